@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "gripfit-serial",
+    products: [
+        .executable(name: "gripfit-serial", targets: ["gripfit-serial"]),
+        .library(name: "GripFitCore", targets: ["GripFitCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // Portable: protocol, session state machine, analysis. Standard library only, no I/O, no clock.
+        .target(name: "GripFitCore"),
+        // The few C calls Swift cannot make safely itself: variadic ioctl and an async-signal-safe handler.
+        .target(name: "CGripFitShims"),
+        // Linux edge: termios serial port, poll loop, signals.
+        .target(
+            name: "GripFitLinux",
+            dependencies: [
+                "GripFitCore", "CGripFitShims",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // A virtual dongle + GripFit on a real pty.
+        .target(name: "GripFitSimulator", dependencies: ["GripFitCore", "GripFitLinux", "CGripFitShims"]),
+        .target(
+            name: "GripFitCLI",
+            dependencies: [
+                "GripFitCore", "GripFitLinux", "GripFitSimulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "gripfit-serial", dependencies: ["GripFitCLI"]),
+        .testTarget(name: "GripFitCoreTests", dependencies: ["GripFitCore"]),
+        .testTarget(name: "GripFitLinuxTests", dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims"]),
+        .testTarget(name: "GripFitSimulatorTests", dependencies: ["GripFitSimulator", "GripFitCore"]),
+        .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,27 @@
+#ifndef GRIPFIT_SHIMS_H
+#define GRIPFIT_SHIMS_H
+
+/// Thin wrappers for calls Swift cannot make directly (variadic ioctl) or safely (signal handlers).
+/// Each returns what the C call returns and leaves errno as the call set it.
+
+/// flock(2); Swift sees the name as the struct.
+int gripfit_flock(int fd, int operation);
+int gripfit_set_exclusive(int fd);
+int gripfit_clear_exclusive(int fd);
+
+/// Installs SIGINT/SIGTERM/SIGHUP handlers that write the signal number to a non-blocking,
+/// close-on-exec pipe, so a poll() loop can see them. Returns the read end, or -1 with errno.
+int gripfit_signal_pipe_install(void);
+/// Restores the default dispositions installed above.
+void gripfit_signal_pipe_uninstall(void);
+
+/// inotify, for the simulator to see the host open and close its pty.
+int gripfit_inotify_init(void);
+int gripfit_inotify_watch_open_close(int fd, const char *path);
+/// Reads pending inotify events; returns +opens -closes in *delta, or -1 with errno.
+int gripfit_inotify_drain(int fd, int *delta);
+
+/// A pseudo-terminal master, ready for use; its slave path goes to `path`.
+int gripfit_open_pty(char *path, unsigned long path_size);
+
+#endif

@@ -1,0 +1,89 @@
+#define _GNU_SOURCE
+#include "gripfit_shims.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/inotify.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+int gripfit_flock(int fd, int operation) { return flock(fd, operation); }
+
+int gripfit_set_exclusive(int fd) { return ioctl(fd, TIOCEXCL); }
+
+int gripfit_clear_exclusive(int fd) { return ioctl(fd, TIOCNXCL); }
+
+static int signal_write_fd = -1;
+static const int handled_signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+static void on_signal(int signo) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signo;
+    if (signal_write_fd >= 0) {
+        ssize_t ignored = write(signal_write_fd, &byte, 1);
+        (void)ignored;
+    }
+    errno = saved;
+}
+
+int gripfit_signal_pipe_install(void) {
+    int fds[2];
+    if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) != 0) return -1;
+    signal_write_fd = fds[1];
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) {
+        if (sigaction(handled_signals[i], &action, NULL) != 0) return -1;
+    }
+    return fds[0];
+}
+
+void gripfit_signal_pipe_uninstall(void) {
+    for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) {
+        signal(handled_signals[i], SIG_DFL);
+    }
+}
+
+int gripfit_inotify_init(void) { return inotify_init1(IN_NONBLOCK | IN_CLOEXEC); }
+
+int gripfit_inotify_watch_open_close(int fd, const char *path) {
+    return inotify_add_watch(fd, path, IN_OPEN | IN_CLOSE);
+}
+
+int gripfit_inotify_drain(int fd, int *delta) {
+    char buffer[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+    *delta = 0;
+    for (;;) {
+        ssize_t n = read(fd, buffer, sizeof buffer);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            if (errno == EAGAIN) return 0;
+            return -1;
+        }
+        for (char *p = buffer; p < buffer + n;) {
+            struct inotify_event *event = (struct inotify_event *)p;
+            if (event->mask & IN_OPEN) *delta += 1;
+            if (event->mask & IN_CLOSE) *delta -= 1;
+            p += sizeof(struct inotify_event) + event->len;
+        }
+    }
+}
+
+int gripfit_open_pty(char *path, unsigned long path_size) {
+    int fd = posix_openpt(O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return -1;
+    if (grantpt(fd) != 0 || unlockpt(fd) != 0 || ptsname_r(fd, path, path_size) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}

@@ -1,0 +1,100 @@
+/// Routes one complete line by its tag. Pure and total: every input gives a message or a typed error.
+public enum MessageParser {
+    public static func parse(_ line: String) -> Result<Message, MessageParseError> {
+        if let body = line.dropPrefix("R:") { return parseReading(body, line: line) }
+        if let body = line.dropPrefix("S:") { return parseStatus(body, line: line) }
+        if let body = line.dropPrefix("D:") { return parseDevice(body, line: line) }
+        if let body = line.dropPrefix("B:") {
+            guard let event = parseBridge(body) else { return .failure(.init(.badBridgeLine, line: line)) }
+            return .success(.bridge(event))
+        }
+        return .success(.unknown(line))
+    }
+
+    private static func parseReading(_ body: Substring, line: String) -> Result<Message, MessageParseError> {
+        guard !body.isEmpty else { return .failure(.init(.emptyReading, line: line)) }
+        guard isDecimalInteger(body) else { return .failure(.init(.nonNumericReading, line: line)) }
+        guard let value = Int32(body) else { return .failure(.init(.readingOutOfRange, line: line)) }
+        return .success(.reading(value))
+    }
+
+    private static func parseStatus(_ body: Substring, line: String) -> Result<Message, MessageParseError> {
+        switch body {
+        case "READY": return .success(.status(.ready))
+        case "NOT_READY": return .success(.status(.notReady))
+        case "PONG": return .success(.status(.pong))
+        case "TARED": return .success(.status(.tared))
+        default:
+            guard let argument = body.dropPrefix("RATE:") else { return .success(.unknown(line)) }
+            guard isDecimalInteger(argument), argument.first != "-", let ms = Int(argument), ms > 0 else {
+                return .failure(.init(.badRate, line: line))
+            }
+            return .success(.status(.rate(ms)))
+        }
+    }
+
+    private static func parseDevice(_ body: Substring, line: String) -> Result<Message, MessageParseError> {
+        guard let comma = body.firstIndex(of: ",") else { return .failure(.init(.badDeviceInfo, line: line)) }
+        let name = body[..<comma]
+        let firmware = body[body.index(after: comma)...]
+        guard !name.isEmpty, !firmware.isEmpty, !firmware.contains(",") else {
+            return .failure(.init(.badDeviceInfo, line: line))
+        }
+        return .success(.device(DeviceInfo(name: String(name), firmware: String(firmware))))
+    }
+
+    private static func parseBridge(_ body: Substring) -> BridgeEvent? {
+        let (word, rest) = body.splitOnce(",")
+        switch word {
+        case "BRIDGE":
+            guard let version = rest, !version.isEmpty else { return nil }
+            return .hello(version: String(version))
+        case "SCANNING": return rest == nil ? .scanning : nil
+        case "NOT_FOUND": return rest == nil ? .notFound : nil
+        case "FOUND":
+            let fields = rest?.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false) ?? []
+            guard fields.count == 3, let address = BLEAddress(fields[0]), isDecimalInteger(fields[1]),
+                let rssi = Int(fields[1])
+            else { return nil }
+            return .found(address: address, rssi: rssi, name: String(fields[2]))
+        case "CONNECTING": return rest.flatMap(BLEAddress.init).map(BridgeEvent.connecting)
+        case "CONNECTED": return rest.flatMap(BLEAddress.init).map(BridgeEvent.connected)
+        case "NOT_RECOGNIZED": return rest.flatMap(BLEAddress.init).map(BridgeEvent.notRecognized)
+        case "DISCONNECTED":
+            let fields = rest?.split(separator: ",", omittingEmptySubsequences: false) ?? []
+            guard fields.count == 2, let address = BLEAddress(fields[0]), !fields[1].isEmpty else { return nil }
+            return .disconnected(address, reason: String(fields[1]))
+        case "STATUS":
+            guard let rest else { return nil }
+            let (stateWord, addressText) = rest.splitOnce(",")
+            guard let state = BridgeLinkState(rawValue: String(stateWord)) else { return nil }
+            guard let addressText else { return .status(state, nil) }
+            guard let address = BLEAddress(addressText) else { return nil }
+            return .status(state, address)
+        case "ERROR":
+            guard let rest else { return nil }
+            let (codeWord, detail) = rest.splitOnce(",")
+            guard let code = BridgeErrorCode(rawValue: String(codeWord)) else { return nil }
+            return .error(code, detail: detail.map(String.init))
+        default:
+            return nil
+        }
+    }
+
+    private static func isDecimalInteger(_ text: Substring) -> Bool {
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}
+
+extension StringProtocol {
+    func dropPrefix(_ prefix: String) -> SubSequence? {
+        hasPrefix(prefix) ? self[index(startIndex, offsetBy: prefix.count)...] : nil
+    }
+
+    /// Splits at the first `separator`; the second part is nil when there is none.
+    func splitOnce(_ separator: Character) -> (SubSequence, SubSequence?) {
+        guard let index = firstIndex(of: separator) else { return (self[...], nil) }
+        return (self[..<index], self[self.index(after: index)...])
+    }
+}

@@ -1,0 +1,182 @@
+import GripFitCore
+import Glibc
+import Logging
+
+/// Runs a ``SessionMachine`` against a real serial port: one poll() loop over the port, the signal
+/// pipe and any extra event sources, woken by data or by the machine's next deadline. No sleeps.
+public final class SessionDriver {
+    /// Called for every report with the time it happened; return false to end ``run(until:signals:)``.
+    public typealias ReportHandler = (SessionReport, MonotonicInstant) -> Bool
+
+    public enum StopReason: Equatable, Sendable {
+        case deadline
+        case signal(Int32)
+        case handler
+    }
+
+    public private(set) var machine: SessionMachine
+    /// The most recent port failure, with the path and the fix, for the user-facing message.
+    public private(set) var lastPortError: SerialPortError?
+    /// Where the port is now; called at every open, so a replugged dongle can be found under a new name.
+    public var locatePort: () throws(SerialPortError) -> String
+    public var eventSources: [SessionEventSource] = []
+
+    private let clock: MonotonicClock
+    private let system: SystemCalls
+    private let logger: Logger
+    private var port: SerialPort?
+    private var framer = LineFramer()
+    private var pendingInputs: [SessionInput] = []
+    private var handler: ReportHandler = { _, _ in true }
+    private var stopRequested = false
+
+    public init(
+        portPath: String,
+        timings: SessionTimings = SessionTimings(),
+        clock: MonotonicClock = MonotonicClock(),
+        system: SystemCalls = .live,
+        logger: Logger = Logger(label: "gripfit.session")
+    ) {
+        self.machine = SessionMachine(timings: timings)
+        self.locatePort = { portPath }
+        self.clock = clock
+        self.system = system
+        self.logger = logger
+    }
+
+    /// The path of the open port, if any.
+    public var openPortPath: String? { port?.path }
+
+    /// Queues a command; device commands are sent once the link is up.
+    public func submit(_ command: Command) {
+        pendingInputs.append(.submit(command))
+    }
+
+    /// Runs until `deadline`, a signal, or the handler returns false. The port is closed on return.
+    @discardableResult
+    public func run(
+        until deadline: MonotonicInstant? = nil,
+        signals: SignalPipe? = nil,
+        handler: @escaping ReportHandler
+    ) throws(SystemError) -> StopReason {
+        self.handler = handler
+        stopRequested = false
+        defer { shutDown() }
+        process(.start)
+        while true {
+            flushPending()
+            if stopRequested { return .handler }
+            let now = clock.now()
+            if let deadline, deadline <= now { return .deadline }
+
+            var descriptors: [pollfd] = []
+            if let port { descriptors.append(pollfd(fd: port.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            if let signals { descriptors.append(pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            for source in eventSources {
+                descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0))
+            }
+            let wake = [machine.nextDeadline, deadline].compactMap { $0 }.min()
+            let timeout = wake.map { Int32(clamping: max(0, ($0 - now).nanoseconds + 999_999) / 1_000_000) } ?? -1
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(call: "poll", errno: errno)
+            }
+            for descriptor in descriptors where descriptor.revents != 0 {
+                if let signals, descriptor.fd == signals.fileDescriptor {
+                    if let signal = signals.drain().first { return .signal(signal) }
+                } else if let port, descriptor.fd == port.fileDescriptor {
+                    readPort(port)
+                } else if let source = eventSources.first(where: { $0.fileDescriptor == descriptor.fd }) {
+                    for input in source.readInputs() { process(input) }
+                }
+                if stopRequested { return .handler }
+            }
+            process(.tick)
+        }
+    }
+
+    private func readPort(_ port: SerialPort) {
+        do {
+            // Bounded: a chatty port must not starve the signal pipe or the deadlines.
+            for _ in 0..<16 {
+                let bytes = try port.read()
+                if bytes.isEmpty { return }
+                for output in framer.append(bytes) {
+                    switch output {
+                    case .line(let line):
+                        switch MessageParser.parse(line) {
+                        case .success(let message): process(.message(message))
+                        case .failure(let error): process(.malformed(error))
+                        }
+                    case .error(let error):
+                        process(.framing(error))
+                    }
+                    if stopRequested { return }
+                }
+            }
+        } catch {
+            portLost(error)
+        }
+    }
+
+    private func portLost(_ error: SerialPortError) {
+        logger.info("port lost", metadata: ["error": "\(error)"])
+        lastPortError = error
+        port?.close()
+        port = nil
+        framer.reset()
+        process(.portFailed(error.portFailure))
+    }
+
+    private func flushPending() {
+        while !pendingInputs.isEmpty, !stopRequested {
+            process(pendingInputs.removeFirst())
+        }
+    }
+
+    private func process(_ input: SessionInput) {
+        let actions = machine.handle(input, now: clock.now())
+        for action in actions {
+            perform(action)
+        }
+    }
+
+    private func perform(_ action: SessionAction) {
+        switch action {
+        case .openPort:
+            do {
+                let path = try locatePort()
+                port = try SerialPort.open(path: path, system: system)
+                framer.reset()
+                logger.debug("port open", metadata: ["path": "\(path)"])
+                process(.portOpened)
+            } catch {
+                logger.debug("open failed", metadata: ["error": "\(error)"])
+                lastPortError = error
+                process(.portFailed(error.portFailure))
+            }
+        case .closePort:
+            port?.close()
+            port = nil
+            framer.reset()
+        case .send(let command):
+            guard let port else { return }
+            logger.debug("send", metadata: ["line": "\(command.line)"])
+            do {
+                try port.write(CommandEncoder.encode(command))
+            } catch {
+                portLost(error)
+            }
+        case .report(let report):
+            if case .state(let state) = report { logger.debug("state", metadata: ["state": "\(state)"]) }
+            if !stopRequested, !handler(report, clock.now()) { stopRequested = true }
+        }
+    }
+
+    private func shutDown() {
+        port?.close()
+        port = nil
+        framer.reset()
+    }
+}

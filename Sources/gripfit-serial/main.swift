@@ -1,0 +1,3 @@
+import GripFitCLI
+
+GripFitSerial.main()
