@@ -1,0 +1,19 @@
+extension Double {
+    /// Fixed-point text without Foundation: tables, CSV and SVG labels need stable, locale-free output.
+    public func formatted(decimals: Int) -> String {
+        guard isFinite else { return isNaN ? "nan" : (self < 0 ? "-inf" : "inf") }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(self) * scale).rounded()
+        guard scaled < 9e15 else { return String(self) }
+        let whole = Int64(scaled)
+        let negative = self < 0 && whole != 0
+        let integerPart = whole / Int64(scale)
+        var text = (negative ? "-" : "") + String(integerPart)
+        if decimals > 0 {
+            let fraction = String(whole % Int64(scale))
+            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        }
+        return text
+    }
+}

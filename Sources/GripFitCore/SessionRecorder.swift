@@ -1,0 +1,94 @@
+/// Holds a recording in memory while it runs (spec §3.4: no per-reading writes) and notes what the
+/// store needs afterwards: device identity, firmware, link gaps. Fed the same reports as every
+/// other consumer.
+public struct SessionRecorder: Sendable {
+    public enum Event: Equatable, Sendable {
+        /// A squeeze ended; `record --until-release` stops here.
+        case released(RepSummary)
+        /// The capacity is reached; the recording must stop to stay bounded.
+        case full
+    }
+
+    public let start: MonotonicInstant
+    public let capacity: Int
+    public private(set) var trace = RawTrace()
+    public private(set) var firmware: String?
+    public private(set) var deviceAddress: BLEAddress?
+
+    private let calibration: Calibration?
+    private var detector: RepDetector?
+    private var linkUp = false
+    private var openGap: Int64?
+
+    /// An hour at the fastest rate the device allows (20 ms).
+    public static let defaultCapacity = 180_000
+
+    /// `releaseThreshold`, in kilograms when calibrated and in counts otherwise, turns on live rep
+    /// detection for `--until-release`.
+    public init(
+        start: MonotonicInstant, calibration: Calibration?, releaseThreshold: Double? = nil,
+        capacity: Int = defaultCapacity
+    ) {
+        self.start = start
+        self.calibration = calibration
+        self.capacity = capacity
+        self.detector = releaseThreshold.map { RepDetector(threshold: $0) }
+    }
+
+    public var isFull: Bool { trace.samples.count >= capacity }
+
+    public mutating func record(_ report: SessionReport, at now: MonotonicInstant) -> Event? {
+        let micros = (now - start).nanoseconds / 1_000
+        switch report {
+        case .message(.reading(let raw)):
+            guard !isFull else { return .full }
+            linkCameUp(micros)
+            trace.samples.append(RawSample(micros: micros, raw: raw))
+            if var detector {
+                let value = calibration?.kilograms(raw: raw) ?? Double(raw)
+                let rep = detector.add(ForceSample(time: Double(micros) / 1e6, value: value))
+                self.detector = detector
+                if let rep { return .released(rep) }
+            }
+            return isFull ? .full : nil
+        case .message(.device(let info)):
+            firmware = info.firmware
+        case .message(.bridge(.connected(let address))), .message(.bridge(.connecting(let address))):
+            deviceAddress = address
+        case .message(.bridge(.status(_, let address?))):
+            deviceAddress = address
+        case .state(.connected):
+            linkCameUp(micros)
+        case .state:
+            linkWentDown(micros)
+        case .message, .warning, .commandFinished:
+            break
+        }
+        return nil
+    }
+
+    /// Closes an open gap at the end of the recording; call once when stopping.
+    public mutating func finish(at now: MonotonicInstant) -> RawTrace {
+        if let openGap {
+            trace.gaps.append(TraceGap(startMicros: openGap, endMicros: max(openGap, (now - start).nanoseconds / 1_000)))
+            self.openGap = nil
+        }
+        return trace
+    }
+
+    private mutating func linkCameUp(_ micros: Int64) {
+        linkUp = true
+        if let openGap {
+            trace.gaps.append(TraceGap(startMicros: openGap, endMicros: micros))
+            self.openGap = nil
+        }
+    }
+
+    private mutating func linkWentDown(_ micros: Int64) {
+        // Only a link that carried readings can lose them; the initial connect is not a gap.
+        guard linkUp, !trace.samples.isEmpty else { return }
+        linkUp = false
+        openGap = micros
+        _ = detector?.interrupt()
+    }
+}

@@ -1,0 +1,99 @@
+import GripFitCore
+import Testing
+
+struct GripAnalysisTests {
+    private let absolute5 = AnalysisOptions(threshold: .absolute(5))
+
+    @Test func triangleHasKnownAnswers() {
+        // 0 → 40 → 0 in steps of 10, 100 ms apart, with a rest either side.
+        let samples = Curve.samples([0, 0] + Curve.triangle(peak: 40, steps: 4) + [0, 0])
+        let summary = GripAnalysis.analyze(samples, options: absolute5)
+        #expect(summary.peak == 40)
+        #expect(abs(summary.peakTime - 0.6) < 1e-12)
+        #expect(summary.reps.count == 1)
+        // The rep holds 10, 20, 30, 40, 30, 20, 10.
+        #expect(abs(summary.mean - 160.0 / 7) < 1e-12)
+        #expect(abs(summary.timeToPeak - 0.3) < 1e-12)
+        #expect(abs(summary.peakRFD - 100) < 1e-9)
+        #expect(abs(summary.impulse - 15) < 1e-9)
+        #expect(abs(summary.duration - 1.2) < 1e-12)
+        #expect(abs(summary.activeDuration - 0.6) < 1e-12)
+        #expect(summary.sampleCount == 13)
+        #expect(summary.threshold == 5)
+    }
+
+    @Test func rfdUsesTheWindow() {
+        let samples = Curve.samples([0, 5, 25, 30, 30])
+        #expect(abs(GripAnalysis.analyze(samples, options: AnalysisOptions(rfdWindow: 0.1)).peakRFD - 200) < 1e-9)
+        #expect(abs(GripAnalysis.analyze(samples, options: AnalysisOptions(rfdWindow: 0.2)).peakRFD - 125) < 1e-9)
+        #expect(abs(GripAnalysis.analyze(samples, options: AnalysisOptions(rfdWindow: 0.3)).peakRFD - 100) < 1e-9)
+    }
+
+    @Test func rfdOnAFastStreamAveragesOverTheWindow() {
+        // 20 ms readings rising 1 per reading for 10 readings, then flat: 50 unit/s throughout.
+        let samples = Curve.samples((0...10).map(Double.init) + Array(repeating: 10, count: 10), step: 0.02)
+        #expect(abs(GripAnalysis.analyze(samples).peakRFD - 50) < 1e-9)
+    }
+
+    @Test func plateauImpulseIsForceTimesTime() {
+        // 2 s at 25 after a one-step rise and before a one-step fall.
+        let samples = Curve.samples([0] + Array(repeating: 25, count: 21) + [0])
+        let summary = GripAnalysis.analyze(samples, options: absolute5)
+        #expect(abs(summary.impulse - 50) < 1e-9)
+        #expect(summary.mean == 25)
+        #expect(abs(summary.reps[0].duration - 2) < 1e-12)
+        #expect(summary.timeToPeak == 0)
+    }
+
+    @Test func countsRepsAndSumsTheirImpulse() {
+        let one = [0.0, 20, 20, 0]
+        let samples = Curve.samples(one + one + one)
+        let summary = GripAnalysis.analyze(samples, options: absolute5)
+        #expect(summary.reps.count == 3)
+        #expect(abs(summary.impulse - 6) < 1e-9)
+        #expect(summary.reps.allSatisfy { !$0.interrupted })
+    }
+
+    @Test func thresholdCanFollowThePeak() {
+        let samples = Curve.samples([0, 1_000, 0, 150_000, 0])
+        let summary = GripAnalysis.analyze(samples, options: AnalysisOptions(threshold: .fractionOfPeak(0.2)))
+        #expect(summary.threshold == 30_000)
+        #expect(summary.reps.count == 1)
+    }
+
+    @Test func gapsAreNotBridged() {
+        // Squeezing at 30 when the link drops at 0.35 s; back at 1.0 s at 30, release.
+        let samples = Curve.samples([0, 30, 30, 30]) + Curve.samples([30, 30, 0], start: 1.0)
+        let gap = TraceGap(startMicros: 350_000, endMicros: 1_000_000)
+        let summary = GripAnalysis.analyze(samples, gaps: [gap], options: absolute5)
+        #expect(summary.reps.count == 2)
+        #expect(summary.reps[0].interrupted)
+        #expect(!summary.reps[1].interrupted)
+        // 0.2 s + 0.1 s at 30, nothing for the gap.
+        #expect(abs(summary.impulse - 9) < 1e-9)
+        #expect(summary.gapCount == 1)
+        #expect(abs(summary.gapDuration - 0.65) < 1e-9)
+        #expect(abs(summary.peakRFD - 300) < 1e-9)
+    }
+
+    @Test func rfdIgnoresAJumpAcrossAGap() {
+        let samples = Curve.samples([0, 0]) + Curve.samples([50, 50], start: 0.2)
+        let gap = TraceGap(startMicros: 150_000, endMicros: 190_000)
+        #expect(GripAnalysis.analyze(samples, gaps: [gap]).peakRFD == 0)
+        #expect(abs(GripAnalysis.analyze(samples).peakRFD - 500) < 1e-9)
+    }
+
+    @Test func emptyTraceIsAllZero() {
+        let summary = GripAnalysis.analyze([])
+        #expect(summary.peak == 0)
+        #expect(summary.reps.isEmpty)
+        #expect(summary.sampleCount == 0)
+    }
+
+    @Test func noRepMeansNoActiveMean() {
+        let summary = GripAnalysis.analyze(Curve.samples([1, 2, 1]), options: absolute5)
+        #expect(summary.mean == 0)
+        #expect(summary.peak == 2)
+        #expect(summary.reps.isEmpty)
+    }
+}
