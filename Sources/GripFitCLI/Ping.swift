@@ -13,6 +13,7 @@ public struct Ping: ParsableCommand {
 
     public func run() throws {
         let reply = try OneShot.run(.device(.ping), connection: connection, timeout: oneShot.timeout)
-        StandardOutput.line("PONG in \(Int(reply.latency.milliseconds.rounded())) ms")
+        let milliseconds = (reply.latency.milliseconds * 10).rounded() / 10
+        StandardOutput.line("PONG in \(milliseconds) ms")
     }
 }
