@@ -1,0 +1,5 @@
+/// What a save did: the unique (device, start) constraint turns a repeat into a skip.
+public enum SaveOutcome: Equatable, Sendable {
+    case inserted(id: Int64)
+    case duplicate(existingID: Int64)
+}

@@ -1,0 +1,217 @@
+import Foundation
+import GripFitCore
+
+/// Export to JSON or CSV, and import of either. Import rebuilds each session from its trace and
+/// re-analyses it with the exported threshold, so a file cannot smuggle in a summary its readings
+/// do not support, and the result equals what was exported.
+public enum SessionExchange {
+    /// Larger import files are refused before they are read.
+    public static let maximumImportBytes = 256 * 1024 * 1024
+
+    static let csvHeader = [
+        "device", "started_at", "firmware", "label", "hand", "protocol", "trial", "calibration_offset",
+        "calibration_counts_per_kg", "calibration_date", "calibration_mass_kg", "threshold", "kind", "time_s",
+        "end_s", "raw", "force", "unit",
+    ]
+
+    public static func export(_ sessions: [StoredSession], as format: ExportFormat) -> String {
+        switch format {
+        case .json: json(sessions)
+        case .csv: csv(sessions)
+        }
+    }
+
+    static func json(_ sessions: [StoredSession]) -> String {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys]
+        let document = ExportDocument(format: ExportDocument.formatName, version: 1, sessions: sessions.map(ExportedSession.init))
+        // Encoding plain structs of strings and finite numbers cannot fail.
+        let data = (try? encoder.encode(document)) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func csv(_ sessions: [StoredSession]) -> String {
+        var lines = [CSVLine.join(csvHeader)]
+        for session in sessions {
+            let calibration = session.calibration
+            let common = [
+                session.device, Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds), session.firmware ?? "",
+                session.label ?? "", session.hand?.rawValue ?? "", session.protocolName ?? "",
+                session.trial.map(String.init) ?? "", calibration.map { String($0.offset) } ?? "",
+                calibration.map { String($0.countsPerKilogram) } ?? "", calibration?.date ?? "",
+                calibration?.massKilograms.map { String($0) } ?? "", String(session.summary.threshold),
+            ]
+            for sample in session.trace.samples {
+                let force = calibration.map { String($0.calibration.kilograms(raw: sample.raw)) } ?? String(sample.raw)
+                lines.append(CSVLine.join(common + ["sample", seconds(sample.micros), "", String(sample.raw), force, session.unitName]))
+            }
+            for gap in session.trace.gaps {
+                lines.append(CSVLine.join(common + ["gap", seconds(gap.startMicros), seconds(gap.endMicros), "", "", ""]))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func seconds(_ micros: Int64) -> String {
+        let sign = micros < 0 ? "-" : ""
+        let magnitude = micros.magnitude
+        let fraction = String(magnitude % 1_000_000)
+        return sign + String(magnitude / 1_000_000) + "." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+
+    /// Reads a file `export` wrote, in either format.
+    public static func parse(_ text: String) throws(StoreError) -> [StoredSession] {
+        let trimmed = text.drop { $0.isWhitespace }
+        return trimmed.hasPrefix("{") ? try parseJSON(text) : try parseCSV(text)
+    }
+
+    static func parseJSON(_ text: String) throws(StoreError) -> [StoredSession] {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let document: ExportDocument
+        do {
+            document = try decoder.decode(ExportDocument.self, from: Data(text.utf8))
+        } catch {
+            throw .badImport(line: 1, reason: "not a gripfit JSON export (\(error))")
+        }
+        guard document.format == ExportDocument.formatName, document.version == 1 else {
+            throw .badImport(line: 1, reason: "format \(document.format) version \(document.version) is not supported")
+        }
+        var sessions: [StoredSession] = []
+        for (index, exported) in document.sessions.enumerated() {
+            var samples: [RawSample] = []
+            for pair in exported.trace.samples {
+                guard pair.count == 2, let raw = Int32(exactly: pair[1]) else {
+                    throw .badImport(line: 1, reason: "session \(index + 1): a trace sample is not [micros, raw]")
+                }
+                samples.append(RawSample(micros: pair[0], raw: raw))
+            }
+            var gaps: [TraceGap] = []
+            for pair in exported.trace.gaps {
+                guard pair.count == 2 else { throw .badImport(line: 1, reason: "session \(index + 1): a gap is not [start, end]") }
+                gaps.append(TraceGap(startMicros: pair[0], endMicros: pair[1]))
+            }
+            let calibration = exported.calibration.map {
+                StoredCalibration(
+                    device: exported.device, calibration: Calibration(offset: $0.offset, countsPerKilogram: $0.countsPerKg),
+                    date: $0.date, massKilograms: $0.massKg)
+            }
+            sessions.append(
+                try rebuild(
+                    line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
+                    label: exported.label, hand: exported.hand, protocolName: exported.protocol, trial: exported.trial,
+                    calibration: calibration, threshold: exported.summary.threshold,
+                    trace: RawTrace(samples: samples, gaps: gaps)))
+        }
+        return sessions
+    }
+
+    static func parseCSV(_ text: String) throws(StoreError) -> [StoredSession] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        }
+        guard let header = lines.first.flatMap(CSVLine.split), header == csvHeader else {
+            throw .badImport(line: 1, reason: "the header is not `\(csvHeader.joined(separator: ","))`")
+        }
+        struct Pending {
+            var firstLine: Int
+            var fields: [String]
+            var trace = RawTrace()
+        }
+        var order: [String] = []
+        var pending: [String: Pending] = [:]
+        for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
+            let number = offset + 1
+            guard let fields = CSVLine.split(line), fields.count == csvHeader.count else {
+                throw .badImport(line: number, reason: "expected \(csvHeader.count) fields")
+            }
+            let key = fields[0] + "\u{0}" + fields[1]
+            if pending[key] == nil {
+                order.append(key)
+                pending[key] = Pending(firstLine: number, fields: fields)
+            }
+            guard let time = micros(fields[13]) else { throw .badImport(line: number, reason: "time_s is not a number") }
+            switch fields[12] {
+            case "sample":
+                guard let raw = Int32(fields[15]) else { throw .badImport(line: number, reason: "raw is not a 32-bit integer") }
+                pending[key]?.trace.samples.append(RawSample(micros: time, raw: raw))
+            case "gap":
+                guard let end = micros(fields[14]) else { throw .badImport(line: number, reason: "end_s is not a number") }
+                pending[key]?.trace.gaps.append(TraceGap(startMicros: time, endMicros: end))
+            default:
+                throw .badImport(line: number, reason: "kind must be sample or gap")
+            }
+            guard (pending[key]?.trace.samples.count ?? 0) <= Int(TraceCodec.maximumCount) else {
+                throw .badImport(line: number, reason: "too many readings in one session")
+            }
+        }
+        var sessions: [StoredSession] = []
+        for key in order {
+            guard let entry = pending[key] else { continue }
+            let fields = entry.fields
+            let line = entry.firstLine
+            var calibration: StoredCalibration?
+            if !fields[7].isEmpty || !fields[8].isEmpty {
+                guard let offset = Double(fields[7]), let scale = Double(fields[8]) else {
+                    throw .badImport(line: line, reason: "calibration offset and scale must be numbers")
+                }
+                calibration = StoredCalibration(
+                    device: fields[0], calibration: Calibration(offset: offset, countsPerKilogram: scale), date: fields[9],
+                    massKilograms: Double(fields[10]))
+            }
+            guard let threshold = Double(fields[11]) else { throw .badImport(line: line, reason: "threshold is not a number") }
+            let hand: Hand?
+            if fields[4].isEmpty {
+                hand = nil
+            } else if let parsed = Hand(rawValue: fields[4]) {
+                hand = parsed
+            } else {
+                throw .badImport(line: line, reason: "hand must be left or right")
+            }
+            sessions.append(
+                try rebuild(
+                    line: line, device: fields[0], startedAt: fields[1], firmware: fields[2].isEmpty ? nil : fields[2],
+                    label: fields[3].isEmpty ? nil : fields[3], hand: hand, protocolName: fields[5].isEmpty ? nil : fields[5],
+                    trial: Int(fields[6]), calibration: calibration, threshold: threshold, trace: entry.trace))
+        }
+        return sessions
+    }
+
+    /// `12.345678` seconds to microseconds, exactly, as `seconds(_:)` wrote it.
+    private static func micros(_ text: String) -> Int64? {
+        let negative = text.hasPrefix("-")
+        let body = negative ? text.dropFirst() : Substring(text)
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let whole = Int64(parts[0]) else { return nil }
+        var fraction: Int64 = 0
+        if parts.count == 2 {
+            let digits = parts[1]
+            guard digits.count <= 6, digits.allSatisfy(\.isASCII), let value = Int64(digits.isEmpty ? "0" : digits) else {
+                return nil
+            }
+            fraction = value * [1, 100_000, 10_000, 1_000, 100, 10, 1][digits.count]
+        }
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: 1_000_000)
+        guard !overflow else { return nil }
+        return (negative ? -1 : 1) * (scaled + fraction)
+    }
+
+    private static func rebuild(
+        line: Int, device: String, startedAt: String, firmware: String?, label: String?, hand: Hand?,
+        protocolName: String?, trial: Int?, calibration: StoredCalibration?, threshold: Double, trace: RawTrace
+    ) throws(StoreError) -> StoredSession {
+        guard let device = CleanText.clean(device) else { throw .badImport(line: line, reason: "device is empty") }
+        guard let start = Timestamp.parse(startedAt) else {
+            throw .badImport(line: line, reason: "started_at \(CleanText.clean(startedAt) ?? "") is not an RFC 3339 time")
+        }
+        if let scale = calibration?.countsPerKilogram, !(scale > 0 && scale.isFinite) {
+            throw .badImport(line: line, reason: "calibration scale must be positive")
+        }
+        guard threshold.isFinite else { throw .badImport(line: line, reason: "threshold is not finite") }
+        return StoredSession.analysed(
+            device: device, startedAtMilliseconds: start, firmware: CleanText.clean(firmware), label: CleanText.clean(label),
+            hand: hand, protocolName: CleanText.clean(protocolName), trial: trial, calibration: calibration, trace: trace,
+            threshold: .absolute(threshold))
+    }
+}

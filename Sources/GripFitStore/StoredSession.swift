@@ -1,0 +1,61 @@
+import GripFitCore
+
+/// One recorded session as the history keeps it: who, when, how it was calibrated, its summary
+/// and reps, and the raw trace so it can be re-analysed later.
+public struct StoredSession: Equatable, Sendable {
+    public var id: Int64?
+    /// The calibration key: `ble:<address>` or `usb:<serial>` (see ``DeviceKey``).
+    public var device: String
+    /// Wall-clock start, milliseconds since 1970 UTC; with `device`, what makes a session unique.
+    public var startedAtMilliseconds: Int64
+    public var firmware: String?
+    public var label: String?
+    public var hand: Hand?
+    /// `standard` for the clinical protocol, with the trial number (1–3 per hand).
+    public var protocolName: String?
+    public var trial: Int?
+    /// The calibration in force; nil means the summary is in raw counts.
+    public var calibration: StoredCalibration?
+    public var summary: SessionSummary
+    public var trace: RawTrace
+
+    public init(
+        id: Int64? = nil, device: String, startedAtMilliseconds: Int64, firmware: String?, label: String?, hand: Hand?,
+        protocolName: String? = nil, trial: Int? = nil, calibration: StoredCalibration?, summary: SessionSummary,
+        trace: RawTrace
+    ) {
+        self.id = id
+        self.device = device
+        self.startedAtMilliseconds = startedAtMilliseconds
+        self.firmware = firmware
+        self.label = label
+        self.hand = hand
+        self.protocolName = protocolName
+        self.trial = trial
+        self.calibration = calibration
+        self.summary = summary
+        self.trace = trace
+    }
+
+    /// A session analysed from its trace: kilograms with a 2 kg rep threshold when calibrated,
+    /// raw counts with a threshold at 20 % of the peak otherwise.
+    public static func analysed(
+        device: String, startedAtMilliseconds: Int64, firmware: String?, label: String?, hand: Hand?,
+        protocolName: String? = nil, trial: Int? = nil, calibration: StoredCalibration?, trace: RawTrace,
+        threshold: RepThreshold? = nil
+    ) -> StoredSession {
+        let options = AnalysisOptions(threshold: threshold ?? defaultThreshold(calibrated: calibration != nil))
+        let summary = GripAnalysis.analyze(
+            trace.forces(calibration: calibration?.calibration), gaps: trace.gaps, options: options)
+        return StoredSession(
+            device: device, startedAtMilliseconds: startedAtMilliseconds, firmware: firmware, label: label, hand: hand,
+            protocolName: protocolName, trial: trial, calibration: calibration, summary: summary, trace: trace)
+    }
+
+    public static func defaultThreshold(calibrated: Bool) -> RepThreshold {
+        calibrated ? .absolute(2) : .fractionOfPeak(0.2)
+    }
+
+    /// What the summary's numbers are in.
+    public var unitName: String { calibration == nil ? "raw" : ForceUnit.kilograms.rawValue }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import GripFitCore
+@testable import GripFitStore
+import Testing
+
+struct SessionStoreTests {
+    private let directory = Fixtures.temporaryDirectory()
+    private var path: String { directory + "/data/gripfit/history.sqlite" }
+
+    @Test func savesAndReadsBackAWholeSession() throws {
+        let store = try SessionStore(path: path)
+        let session = Fixtures.session()
+        #expect(session.summary.reps.count == 3)
+        guard case .inserted(let id) = try store.save(session) else { Issue.record("not inserted"); return }
+        var expected = session
+        expected.id = id
+        #expect(try store.session(id: id) == expected)
+        let rows = try store.list()
+        #expect(rows.count == 1)
+        #expect(rows.first?.repCount == 3)
+        #expect(rows.first?.calibrated == true)
+        #expect(abs((rows.first?.peak ?? 0) - 40) < 1e-9)
+    }
+
+    @Test func theUniqueConstraintSkipsARepeat() throws {
+        let store = try SessionStore(path: path)
+        guard case .inserted(let id) = try store.save(Fixtures.session()) else { Issue.record("not inserted"); return }
+        #expect(try store.save(Fixtures.session(label: "changed")) == .duplicate(existingID: id))
+        #expect(try store.list().count == 1)
+        guard case .inserted = try store.save(Fixtures.session(start: 1_795_000_000_001)) else {
+            Issue.record("a different start is a different session")
+            return
+        }
+    }
+
+    @Test func aFailedSaveLeavesNothing() throws {
+        let failing = try SessionStore(path: path, failAfterReps: 2)
+        #expect(throws: StoreError.self) { try failing.save(Fixtures.session()) }
+        let store = try SessionStore(path: path)
+        #expect(try store.list().isEmpty)
+        let counts = try Self.count(path, "rep") + Self.count(path, "trace")
+        #expect(counts == 0)
+        guard case .inserted = try store.save(Fixtures.session()) else { Issue.record("retry failed"); return }
+    }
+
+    @Test func filtersByDeviceAndTime() throws {
+        let store = try SessionStore(path: path)
+        try store.save(Fixtures.session(start: 1_000))
+        try store.save(Fixtures.session(start: 2_000))
+        #expect(try store.list(sinceMilliseconds: 1_500).map(\.startedAtMilliseconds) == [2_000])
+        #expect(try store.list(device: "usb:other").isEmpty)
+        #expect(try store.list(device: "ble:C0:FF:EE:00:00:01").map(\.startedAtMilliseconds) == [2_000, 1_000])
+    }
+
+    @Test func reopensWithoutMigratingAgain() throws {
+        try SessionStore(path: path).save(Fixtures.session())
+        #expect(try SessionStore(path: path).list().count == 1)
+    }
+
+    @Test func aMissingSessionSaysHowToFindOne() throws {
+        let store = try SessionStore(path: path)
+        #expect(throws: StoreError.notFound(id: 42)) { try store.session(id: 42) }
+        #expect(StoreError.notFound(id: 42).description.contains("gripfit-serial history"))
+    }
+
+    @Test func anUnwritableDirectoryIsReported() {
+        #expect(throws: StoreError.self) { try SessionStore(path: "/proc/gripfit/history.sqlite") }
+    }
+
+    private static func count(_ path: String, _ table: String) throws -> Int {
+        try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? -1 }
+    }
+}
