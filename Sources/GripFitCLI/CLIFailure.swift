@@ -1,6 +1,7 @@
 import GripFitCore
 import GripFitLinux
 import GripFitSimulator
+import GripFitStore
 
 /// A user-facing failure: what went wrong, what to do, and the exit code.
 /// `init(_:)` is the one place where errors become messages and codes.
@@ -27,8 +28,20 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
             self.init("\(error). Nothing was sent.", status: .usage)
         case let error as SystemError:
             self.init(error.description, status: .ioError)
+        case let error as StoreError:
+            self.init(error.description, status: Self.status(for: error))
+        case let error as CalibrationError:
+            self.init("Calibration refused: \(error). Nothing was saved.", status: .dataError)
         default:
             return nil
+        }
+    }
+
+    static func status(for error: StoreError) -> ExitStatus {
+        switch error {
+        case .unavailable: .cannotCreate
+        case .corrupt, .badImport: .dataError
+        case .notFound: .noInput
         }
     }
 

@@ -26,6 +26,9 @@ public struct ConnectionOptions: ParsableArguments {
         if port == nil, !simulate {
             throw ValidationError("Say which dongle to use: --port /dev/ttyACM0, or --simulate to try without hardware.")
         }
+        if !simulate, simulator.load != nil {
+            throw ValidationError("--load applies to the simulator only; add --simulate.")
+        }
         if !simulate, !simulator.faults.isEmpty {
             throw ValidationError("--fault applies to the simulator only; add --simulate.")
         }

@@ -5,12 +5,18 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case failure = 1
     /// Bad command line: wrong arguments, an out-of-range rate.
     case usage = 64
+    /// An import file or stored data that does not read; a calibration refused for unstable input.
+    case dataError = 65
+    /// A file to read is missing, or no such session.
+    case noInput = 66
     /// No dongle, no GripFit, or the bridge cannot reach it.
     case unavailable = 69
     /// A bug in gripfit-serial.
     case software = 70
     /// The port failed while in use, or the hardware reported a fault.
     case ioError = 74
+    /// The history database or calibration file cannot be created or written.
+    case cannotCreate = 73
     /// Busy port, no reply in time: trying again later may work.
     case temporaryFailure = 75
     /// The user may not open the port.

@@ -7,12 +7,16 @@ public struct GripFitSerial: ParsableCommand {
         commandName: "gripfit-serial",
         abstract: "Use a GripFit grip dynamometer from Linux through its USB bridge dongle.",
         discussion: """
-            Exit codes (sysexits): 0 success, 1 a check failed, 64 usage, 69 unavailable \
-            (no dongle or no GripFit), 74 I/O or hardware fault, 75 temporary (busy, no reply), \
-            77 no permission.
+            Exit codes (sysexits): 0 success, 1 a check failed, 64 usage, 65 bad data (import file, \
+            unstable calibration), 66 no such session or file, 69 unavailable (no dongle or no GripFit), \
+            73 history or calibration cannot be written, 74 I/O or hardware fault, 75 temporary (busy, \
+            no reply), 77 no permission.
             """,
         version: "0.1.0",
-        subcommands: [Monitor.self, Tare.self, Ping.self, Info.self, Rate.self, Simulate.self])
+        subcommands: [
+            Monitor.self, Record.self, Calibrate.self, History.self, Show.self, Export.self, Import.self, Plot.self,
+            Tare.self, Ping.self, Info.self, Rate.self, Simulate.self,
+        ])
 
     public init() {}
 

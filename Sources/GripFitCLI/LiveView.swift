@@ -10,6 +10,8 @@ public struct LiveView {
     private var peak: Int32?
     private var readings = 0
     private var warnings = 0
+    /// Set by `monitor --unit` once the device's calibration is known.
+    var display: ForceDisplay?
 
     public init() {}
 
@@ -48,7 +50,8 @@ public struct LiveView {
             link,
             "fw \(firmware ?? "–")",
             "raw \(raw.map(String.init) ?? "–")",
-            "peak \(peak.map(String.init) ?? "–")",
+            display.flatMap { display in raw.flatMap { display.isCalibrated ? display.text(raw: $0) : nil } },
+            "peak \(peak.map { display?.isCalibrated == true ? display?.text(raw: $0) ?? String($0) : String($0) } ?? "–")",
             "\(readings) readings",
             warnings > 0 ? "\(warnings) warnings" : nil,
             bridge.map { "bridge \($0)" },

@@ -14,6 +14,7 @@ public struct Monitor: ParsableCommand {
               gripfit-serial monitor --simulate
               gripfit-serial monitor --port /dev/ttyACM0 --format jsonl --duration 60 > grip.jsonl
               gripfit-serial monitor --port /dev/ttyACM0 --format csv
+              gripfit-serial monitor --port /dev/ttyACM0 --unit kg
             """)
 
     @OptionGroup public var connection: ConnectionOptions
@@ -23,6 +24,9 @@ public struct Monitor: ParsableCommand {
 
     @Option(help: "text (live view on a terminal), jsonl (one JSON object per event) or csv (time,raw).")
     public var format: OutputFormat = .text
+
+    @Option(help: "Also show force in kg, lb or N, using this device's calibration (see `calibrate`).")
+    public var unit: ForceUnit?
 
     public init() {}
 
@@ -35,9 +39,18 @@ public struct Monitor: ParsableCommand {
         let runner = SessionRunner(connection: try connection.connect())
         let live = format == .text && StandardOutput.isTerminal
         var view = LiveView()
-        if format == .csv, !StandardOutput.line(EventEncoder.csvHeader) { return }
+        let header = unit.map { "\(EventEncoder.csvHeader),force_\($0.rawValue)" } ?? EventEncoder.csvHeader
+        if format == .csv, !StandardOutput.line(header) { return }
+        var display: ForceDisplay?
         _ = try runner.run(seconds: duration) { report, now in
             let time = WallClock.rfc3339(runner.wallClock.date(at: now))
+            if let unit, display == nil, case .message(.reading) = report {
+                display = try? calibratedDisplay(unit: unit, runner: runner)
+                view.display = display
+            }
+            if let display, display.isCalibrated, !live, case .message(.reading(let raw)) = report {
+                return StandardOutput.line(Self.reading(raw, time: time, display: display, format: format))
+            }
             let text: String? =
                 switch format {
                 case .jsonl: EventEncoder.jsonl(report, time: time)
@@ -48,5 +61,31 @@ public struct Monitor: ParsableCommand {
             return live ? StandardOutput.write(text) : StandardOutput.line(text)
         }
         if live { StandardOutput.line("") }
+    }
+
+    /// The device's calibration for `--unit`, or a notice that there is none.
+    private func calibratedDisplay(unit: ForceUnit, runner: SessionRunner) throws -> ForceDisplay {
+        let device = DeviceKey.key(address: runner.driver.machine.deviceAddress, portPath: runner.connection.path)
+        let display = ForceDisplay(calibration: try Storage.calibrations.calibration(for: device), unit: unit)
+        if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
+        return display
+    }
+
+    static func reading(_ raw: Int32, time: String, display: ForceDisplay, format: OutputFormat) -> String {
+        let value = display.value(raw: raw) ?? Double(raw)
+        switch format {
+        case .jsonl:
+            var object = JSONObject()
+            object.set("event", "reading")
+            object.set("time", time)
+            object.set("raw", Int(raw))
+            object.set("force", (value * 1000).rounded() / 1000)
+            object.set("unit", display.unitName)
+            return object.text
+        case .csv:
+            return "\(time),\(raw),\(value.formatted(decimals: 3))"
+        case .text:
+            return "\(time) reading \(raw) = \(display.text(raw: raw))"
+        }
     }
 }

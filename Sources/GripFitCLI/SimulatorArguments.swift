@@ -1,4 +1,5 @@
 import ArgumentParser
+import GripFitCore
 import GripFitSimulator
 
 extension SimulatorFault: ExpressibleByArgument {
@@ -23,6 +24,12 @@ public struct SimulatorArguments: ParsableArguments {
     @Option(help: "Seed for the simulator's randomness, to replay a run exactly.")
     public var seed: UInt64 = 1
 
+    @Option(
+        help: ArgumentHelp(
+            "Hang a constant load on the simulated sensor instead of squeezes (e.g. 10kg), to check a calibration.",
+            valueName: "force"))
+    public var load: ForceQuantity?
+
     public init() {}
 
     public var options: SimulatorOptions {
@@ -30,6 +37,7 @@ public struct SimulatorArguments: ParsableArguments {
         options.faults = Set(faults)
         options.pattern = pattern
         options.seed = seed
+        if let load { options.load = .constant(kilograms: load.kilograms) }
         return options
     }
 }

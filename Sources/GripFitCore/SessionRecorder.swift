@@ -15,7 +15,7 @@ public struct SessionRecorder: Sendable {
     public private(set) var firmware: String?
     public private(set) var deviceAddress: BLEAddress?
 
-    private let calibration: Calibration?
+    private var calibration: Calibration?
     private var detector: RepDetector?
     private var linkUp = false
     private var openGap: Int64?
@@ -23,8 +23,8 @@ public struct SessionRecorder: Sendable {
     /// An hour at the fastest rate the device allows (20 ms).
     public static let defaultCapacity = 180_000
 
-    /// `releaseThreshold`, in kilograms when calibrated and in counts otherwise, turns on live rep
-    /// detection for `--until-release`.
+    /// `releaseThreshold`, in kilograms when calibrated and otherwise in counts above the first
+    /// reading (an untared sensor sits far from zero), turns on live rep detection for `--until-release`.
     public init(
         start: MonotonicInstant, calibration: Calibration?, releaseThreshold: Double? = nil,
         capacity: Int = defaultCapacity
@@ -45,7 +45,9 @@ public struct SessionRecorder: Sendable {
             linkCameUp(micros)
             trace.samples.append(RawSample(micros: micros, raw: raw))
             if var detector {
-                let value = calibration?.kilograms(raw: raw) ?? Double(raw)
+                let zeroed = calibration ?? Calibration(offset: Double(raw), countsPerKilogram: 1)
+                calibration = zeroed
+                let value = zeroed.kilograms(raw: raw)
                 let rep = detector.add(ForceSample(time: Double(micros) / 1e6, value: value))
                 self.detector = detector
                 if let rep { return .released(rep) }

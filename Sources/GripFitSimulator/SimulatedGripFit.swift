@@ -20,6 +20,7 @@ public struct SimulatedGripFit: Sendable {
 
     public init(options: SimulatorOptions) {
         self.options = options
+        load = options.load
         curve = SqueezeCurve(seed: options.seed)
         noise = SeededRandom(seed: options.seed &+ 0x5EED)
     }

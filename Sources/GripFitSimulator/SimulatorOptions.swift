@@ -10,6 +10,8 @@ public struct SimulatorOptions: Sendable {
 
     public var faults: Set<SimulatorFault> = []
     public var pattern: Pattern = .squeeze
+    /// What pulls on the sensor from the start; ``VirtualDongle/setLoad(_:)`` changes it later.
+    public var load: SimulatedLoad = .squeezes
     public var seed: UInt64 = 1
     public var firmwareVersion = "1.0"
     public var bridgeVersion = "1.0.0-sim"

@@ -37,16 +37,20 @@ public struct StoredSession: Equatable, Sendable {
         self.trace = trace
     }
 
-    /// A session analysed from its trace: kilograms with a 2 kg rep threshold when calibrated,
-    /// raw counts with a threshold at 20 % of the peak otherwise.
+    /// A session analysed from its trace: kilograms with a 2 kg rep threshold when calibrated;
+    /// otherwise counts above the session's lowest reading (an untared HX711 sits far from zero),
+    /// with a threshold at 20 % of the peak.
     public static func analysed(
         device: String, startedAtMilliseconds: Int64, firmware: String?, label: String?, hand: Hand?,
         protocolName: String? = nil, trial: Int? = nil, calibration: StoredCalibration?, trace: RawTrace,
         threshold: RepThreshold? = nil
     ) -> StoredSession {
         let options = AnalysisOptions(threshold: threshold ?? defaultThreshold(calibrated: calibration != nil))
-        let summary = GripAnalysis.analyze(
-            trace.forces(calibration: calibration?.calibration), gaps: trace.gaps, options: options)
+        var forces = trace.forces(calibration: calibration?.calibration)
+        if calibration == nil, let floor = forces.map(\.value).min() {
+            forces = forces.map { ForceSample(time: $0.time, value: $0.value - floor) }
+        }
+        let summary = GripAnalysis.analyze(forces, gaps: trace.gaps, options: options)
         return StoredSession(
             device: device, startedAtMilliseconds: startedAtMilliseconds, firmware: firmware, label: label, hand: hand,
             protocolName: protocolName, trial: trial, calibration: calibration, summary: summary, trace: trace)

@@ -1,0 +1,111 @@
+import ArgumentParser
+import GripFitCore
+import GripFitLinux
+import GripFitSimulator
+import GripFitStore
+
+/// `gripfit-serial calibrate`: two-point calibration, stored per device.
+public struct Calibrate: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Calibrate the GripFit with a known mass, so readings show kg, lb or N.",
+        discussion: """
+            Two steps, each averaging 2 s of still readings: first with nothing on the handle, then \
+            with the known mass hanging from it. Unsteady readings are refused. The result is stored \
+            under $XDG_CONFIG_HOME/gripfit/calibrations.json for this GripFit (its BLE address, else \
+            the dongle's USB serial number), with the date.
+
+            With --simulate, the simulator hangs the mass itself: its scale is \
+            \(SimulatorScale.countsPerKilogram) counts/kg from a baseline of \(SimulatorScale.baseline).
+
+            Examples:
+              gripfit-serial calibrate --port /dev/ttyACM0 --mass 10kg
+              gripfit-serial calibrate --simulate --mass 22lb
+            """)
+
+    @OptionGroup public var connection: ConnectionOptions
+
+    @Option(help: ArgumentHelp("The known mass, with its unit: 10kg, 22lb, 98N.", valueName: "force"))
+    public var mass: ForceQuantity
+
+    @Option(help: "Seconds to wait for each step to be steady before giving up.")
+    public var timeout: Double = 30
+
+    public init() {}
+
+    public func validate() throws {
+        if !(timeout >= 3) { throw ValidationError("--timeout must be at least 3 seconds: each step averages 2 s.") }
+        if connection.simulator.load != nil { throw ValidationError("calibrate places the simulator's load itself; drop --load.") }
+    }
+
+    private enum Step {
+        case zero
+        case load(CalibrationPoint)
+        case done(Calibration)
+        case failed(CalibrationError)
+    }
+
+    public func run() throws {
+        StandardOutput.ignoreBrokenPipe()
+        let book = Storage.calibrations
+        let link = try connection.connect()
+        let simulator = link.simulator
+        simulator?.setLoad(.constant(kilograms: 0))
+        let runner = SessionRunner(connection: link)
+        var step = Step.zero
+        var window = StableWindow()
+        var stepStarted: MonotonicInstant?
+        StandardOutput.line("Step 1/2: put the dynamometer down with nothing on the handle and keep it still.")
+        _ = try runner.run(seconds: nil) { report, now in
+            guard case .message(.reading(let raw)) = report else { return true }
+            let started = stepStarted ?? now
+            stepStarted = started
+            let point = window.add(raw, at: now)
+            switch step {
+            case .zero:
+                if let point {
+                    step = .load(point)
+                    window.reset()
+                    stepStarted = now
+                    StandardOutput.line("Step 2/2: hang \(mass) from the handle and keep it still.")
+                    simulator?.setLoad(.constant(kilograms: mass.kilograms))
+                } else if now - started > .milliseconds(Int(timeout * 1000)) {
+                    step = .failed(.unstable(standardDeviation: window.lastStandardDeviation ?? .infinity, limit: window.maximumStandardDeviation))
+                }
+            case .load(let zero):
+                if let point, point.mean - zero.mean >= CalibrationFit.defaultMinimumDeltaCounts {
+                    switch CalibrationFit.fit(zero: zero, load: point, known: mass) {
+                    case .success(let calibration): step = .done(calibration)
+                    case .failure(let error): step = .failed(error)
+                    }
+                } else if now - started > .milliseconds(Int(timeout * 1000)) {
+                    if let point {
+                        step = .failed(.loadNotDetected(deltaCounts: point.mean - zero.mean, minimum: CalibrationFit.defaultMinimumDeltaCounts))
+                    } else {
+                        step = .failed(.unstable(standardDeviation: window.lastStandardDeviation ?? .infinity, limit: window.maximumStandardDeviation))
+                    }
+                }
+            case .done, .failed:
+                break
+            }
+            switch step {
+            case .done, .failed: return false
+            case .zero, .load: return true
+            }
+        }
+        switch step {
+        case .failed(let error):
+            throw error
+        case .zero, .load:
+            throw CLIFailure("Calibration was interrupted before both steps were measured. Nothing was saved.", status: .temporaryFailure)
+        case .done(let calibration):
+            let device = DeviceKey.key(address: runner.driver.machine.deviceAddress, portPath: link.path)
+            let stored = StoredCalibration(
+                device: device, calibration: calibration,
+                date: Timestamp.rfc3339(milliseconds: Timestamp.now()), massKilograms: mass.kilograms)
+            try book.save(stored)
+            StandardOutput.line(
+                "calibrated \(device): \(calibration.countsPerKilogram.formatted(decimals: 1)) counts/kg, zero at "
+                    + "\(calibration.offset.formatted(decimals: 0)) counts; saved to \(book.path)")
+        }
+    }
+}

@@ -1,0 +1,5 @@
+import ArgumentParser
+import GripFitStore
+
+/// `--format json|csv` for `export`.
+extension ExportFormat: ExpressibleByArgument {}

@@ -1,0 +1,37 @@
+import GripFitCore
+import GripFitStore
+
+/// How readings are shown: in the chosen unit when the device has a calibration, else as raw
+/// counts, labelled so nobody mistakes them for kilograms.
+struct ForceDisplay {
+    var calibration: StoredCalibration?
+    var unit: ForceUnit
+
+    var isCalibrated: Bool { calibration != nil }
+
+    /// The unit name for headers and JSON: `kg`, `lb`, `N`, or `raw`.
+    var unitName: String { calibration == nil ? "raw" : unit.rawValue }
+
+    func value(raw: Int32) -> Double? {
+        calibration.map { $0.calibration.value(raw: raw, in: unit) }
+    }
+
+    func text(raw: Int32) -> String {
+        guard let value = value(raw: raw) else { return "\(raw) raw" }
+        return "\(value.formatted(decimals: unit == .newtons ? 1 : 2)) \(unit.rawValue)"
+    }
+
+    /// A stored value (kilograms when calibrated, counts otherwise) in the display unit.
+    func convert(stored value: Double, calibrated: Bool) -> Double {
+        calibrated ? unit.fromKilograms(value) : value
+    }
+
+    func text(stored value: Double, calibrated: Bool) -> String {
+        calibrated
+            ? "\(unit.fromKilograms(value).formatted(decimals: unit == .newtons ? 1 : 2)) \(unit.rawValue)"
+            : "\(value.formatted(decimals: 0)) raw"
+    }
+
+    static let uncalibratedNotice =
+        "no calibration for this device: showing raw counts. Run `gripfit-serial calibrate --mass 10kg` to see kg, lb or N."
+}

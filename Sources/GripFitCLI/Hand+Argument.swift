@@ -1,0 +1,5 @@
+import ArgumentParser
+import GripFitStore
+
+/// `--hand left|right`.
+extension Hand: ExpressibleByArgument {}

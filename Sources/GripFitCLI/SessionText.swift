@@ -1,0 +1,69 @@
+import GripFitCore
+import GripFitStore
+
+/// Human-readable summaries for `record` and `show`.
+enum SessionText {
+    static func oneLine(_ session: StoredSession, id: Int64?, display: ForceDisplay) -> String {
+        let summary = session.summary
+        let calibrated = session.calibration != nil
+        var parts = [
+            id.map { "session \($0)" } ?? "session",
+            "peak \(display.text(stored: summary.peak, calibrated: calibrated))",
+            "mean \(display.text(stored: summary.mean, calibrated: calibrated))",
+            "\(summary.reps.count) rep\(summary.reps.count == 1 ? "" : "s")",
+            "\(summary.duration.formatted(decimals: 1)) s",
+        ]
+        if summary.gapCount > 0 { parts.append("\(summary.gapCount) link gap\(summary.gapCount == 1 ? "" : "s")") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func details(_ session: StoredSession, display: ForceDisplay) -> [String] {
+        let summary = session.summary
+        let calibrated = session.calibration != nil
+        func force(_ value: Double) -> String { display.text(stored: value, calibrated: calibrated) }
+        let rateUnit = calibrated ? "\(display.unit.rawValue)/s" : "raw/s"
+        let impulseUnit = calibrated ? "\(display.unit.rawValue)·s" : "raw·s"
+        var lines = [
+            "session      \(session.id.map(String.init) ?? "-")",
+            "started      \(Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds))",
+            "device       \(session.device)" + (session.firmware.map { ", firmware \($0)" } ?? ""),
+            "hand         \(session.hand?.rawValue ?? "-")",
+            "label        \(session.label ?? "-")",
+        ]
+        if let protocolName = session.protocolName {
+            lines.append("protocol     \(protocolName)" + (session.trial.map { ", trial \($0)" } ?? ""))
+        }
+        if let calibration = session.calibration {
+            lines.append(
+                "calibration  \(calibration.countsPerKilogram.formatted(decimals: 1)) counts/kg, offset "
+                    + "\(calibration.offset.formatted(decimals: 0)), made \(calibration.date)")
+        } else {
+            lines.append("calibration  none: values are raw counts above the session's lowest reading")
+        }
+        lines += [
+            "peak         \(force(summary.peak)) at \(summary.peakTime.formatted(decimals: 2)) s",
+            "mean         \(force(summary.mean)) (inside reps)",
+            "duration     \(summary.duration.formatted(decimals: 2)) s, active \(summary.activeDuration.formatted(decimals: 2)) s",
+            "time to peak \(summary.timeToPeak.formatted(decimals: 2)) s",
+            "peak RFD     \(display.convert(stored: summary.peakRFD, calibrated: calibrated).formatted(decimals: 1)) \(rateUnit) (100 ms window)",
+            "impulse      \(display.convert(stored: summary.impulse, calibrated: calibrated).formatted(decimals: 2)) \(impulseUnit)",
+            "readings     \(summary.sampleCount)"
+                + (summary.gapCount > 0
+                    ? ", \(summary.gapCount) link gaps (\(summary.gapDuration.formatted(decimals: 1)) s, not interpolated)" : ""),
+            "",
+            "rep  start s  duration s  peak          impulse",
+        ]
+        for (index, rep) in summary.reps.enumerated() {
+            let impulse = display.convert(stored: rep.impulse, calibrated: calibrated).formatted(decimals: 2)
+            lines.append(
+                pad(String(index + 1), 5) + pad(rep.start.formatted(decimals: 2), 9) + pad(rep.duration.formatted(decimals: 2), 12)
+                    + pad(force(rep.peak), 14) + impulse + " \(impulseUnit)" + (rep.interrupted ? "  (cut short)" : ""))
+        }
+        if summary.reps.isEmpty { lines.append("(no squeeze above \(force(summary.threshold)))") }
+        return lines
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(1, width - text.count))
+    }
+}
