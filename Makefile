@@ -1,7 +1,7 @@
 # gripfit-serial — the two fresh-machine entry points are `make demo` and `make test`.
 SWIFT ?= swift
 BIN := .build/debug/gripfit-serial
-APT_PACKAGES := libudev-dev pkg-config
+APT_PACKAGES := libudev-dev pkg-config libsqlite3-dev zlib1g-dev
 
 .PHONY: demo test build deps firmware-test swift-test clean
 

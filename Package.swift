@@ -50,7 +50,7 @@ let package = Package(
         ),
         .testTarget(name: "GripFitLinuxTests", dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims"]),
         .testTarget(name: "GripFitSimulatorTests", dependencies: ["GripFitSimulator", "GripFitCore"]),
-        .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitCore"]),
+        .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitCore", "GripFitStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,12 @@ int gripfit_signal_pipe_install(void) {
     for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) {
         if (sigaction(handled_signals[i], &action, NULL) != 0) return -1;
     }
+    /* A parent may have started us with these blocked (test runners, some supervisors); then Ctrl-C
+       and SIGTERM would stay pending forever and a recording would never be saved. */
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) sigaddset(&wanted, handled_signals[i]);
+    if (pthread_sigmask(SIG_UNBLOCK, &wanted, NULL) != 0) return -1;
     return fds[0];
 }
 

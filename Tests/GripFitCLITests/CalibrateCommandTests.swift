@@ -1,0 +1,50 @@
+import Foundation
+import GripFitSimulator
+import Testing
+
+@Suite(.timeLimit(.minutes(2)))
+struct CalibrateCommandTests {
+    @Test func calibrationMatchesTheSimulatorScale() throws {
+        let cli = BuiltBinary()
+        let calibrate = try cli.run("calibrate", "--simulate", "--mass", "10kg")
+        #expect(calibrate.status == 0, "\(calibrate.stderr)")
+        #expect(calibrate.stdout.contains("calibrated ble:C0:FF:EE:00:00:01"))
+
+        let file = try Data(contentsOf: URL(fileURLWithPath: cli.configHome + "/gripfit/calibrations.json"))
+        let stored = try #require((try JSONSerialization.jsonObject(with: file) as? [[String: Any]])?.first)
+        let scale = try #require(stored["countsPerKilogram"] as? Double)
+        let offset = try #require(stored["offset"] as? Double)
+        #expect(abs(scale / Double(SimulatorScale.countsPerKilogram) - 1) < 0.005)
+        #expect(abs(offset - Double(SimulatorScale.baseline)) < 200)
+        #expect(stored["date"] as? String != nil)
+
+        for (unit, expected) in [("kg", 10.0), ("lb", 22.046), ("N", 98.07)] {
+            let monitor = try cli.run(
+                "monitor", "--simulate", "--load", "10kg", "--unit", unit, "--format", "jsonl", "--duration", "2.5")
+            #expect(monitor.status == 0, "\(monitor.stderr)")
+            let forces = monitor.stdout.split(separator: "\n").compactMap { line -> Double? in
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    object["event"] as? String == "reading", object["unit"] as? String == unit
+                else { return nil }
+                return object["force"] as? Double
+            }
+            #expect(forces.count >= 10)
+            let mean = forces.reduce(0, +) / Double(max(1, forces.count))
+            #expect(abs(mean / expected - 1) < 0.01, "\(unit): \(mean)")
+        }
+    }
+
+    @Test func anUncalibratedDeviceShowsRawAndSaysSo() throws {
+        let cli = BuiltBinary()
+        let monitor = try cli.run("monitor", "--simulate", "--unit", "kg", "--format", "jsonl", "--duration", "1.5")
+        #expect(monitor.status == 0)
+        #expect(monitor.stderr.contains("no calibration for this device: showing raw counts"))
+        #expect(monitor.stdout.contains("\"raw\":"))
+        #expect(!monitor.stdout.contains("\"force\":"))
+    }
+
+    @Test func refusesAMassWithoutAUnit() throws {
+        let result = try BuiltBinary().run("calibrate", "--simulate", "--mass", "10")
+        #expect(result.status == 64)
+    }
+}

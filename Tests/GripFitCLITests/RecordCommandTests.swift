@@ -1,0 +1,96 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The acceptance path for sessions, against the simulator through the real binary.
+@Suite(.timeLimit(.minutes(2)))
+struct RecordCommandTests {
+    @Test func recordHistoryShowExportPlotAndReimport() throws {
+        let cli = BuiltBinary()
+        let record = try cli.run("record", "--simulate", "--duration", "10", "--hand", "right", "--label", "acceptance")
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.hasPrefix("saved session 1"))
+
+        let sessions = try cli.historyJSON()
+        #expect(sessions.count == 1)
+        let session = try #require(sessions.first)
+        #expect(session["id"] as? Int == 1)
+        #expect((session["peak"] as? Double ?? 0) > 100_000, "uncalibrated peaks are in counts")
+        #expect((session["mean"] as? Double ?? 0) > 0)
+        #expect((session["duration"] as? Double ?? 0) > 8)
+        #expect((session["reps"] as? Int ?? 0) >= 1)
+        #expect(session["hand"] as? String == "right")
+
+        let show = try cli.run("show", "1")
+        #expect(show.status == 0)
+        #expect(show.stdout.contains("peak RFD"))
+        #expect(show.stdout.contains("rep  start s"))
+
+        for format in ["json", "csv"] {
+            let file = cli.home + "/export.\(format)"
+            let export = try cli.run("export", "1", "--format", format, "-o", file)
+            #expect(export.status == 0, "\(export.stderr)")
+            let reimport = try cli.run("import", file)
+            #expect(reimport.status == 0, "\(reimport.stderr)")
+            #expect(reimport.stdout == "imported 0 sessions, skipped 1 already in the history\n")
+        }
+        #expect(try cli.historyJSON().count == 1)
+
+        let svg = cli.home + "/plot.svg"
+        let plot = try cli.run("plot", "1", "-o", svg)
+        #expect(plot.status == 0, "\(plot.stderr)")
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.contains("<svg"))
+        #expect(text.contains("Time (s)"))
+        #expect(text.contains("peak "))
+    }
+
+    @Test func sigtermDuringRecordSavesTheWholeSession() throws {
+        let cli = BuiltBinary()
+        let (process, out, err) = try cli.start(["record", "--simulate", "--label", "terminated"])
+        cli.watchdog(process, seconds: 30)
+        Thread.sleep(forTimeInterval: 4)
+        kill(process.processIdentifier, SIGTERM)
+        let result = cli.finish(process, out, err)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("(stopped by SIGTERM)"))
+        let sessions = try cli.historyJSON()
+        #expect(sessions.count == 1)
+        #expect((sessions.first?["duration"] as? Double ?? 0) > 1.5)
+        let show = try cli.run("show", "1")
+        #expect(show.status == 0, "the trace and reps read back: \(show.stderr)")
+    }
+
+    @Test func untilReleaseStopsAfterOneSqueeze() throws {
+        let cli = BuiltBinary()
+        let result = try cli.run("record", "--simulate", "--until-release", "--duration", "20")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("(squeeze released)"))
+        #expect(try cli.historyJSON().first?["reps"] as? Int == 1)
+    }
+
+    @Test func standardProtocolAlternatesHandsAndReports() throws {
+        let cli = BuiltBinary()
+        let calibrate = try cli.run("calibrate", "--simulate", "--mass", "10kg")
+        #expect(calibrate.status == 0, "\(calibrate.stderr)")
+        let result = try cli.run("record", "--simulate", "--protocol", "standard", "--rest", "0.5", "--duration", "12")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Trial 6/6: left hand"))
+        #expect(result.stdout.contains("left/right difference:"))
+        let sessions = try cli.historyJSON()
+        #expect(sessions.count == 6)
+        #expect(sessions.filter { $0["hand"] as? String == "left" }.count == 3)
+        #expect(sessions.allSatisfy { $0["protocol"] as? String == "standard" && $0["unit"] as? String == "kg" })
+    }
+
+    @Test func importRefusesForeignFiles() throws {
+        let cli = BuiltBinary()
+        let file = cli.home + "/foreign.csv"
+        try "time,raw\n1,2\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try cli.run("import", file)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("Import only files written by `gripfit-serial export`"))
+        #expect(try cli.run("import", cli.home + "/missing.json").status == 66)
+        #expect(try cli.run("show", "9").status == 66)
+    }
+}
