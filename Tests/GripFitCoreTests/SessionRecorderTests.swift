@@ -58,4 +58,14 @@ struct SessionRecorderTests {
         #expect(recorder.record(.message(.reading(4)), at: at(4)) == .full)
         #expect(recorder.trace.samples.count == 3)
     }
+
+    @Test func withoutCalibrationTheFirstReadingIsZero() {
+        var recorder = SessionRecorder(start: at(0), calibration: nil, releaseThreshold: 40_000)
+        var events: [SessionRecorder.Event] = []
+        for (step, raw) in [834_000, 834_100, 900_000, 1_400_000, 840_000].enumerated() {
+            if let event = recorder.record(.message(.reading(Int32(raw))), at: at(step * 100)) { events.append(event) }
+        }
+        guard case .released(let rep) = events.first else { Issue.record("no release"); return }
+        #expect(rep.peak == 566_000)
+    }
 }

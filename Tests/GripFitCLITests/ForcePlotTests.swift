@@ -1,0 +1,37 @@
+@testable import GripFitCLI
+import GripFitCore
+import GripFitStore
+import Testing
+
+struct ForcePlotTests {
+    @Test func ticksAreRoundAndCoverTheRange() {
+        #expect(ForcePlot.ticks(upTo: 10) == [0, 2, 4, 6, 8, 10])
+        #expect(ForcePlot.ticks(upTo: 43.2) == [0, 10, 20, 30, 40, 50])
+        #expect(ForcePlot.ticks(upTo: 0) == [0, 1])
+    }
+
+    @Test func escapesTextFromUsersAndDevices() {
+        #expect(ForcePlot.escape("<b>\"a\" & b</b>") == "&lt;b&gt;&quot;a&quot; &amp; b&lt;/b&gt;")
+    }
+
+    @Test func marksPeakRepsGapsAndAxes() {
+        let samples = (0..<40).map { step in
+            RawSample(micros: Int64(step) * 100_000, raw: Int32(1_000 + (step >= 10 && step < 20 ? 30 * 20_000 : 0)))
+        }
+        let calibration = StoredCalibration(
+            device: "ble:C0:FF:EE:00:00:01", calibration: Calibration(offset: 1_000, countsPerKilogram: 20_000),
+            date: "2026-11-22T04:00:00.000Z", massKilograms: 10)
+        let session = StoredSession.analysed(
+            device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: 0, firmware: "1.0", label: "<script>", hand: .left,
+            calibration: calibration,
+            trace: RawTrace(samples: samples, gaps: [TraceGap(startMicros: 3_050_000, endMicros: 3_500_000)]))
+        let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: calibration, unit: .pounds))
+        #expect(svg.contains("Force (lb)"))
+        #expect(svg.contains("Time (s)"))
+        #expect(svg.contains("peak 66.14 lb"))
+        #expect(svg.contains(">rep 1<"))
+        #expect(svg.contains(">link lost<"))
+        #expect(svg.contains("&lt;script&gt;"))
+        #expect(!svg.contains("<script>"))
+    }
+}
