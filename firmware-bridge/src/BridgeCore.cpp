@@ -296,7 +296,8 @@ void BridgeCore::hostDisconnect() {
 
 void BridgeCore::hostConnect(const BleAddress& address) {
     if (hasLink() && target_ == address) {
-        emit(BridgeReport::status(linkState(), target_));
+        // Already on it: say so in the words a fresh request would get, and keep the link.
+        emit(phase_ == Phase::Connected ? BridgeReport::connected(target_) : BridgeReport::connecting(target_));
         return;
     }
     reconnectBackoff_.reset();

@@ -321,11 +321,21 @@ TEST(coreConnectCommandSwitchesPeers) {
     Scanning bench;
     bench.connectTo(kGrip);
     bench.host("BRIDGE:CONNECT,C0:FF:EE:12:34:56\n");
-    CHECK_EQ(bench.take(), (Log{"B:STATUS,CONNECTED,C0:FF:EE:12:34:56"}));
+    CHECK_EQ(bench.take(), (Log{"B:CONNECTED,C0:FF:EE:12:34:56"}));
     bench.host("BRIDGE:CONNECT,DE:AD:BE:EF:00:01\n");
     CHECK_EQ(bench.take(), (Log{"B:DISCONNECTED,C0:FF:EE:12:34:56,HOST", "disconnect", "led searching"}));
     bench.core.disconnected(0x16);
     CHECK_EQ(bench.take(), (Log{"connect DE:AD:BE:EF:00:01", "B:CONNECTING,DE:AD:BE:EF:00:01"}));
+}
+
+TEST(coreConnectCommandToThePeerBeingConnectedKeepsTheAttempt) {
+    Scanning bench;
+    bench.advertise(kGrip, "_GRIPFIT", true);
+    bench.advance(3000);
+    bench.take();
+    bench.host("BRIDGE:CONNECT,C0:FF:EE:12:34:56\n");
+    CHECK_EQ(bench.take(), (Log{"B:CONNECTING,C0:FF:EE:12:34:56"}));
+    CHECK_EQ(bench.advanceUntilAction(60000), 2000u);
 }
 
 TEST(coreConnectCommandWorksWhileScanning) {
