@@ -152,9 +152,9 @@ void BridgeCore::advReport(const BleAddress& address, int32_t rssi, const char* 
     }
 }
 
-void BridgeCore::connected() {
+void BridgeCore::connected(const BleAddress& peer) {
     linkUp_ = true;
-    if (phase_ != Phase::Connecting) {
+    if (phase_ != Phase::Connecting || peer != target_) {
         // A connection we gave up on came up after all.
         dropRequested_ = true;
         io_.disconnect();
