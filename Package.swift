@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // Portable: protocol, session state machine, analysis. Standard library only, no I/O, no clock.
@@ -24,12 +25,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `check`: conformance cases, verdict rules and figures, driven by session reports. Pure, no I/O.
+        .target(
+            name: "GripFitConformance",
+            dependencies: ["GripFitCore", .product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
         // A virtual dongle + GripFit on a real pty.
         .target(name: "GripFitSimulator", dependencies: ["GripFitCore", "GripFitLinux", "CGripFitShims"]),
         .target(
             name: "GripFitCLI",
             dependencies: [
-                "GripFitCore", "GripFitLinux", "GripFitSimulator",
+                "GripFitCore", "GripFitLinux", "GripFitSimulator", "GripFitConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -38,7 +44,8 @@ let package = Package(
         .testTarget(name: "GripFitCoreTests", dependencies: ["GripFitCore"]),
         .testTarget(name: "GripFitLinuxTests", dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims"]),
         .testTarget(name: "GripFitSimulatorTests", dependencies: ["GripFitSimulator", "GripFitCore"]),
-        .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitCore"]),
+        .testTarget(name: "GripFitConformanceTests", dependencies: ["GripFitConformance", "GripFitCore"]),
+        .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitConformance", "GripFitCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,9 @@ public struct ConnectionOptions: ParsableArguments {
         if !simulate, !simulator.faults.isEmpty {
             throw ValidationError("--fault applies to the simulator only; add --simulate.")
         }
+        if !simulate, !simulator.bugs.isEmpty {
+            throw ValidationError("--bug applies to the simulator only; add --simulate.")
+        }
     }
 
     /// Opens the connection: a running simulator when asked for one, else the given port.

@@ -9,6 +9,7 @@ public struct SimulatorOptions: Sendable {
     }
 
     public var faults: Set<SimulatorFault> = []
+    public var bugs: Set<SimulatorBug> = []
     public var pattern: Pattern = .squeeze
     public var seed: UInt64 = 1
     public var firmwareVersion = "1.0"
