@@ -1,3 +1,4 @@
+import Foundation
 import GripFitConformance
 
 /// The summary a person reads: one line per case with ✔ / ✘ and its figures, the reason under a
@@ -17,7 +18,7 @@ enum TerminalReporter {
             case .skipped: mark = "–"
             }
             let name = result.kind.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-            let time = CheckReport.seconds(result.duration) + " s"
+            let time = String(format: "%.2f s", Double(result.duration.nanoseconds) / 1e9)
             let figures = result.figures.map(describe).joined(separator: ", ")
             lines.append("\(mark) \(name)  \(time.leftPadded(to: 8))  \(figures)")
             switch result.verdict {

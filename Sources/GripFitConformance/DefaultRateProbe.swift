@@ -24,7 +24,7 @@ struct DefaultRateProbe: ConformanceProbe {
 
     /// The rules, apart from the collecting, so they can be tested on made-up arrival times.
     static func verdict(_ arrivals: [MonotonicInstant], nominal: Duration, settings: ConformanceSettings) -> (verdict: CaseVerdict, figures: [Figure]) {
-        guard let statistics = IntervalStatistics(arrivals: arrivals, nominal: nominal) else {
+        guard let statistics = IntervalStatistics(arrivals: arrivals) else {
             return (.failed("only \(arrivals.count) readings in \(Int(settings.samplingWindow.milliseconds)) ms"), [Figure("readings", Double(arrivals.count))])
         }
         var problems: [String] = []

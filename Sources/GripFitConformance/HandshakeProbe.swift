@@ -20,7 +20,6 @@ struct HandshakeProbe: ConformanceProbe {
         switch outcome {
         case .succeeded:
             figures.append(Figure("info_reply", milliseconds: now - asking.sentAt))
-            figures.insert(Figure("version", text: UntrustedText.escaped(observed.firmware ?? "")), at: 0)
             return .finished(.passed, figures)
         case .failed(let failure):
             let reason = PendingCommand.describe(failure, of: asking.command, expecting: "D:GRIPFIT,<ver>")
@@ -31,6 +30,7 @@ struct HandshakeProbe: ConformanceProbe {
     private mutating func awaitGreeting(_ now: MonotonicInstant, _ observed: RunObservations) -> ProbeStep {
         if let greeted = observed.lastDeviceInfoAt, greeted >= connectedAt {
             let delay = greeted - connectedAt
+            figures.append(Figure("version", text: UntrustedText.escaped(observed.firmware ?? "")))
             figures.append(Figure("connect_to_device_info", milliseconds: delay))
             if delay > settings.handshakeBound {
                 return .finished(.failed("D: came \(Int(delay.milliseconds)) ms after connecting; the bound is \(Int(settings.handshakeBound.milliseconds)) ms"), figures)

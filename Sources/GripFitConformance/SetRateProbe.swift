@@ -54,7 +54,7 @@ struct SetRateProbe: ConformanceProbe {
 
     private mutating func judge(_ milliseconds: Int, _ arrivals: [MonotonicInstant]) {
         let nominal = Duration.milliseconds(milliseconds)
-        guard let statistics = IntervalStatistics(arrivals: arrivals, nominal: nominal) else {
+        guard let statistics = IntervalStatistics(arrivals: arrivals) else {
             figures.append(Figure("rate_\(milliseconds)_readings", Double(arrivals.count)))
             problems.append("after S:RATE:\(milliseconds) only \(arrivals.count) readings arrived")
             return
