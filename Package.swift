@@ -16,11 +16,15 @@ let package = Package(
         .target(name: "GripFitCore"),
         // The few C calls Swift cannot make safely itself: variadic ioctl and an async-signal-safe handler.
         .target(name: "CGripFitShims"),
+        // libudev: find the dongle by its USB identity and follow it across replugs.
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // umockdev's testbed, for the udev tests only: fake USB serial devices and uevents.
+        .systemLibrary(name: "CUmockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         // Linux edge: termios serial port, poll loop, signals.
         .target(
             name: "GripFitLinux",
             dependencies: [
-                "GripFitCore", "CGripFitShims",
+                "GripFitCore", "CGripFitShims", "CUdev",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -36,7 +40,11 @@ let package = Package(
         ),
         .executableTarget(name: "gripfit-serial", dependencies: ["GripFitCLI"]),
         .testTarget(name: "GripFitCoreTests", dependencies: ["GripFitCore"]),
-        .testTarget(name: "GripFitLinuxTests", dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims"]),
+        .testTarget(
+            name: "GripFitLinuxTests",
+            dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims", "CUmockdev"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "GripFitSimulatorTests", dependencies: ["GripFitSimulator", "GripFitCore"]),
         .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitCore"]),
     ],

@@ -1,0 +1,88 @@
+import CUmockdev
+import Foundation
+import Glibc
+
+/// umockdev's testbed for one test: fake USB serial devices in a private /sys and /dev, uevents,
+/// and the pty master behind each emulated tty, so the test can play the dongle.
+///
+/// Only works in a process started under `umockdev-wrapper` (`make test`); create a new one per
+/// test, before any udev monitor, and never two at once (`UMOCKDEV_DIR` is process-wide).
+final class Testbed {
+    /// Whether the preload is active. `umockdev_in_mock_environment()` caches its first answer,
+    /// so the environment is read instead.
+    static var isActive: Bool {
+        ProcessInfo.processInfo.environment["LD_PRELOAD"]?.contains("libumockdev-preload") ?? false
+    }
+    static let skipReason = "needs umockdev: run `make test` (umockdev-wrapper swift test)"
+
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func fixturePath(_ name: String) -> String {
+        fixtures.appendingPathComponent("\(name).umockdev").path
+    }
+
+    /// Where one fixture's devices live in the testbed.
+    struct Device {
+        /// The usb_device, to remove the whole dongle.
+        let usbSyspath: String
+        let ttySyspath: String
+        let devnode: String
+        /// Symlinks under /dev (by-id), which removing the device leaves behind.
+        let links: [String]
+    }
+
+    /// `raytac-bridge` plugged back into another USB port, as ttyACM1 (a new USB path too:
+    /// umockdev cannot re-add a removed device under its old path).
+    static let replugAsACM1 = [
+        ("/1-2", "/1-6"), ("001/005", "001/009"), ("ttyACM0", "ttyACM1"), ("MINOR=0", "MINOR=1"),
+    ]
+
+    private let handle: UnsafeMutablePointer<UMockdevTestbed>
+
+    init() {
+        handle = umockdev_testbed_new()
+    }
+
+    deinit {
+        g_object_unref(handle)
+    }
+
+    /// Adds a fixture and sends its add uevents; `replacing` edits its text first (another
+    /// ttyACM number after a replug).
+    @discardableResult
+    func add(fixture name: String, replacing replacements: [(String, String)] = []) throws -> Device {
+        var text = try String(contentsOfFile: Self.fixturePath(name), encoding: .utf8)
+        for (old, new) in replacements { text = text.replacingOccurrences(of: old, with: new) }
+        var error: UnsafeMutablePointer<GError>?
+        guard umockdev_testbed_add_from_string(handle, text, &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_clear_error(&error)
+            throw TestbedError(message: "\(name): \(message)")
+        }
+        let paths = text.split(separator: "\n").filter { $0.hasPrefix("P: ") }.map { "/sys" + $0.dropFirst(3) }
+        let devnode = text.split(separator: "\n").last { $0.hasPrefix("E: DEVNAME=") }.map { String($0.dropFirst(11)) }
+        let links = text.split(separator: "\n").filter { $0.hasPrefix("S: ") }.map { String($0.dropFirst(3)) }
+        return Device(usbSyspath: paths[0], ttySyspath: paths[paths.count - 1], devnode: devnode ?? "", links: links)
+    }
+
+    /// Unplugs: the remove uevent first (removing the device sends none), then the device and,
+    /// as udev would, its by-id links.
+    func unplug(_ device: Device) {
+        umockdev_testbed_uevent(handle, device.ttySyspath, "remove")
+        umockdev_testbed_remove_device(handle, device.usbSyspath)
+        guard let root = umockdev_testbed_get_root_dir(handle) else { return }
+        defer { g_free(root) }
+        for link in device.links { unlink(String(cString: root) + "/dev/" + link) }
+    }
+
+    /// The pty master behind an emulated tty: what the test writes here, the program reads.
+    func peer(of device: Device) -> Int32 {
+        umockdev_testbed_get_dev_fd(handle, device.devnode)
+    }
+}
+
+struct TestbedError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
