@@ -76,6 +76,17 @@ final class Testbed {
         for link in device.links { unlink(String(cString: root) + "/dev/" + link) }
     }
 
+    /// Makes the device answer as the script says (umockdev script format).
+    func play(script name: String, on device: Device) throws {
+        var error: UnsafeMutablePointer<GError>?
+        let path = Self.fixtures.appendingPathComponent(name).path
+        guard umockdev_testbed_load_script(handle, device.devnode, path, &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_clear_error(&error)
+            throw TestbedError(message: "\(name): \(message)")
+        }
+    }
+
     /// The pty master behind an emulated tty: what the test writes here, the program reads.
     func peer(of device: Device) -> Int32 {
         umockdev_testbed_get_dev_fd(handle, device.devnode)
