@@ -76,6 +76,8 @@ int gripfit_inotify_drain(int fd, int *delta) {
     }
 }
 
+int gripfit_pipe(int fds[2]) { return pipe2(fds, O_NONBLOCK | O_CLOEXEC); }
+
 int gripfit_open_pty(char *path, unsigned long path_size) {
     int fd = posix_openpt(O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return -1;

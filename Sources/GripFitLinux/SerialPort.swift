@@ -69,8 +69,8 @@ public final class SerialPort {
         var raw = original
         cfmakeraw(&raw)
         raw.c_cflag |= tcflag_t(CLOCAL | CREAD | HUPCL)
-        // VMIN 1, not 0: with VMIN 0 and VTIME 0, n_tty answers a read on an empty port with 0 even
-        // under O_NONBLOCK, which looks like hang-up; with VMIN 1 it is EAGAIN, and 0 means hang-up only.
+        // VMIN 1, not 0: with VMIN 0 and VTIME 0 an empty non-blocking read returns 0, which is
+        // indistinguishable from the end of file that signals an unplugged device. VMIN 1 gives EAGAIN.
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0

@@ -21,6 +21,9 @@ int gripfit_inotify_watch_open_close(int fd, const char *path);
 /// Reads pending inotify events; returns +opens -closes in *delta, or -1 with errno.
 int gripfit_inotify_drain(int fd, int *delta);
 
+/// pipe2(O_NONBLOCK | O_CLOEXEC), which Glibc's Swift overlay does not expose.
+int gripfit_pipe(int fds[2]);
+
 /// A pseudo-terminal master, ready for use; its slave path goes to `path`.
 int gripfit_open_pty(char *path, unsigned long path_size);
 

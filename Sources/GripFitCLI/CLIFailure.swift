@@ -1,0 +1,88 @@
+import GripFitCore
+import GripFitLinux
+import GripFitSimulator
+
+/// A user-facing failure: what went wrong, what to do, and the exit code.
+/// `init(_:)` is the one place where errors become messages and codes.
+public struct CLIFailure: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public let status: ExitStatus
+
+    public init(_ message: String, status: ExitStatus) {
+        self.message = message
+        self.status = status
+    }
+
+    public var description: String { message }
+
+    /// The failure for one of this program's own errors; nil for argument-parser errors, which
+    /// ArgumentParser reports itself (usage errors exit 64).
+    public init?(_ error: any Error) {
+        switch error {
+        case let failure as CLIFailure:
+            self = failure
+        case let error as SerialPortError:
+            self.init(error.description, status: Self.status(for: error))
+        case let error as CommandError:
+            self.init("\(error). Nothing was sent.", status: .usage)
+        case let error as SystemError:
+            self.init(error.description, status: .ioError)
+        default:
+            return nil
+        }
+    }
+
+    static func status(for error: SerialPortError) -> ExitStatus {
+        switch error {
+        case .notFound: .unavailable
+        case .permissionDenied: .noPermission
+        case .busy: .temporaryFailure
+        case .notATerminal, .removed, .system: .ioError
+        }
+    }
+
+    /// A session that ended in an error state before it could do its job.
+    public init(_ kind: SessionErrorKind, portError: SerialPortError?) {
+        switch kind {
+        case .dongleMissing, .permissionDenied, .portBusy:
+            if let portError {
+                self.init(portError.description, status: Self.status(for: portError))
+            } else {
+                self.init("The dongle is not there. Plug it in, or run `gripfit-serial list`.", status: .unavailable)
+            }
+        case .deviceNotFound:
+            self.init(
+                "No GripFit found within 10 s. Switch it on, bring it within a few metres of the dongle, "
+                    + "and make sure no phone is connected to it.", status: .unavailable)
+        case .connectionTimeout:
+            self.init("The GripFit was found but did not connect within 5 s. Try again closer to the dongle.", status: .temporaryFailure)
+        case .deviceNotRecognized:
+            self.init(
+                "The device the bridge found has no Nordic UART Service: it is not a GripFit, or its firmware is broken.",
+                status: .unavailable)
+        case .sensorNotReady:
+            self.init(
+                "The GripFit reports S:NOT_READY: its HX711 load-cell amplifier does not respond. Check the sensor "
+                    + "wiring or power-cycle the device.", status: .ioError)
+        }
+    }
+
+    /// A command that did not get its expected reply.
+    public init(_ command: Command, failure: CommandFailure) {
+        let line = command.line
+        switch failure {
+        case .timedOut(let attempts):
+            self.init("No reply to \(line) after \(attempts) tries. Is the GripFit still on?", status: .temporaryFailure)
+        case .sensorNotReady:
+            self.init(.sensorNotReady, portError: nil)
+        case .bridge(.notConnected):
+            self.init("The bridge has no link to a GripFit (B:ERROR,NOT_CONNECTED).", status: .unavailable)
+        case .bridge(let code):
+            self.init("The bridge refused \(line): B:ERROR,\(code.rawValue).", status: .ioError)
+        case .unexpectedReply(let message):
+            self.init("\(line) got an unexpected reply: \(message).", status: .ioError)
+        case .linkLost:
+            self.init("The link to the GripFit dropped while \(line) was waiting. Try again.", status: .temporaryFailure)
+        }
+    }
+}

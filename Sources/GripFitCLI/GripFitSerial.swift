@@ -1,0 +1,30 @@
+import ArgumentParser
+import Glibc
+
+/// The `gripfit-serial` command.
+public struct GripFitSerial: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "gripfit-serial",
+        abstract: "Use a GripFit grip dynamometer from Linux through its USB bridge dongle.",
+        discussion: """
+            Exit codes (sysexits): 0 success, 1 a check failed, 64 usage, 69 unavailable \
+            (no dongle or no GripFit), 74 I/O or hardware fault, 75 temporary (busy, no reply), \
+            77 no permission.
+            """,
+        version: "0.1.0",
+        subcommands: [Monitor.self, Tare.self, Ping.self, Info.self, Rate.self, Simulate.self])
+
+    public init() {}
+
+    /// Parses and runs, mapping this program's errors to a message and a sysexits code in one place.
+    public static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            guard let failure = CLIFailure(error) else { exit(withError: error) }
+            StandardOutput.error("gripfit-serial: \(failure.message)")
+            Glibc.exit(failure.status.rawValue)
+        }
+    }
+}

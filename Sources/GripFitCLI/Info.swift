@@ -1,0 +1,20 @@
+import ArgumentParser
+import GripFitCore
+
+/// `gripfit-serial info`: the device's name and firmware version.
+public struct Info: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Show the GripFit's firmware version (CMD:INFO) and the bridge's.")
+
+    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup public var oneShot: OneShotOptions
+
+    public init() {}
+
+    public func run() throws {
+        let reply = try OneShot.run(.device(.info), connection: connection, timeout: oneShot.timeout)
+        guard case .device(let info) = reply.message else { return }
+        let bridge = reply.bridgeVersion.map { ", bridge firmware \(UntrustedText.escaped($0))" } ?? ", plain relay"
+        StandardOutput.line("\(UntrustedText.escaped(info.name)) firmware \(UntrustedText.escaped(info.firmware))\(bridge)")
+    }
+}

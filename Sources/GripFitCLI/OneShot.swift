@@ -1,0 +1,46 @@
+import GripFitCore
+import GripFitLinux
+
+/// Sends one command through a session and waits for its reply: the engine behind `tare`,
+/// `ping`, `info` and `rate`.
+struct OneShot {
+    struct Reply {
+        var message: Message?
+        /// From the moment the command went out to its reply.
+        var latency: Duration
+        var bridgeVersion: String?
+    }
+
+    static func run(_ command: Command, connection options: ConnectionOptions, timeout: Double) throws -> Reply {
+        let runner = SessionRunner(connection: try options.connect())
+        runner.driver.submit(command)
+        var reply: Reply?
+        var failure: CLIFailure?
+        var lastError: SessionErrorKind?
+        var sentAt = runner.clock.now()
+        let reason = try runner.run(seconds: timeout) { report, now in
+            switch report {
+            case .state(.connected):
+                sentAt = now
+            case .state(.error(let kind)):
+                lastError = kind
+            case .commandFinished(command, .succeeded(let message)):
+                reply = Reply(message: message, latency: now - sentAt, bridgeVersion: runner.driver.machine.bridgeVersion)
+                return false
+            case .commandFinished(command, .failed(let why)):
+                failure = CLIFailure(command, failure: why)
+                return false
+            default:
+                break
+            }
+            return true
+        }
+        if let reply { return reply }
+        if let failure { throw failure }
+        if case .signal = reason { throw CLIFailure("Interrupted before \(command.line) got its reply.", status: .temporaryFailure) }
+        if let lastError { throw CLIFailure(lastError, portError: runner.driver.lastPortError) }
+        throw CLIFailure(
+            "No GripFit connected within \(timeout) s, so \(command.line) was not sent. Is it switched on and in range?",
+            status: .unavailable)
+    }
+}

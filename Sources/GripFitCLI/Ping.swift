@@ -1,0 +1,19 @@
+import ArgumentParser
+import GripFitCore
+
+/// `gripfit-serial ping`: check the link end to end.
+public struct Ping: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Check the link to the GripFit (CMD:PING → S:PONG).")
+
+    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup public var oneShot: OneShotOptions
+
+    public init() {}
+
+    public func run() throws {
+        let reply = try OneShot.run(.device(.ping), connection: connection, timeout: oneShot.timeout)
+        let milliseconds = (reply.latency.milliseconds * 10).rounded() / 10
+        StandardOutput.line("PONG in \(milliseconds) ms")
+    }
+}

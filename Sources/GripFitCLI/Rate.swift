@@ -1,0 +1,31 @@
+import ArgumentParser
+import GripFitCore
+
+/// `gripfit-serial rate <ms>`: change the sample interval.
+public struct Rate: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Set the sample interval in milliseconds (CMD:RATE:<ms>, 20–1000).",
+        discussion: "An interval outside 20–1000 ms exits 64 before anything is sent.")
+
+    @Argument(help: "The interval between readings, 20–1000 ms.")
+    public var milliseconds: Int
+
+    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup public var oneShot: OneShotOptions
+
+    public init() {}
+
+    public func validate() throws {
+        do {
+            _ = try SampleRate(milliseconds: milliseconds)
+        } catch {
+            throw ValidationError("\(error). Nothing was sent.")
+        }
+    }
+
+    public func run() throws {
+        let rate = try SampleRate(milliseconds: milliseconds)
+        _ = try OneShot.run(.device(.rate(rate)), connection: connection, timeout: oneShot.timeout)
+        StandardOutput.line("sample interval \(rate.milliseconds) ms")
+    }
+}

@@ -1,0 +1,42 @@
+import GripFitCore
+import GripFitLinux
+
+/// Runs a session for a command and turns a failure to get going (no port, no permission, busy)
+/// into a ``CLIFailure`` instead of waiting forever.
+struct SessionRunner {
+    let connection: Connection
+    let driver: SessionDriver
+    let clock = MonotonicClock()
+    let wallClock = WallClock()
+
+    init(connection: Connection, timings: SessionTimings = SessionTimings()) {
+        self.connection = connection
+        driver = connection.makeDriver(timings: timings)
+    }
+
+    /// Runs until `seconds` pass, a signal, or `handler` returns false. A port that cannot be
+    /// opened at the start fails at once; once it has been open, the session rides out losses.
+    func run(seconds: Double?, handler: @escaping (SessionReport, MonotonicInstant) -> Bool) throws -> SessionDriver.StopReason {
+        let signals = try SignalPipe()
+        var everOpened = false
+        var startFailure: CLIFailure?
+        let deadline = seconds.map { clock.now() + .milliseconds(Int($0 * 1000)) }
+        let reason = try driver.run(until: deadline, signals: signals) { report, now in
+            if case .state(let state) = report {
+                switch state {
+                case .error(let kind) where !everOpened && [.dongleMissing, .permissionDenied, .portBusy].contains(kind):
+                    startFailure = CLIFailure(kind, portError: driver.lastPortError)
+                    return false
+                case .scanning, .connecting, .connected:
+                    everOpened = true
+                default:
+                    break
+                }
+            }
+            return handler(report, now)
+        }
+        if let simulatorFailure = connection.simulator?.backgroundFailure { throw CLIFailure(simulatorFailure)! }
+        if let startFailure { throw startFailure }
+        return reason
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import GripFitLinux
+import GripFitSimulator
+
+/// `gripfit-serial simulate`: a virtual dongle and GripFit on a pty, for demos, tests and CI.
+public struct Simulate: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Run a simulated dongle + GripFit on a pseudo-terminal.",
+        discussion: """
+            Prints the tty path on the first line of stdout, then runs until killed. Point any \
+            command at it with --port.
+
+            Faults: fragment (random chunking down to 1 byte), garbage (junk and malformed lines \
+            after every fifth reading), drop-link (BLE disconnect every few seconds), not-ready \
+            (HX711 not responding), stall (readings stop 3 s into each connection, PING unanswered), \
+            stall:pong (as stall, PING answered).
+
+            Examples:
+              gripfit-serial simulate
+              gripfit-serial simulate --fault fragment --fault garbage --pattern counter
+            """)
+
+    @OptionGroup public var simulator: SimulatorArguments
+
+    public init() {}
+
+    public func run() throws {
+        StandardOutput.ignoreBrokenPipe()
+        let dongle = try VirtualDongle(options: simulator.options)
+        let signals = try SignalPipe()
+        StandardOutput.line(dongle.path)
+        try dongle.run(signals: signals)
+        let statistics = dongle.statistics
+        StandardOutput.error(
+            "simulator stopped: \(statistics.readingsDelivered) readings and \(statistics.garbageDelivered) garbage lines delivered, host opened the port \(statistics.hostOpens) times")
+    }
+}

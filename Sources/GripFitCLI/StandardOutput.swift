@@ -1,0 +1,40 @@
+import Glibc
+
+/// Writes straight to file descriptors 1 and 2, unbuffered, so a pipe reader sees each event as it
+/// happens. A closed pipe (`| head`) ends the run cleanly instead of killing it with SIGPIPE.
+public enum StandardOutput {
+    /// False once stdout is gone.
+    @discardableResult
+    public static func line(_ text: String) -> Bool {
+        write(text + "\n")
+    }
+
+    @discardableResult
+    public static func write(_ text: String) -> Bool {
+        writeAll(STDOUT_FILENO, Array(text.utf8))
+    }
+
+    public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    public static func error(_ text: String) {
+        _ = writeAll(STDERR_FILENO, Array((text + "\n").utf8))
+    }
+
+    /// A closed pipe then fails with EPIPE, which ``write(_:)`` reports.
+    public static func ignoreBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}

@@ -1,0 +1,59 @@
+/// Makes device- or port-supplied text safe to print: control characters (C0, DEL, C1) and bytes
+/// that are not UTF-8 become visible escapes, so nothing from the wire can move the cursor,
+/// retitle the window or ring the bell on the user's terminal.
+public enum UntrustedText {
+    public static func escaped(_ text: String) -> String {
+        escaped(Array(text.utf8))
+    }
+
+    public static func escaped(_ bytes: [UInt8]) -> String {
+        var result = ""
+        var index = 0
+        while index < bytes.count {
+            let length = scalarLength(bytes, at: index)
+            guard length > 0,
+                let scalarText = String(validating: bytes[index..<index + length], as: UTF8.self),
+                let scalar = scalarText.unicodeScalars.first
+            else {
+                result += "\\x" + hex(bytes[index])
+                index += 1
+                continue
+            }
+            if isControl(scalar) {
+                result += scalar.value < 0x100 ? "\\x" + hex(UInt8(scalar.value)) : "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else if scalar == "\\" {
+                result += "\\\\"
+            } else {
+                result += scalarText
+            }
+            index += length
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// The byte length of the UTF-8 sequence starting at `index`, or 0 if the lead byte is invalid.
+    private static func scalarLength(_ bytes: [UInt8], at index: Int) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        switch lead {
+        case 0x00...0x7F: length = 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return 0
+        }
+        return index + length <= bytes.count ? length : 0
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return digits.count == 1 ? "0" + digits : digits
+    }
+}

@@ -1,0 +1,192 @@
+import GripFitCore
+
+/// The dongle's firmware as firmware-bridge/PROTOCOL.md describes it, around a ``SimulatedGripFit``:
+/// scan → found → connect with realistic delays, relay whole device lines, answer `BRIDGE:` commands,
+/// and inject the configured faults. Pure: the caller passes time and host lines, and writes
+/// the returned bytes to the pty.
+public struct SimulatedBridge: Sendable {
+    private enum Phase: Equatable, Sendable {
+        case idle
+        case scanning
+        case connecting
+        case connected
+        /// Backing off before the next scan.
+        case waiting
+    }
+
+    /// Time from scan start to the advertisement, and from connect to notifications enabled.
+    public static let discoveryDelay: Duration = .milliseconds(400)
+    public static let connectDelay: Duration = .milliseconds(400)
+    /// The host's port settles (raw mode) before the hello, as the real core's DTR callback does.
+    public static let helloDelay: Duration = .milliseconds(20)
+
+    public var device: SimulatedGripFit
+    public private(set) var garbageDelivered = 0
+
+    private let options: SimulatorOptions
+    private var random: SeededRandom
+    private var phase: Phase = .idle
+    private var phaseDeadline: MonotonicInstant?
+    private var helloAt: MonotonicInstant?
+    private var hostPresent = false
+    private var autoConnect = true
+    private var pinned: String?
+    private var reconnect = Backoff()
+
+    public init(options: SimulatorOptions) {
+        self.options = options
+        device = SimulatedGripFit(options: options)
+        random = SeededRandom(seed: options.seed &+ 0xB41D)
+    }
+
+    /// Powers up: the bridge starts scanning at once, whether or not a host is listening.
+    public mutating func start(at now: MonotonicInstant) -> [[UInt8]] {
+        startScan(now)
+    }
+
+    public var nextDeadline: MonotonicInstant? {
+        [phaseDeadline, helloAt, device.nextDeadline].compactMap { $0 }.min()
+    }
+
+    /// The host opened the port (DTR rose).
+    public mutating func hostOpened(at now: MonotonicInstant) {
+        hostPresent = true
+        helloAt = now + Self.helloDelay
+    }
+
+    public mutating func hostClosed() {
+        hostPresent = false
+        helloAt = nil
+    }
+
+    public mutating func advance(to now: MonotonicInstant) -> [[UInt8]] {
+        var output: [[UInt8]] = []
+        while let due = nextDeadline, due <= now {
+            if let helloAt, helloAt == due {
+                self.helloAt = nil
+                output.append(line("B:BRIDGE,\(options.bridgeVersion)"))
+            } else if let phaseDeadline, phaseDeadline == due {
+                self.phaseDeadline = nil
+                output += phaseDeadlinePassed(due)
+            } else {
+                for reading in device.advance(to: due, deliver: hostPresent) {
+                    output.append(line(reading))
+                    if options.faults.contains(.garbage), device.readingsDelivered % 5 == 0 {
+                        garbageDelivered += 1
+                        output.append(GarbageLine.pick(using: &random))
+                    }
+                }
+            }
+        }
+        return output
+    }
+
+    /// One complete line from the host.
+    public mutating func hostLine(_ text: String, at now: MonotonicInstant) -> [[UInt8]] {
+        if text.hasPrefix("CMD:") {
+            guard phase == .connected else { return [line("B:ERROR,NOT_CONNECTED")] }
+            return device.command(text, at: now).map(line)
+        }
+        let (word, argument) = text.splitOnceAtComma()
+        switch word {
+        case "BRIDGE:INFO":
+            return [line("B:BRIDGE,\(options.bridgeVersion)")]
+        case "BRIDGE:STATUS":
+            switch phase {
+            case .idle, .waiting: return [line("B:STATUS,IDLE")]
+            case .scanning: return [line("B:STATUS,SCANNING")]
+            case .connecting: return [line("B:STATUS,CONNECTING,\(options.address)")]
+            case .connected: return [line("B:STATUS,CONNECTED,\(options.address)")]
+            }
+        case "BRIDGE:SCAN":
+            return dropLink(reason: "HOST") + startScan(now)
+        case "BRIDGE:DISCONNECT":
+            guard phase == .connected else { return [line("B:ERROR,NOT_CONNECTED")] }
+            return dropLink(reason: "HOST") + waitThenScan(now)
+        case "BRIDGE:CONNECT":
+            guard let argument, let address = BLEAddress(argument) else { return [line("B:ERROR,BAD_ARGUMENT,BRIDGE:CONNECT")] }
+            guard address.description == options.address else { return [line("B:ERROR,BAD_ARGUMENT,not in range")] }
+            return dropLink(reason: "HOST") + connect(now)
+        case "BRIDGE:AUTO":
+            switch argument {
+            case "ON": autoConnect = true
+            case "OFF": autoConnect = false
+            default: return [line("B:ERROR,BAD_ARGUMENT,BRIDGE:AUTO")]
+            }
+            return []
+        case "BRIDGE:PIN":
+            guard let argument else { return [line("B:ERROR,BAD_ARGUMENT,BRIDGE:PIN")] }
+            if argument == "NONE" {
+                pinned = nil
+            } else if let address = BLEAddress(argument) {
+                pinned = address.description
+            } else {
+                return [line("B:ERROR,BAD_ARGUMENT,BRIDGE:PIN")]
+            }
+            return []
+        default:
+            return [line("B:ERROR,UNKNOWN_COMMAND")]
+        }
+    }
+
+    private mutating func phaseDeadlinePassed(_ now: MonotonicInstant) -> [[UInt8]] {
+        switch phase {
+        case .scanning:
+            var output = [line("B:FOUND,\(options.address),-48,_GRIPFIT")]
+            if autoConnect, pinned == nil || pinned == options.address { output += connect(now) }
+            return output
+        case .connecting:
+            phase = .connected
+            reconnect.reset()
+            var output = [line("B:CONNECTED,\(options.address)")]
+            output += device.connected(at: now).map(line)
+            if options.faults.contains(.dropLink) {
+                phaseDeadline = now + .milliseconds(Int.random(in: 3000...5000, using: &random))
+            }
+            return output
+        case .connected:
+            return dropLink(reason: "0x08") + waitThenScan(now)
+        case .waiting:
+            return startScan(now)
+        case .idle:
+            return []
+        }
+    }
+
+    private mutating func startScan(_ now: MonotonicInstant) -> [[UInt8]] {
+        phase = .scanning
+        phaseDeadline = now + Self.discoveryDelay
+        return [line("B:SCANNING")]
+    }
+
+    private mutating func connect(_ now: MonotonicInstant) -> [[UInt8]] {
+        phase = .connecting
+        phaseDeadline = now + Self.connectDelay
+        return [line("B:CONNECTING,\(options.address)")]
+    }
+
+    private mutating func waitThenScan(_ now: MonotonicInstant) -> [[UInt8]] {
+        phase = .waiting
+        phaseDeadline = now + reconnect.next()
+        return []
+    }
+
+    private mutating func dropLink(reason: String) -> [[UInt8]] {
+        guard phase == .connected || phase == .connecting else { return [] }
+        phase = .idle
+        phaseDeadline = nil
+        device.disconnected()
+        return [line("B:DISCONNECTED,\(options.address),\(reason)")]
+    }
+
+    private func line(_ text: String) -> [UInt8] {
+        Array(text.utf8) + [UInt8(ascii: "\n")]
+    }
+}
+
+extension String {
+    fileprivate func splitOnceAtComma() -> (String, String?) {
+        guard let comma = firstIndex(of: ",") else { return (self, nil) }
+        return (String(self[..<comma]), String(self[index(after: comma)...]))
+    }
+}

@@ -1,0 +1,20 @@
+/// How the virtual dongle and its GripFit behave.
+public struct SimulatorOptions: Sendable {
+    /// What the readings show.
+    public enum Pattern: String, Sendable, CaseIterable {
+        /// Squeeze-shaped force with sensor noise.
+        case squeeze
+        /// 1, 2, 3 … for every reading delivered to the host, so tests can prove none is lost or repeated.
+        case counter
+    }
+
+    public var faults: Set<SimulatorFault> = []
+    public var pattern: Pattern = .squeeze
+    public var seed: UInt64 = 1
+    public var firmwareVersion = "1.0"
+    public var bridgeVersion = "1.0.0-sim"
+    /// The simulated GripFit's BLE address, as the bridge protocol spells it.
+    public var address = "C0:FF:EE:00:00:01"
+
+    public init() {}
+}
