@@ -40,13 +40,17 @@ let package = Package(
         ),
         .executableTarget(name: "gripfit-serial", dependencies: ["GripFitCLI"]),
         .testTarget(name: "GripFitCoreTests", dependencies: ["GripFitCore"]),
-        .testTarget(
-            name: "GripFitLinuxTests",
-            dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims", "CUmockdev"],
+        // umockdev's testbed and the fake dongles, shared by the udev tests of GripFitLinux and the CLI.
+        .target(
+            name: "UmockdevTestSupport", dependencies: ["CUmockdev"], path: "Tests/UmockdevTestSupport",
             exclude: ["Fixtures"]
         ),
+        .testTarget(
+            name: "GripFitLinuxTests",
+            dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims", "UmockdevTestSupport"]
+        ),
         .testTarget(name: "GripFitSimulatorTests", dependencies: ["GripFitSimulator", "GripFitCore"]),
-        .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitCore"]),
+        .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitCore", "UmockdevTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

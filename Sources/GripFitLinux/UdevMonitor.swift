@@ -12,6 +12,8 @@ public final class UdevMonitor: SessionEventSource {
     public let fileDescriptor: Int32
     /// The dongle to follow; nil reports nothing to the session (events still come from ``receive()``).
     public var following: UsbSerialPort?
+    /// Told when the followed dongle leaves or comes back, for a message to the user.
+    public var onChange: ((UsbPortEvent) -> Void)?
     private let context: UdevContext
     private let monitor: OpaquePointer
     private let logger: Logger
@@ -66,6 +68,7 @@ public final class UdevMonitor: SessionEventSource {
         var inputs: [SessionInput] = []
         for event in receive() {
             guard let following, Self.isSameDongle(event.port, following) else { continue }
+            onChange?(event)
             switch event {
             case .added(let port):
                 logger.info("dongle back", metadata: ["devnode": "\(port.devnode)", "serial": "\(port.serial ?? "-")"])

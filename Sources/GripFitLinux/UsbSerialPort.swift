@@ -1,5 +1,5 @@
 /// A tty whose parent is a USB device, as udev describes it.
-public struct UsbSerialPort: Hashable, Sendable, Encodable {
+public struct UsbSerialPort: Hashable, Sendable {
     /// `/dev/ttyACM0`: changes across replugs, so never the identity to follow.
     public var devnode: String
     /// `/dev/serial/by-id/usb-…-if00`, stable for one dongle, when udev made one.
@@ -30,20 +30,4 @@ public struct UsbSerialPort: Hashable, Sendable, Encodable {
 
     /// The best name to reopen this dongle by after a replug.
     public var stablePath: String { byIdPath ?? devnode }
-
-    private enum CodingKeys: String, CodingKey {
-        case devnode, byId, vendorId, productId, serial, manufacturer, product, bridge
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(devnode, forKey: .devnode)
-        try container.encode(byIdPath, forKey: .byId)
-        try container.encode(id?.vendorHex, forKey: .vendorId)
-        try container.encode(id?.productHex, forKey: .productId)
-        try container.encode(serial, forKey: .serial)
-        try container.encode(manufacturer, forKey: .manufacturer)
-        try container.encode(product, forKey: .product)
-        try container.encode(isBridge, forKey: .bridge)
-    }
 }

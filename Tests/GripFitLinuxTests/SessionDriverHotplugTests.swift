@@ -1,5 +1,6 @@
 import GripFitCore
 import GripFitLinux
+import UmockdevTestSupport
 import XCTest
 
 /// The whole hotplug path: a session reading an emulated dongle, which is unplugged and comes back

@@ -1,4 +1,5 @@
 import GripFitLinux
+import UmockdevTestSupport
 import XCTest
 
 /// Enumeration and selection against umockdev fixtures. XCTest, not Swift Testing: these tests

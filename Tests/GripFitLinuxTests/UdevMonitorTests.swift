@@ -1,5 +1,6 @@
 import GripFitCore
 import GripFitLinux
+import UmockdevTestSupport
 import XCTest
 
 /// Hotplug events from umockdev's testbed. One testbed at a time (XCTest runs serially).

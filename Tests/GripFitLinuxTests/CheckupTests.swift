@@ -1,9 +1,10 @@
 import Foundation
 import GripFitLinux
+import UmockdevTestSupport
 import XCTest
 
-/// `doctor` against umockdev fixtures, with its rules directories and /proc pointed at temporary ones.
-final class DoctorTests: XCTestCase {
+/// The doctor's checks against umockdev fixtures, with its rules directories and /proc pointed at temporary ones.
+final class CheckupTests: XCTestCase {
     private var scratch: URL!
 
     override func setUpWithError() throws {
@@ -17,15 +18,15 @@ final class DoctorTests: XCTestCase {
         if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 
-    private func doctor(port: String? = nil) -> Doctor {
-        var doctor = Doctor(portArgument: port)
+    private func doctor(port: String? = nil) -> Checkup {
+        var doctor = Checkup(portArgument: port)
         doctor.rulesDirectories = [scratch.appendingPathComponent("rules").path]
         doctor.procRoot = scratch.appendingPathComponent("proc").path
         doctor.probe = BridgeProbe(timeout: .seconds(3))
         return doctor
     }
 
-    private func run(_ doctor: Doctor) -> (passed: Bool, checks: [DoctorCheck]) {
+    private func run(_ doctor: Checkup) -> (passed: Bool, checks: [DoctorCheck]) {
         var checks: [DoctorCheck] = []
         let passed = doctor.run { checks.append($0) }
         return (passed, checks)
@@ -35,12 +36,12 @@ final class DoctorTests: XCTestCase {
         let testbed = Testbed()
         let device = try testbed.add(fixture: "raytac-bridge")
         try testbed.play(script: "bridge-connected.script", on: device)
-        try Data().write(to: scratch.appendingPathComponent("rules/\(Doctor.rulesFileName)"))
+        try Data().write(to: scratch.appendingPathComponent("rules/\(Checkup.rulesFileName)"))
 
         let (passed, checks) = run(doctor())
         XCTAssertEqual(
             checks.map(\.title),
-            ["libudev", "udev rules", "bridge", "ModemManager", "permission", "port lock", "BRIDGE:INFO", "GripFit"])
+            ["libudev", "udev rules", "bridge", "permission", "ModemManager", "port lock", "BRIDGE:INFO", "GripFit"])
         XCTAssertTrue(passed, checks.map(\.description).joined(separator: "\n"))
         XCTAssertTrue(checks.allSatisfy { $0.description.hasPrefix("✔ ") })
         XCTAssertEqual(checks.first { $0.title == "BRIDGE:INFO" }?.finding, "bridge firmware 1.2.0")

@@ -7,40 +7,39 @@ import Glibc
 ///
 /// Only works in a process started under `umockdev-wrapper` (`make test`); create a new one per
 /// test, before any udev monitor, and never two at once (`UMOCKDEV_DIR` is process-wide).
-final class Testbed {
+public final class Testbed {
     /// Whether the preload is active. `umockdev_in_mock_environment()` caches its first answer,
     /// so the environment is read instead.
-    static var isActive: Bool {
+    public static var isActive: Bool {
         ProcessInfo.processInfo.environment["LD_PRELOAD"]?.contains("libumockdev-preload") ?? false
     }
-    static let skipReason = "needs umockdev: run `make test` (umockdev-wrapper swift test)"
+    public static let skipReason = "needs umockdev: run `make test` (umockdev-wrapper swift test)"
 
-    static let fixtures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
+    public static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    static func fixturePath(_ name: String) -> String {
+    public static func fixturePath(_ name: String) -> String {
         fixtures.appendingPathComponent("\(name).umockdev").path
     }
 
     /// Where one fixture's devices live in the testbed.
-    struct Device {
+    public struct Device: Sendable {
         /// The usb_device, to remove the whole dongle.
-        let usbSyspath: String
-        let ttySyspath: String
-        let devnode: String
+        public let usbSyspath: String
+        public let ttySyspath: String
+        public let devnode: String
         /// Symlinks under /dev (by-id), which removing the device leaves behind.
-        let links: [String]
+        public let links: [String]
     }
 
     /// `raytac-bridge` plugged back into another USB port, as ttyACM1 (a new USB path too:
     /// umockdev cannot re-add a removed device under its old path).
-    static let replugAsACM1 = [
+    public static let replugAsACM1 = [
         ("/1-2", "/1-6"), ("001/005", "001/009"), ("ttyACM0", "ttyACM1"), ("MINOR=0", "MINOR=1"),
     ]
 
     private let handle: UnsafeMutablePointer<UMockdevTestbed>
 
-    init() {
+    public init() {
         handle = umockdev_testbed_new()
     }
 
@@ -51,7 +50,7 @@ final class Testbed {
     /// Adds a fixture and sends its add uevents; `replacing` edits its text first (another
     /// ttyACM number after a replug).
     @discardableResult
-    func add(fixture name: String, replacing replacements: [(String, String)] = []) throws -> Device {
+    public func add(fixture name: String, replacing replacements: [(String, String)] = []) throws -> Device {
         var text = try String(contentsOfFile: Self.fixturePath(name), encoding: .utf8)
         for (old, new) in replacements { text = text.replacingOccurrences(of: old, with: new) }
         var error: UnsafeMutablePointer<GError>?
@@ -68,7 +67,7 @@ final class Testbed {
 
     /// Unplugs: the remove uevent first (removing the device sends none), then the device and,
     /// as udev would, its by-id links.
-    func unplug(_ device: Device) {
+    public func unplug(_ device: Device) {
         umockdev_testbed_uevent(handle, device.ttySyspath, "remove")
         umockdev_testbed_remove_device(handle, device.usbSyspath)
         guard let root = umockdev_testbed_get_root_dir(handle) else { return }
@@ -77,7 +76,7 @@ final class Testbed {
     }
 
     /// Makes the device answer as the script says (umockdev script format).
-    func play(script name: String, on device: Device) throws {
+    public func play(script name: String, on device: Device) throws {
         var error: UnsafeMutablePointer<GError>?
         let path = Self.fixtures.appendingPathComponent(name).path
         guard umockdev_testbed_load_script(handle, device.devnode, path, &error) != 0 else {
@@ -88,12 +87,12 @@ final class Testbed {
     }
 
     /// The pty master behind an emulated tty: what the test writes here, the program reads.
-    func peer(of device: Device) -> Int32 {
+    public func peer(of device: Device) -> Int32 {
         umockdev_testbed_get_dev_fd(handle, device.devnode)
     }
 }
 
-struct TestbedError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+public struct TestbedError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import GripFitCore
 
-/// `gripfit-serial doctor`: every reason the dongle might not work, one check per line, each
+/// The checks behind `gripfit-serial doctor`: every reason the dongle might not work, one check per line, each
 /// failure with its fix. Checks that need a bridge fail (not pass) when there is none.
-public struct Doctor {
+public struct Checkup {
     public static let rulesFileName = "70-gripfit-bridge.rules"
 
     /// Where udev reads rules from, admin's first.
@@ -40,7 +40,7 @@ public struct Doctor {
         }
         emit(rulesCheck(selection: try? selection.get()))
 
-        let path: String
+        let selected: PortSelection
         switch selection {
         case .failure(let error):
             emit(.fail("bridge", "none selected", fix: error.description))
@@ -48,17 +48,18 @@ public struct Doctor {
                 emit(.fail(title, "not checked: no bridge", fix: "plug in the dongle and run `gripfit-serial doctor` again"))
             }
             return allPassed
-        case .success(let selected):
-            path = selected.path
-            emit(bridgeCheck(selected))
-            emit(modemManagerCheck(selected))
+        case .success(let selection):
+            selected = selection
+            emit(bridgeCheck(selection))
         }
 
+        let path = selected.path
         do {
             emit(try PortAccess.inspect(path: path).check)
         } catch {
             emit(.fail("permission", error.description, fix: "plug in the dongle, or check the --port path"))
         }
+        emit(modemManagerCheck(selected))
 
         let holders = PortHolder.holders(of: path)
         if holders.isEmpty {
