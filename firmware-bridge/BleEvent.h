@@ -22,7 +22,7 @@ struct BleEvent {
   /// Bytes used in `data`.
   uint8_t length;
   uint16_t connHandle;
-  /// Most significant byte first, as BleAddress keeps it.
+  /// Advert, LinkUp: the peer, most significant byte first as BleAddress keeps it.
   uint8_t address[BleAddress::kByteCount];
   /// Notify: payload chunk. Advert: the advertised name.
   uint8_t data[kDataSize];

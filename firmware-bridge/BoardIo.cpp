@@ -28,6 +28,7 @@ BoardIo::BoardIo()
     : connHandle_(BLE_CONN_HANDLE_INVALID),
       discoveryPending_(false),
       writePending_(false),
+      usbStalled_(false),
       ledMode_(LedMode::Searching),
       nus_(BLEUuid(BLEUART_UUID_SERVICE)),
       nusTx_(BLEUuid(BLEUART_UUID_CHR_TXD)),
@@ -85,15 +86,23 @@ void BoardIo::writeRx(const char* data, size_t length) {
 void BoardIo::usbWrite(const char* data, size_t length) {
   // Written while the port is closed, it would be dropped anyway; BridgeCore says hello on open.
   if (!Serial.dtr()) {
+    usbStalled_ = false;
     return;
   }
+  // A host that opened the port but reads nothing must not stall the BLE side: after a short wait
+  // the line is dropped whole, never written in part.
   const uint32_t startMs = millis();
   while (Serial.availableForWrite() < static_cast<int>(length)) {
-    if (millis() - startMs >= kUsbRoomWaitMs || !Serial.dtr()) {
+    if (!Serial.dtr()) {
+      return;
+    }
+    if (usbStalled_ || millis() - startMs >= kUsbRoomWaitMs) {
+      usbStalled_ = true;
       return;
     }
     yield();
   }
+  usbStalled_ = false;
   Serial.write(reinterpret_cast<const uint8_t*>(data), length);
   Serial.flush();
 }

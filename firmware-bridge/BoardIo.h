@@ -49,6 +49,8 @@ private:
   uint16_t connHandle_;
   bool discoveryPending_;
   bool writePending_;
+  /// The last bridge line found no room in the USB FIFO: drop the next ones at once, not after a wait.
+  bool usbStalled_;
   LedMode ledMode_;
   AddressTypeCache addressTypes_;
   TextLine pendingWrite_;

@@ -54,6 +54,12 @@ static BLEUuid nusUuid(BLEUART_UUID_SERVICE);
 static volatile bool notifyLost = false;
 static bool lastDtr = false;
 
+static void copyAddress(const uint8_t* littleEndian, uint8_t (&out)[BleAddress::kByteCount]) {
+  for (size_t i = 0; i < BleAddress::kByteCount; ++i) {
+    out[i] = littleEndian[BleAddress::kByteCount - 1 - i];
+  }
+}
+
 static BleEvent blankEvent(BleEvent::Kind kind) {
   BleEvent event;
   memset(&event, 0, sizeof(event));
@@ -75,9 +81,7 @@ static void onAdvertisement(ble_gap_evt_adv_report_t* report) {
   if ((event.hasNus || event.length > 0) && uxQueueSpacesAvailable(bleEvents) > kReservedByAdverts) {
     event.rssi = report->rssi;
     event.addressType = report->peer_addr.addr_type;
-    for (size_t i = 0; i < BleAddress::kByteCount; ++i) {
-      event.address[i] = report->peer_addr.addr[BleAddress::kByteCount - 1 - i];
-    }
+    copyAddress(report->peer_addr.addr, event.address);
     xQueueSend(bleEvents, &event, 0);
   }
   Bluefruit.Scanner.resume();
@@ -86,6 +90,11 @@ static void onAdvertisement(ble_gap_evt_adv_report_t* report) {
 static void onLinkUp(uint16_t connHandle) {
   BleEvent event = blankEvent(BleEvent::LinkUp);
   event.connHandle = connHandle;
+  BLEConnection* connection = Bluefruit.Connection(connHandle);
+  if (connection != nullptr) {
+    const ble_gap_addr_t peer = connection->getPeerAddr();
+    copyAddress(peer.addr, event.address);
+  }
   xQueueSend(bleEvents, &event, kLinkEventWaitTicks);
 }
 
@@ -133,7 +142,7 @@ static void handleBleEvent(const BleEvent& event) {
   }
   case BleEvent::LinkUp:
     board.linkUp(event.connHandle);
-    core.connected();
+    core.connected(BleAddress(event.address));
     break;
   case BleEvent::LinkDown:
     board.linkDown(event.connHandle);
