@@ -8,7 +8,7 @@ final class CheckupTests: XCTestCase {
     private var scratch: URL!
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(Testbed.isActive, Testbed.skipReason)
+        try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch.appendingPathComponent("rules"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: scratch.appendingPathComponent("proc"), withIntermediateDirectories: true)

@@ -7,7 +7,7 @@ import XCTest
 /// as ttyACM1; the udev monitor in the driver's poll loop brings the session back at once.
 final class SessionDriverHotplugTests: XCTestCase {
     override func setUpWithError() throws {
-        try XCTSkipUnless(Testbed.isActive, Testbed.skipReason)
+        try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
     }
 
     func testTheSessionResumesOnTheReaddAndLosesNoReadingSentAfterIt() throws {

@@ -6,7 +6,7 @@ import XCTest
 /// share the process-wide testbed and must run one at a time.
 final class UdevEnumeratorTests: XCTestCase {
     override func setUpWithError() throws {
-        try XCTSkipUnless(Testbed.isActive, Testbed.skipReason)
+        try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
     }
 
     func testARaytacBridgeIsListedWithItsUsbIdentity() throws {

@@ -13,6 +13,17 @@ public final class Testbed {
     public static var isActive: Bool {
         ProcessInfo.processInfo.environment["LD_PRELOAD"]?.contains("libumockdev-preload") ?? false
     }
+    /// Whether the udev tests can run: false (skip) without the preload, unless
+    /// `GRIPFIT_REQUIRE_UMOCKDEV=1` (`make test`) makes that an error rather than a silent skip.
+    public static func available() throws -> Bool {
+        if isActive { return true }
+        if ProcessInfo.processInfo.environment["GRIPFIT_REQUIRE_UMOCKDEV"] == "1" {
+            throw TestbedError(
+                message: "GRIPFIT_REQUIRE_UMOCKDEV=1 but LD_PRELOAD lacks libumockdev-preload: run under umockdev-wrapper")
+        }
+        return false
+    }
+
     public static let skipReason = "needs umockdev: run `make test` (umockdev-wrapper swift test)"
 
     public static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
