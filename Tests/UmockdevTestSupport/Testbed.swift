@@ -28,8 +28,13 @@ public final class Testbed {
 
     public static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
+    /// A device description by name, without `.umockdev`.
     public static func fixturePath(_ name: String) -> String {
-        fixtures.appendingPathComponent("\(name).umockdev").path
+        fixtureFile("\(name).umockdev")
+    }
+
+    public static func fixtureFile(_ fileName: String) -> String {
+        fixtures.appendingPathComponent(fileName).path
     }
 
     /// Where one fixture's devices live in the testbed.
@@ -89,8 +94,7 @@ public final class Testbed {
     /// Makes the device answer as the script says (umockdev script format).
     public func play(script name: String, on device: Device) throws {
         var error: UnsafeMutablePointer<GError>?
-        let path = Self.fixtures.appendingPathComponent(name).path
-        guard umockdev_testbed_load_script(handle, device.devnode, path, &error) != 0 else {
+        guard umockdev_testbed_load_script(handle, device.devnode, Self.fixtureFile(name), &error) != 0 else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             g_clear_error(&error)
             throw TestbedError(message: "\(name): \(message)")
