@@ -1,7 +1,7 @@
 # gripfit-serial — the two fresh-machine entry points are `make demo` and `make test`.
 SWIFT ?= swift
 BIN := .build/debug/gripfit-serial
-APT_PACKAGES := libudev-dev pkg-config umockdev libumockdev-dev
+APT_PACKAGES := libudev-dev pkg-config umockdev
 UDEV_RULES := udev/70-gripfit-bridge.rules
 UDEV_RULES_DIR ?= /etc/udev/rules.d
 

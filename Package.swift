@@ -18,8 +18,6 @@ let package = Package(
         .target(name: "CGripFitShims"),
         // libudev: find the dongle by its USB identity and follow it across replugs.
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
-        // umockdev's testbed, for the udev tests only: fake USB serial devices and uevents.
-        .systemLibrary(name: "CUmockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         // Linux edge: termios serial port, poll loop, signals.
         .target(
             name: "GripFitLinux",
@@ -40,11 +38,9 @@ let package = Package(
         ),
         .executableTarget(name: "gripfit-serial", dependencies: ["GripFitCLI"]),
         .testTarget(name: "GripFitCoreTests", dependencies: ["GripFitCore"]),
-        // umockdev's testbed and the fake dongles, shared by the udev tests of GripFitLinux and the CLI.
-        .target(
-            name: "UmockdevTestSupport", dependencies: ["CUmockdev"], path: "Tests/UmockdevTestSupport",
-            exclude: ["Fixtures"]
-        ),
+        // umockdev's testbed (loaded at run time: building needs no umockdev) and the fake dongles,
+        // shared by the udev tests of GripFitLinux and the CLI.
+        .target(name: "UmockdevTestSupport", path: "Tests/UmockdevTestSupport", exclude: ["Fixtures"]),
         .testTarget(
             name: "GripFitLinuxTests",
             dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims", "UmockdevTestSupport"]

@@ -14,7 +14,7 @@ final class MonitorHotplugTests: XCTestCase {
     }
 
     func testReadingsResumeAfterAGapMarkerWhenTheDongleComesBackUnderAnotherNumber() throws {
-        let testbed = Testbed()
+        let testbed = try Testbed()
         let first = try testbed.add(fixture: "raytac-bridge")
         let monitor = try CLIProcess(["monitor", "--port", "F1E2D3C4B5A69788", "--format", "jsonl", "--duration", "30"])
         defer {

@@ -33,7 +33,7 @@ final class CheckupTests: XCTestCase {
     }
 
     func testEverythingPassesWithTheRulesAppliedAndABridgeThatAnswers() throws {
-        let testbed = Testbed()
+        let testbed = try Testbed()
         let device = try testbed.add(fixture: "raytac-bridge")
         try testbed.play(script: "bridge-connected.script", on: device)
         try Data().write(to: scratch.appendingPathComponent("rules/\(Checkup.rulesFileName)"))
@@ -49,7 +49,7 @@ final class CheckupTests: XCTestCase {
     }
 
     func testMissingRulesAProbingModemManagerAndASilentBridgeEachSayTheirFix() throws {
-        let testbed = Testbed()
+        let testbed = try Testbed()
         try testbed.add(fixture: "xiao-bridge")
         let modemManager = scratch.appendingPathComponent("proc/4242")
         try FileManager.default.createDirectory(at: modemManager, withIntermediateDirectories: true)
@@ -66,7 +66,7 @@ final class CheckupTests: XCTestCase {
     }
 
     func testNoBridgeFailsWithPlugInGuidance() throws {
-        let testbed = Testbed()
+        let testbed = try Testbed()
         try testbed.add(fixture: "ftdi-adapter")
         let (passed, checks) = run(doctor())
         XCTAssertFalse(passed)

@@ -11,7 +11,7 @@ final class SessionDriverHotplugTests: XCTestCase {
     }
 
     func testTheSessionResumesOnTheReaddAndLosesNoReadingSentAfterIt() throws {
-        let testbed = Testbed()
+        let testbed = try Testbed()
         let first = try testbed.add(fixture: "raytac-bridge")
         let context = try UdevContext()
         let selection = try PortSelector.select("F1E2D3C4", among: UdevEnumerator(context: context).usbSerialPorts())

@@ -10,7 +10,7 @@ final class UdevEnumeratorTests: XCTestCase {
     }
 
     func testARaytacBridgeIsListedWithItsUsbIdentity() throws {
-        let testbed = Testbed()
+        let testbed = try Testbed()
         try testbed.add(fixture: "raytac-bridge")
         let ports = try UdevEnumerator(context: UdevContext()).usbSerialPorts()
         XCTAssertEqual(ports.count, 1)
@@ -26,7 +26,7 @@ final class UdevEnumeratorTests: XCTestCase {
     }
 
     func testBridgesAreFoundByProductStringByIDAndByTheRuleFlagButNotOtherAdapters() throws {
-        let testbed = Testbed()
+        let testbed = try Testbed()
         for fixture in ["raytac-bridge", "xiao-bridge", "ftdi-adapter", "custom-board-bridge"] {
             try testbed.add(fixture: fixture)
         }
@@ -40,7 +40,7 @@ final class UdevEnumeratorTests: XCTestCase {
     }
 
     func testTwoDonglesAtOnceNeedAPortAndEachSerialPicksItsOwn() throws {
-        let testbed = Testbed()
+        let testbed = try Testbed()
         try testbed.add(fixture: "raytac-bridge")
         try testbed.add(fixture: "xiao-bridge")
         let ports = try UdevEnumerator(context: UdevContext()).usbSerialPorts()
@@ -53,7 +53,7 @@ final class UdevEnumeratorTests: XCTestCase {
     }
 
     func testTheByIdPathSelectsItsDongle() throws {
-        let testbed = Testbed()
+        let testbed = try Testbed()
         try testbed.add(fixture: "raytac-bridge")
         try testbed.add(fixture: "xiao-bridge")
         let ports = try UdevEnumerator(context: UdevContext()).usbSerialPorts()
@@ -63,7 +63,7 @@ final class UdevEnumeratorTests: XCTestCase {
     }
 
     func testNoDongleMeansNoBridge() throws {
-        let testbed = Testbed()
+        let testbed = try Testbed()
         try testbed.add(fixture: "ftdi-adapter")
         let ports = try UdevEnumerator(context: UdevContext()).usbSerialPorts()
         XCTAssertThrowsError(try PortSelector.select(nil, among: ports)) { error in

@@ -17,7 +17,7 @@ final class UdevMonitorTests: XCTestCase {
     }
 
     func testTheFollowedDongleLeavingAndComingBackUnderAnotherNumber() throws {
-        let testbed = Testbed()
+        let testbed = try Testbed()
         let first = try testbed.add(fixture: "raytac-bridge")
         let context = try UdevContext()
         let port = try XCTUnwrap(UdevEnumerator(context: context).bridges().first)
@@ -35,7 +35,7 @@ final class UdevMonitorTests: XCTestCase {
     }
 
     func testAnotherDongleComingAndGoingIsIgnored() throws {
-        let testbed = Testbed()
+        let testbed = try Testbed()
         let followed = try testbed.add(fixture: "raytac-bridge")
         let context = try UdevContext()
         let port = try XCTUnwrap(UdevEnumerator(context: context).bridges().first)
@@ -55,7 +55,7 @@ final class UdevMonitorTests: XCTestCase {
     }
 
     func testTheLocatorSaysNotFoundWhileTheDongleIsAway() throws {
-        let testbed = Testbed()
+        let testbed = try Testbed()
         let device = try testbed.add(fixture: "raytac-bridge")
         let context = try UdevContext()
         let port = try XCTUnwrap(UdevEnumerator(context: context).bridges().first)

@@ -1,4 +1,3 @@
-import CUmockdev
 import Foundation
 import Glibc
 
@@ -53,14 +52,17 @@ public final class Testbed {
         ("/1-2", "/1-6"), ("001/005", "001/009"), ("ttyACM0", "ttyACM1"), ("MINOR=0", "MINOR=1"),
     ]
 
-    private let handle: UnsafeMutablePointer<UMockdevTestbed>
+    private let library: UmockdevLibrary
+    private let handle: OpaquePointer
 
-    public init() {
-        handle = umockdev_testbed_new()
+    public init() throws {
+        library = try UmockdevLibrary.shared.get()
+        guard let handle = library.testbedNew() else { throw TestbedError(message: "umockdev_testbed_new failed") }
+        self.handle = handle
     }
 
     deinit {
-        g_object_unref(handle)
+        library.objectUnref(UnsafeMutableRawPointer(handle))
     }
 
     /// Adds a fixture and sends its add uevents; `replacing` edits its text first (another
@@ -69,11 +71,9 @@ public final class Testbed {
     public func add(fixture name: String, replacing replacements: [(String, String)] = []) throws -> Device {
         var text = try String(contentsOfFile: Self.fixturePath(name), encoding: .utf8)
         for (old, new) in replacements { text = text.replacingOccurrences(of: old, with: new) }
-        var error: UnsafeMutablePointer<GError>?
-        guard umockdev_testbed_add_from_string(handle, text, &error) != 0 else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            g_clear_error(&error)
-            throw TestbedError(message: "\(name): \(message)")
+        var error: UnsafeMutableRawPointer?
+        guard library.addFromString(handle, text, &error) != 0 else {
+            throw TestbedError(message: "\(name): \(library.consume(error))")
         }
         let paths = text.split(separator: "\n").filter { $0.hasPrefix("P: ") }.map { "/sys" + $0.dropFirst(3) }
         let devnode = text.split(separator: "\n").last { $0.hasPrefix("E: DEVNAME=") }.map { String($0.dropFirst(11)) }
@@ -84,30 +84,23 @@ public final class Testbed {
     /// Unplugs: the remove uevent first (removing the device sends none), then the device and,
     /// as udev would, its by-id links.
     public func unplug(_ device: Device) {
-        umockdev_testbed_uevent(handle, device.ttySyspath, "remove")
-        umockdev_testbed_remove_device(handle, device.usbSyspath)
-        guard let root = umockdev_testbed_get_root_dir(handle) else { return }
-        defer { g_free(root) }
+        library.uevent(handle, device.ttySyspath, "remove")
+        library.removeDevice(handle, device.usbSyspath)
+        guard let root = library.getRootDir(handle) else { return }
+        defer { library.free(root) }
         for link in device.links { unlink(String(cString: root) + "/dev/" + link) }
     }
 
     /// Makes the device answer as the script says (umockdev script format).
     public func play(script name: String, on device: Device) throws {
-        var error: UnsafeMutablePointer<GError>?
-        guard umockdev_testbed_load_script(handle, device.devnode, Self.fixtureFile(name), &error) != 0 else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            g_clear_error(&error)
-            throw TestbedError(message: "\(name): \(message)")
+        var error: UnsafeMutableRawPointer?
+        guard library.loadScript(handle, device.devnode, Self.fixtureFile(name), &error) != 0 else {
+            throw TestbedError(message: "\(name): \(library.consume(error))")
         }
     }
 
     /// The pty master behind an emulated tty: what the test writes here, the program reads.
     public func peer(of device: Device) -> Int32 {
-        umockdev_testbed_get_dev_fd(handle, device.devnode)
+        library.getDevFD(handle, device.devnode)
     }
-}
-
-public struct TestbedError: Error, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
 }
