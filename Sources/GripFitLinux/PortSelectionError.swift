@@ -31,16 +31,7 @@ public enum PortSelectionError: Error, Equatable, Sendable, CustomStringConverti
     /// One port per line: devnode, serial, and the by-id path.
     static func table(_ ports: [UsbSerialPort]) -> String {
         ports.map { port in
-            "  \(port.devnode)  serial \(port.serial ?? "-")  \(port.byIdPath ?? "")"
-                .trimmingSuffixSpaces()
+            "  \(port.devnode)  serial \(port.serial ?? "-")" + (port.byIdPath.map { "  \($0)" } ?? "")
         }.joined(separator: "\n")
-    }
-}
-
-extension String {
-    fileprivate func trimmingSuffixSpaces() -> String {
-        var result = self
-        while result.last == " " { result.removeLast() }
-        return result
     }
 }
