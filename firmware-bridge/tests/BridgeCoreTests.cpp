@@ -78,6 +78,25 @@ TEST(coreRelaysDeviceLinesFragmentedAcrossNotifications) {
              (Log{"D:GRIPFIT,1.0", "S:READY", "R:123456", "R:-8388608", "R:8388607", "S:RATE:50", "R:0"}));
 }
 
+TEST(coreRelaysDeviceLinesWhateverTheChunking) {
+    const std::string stream = "D:GRIPFIT,1.0\r\nR:1\nR:22\nS:PONG\nR:-333\n";
+    const Log expected = {"D:GRIPFIT,1.0\r", "R:1", "R:22", "S:PONG", "R:-333"};
+    // A fixed linear congruential generator: random-looking chunk sizes, same every run.
+    uint32_t state = 12345;
+    for (int round = 0; round < 200; ++round) {
+        Scanning bench;
+        bench.connectTo(kGrip);
+        size_t at = 0;
+        while (at < stream.size()) {
+            state = state * 1103515245u + 12345u;
+            const size_t chunk = 1 + (state >> 16) % kNotifyPayload;
+            bench.notify(stream.substr(at, chunk));
+            at += chunk;
+        }
+        CHECK_EQ(bench.take(), expected);
+    }
+}
+
 TEST(coreNeverWritesBridgeLinesInsideADeviceLine) {
     Scanning bench;
     bench.connectTo(kGrip);
