@@ -10,8 +10,10 @@ public enum BridgeMatcher {
     /// Set to 1 by `udev/60-gripfit-bridge.rules`.
     public static let udevProperty = "ID_GRIPFIT_BRIDGE"
 
-    /// Application (not bootloader) IDs, from the Adafruit and Seeed nRF52 Arduino cores' boards.txt.
-    /// Older Adafruit core releases built the Raytac dongle and the DK as 239A:8029, which the Feather entry covers.
+    /// Application (not bootloader) IDs, `build.vid`/`build.pid` in the cores' boards.txt: Adafruit
+    /// nRF52 Arduino (fa129c2, 2026-03: mdbt50qrx, feather52840, pca10056) and Seeed's fork (6134ada,
+    /// 2024-10: xiaonRF52840, xiaonRF52840Sense). Older Adafruit releases built the Raytac dongle
+    /// and the DK as 239A:8029, which the Feather entry covers.
     public static let supportedBoards: [SupportedBoard] = [
         SupportedBoard(name: "Raytac MDBT50Q-RX nRF52840 Dongle", id: UsbDeviceID(vendor: 0x239A, product: 0x810B)),
         SupportedBoard(name: "Adafruit Feather nRF52840 Express", id: UsbDeviceID(vendor: 0x239A, product: 0x8029)),
