@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,9 +40,15 @@ int gripfit_signal_pipe_install(void) {
     action.sa_handler = on_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
+    sigset_t unblock;
+    sigemptyset(&unblock);
     for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) {
         if (sigaction(handled_signals[i], &action, NULL) != 0) return -1;
+        sigaddset(&unblock, handled_signals[i]);
     }
+    // A parent may have started us with these blocked (test runners, some supervisors): a
+    // handler that never runs would make Ctrl-C and SIGTERM do nothing.
+    if (pthread_sigmask(SIG_UNBLOCK, &unblock, NULL) != 0) return -1;
     return fds[0];
 }
 

@@ -1,76 +1,98 @@
 import Foundation
-import Glibc
-import UmockdevTestSupport
 
-/// The built `gripfit-serial` run as a user would, its stdout read line by line as it comes, with
-/// the environment (and so umockdev's preload and testbed) inherited.
-final class CLIProcess {
-    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("gripfit-serial").path
+/// Runs the built `gripfit-serial` binary as a user would.
+struct CLIProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
 
-    private let process = Process()
-    private let stdout = Pipe()
-    private let stderr = Pipe()
-    private var buffer: [UInt8] = []
-
-    init(_ arguments: [String], executable: String = CLIProcess.binary) throws {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+        var lines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
 
-    /// Runs to completion: exit status, stdout, stderr.
-    static func run(_ arguments: [String], executable: String = CLIProcess.binary) throws -> (
-        status: Int32, stdout: String, stderr: String
-    ) {
-        let cli = try CLIProcess(arguments, executable: executable)
-        let out = cli.stdout.fileHandleForReading.readDataToEndOfFile()
-        let status = cli.wait()
-        return (status, String(decoding: out, as: UTF8.self), cli.errorOutput())
+    static var binary: URL {
+        let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [
+            testBundle.appendingPathComponent("gripfit-serial"),
+            testBundle.deletingLastPathComponent().appendingPathComponent("gripfit-serial"),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug/gripfit-serial"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]
     }
 
-    /// Runs the binary under `umockdev-run` with these fake devices and tty scripts (devnode → script file).
-    static func underUmockdev(
-        _ fixtures: [String], scripts: [String: String] = [:], _ arguments: [String]
-    ) throws -> (status: Int32, stdout: String, stderr: String) {
-        let devices = fixtures.flatMap { ["--device", Testbed.fixturePath($0)] }
-        let played = scripts.sorted { $0.key < $1.key }.flatMap { ["--script", "\($0.key)=\(Testbed.fixtureFile($0.value))"] }
-        return try run(["umockdev-run"] + devices + played + ["--", binary] + arguments, executable: "/usr/bin/env")
-    }
-
-    /// The next stdout line, waiting in poll() until `deadline`; nil at end of file or on timeout.
-    func nextLine(before deadline: Date) -> String? {
-        let fd = stdout.fileHandleForReading.fileDescriptor
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            let milliseconds = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
-            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = read(fd, &chunk, chunk.count)
-            guard count > 0 else { return nil }
-            buffer += chunk.prefix(count)
+    /// Runs to completion and returns its exit status and output.
+    static func run(_ arguments: [String], prefix: [String] = []) throws -> Result {
+        let process = Process()
+        if let tool = prefix.first {
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = Array(prefix.dropFirst()) + [binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
         }
-    }
-
-    func interrupt() {
-        kill(process.processIdentifier, SIGINT)
-    }
-
-    @discardableResult
-    func wait() -> Int32 {
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return process.terminationStatus
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// `gripfit-serial simulate` running in the background, with its tty path.
+final class SimulatorProcess {
+    let process = Process()
+    let path: String
+    private let out = Pipe()
+    private let err = Pipe()
+
+    init(_ arguments: [String] = []) throws {
+        process.executableURL = CLIProcess.binary
+        process.arguments = ["simulate"] + arguments
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var firstLine = Data()
+        while !firstLine.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            firstLine += chunk
+        }
+        path = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Everything written to stderr; call after the process ended.
-    func errorOutput() -> String {
-        String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    /// Sends SIGTERM and returns the exit status and what it said on stderr.
+    func stop() -> (status: Int32, stderr: String) {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, stderr)
     }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+}
+
+/// One JSONL line from `monitor --format jsonl`.
+struct Event {
+    let object: [String: Any]
+
+    init(_ line: String) throws {
+        object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+    }
+
+    var kind: String? { object["event"] as? String }
+    var time: String? { object["time"] as? String }
+    var raw: Int? { object["raw"] as? Int }
+    subscript(key: String) -> Any? { object[key] }
 }

@@ -54,9 +54,12 @@ final class ListTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("3C5A1B2D9E8F7A60") && refused.stderr.contains("F1E2D3C4B5A69788"))
     }
 
+    /// Without --port and without a bridge (only another adapter), commands say so and exit 69.
     func testNoDongleSaysPlugItInAndExits69() throws {
-        let run = try CLIProcess.underUmockdev(["ftdi-adapter"], ["ping"])
-        XCTAssertEqual(run.status, 69)
-        XCTAssertTrue(run.stderr.contains("Plug in the dongle"), run.stderr)
+        for command in [["ping"], ["monitor", "--duration", "5"]] {
+            let run = try CLIProcess.underUmockdev(["ftdi-adapter"], command)
+            XCTAssertEqual(run.status, 69, "\(command)")
+            XCTAssertTrue(run.stderr.contains("Plug in the dongle"), run.stderr)
+        }
     }
 }

@@ -16,19 +16,15 @@ final class MonitorHotplugTests: XCTestCase {
     func testReadingsResumeAfterAGapMarkerWhenTheDongleComesBackUnderAnotherNumber() throws {
         let testbed = try Testbed()
         let first = try testbed.add(fixture: "raytac-bridge")
-        let monitor = try CLIProcess(["monitor", "--port", "F1E2D3C4B5A69788", "--format", "jsonl", "--duration", "30"])
-        defer {
-            monitor.interrupt()
-            monitor.wait()
-        }
+        let monitor = try RunningCLI(["monitor", "--port", "F1E2D3C4B5A69788", "--format", "jsonl", "--duration", "30"])
 
         var second: Testbed.Device?
-        var events: [[String: Any]] = []
+        var events: [Event] = []
         let deadline = Date().addingTimeInterval(20)
         while let line = monitor.nextLine(before: deadline) {
-            let event = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], line)
+            let event = try Event(line)
             events.append(event)
-            switch (event["event"] as? String, event["state"] as? String, event["raw"] as? Int) {
+            switch (event.kind, event["state"] as? String, event.raw) {
             case ("state", "scanning", _):
                 // The port is open: play the dongle on its pty.
                 let device = second ?? first
@@ -40,19 +36,19 @@ final class MonitorHotplugTests: XCTestCase {
             default:
                 break
             }
-            if event["raw"] as? Int == 6 { break }
+            if event.raw == 6 { break }
         }
+        let stderr = monitor.stop().stderr
 
-        let readings = events.compactMap { $0["event"] as? String == "reading" ? $0["raw"] as? Int : nil }
-        XCTAssertEqual(readings, [1, 2, 3, 4, 5, 6], "\(events)")
-        let afterThree = try XCTUnwrap(events.firstIndex { $0["raw"] as? Int == 3 })
-        let four = try XCTUnwrap(events.firstIndex { $0["raw"] as? Int == 4 })
-        let gap = events[afterThree..<four].filter { $0["event"] as? String == "state" }
-        XCTAssertEqual(gap.first?["state"] as? String, "error", "\(events)")
+        let readings = events.compactMap { $0.kind == "reading" ? $0.raw : nil }
+        XCTAssertEqual(readings, [1, 2, 3, 4, 5, 6], "\(events.map(\.object))")
+        let three = try XCTUnwrap(events.firstIndex { $0.raw == 3 })
+        let four = try XCTUnwrap(events.firstIndex { $0.raw == 4 })
+        let gap = events[three..<four].filter { $0.kind == "state" }
+        XCTAssertEqual(gap.first?["state"] as? String, "error", "\(events.map(\.object))")
         XCTAssertEqual(gap.first?["error"] as? String, "dongleMissing")
-        monitor.interrupt()
-        monitor.wait()
-        XCTAssertTrue(monitor.errorOutput().contains("dongle back as /dev/ttyACM1"))
+        XCTAssertTrue(stderr.contains("dongle removed (/dev/ttyACM0)"), stderr)
+        XCTAssertTrue(stderr.contains("dongle back as /dev/ttyACM1"), stderr)
     }
 
     private static func write(_ text: String, to fd: Int32) {
