@@ -17,11 +17,14 @@ test: deps firmware-test swift-test
 build:
 	$(SWIFT) build
 
-## Under umockdev's preload, so the udev and hotplug tests run against fake dongles instead of
-## skipping; GRIPFIT_REQUIRE_UMOCKDEV makes a missing preload a failure, not a skip.
+## Everything plainly (the udev tests skip), then the XCTest cases again under umockdev's preload,
+## where the udev and hotplug tests run against fake dongles; GRIPFIT_REQUIRE_UMOCKDEV makes a
+## missing preload a failure, not a skip. The udev tests are XCTest cases because they must run
+## one at a time; the rest stays outside the preload, which hides /dev/pts from other users.
 swift-test:
 	$(SWIFT) build --build-tests
-	GRIPFIT_REQUIRE_UMOCKDEV=1 umockdev-wrapper $(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build
+	GRIPFIT_REQUIRE_UMOCKDEV=1 umockdev-wrapper $(SWIFT) test --skip-build --disable-swift-testing
 
 firmware-test:
 	$(MAKE) -C firmware-bridge test
