@@ -17,11 +17,13 @@ let package = Package(
         .target(name: "GripFitCore"),
         // The few C calls Swift cannot make safely itself: variadic ioctl and an async-signal-safe handler.
         .target(name: "CGripFitShims"),
+        // libudev: find the dongle by its USB identity and follow it across replugs.
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // Linux edge: termios serial port, poll loop, signals.
         .target(
             name: "GripFitLinux",
             dependencies: [
-                "GripFitCore", "CGripFitShims",
+                "GripFitCore", "CGripFitShims", "CUdev",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -42,10 +44,16 @@ let package = Package(
         ),
         .executableTarget(name: "gripfit-serial", dependencies: ["GripFitCLI"]),
         .testTarget(name: "GripFitCoreTests", dependencies: ["GripFitCore"]),
-        .testTarget(name: "GripFitLinuxTests", dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims"]),
+        // umockdev's testbed (loaded at run time: building needs no umockdev) and the fake dongles,
+        // shared by the udev tests of GripFitLinux and the CLI.
+        .target(name: "UmockdevTestSupport", path: "Tests/UmockdevTestSupport", exclude: ["Fixtures"]),
+        .testTarget(
+            name: "GripFitLinuxTests",
+            dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims", "UmockdevTestSupport"]
+        ),
         .testTarget(name: "GripFitSimulatorTests", dependencies: ["GripFitSimulator", "GripFitCore"]),
         .testTarget(name: "GripFitConformanceTests", dependencies: ["GripFitConformance", "GripFitCore"]),
-        .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitConformance", "GripFitCore"]),
+        .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitConformance", "GripFitCore", "UmockdevTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

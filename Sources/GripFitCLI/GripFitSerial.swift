@@ -12,7 +12,7 @@ public struct GripFitSerial: ParsableCommand {
             77 no permission.
             """,
         version: "0.1.0",
-        subcommands: [Monitor.self, Tare.self, Ping.self, Info.self, Rate.self, Check.self, Simulate.self])
+        subcommands: [Monitor.self, Tare.self, Ping.self, Info.self, Rate.self, Check.self, List.self, Doctor.self, Simulate.self])
 
     public init() {}
 

@@ -8,6 +8,7 @@ public struct LiveView {
     private var bridge: String?
     private var raw: Int32?
     private var peak: Int32?
+    private var low: Int32?
     private var readings = 0
     private var warnings = 0
 
@@ -20,6 +21,7 @@ public struct LiveView {
         case .message(.reading(let value)):
             raw = value
             peak = max(peak ?? value, value)
+            low = min(low ?? value, value)
             readings += 1
         case .message(.device(let info)):
             firmware = UntrustedText.escaped(info.firmware)
@@ -42,12 +44,21 @@ public struct LiveView {
         return clear + (permanent.map { $0 + "\n" } ?? "") + statusLine
     }
 
+    /// The current reading between the lowest and highest seen, so a squeeze is visible at a glance.
+    private var bar: String? {
+        guard let raw, let low, let peak, peak > low else { return nil }
+        let width = 20
+        let filled = Int((Double(raw - low) / Double(peak - low) * Double(width)).rounded())
+        return "▕" + String(repeating: "█", count: filled) + String(repeating: " ", count: width - filled) + "▏"
+    }
+
     public var statusLine: String {
         let link = state == .connected ? "● connected" : "○ \(state)"
         let parts = [
             link,
             "fw \(firmware ?? "–")",
             "raw \(raw.map(String.init) ?? "–")",
+            bar,
             "peak \(peak.map(String.init) ?? "–")",
             "\(readings) readings",
             warnings > 0 ? "\(warnings) warnings" : nil,

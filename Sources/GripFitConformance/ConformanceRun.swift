@@ -60,7 +60,8 @@ public struct ConformanceRun: Sendable {
     }
 
     private mutating func drive(_ event: ProbeEvent, _ now: MonotonicInstant) -> [Command] {
-        guard var (probe, startedAt) = current else { return [] }
+        guard let (active, startedAt) = current else { return [] }
+        var probe = active
         let step = probe.handle(event, at: now, observed: observations)
         switch step {
         case .running(let commands):

@@ -98,7 +98,7 @@ public final class SessionDriver {
                 } else if let port, descriptor.fd == port.fileDescriptor {
                     readPort(port)
                 } else if let source = eventSources.first(where: { $0.fileDescriptor == descriptor.fd }) {
-                    for input in source.readInputs() { process(input) }
+                    for input in source.readInputs() { processSourceInput(input) }
                 }
                 if stopRequested { return .handler }
             }
@@ -132,6 +132,16 @@ public final class SessionDriver {
         } catch {
             portLost(error)
         }
+    }
+
+    /// A source's removal report closes the open port (a pty-backed port may never see EIO);
+    /// with no port open, the read or open failure has already been reported.
+    private func processSourceInput(_ input: SessionInput) {
+        guard case .portFailed = input else {
+            process(input)
+            return
+        }
+        if let port { portLost(.removed(path: port.path)) }
     }
 
     private func portLost(_ error: SerialPortError) {

@@ -38,7 +38,6 @@ import Testing
     }
 
     @Test func usageErrorsExit64() throws {
-        #expect(try CLIProcess.run(["monitor"]).status == 64)
         #expect(try CLIProcess.run(["monitor", "--simulate", "--port", "/dev/ttyACM0"]).status == 64)
         #expect(try CLIProcess.run(["monitor", "--port", "/dev/ttyACM0", "--fault", "garbage"]).status == 64)
         #expect(try CLIProcess.run(["monitor", "--simulate", "--fault", "nonsense"]).status == 64)

@@ -142,7 +142,7 @@ struct ConformanceRunTests {
     @Test func badLinesAreCountedForFormatWhicheverCaseRuns() {
         var observations = RunObservations()
         observations.observe(.message(.reading(1)), at: .zero)
-        observations.observe(.warning(SessionWarning(.nonNumericReading, raw: Array("R:1x2".utf8))), at: .zero)
+        observations.observe(.warning(SessionWarning(.malformed(.nonNumericReading), raw: Array("R:1x2".utf8))), at: .zero)
         observations.observe(.warning(SessionWarning(.noReadings)), at: .zero)
         observations.observe(.message(.unknown("X:1")), at: .zero)
         #expect(observations.linesSeen == 3)
