@@ -1,9 +1,11 @@
 # gripfit-serial — the two fresh-machine entry points are `make demo` and `make test`.
 SWIFT ?= swift
 BIN := .build/debug/gripfit-serial
-APT_PACKAGES := libudev-dev pkg-config libsqlite3-dev zlib1g-dev
+APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev
+UDEV_RULES := udev/70-gripfit-bridge.rules
+UDEV_RULES_DIR ?= /etc/udev/rules.d
 
-.PHONY: demo test build deps firmware-test swift-test clean
+.PHONY: demo test build deps firmware-test swift-test install-udev uninstall-udev clean
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
 demo: deps build
@@ -15,8 +17,14 @@ test: deps firmware-test swift-test
 build:
 	$(SWIFT) build
 
+## Everything plainly (the udev tests skip), then the XCTest cases again under umockdev's preload,
+## where the udev and hotplug tests run against fake dongles; GRIPFIT_REQUIRE_UMOCKDEV makes a
+## missing preload a failure, not a skip. The udev tests are XCTest cases because they must run
+## one at a time; the rest stays outside the preload, which hides /dev/pts from other users.
 swift-test:
-	$(SWIFT) test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	GRIPFIT_REQUIRE_UMOCKDEV=1 umockdev-wrapper $(SWIFT) test --skip-build --disable-swift-testing
 
 firmware-test:
 	$(MAKE) -C firmware-bridge test
@@ -28,6 +36,25 @@ deps:
 		echo "Installing Debian packages:$$missing"; \
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
 		$$sudo apt-get update && $$sudo apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+## The udev rules: the dongle for the seat's user (uaccess) and dialout, a stable
+## /dev/gripfit-bridge-<serial> name, ModemManager kept off. Run as root.
+install-udev:
+	install -D -m 0644 $(UDEV_RULES) $(DESTDIR)$(UDEV_RULES_DIR)/$(notdir $(UDEV_RULES))
+	$(MAKE) --no-print-directory reload-udev
+
+uninstall-udev:
+	rm -f $(DESTDIR)$(UDEV_RULES_DIR)/$(notdir $(UDEV_RULES))
+	$(MAKE) --no-print-directory reload-udev
+
+.PHONY: reload-udev
+reload-udev:
+	@if [ -z "$(DESTDIR)" ] && command -v udevadm >/dev/null 2>&1; then \
+		udevadm control --reload && udevadm trigger --subsystem-match=tty --action=change; \
+		echo "udev rules reloaded; replug the dongle if it was plugged in before"; \
+	else \
+		echo "udevadm not found (or DESTDIR set): the rules apply from the next udev start or replug"; \
 	fi
 
 clean:

@@ -11,17 +11,20 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // Portable: protocol, session state machine, analysis. Standard library only, no I/O, no clock.
         .target(name: "GripFitCore"),
         // The few C calls Swift cannot make safely itself: variadic ioctl and an async-signal-safe handler.
         .target(name: "CGripFitShims"),
+        // libudev: find the dongle by its USB identity and follow it across replugs.
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // Linux edge: termios serial port, poll loop, signals.
         .target(
             name: "GripFitLinux",
             dependencies: [
-                "GripFitCore", "CGripFitShims",
+                "GripFitCore", "CGripFitShims", "CUdev",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -32,12 +35,17 @@ let package = Package(
             name: "GripFitStore",
             dependencies: ["GripFitCore", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // `check`: conformance cases, verdict rules and figures, driven by session reports. Pure, no I/O.
+        .target(
+            name: "GripFitConformance",
+            dependencies: ["GripFitCore", .product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
         // A virtual dongle + GripFit on a real pty.
         .target(name: "GripFitSimulator", dependencies: ["GripFitCore", "GripFitLinux", "CGripFitShims"]),
         .target(
             name: "GripFitCLI",
             dependencies: [
-                "GripFitCore", "GripFitLinux", "GripFitSimulator", "GripFitStore",
+                "GripFitCore", "GripFitLinux", "GripFitSimulator", "GripFitConformance", "GripFitStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -48,9 +56,16 @@ let package = Package(
             name: "GripFitStoreTests",
             dependencies: ["GripFitStore", "GripFitCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "GripFitLinuxTests", dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims"]),
+        // umockdev's testbed (loaded at run time: building needs no umockdev) and the fake dongles,
+        // shared by the udev tests of GripFitLinux and the CLI.
+        .target(name: "UmockdevTestSupport", path: "Tests/UmockdevTestSupport", exclude: ["Fixtures"]),
+        .testTarget(
+            name: "GripFitLinuxTests",
+            dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims", "UmockdevTestSupport"]
+        ),
         .testTarget(name: "GripFitSimulatorTests", dependencies: ["GripFitSimulator", "GripFitCore"]),
-        .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitCore", "GripFitStore"]),
+        .testTarget(name: "GripFitConformanceTests", dependencies: ["GripFitConformance", "GripFitCore"]),
+        .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitConformance", "GripFitCore", "GripFitStore", "UmockdevTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

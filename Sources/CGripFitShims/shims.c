@@ -40,15 +40,15 @@ int gripfit_signal_pipe_install(void) {
     action.sa_handler = on_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
+    sigset_t unblock;
+    sigemptyset(&unblock);
     for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) {
         if (sigaction(handled_signals[i], &action, NULL) != 0) return -1;
+        sigaddset(&unblock, handled_signals[i]);
     }
-    /* A parent may have started us with these blocked (test runners, some supervisors); then Ctrl-C
-       and SIGTERM would stay pending forever and a recording would never be saved. */
-    sigset_t wanted;
-    sigemptyset(&wanted);
-    for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) sigaddset(&wanted, handled_signals[i]);
-    if (pthread_sigmask(SIG_UNBLOCK, &wanted, NULL) != 0) return -1;
+    // A parent may have started us with these blocked (test runners, some supervisors): a
+    // handler that never runs would make Ctrl-C and SIGTERM do nothing.
+    if (pthread_sigmask(SIG_UNBLOCK, &unblock, NULL) != 0) return -1;
     return fds[0];
 }
 

@@ -28,6 +28,10 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
             self.init("\(error). Nothing was sent.", status: .usage)
         case let error as SystemError:
             self.init(error.description, status: .ioError)
+        case let error as PortSelectionError:
+            self.init(error.description, status: Self.status(for: error))
+        case let error as UdevError:
+            self.init(error.description, status: .unavailable)
         case let error as StoreError:
             self.init(error.description, status: Self.status(for: error))
         case let error as CalibrationError:
@@ -51,6 +55,13 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
         case .permissionDenied: .noPermission
         case .busy: .temporaryFailure
         case .notATerminal, .removed, .system: .ioError
+        }
+    }
+
+    static func status(for error: PortSelectionError) -> ExitStatus {
+        switch error {
+        case .noBridge, .noMatch: .unavailable
+        case .severalBridges, .ambiguous: .usage
         }
     }
 

@@ -2,21 +2,55 @@ import GripFitCore
 import GripFitLinux
 import GripFitSimulator
 
-/// A port to talk to, and the simulator behind it when there is one (stopped on close).
+/// A port to talk to, and the simulator behind it when there is one (stopped on close), or the
+/// USB dongle it follows across replugs.
 public final class Connection {
     public let path: String
     public let simulator: VirtualDongle?
+    /// The dongle as `--port` chose it; nil for the simulator and for paths opened without udev.
+    public let selection: PortSelection?
+    private let udev: UdevContext?
 
     init(path: String, simulator: VirtualDongle?) {
         self.path = path
         self.simulator = simulator
+        self.selection = nil
+        self.udev = nil
+    }
+
+    init(selection: PortSelection, udev: UdevContext) {
+        self.path = selection.path
+        self.simulator = nil
+        self.selection = selection
+        self.udev = udev
     }
 
     deinit {
         simulator?.stop()
     }
 
+    /// A driver for this port. A USB dongle is reopened wherever its serial number is now, as soon
+    /// as udev reports it back; without a udev monitor the session still retries with backoff.
     public func makeDriver(timings: SessionTimings = SessionTimings()) -> SessionDriver {
-        SessionDriver(portPath: path, timings: timings, logger: Diagnostics.logger(label: "gripfit.session"))
+        let driver = SessionDriver(portPath: path, timings: timings, logger: Diagnostics.logger(label: "gripfit.session"))
+        guard let udev, let selection, case .usb(let port) = selection, port.serial != nil else { return driver }
+        driver.locatePort = PortLocator(selection: selection, context: udev).locate
+        let logger = Diagnostics.logger(label: "gripfit.udev")
+        do {
+            let monitor = try UdevMonitor(context: udev, following: port, logger: logger)
+            monitor.onChange = { event in
+                switch event {
+                case .removed(let port):
+                    StandardOutput.error(
+                        "gripfit-serial: dongle removed (\(port.devnode)); keeping the session, waiting for it to come back")
+                case .added(let port):
+                    StandardOutput.error("gripfit-serial: dongle back as \(port.devnode)")
+                }
+            }
+            driver.eventSources = [monitor]
+        } catch {
+            logger.warning("no hotplug: \(error); the session retries the port with backoff instead")
+        }
+        return driver
     }
 }

@@ -5,7 +5,10 @@ import Logging
 
 /// Where to find the dongle, shared by every command that talks to one.
 public struct ConnectionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The dongle's serial port.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The dongle: a path (/dev/ttyACM0, /dev/serial/by-id/…) or its USB serial number (or a unique "
+                + "prefix). Default: the only bridge plugged in.", valueName: "port"))
     public var port: String?
 
     @Flag(help: "Use the built-in simulated dongle and GripFit instead of hardware.")
@@ -23,18 +26,19 @@ public struct ConnectionOptions: ParsableArguments {
         if simulate, port != nil {
             throw ValidationError("Use either --port or --simulate, not both.")
         }
-        if port == nil, !simulate {
-            throw ValidationError("Say which dongle to use: --port /dev/ttyACM0, or --simulate to try without hardware.")
-        }
         if !simulate, simulator.load != nil {
             throw ValidationError("--load applies to the simulator only; add --simulate.")
         }
         if !simulate, !simulator.faults.isEmpty {
             throw ValidationError("--fault applies to the simulator only; add --simulate.")
         }
+        if !simulate, !simulator.bugs.isEmpty {
+            throw ValidationError("--bug applies to the simulator only; add --simulate.")
+        }
     }
 
-    /// Opens the connection: a running simulator when asked for one, else the given port.
+    /// Opens the connection: a running simulator when asked for one, else the port `--port`
+    /// names (or the only bridge), followed across replugs by its USB serial number.
     public func connect() throws -> Connection {
         Diagnostics.bootstrap(level: logLevel)
         if simulate {
@@ -42,7 +46,18 @@ public struct ConnectionOptions: ParsableArguments {
             dongle.start()
             return Connection(path: dongle.path, simulator: dongle)
         }
-        return Connection(path: port ?? "", simulator: nil)
+        let udev: UdevContext
+        do {
+            udev = try UdevContext()
+        } catch {
+            // Without libudev a named path still works, just without discovery and hotplug.
+            guard let port, port.contains("/") else { throw error }
+            Diagnostics.logger(label: "gripfit.udev").warning("\(error)")
+            return Connection(path: port, simulator: nil)
+        }
+        let ports = try UdevEnumerator(context: udev).usbSerialPorts()
+        let selection = try PortSelector.select(port, among: ports)
+        return Connection(selection: selection, udev: udev)
     }
 }
 

@@ -39,7 +39,7 @@ public enum EventEncoder {
         case .warning(let warning):
             object.set("event", "warning")
             object.set("time", time)
-            object.set("reason", warning.reason.rawValue)
+            object.set("reason", warning.reason.name)
             if !warning.raw.isEmpty { object.set("line", UntrustedText.escaped(warning.raw)) }
         case .commandFinished:
             return nil
@@ -104,7 +104,7 @@ public enum EventEncoder {
         case .message(.unknown): nil
         case .state(let state): "\(time) state \(state)"
         case .warning(let warning):
-            "\(time) warning \(warning.reason.rawValue)" + (warning.raw.isEmpty ? "" : ": \(UntrustedText.escaped(warning.raw))")
+            "\(time) warning \(warning.reason.name)" + (warning.raw.isEmpty ? "" : ": \(UntrustedText.escaped(warning.raw))")
         case .commandFinished: nil
         }
     }

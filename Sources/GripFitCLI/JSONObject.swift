@@ -21,6 +21,18 @@ public struct JSONObject: Sendable {
         fields.append((key, value ? "true" : "false"))
     }
 
+    public mutating func set(_ key: String, _ value: JSONObject) {
+        fields.append((key, value.text))
+    }
+
+    public mutating func set(_ key: String, _ values: [JSONObject]) {
+        fields.append((key, "[" + values.map(\.text).joined(separator: ",") + "]"))
+    }
+
+    public mutating func setNull(_ key: String) {
+        fields.append((key, "null"))
+    }
+
     public var text: String {
         "{" + fields.map { "\(Self.quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }

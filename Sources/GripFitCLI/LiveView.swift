@@ -8,6 +8,7 @@ public struct LiveView {
     private var bridge: String?
     private var raw: Int32?
     private var peak: Int32?
+    private var low: Int32?
     private var readings = 0
     private var warnings = 0
     /// Set by `monitor --unit` once the device's calibration is known.
@@ -22,6 +23,7 @@ public struct LiveView {
         case .message(.reading(let value)):
             raw = value
             peak = max(peak ?? value, value)
+            low = min(low ?? value, value)
             readings += 1
         case .message(.device(let info)):
             firmware = UntrustedText.escaped(info.firmware)
@@ -44,6 +46,14 @@ public struct LiveView {
         return clear + (permanent.map { $0 + "\n" } ?? "") + statusLine
     }
 
+    /// The current reading between the lowest and highest seen, so a squeeze is visible at a glance.
+    private var bar: String? {
+        guard let raw, let low, let peak, peak > low else { return nil }
+        let width = 20
+        let filled = Int((Double(raw - low) / Double(peak - low) * Double(width)).rounded())
+        return "▕" + String(repeating: "█", count: filled) + String(repeating: " ", count: width - filled) + "▏"
+    }
+
     public var statusLine: String {
         let link = state == .connected ? "● connected" : "○ \(state)"
         let parts = [
@@ -51,6 +61,7 @@ public struct LiveView {
             "fw \(firmware ?? "–")",
             "raw \(raw.map(String.init) ?? "–")",
             display.flatMap { display in raw.flatMap { display.isCalibrated ? display.text(raw: $0) : nil } },
+            bar,
             "peak \(peak.map { display?.isCalibrated == true ? display?.text(raw: $0) ?? String($0) : String($0) } ?? "–")",
             "\(readings) readings",
             warnings > 0 ? "\(warnings) warnings" : nil,

@@ -15,9 +15,15 @@ public struct Simulate: ParsableCommand {
             (HX711 not responding), stall (readings stop 3 s into each connection, PING unanswered), \
             stall:pong (as stall, PING answered).
 
+            Firmware bugs, for proving `check` catches them: wrong-rate (confirms RATE, keeps \
+            streaming at 100 ms), no-tared (tares silently), slow-pong (PONG after 1.5 s), no-info \
+            (ignores CMD:INFO), malformed (a corrupted R: line after every 20th reading), \
+            no-reconnect (the bridge stays down after BRIDGE:DISCONNECT).
+
             Examples:
               gripfit-serial simulate
               gripfit-serial simulate --fault fragment --fault garbage --pattern counter
+              gripfit-serial simulate --bug slow-pong
             """)
 
     @OptionGroup public var simulator: SimulatorArguments

@@ -11,12 +11,19 @@ extension SimulatorFault: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.description) }
 }
 
+extension SimulatorBug: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map(\.description) }
+}
+
 extension SimulatorOptions.Pattern: ExpressibleByArgument {}
 
 /// How the built-in simulator behaves, shared by `simulate` and every `--simulate`.
 public struct SimulatorArguments: ParsableArguments {
     @Option(name: .customLong("fault"), help: "Inject a fault into the simulator (repeatable).")
     public var faults: [SimulatorFault] = []
+
+    @Option(name: .customLong("bug"), help: "Give the simulated firmware a protocol bug that `check` must catch (repeatable).")
+    public var bugs: [SimulatorBug] = []
 
     @Option(help: "What simulated readings show: squeeze-shaped force, or a counter for tests.")
     public var pattern: SimulatorOptions.Pattern = .squeeze
@@ -35,6 +42,7 @@ public struct SimulatorArguments: ParsableArguments {
     public var options: SimulatorOptions {
         var options = SimulatorOptions()
         options.faults = Set(faults)
+        options.bugs = Set(bugs)
         options.pattern = pattern
         options.seed = seed
         if let load { options.load = .constant(kilograms: load.kilograms) }

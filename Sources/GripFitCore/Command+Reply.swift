@@ -25,7 +25,8 @@ extension Command {
             (.bridge(.status), .bridge(.status)),
             (.bridge(.scan), .bridge(.scanning)),
             (.bridge(.disconnect), .bridge(.disconnected)),
-            (.bridge(.connect), .bridge(.connecting)):
+            (.bridge(.connect), .bridge(.connecting)),
+            (.bridge(.connect), .bridge(.connected)):
             return .succeeded(reply: message)
         case (.device(.tare), .status(.notReady)):
             return .failed(.sensorNotReady)

@@ -1,21 +1,30 @@
 /// Something received or observed that a user should know about but that does not stop the session.
 public struct SessionWarning: Equatable, Sendable {
-    public enum Reason: String, Equatable, Sendable {
-        case emptyReading = "empty-reading"
-        case nonNumericReading = "non-numeric-reading"
-        case readingOutOfRange = "reading-out-of-range"
-        case badRate = "bad-rate"
-        case badDeviceInfo = "bad-device-info"
-        case badBridgeLine = "bad-bridge-line"
-        case unknownLine = "unknown-line"
-        case lineTooLong = "line-too-long"
-        case invalidUTF8 = "invalid-utf8"
+    public enum Reason: Hashable, Sendable {
+        /// A line with a known tag and bad content.
+        case malformed(MessageParseError.Reason)
+        case unknownLine
+        case lineTooLong
+        case invalidUTF8
         /// The bridge reported `B:ERROR` that no command was waiting for.
-        case bridgeError = "bridge-error"
+        case bridgeError
         /// Connected, but no reading for the stale interval.
-        case noReadings = "no-readings"
+        case noReadings
         /// No PONG after the stale-link PING: the link is reconnected.
-        case staleLink = "stale-link"
+        case staleLink
+
+        /// The name used in JSONL and text output.
+        public var name: String {
+            switch self {
+            case .malformed(let reason): reason.rawValue
+            case .unknownLine: "unknown-line"
+            case .lineTooLong: "line-too-long"
+            case .invalidUTF8: "invalid-utf8"
+            case .bridgeError: "bridge-error"
+            case .noReadings: "no-readings"
+            case .staleLink: "stale-link"
+            }
+        }
     }
 
     public let reason: Reason
@@ -28,7 +37,7 @@ public struct SessionWarning: Equatable, Sendable {
     }
 
     public init(_ error: MessageParseError) {
-        self.init(Reason(rawValue: error.reason.rawValue) ?? .unknownLine, raw: Array(error.line.utf8))
+        self.init(.malformed(error.reason), raw: Array(error.line.utf8))
     }
 
     public init(_ error: FramingError) {

@@ -20,6 +20,11 @@ public final class SessionDriver {
     /// Where the port is now; called at every open, so a replugged dongle can be found under a new name.
     public var locatePort: () throws(SerialPortError) -> String
     public var eventSources: [SessionEventSource] = []
+    /// When set, ``onWake`` is called at this time (then it is cleared): for callers with deadlines
+    /// of their own that no report would wake, such as `check` waiting for a link that stays down.
+    public var wakeAt: MonotonicInstant?
+    /// May submit commands, set ``wakeAt`` again, or ``stop()``.
+    public var onWake: ((MonotonicInstant) -> Void)?
 
     private let clock: MonotonicClock
     private let system: SystemCalls
@@ -46,6 +51,11 @@ public final class SessionDriver {
 
     /// The path of the open port, if any.
     public var openPortPath: String? { port?.path }
+
+    /// Ends ``run(until:signals:handler:)`` after the current input, as a handler returning false does.
+    public func stop() {
+        stopRequested = true
+    }
 
     /// Queues a command; device commands are sent once the link is up.
     public func submit(_ command: Command) {
@@ -75,7 +85,7 @@ public final class SessionDriver {
             for source in eventSources {
                 descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
-            let wake = [machine.nextDeadline, deadline].compactMap { $0 }.min()
+            let wake = [machine.nextDeadline, deadline, wakeAt].compactMap { $0 }.min()
             let timeout = wake.map { Int32(clamping: max(0, ($0 - now).nanoseconds + 999_999) / 1_000_000) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
@@ -88,11 +98,15 @@ public final class SessionDriver {
                 } else if let port, descriptor.fd == port.fileDescriptor {
                     readPort(port)
                 } else if let source = eventSources.first(where: { $0.fileDescriptor == descriptor.fd }) {
-                    for input in source.readInputs() { process(input) }
+                    for input in source.readInputs() { processSourceInput(input) }
                 }
                 if stopRequested { return .handler }
             }
             process(.tick)
+            if let wakeAt, wakeAt <= clock.now() {
+                self.wakeAt = nil
+                onWake?(clock.now())
+            }
         }
     }
 
@@ -118,6 +132,16 @@ public final class SessionDriver {
         } catch {
             portLost(error)
         }
+    }
+
+    /// A source's removal report closes the open port (a pty-backed port may never see EIO);
+    /// with no port open, the read or open failure has already been reported.
+    private func processSourceInput(_ input: SessionInput) {
+        guard case .portFailed = input else {
+            process(input)
+            return
+        }
+        if let port { portLost(.removed(path: port.path)) }
     }
 
     private func portLost(_ error: SerialPortError) {

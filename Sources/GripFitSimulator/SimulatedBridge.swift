@@ -102,6 +102,7 @@ public struct SimulatedBridge: Sendable {
             return dropLink(reason: "HOST") + startScan(now)
         case "BRIDGE:DISCONNECT":
             guard phase == .connected else { return [line("B:ERROR,NOT_CONNECTED")] }
+            if options.bugs.contains(.noReconnect) { return dropLink(reason: "HOST") }
             return dropLink(reason: "HOST") + waitThenScan(now)
         case "BRIDGE:CONNECT":
             guard let argument, let address = BLEAddress(argument) else { return [line("B:ERROR,BAD_ARGUMENT,BRIDGE:CONNECT")] }

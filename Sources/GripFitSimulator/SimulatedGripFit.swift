@@ -14,9 +14,14 @@ public struct SimulatedGripFit: Sendable {
     private var nextReadingAt: MonotonicInstant?
     private var stallsAt: MonotonicInstant?
     private var delivered = 0
+    private var pongsDue: [MonotonicInstant] = []
 
     /// How long each connection streams before a `stall` fault stops the readings.
     public static let stallAfter: Duration = .seconds(3)
+    /// How late a `slow-pong` device answers PING: beyond any sensible latency bound, within the retry.
+    public static let slowPongDelay: Duration = .milliseconds(1500)
+    /// A `malformed` device corrupts one line after this many readings.
+    public static let malformedEvery = 20
 
     public init(options: SimulatorOptions) {
         self.options = options
@@ -50,20 +55,30 @@ public struct SimulatedGripFit: Sendable {
     public mutating func disconnected() {
         nextReadingAt = nil
         stallsAt = nil
+        pongsDue = []
     }
 
-    public var nextDeadline: MonotonicInstant? { nextReadingAt }
+    public var nextDeadline: MonotonicInstant? { [nextReadingAt, pongsDue.first].compactMap { $0 }.min() }
 
-    /// The readings due by `now`. With `deliver` false the host is not listening: the readings
-    /// happen but are lost, as on a real bridge whose USB port is closed.
+    /// The readings (and late PONGs) due by `now`. With `deliver` false the host is not listening:
+    /// the lines happen but are lost, as on a real bridge whose USB port is closed.
     public mutating func advance(to now: MonotonicInstant, deliver: Bool) -> [String] {
         var lines: [String] = []
-        while let due = nextReadingAt, due <= now {
+        while let due = nextDeadline, due <= now {
+            if let pong = pongsDue.first, pong == due {
+                pongsDue.removeFirst()
+                if deliver { lines.append("S:PONG") }
+                continue
+            }
             nextReadingAt = due + .milliseconds(intervalMilliseconds)
             if let stallsAt, due >= stallsAt { continue }
             guard deliver else { continue }
             delivered += 1
-            lines.append("R:\(reading(at: due))")
+            let value = reading(at: due)
+            lines.append("R:\(value)")
+            if options.bugs.contains(.malformed), delivered % Self.malformedEvery == 0 {
+                lines.append("R:\(value / 1000)x\(abs(value % 1000))")
+            }
         }
         return lines
     }
@@ -90,17 +105,23 @@ public struct SimulatedGripFit: Sendable {
         let stalled = stallsAt.map { now >= $0 } ?? false
         switch line {
         case "CMD:PING":
-            return stalled && !options.faults.contains(.stallAnswersPing) ? [] : ["S:PONG"]
+            if stalled && !options.faults.contains(.stallAnswersPing) { return [] }
+            if options.bugs.contains(.slowPong) {
+                pongsDue.append(now + Self.slowPongDelay)
+                return []
+            }
+            return ["S:PONG"]
         case "CMD:TARE":
             if options.faults.contains(.notReady) { return ["S:NOT_READY"] }
             tareOffset = untaredRaw(at: now)
-            return ["S:TARED"]
+            return options.bugs.contains(.noTared) ? [] : ["S:TARED"]
         case "CMD:INFO":
-            return ["D:GRIPFIT,\(options.firmwareVersion)"]
+            return options.bugs.contains(.noInfo) ? [] : ["D:GRIPFIT,\(options.firmwareVersion)"]
         default:
             guard line.hasPrefix("CMD:RATE:"), let ms = Int(line.dropFirst("CMD:RATE:".count)),
                 SampleRate.allowedMilliseconds.contains(ms)
             else { return [] }
+            if options.bugs.contains(.wrongRate) { return ["S:RATE:\(ms)"] }
             intervalMilliseconds = ms
             if nextReadingAt != nil { nextReadingAt = now + .milliseconds(ms) }
             return ["S:RATE:\(ms)"]

@@ -9,6 +9,7 @@ public struct SimulatorOptions: Sendable {
     }
 
     public var faults: Set<SimulatorFault> = []
+    public var bugs: Set<SimulatorBug> = []
     public var pattern: Pattern = .squeeze
     /// What pulls on the sensor from the start; ``VirtualDongle/setLoad(_:)`` changes it later.
     public var load: SimulatedLoad = .squeezes

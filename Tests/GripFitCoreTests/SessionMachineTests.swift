@@ -360,7 +360,7 @@ func finished(_ actions: [SessionAction]) -> [CommandOutcome] {
             + h.input(.framing(.lineTooLong(head: [0x41])))
         let reported = actions.compactMap { if case .report(.warning(let warning)) = $0 { warning } else { nil } }
         #expect(reported == [
-            SessionWarning(.nonNumericReading, raw: Array("R:abc".utf8)),
+            SessionWarning(.malformed(.nonNumericReading), raw: Array("R:abc".utf8)),
             SessionWarning(.unknownLine, raw: Array("X:hello".utf8)),
             SessionWarning(.invalidUTF8, raw: [0xFF]),
             SessionWarning(.lineTooLong, raw: [0x41]),

@@ -152,9 +152,9 @@ void BridgeCore::advReport(const BleAddress& address, int32_t rssi, const char* 
     }
 }
 
-void BridgeCore::connected() {
+void BridgeCore::connected(const BleAddress& peer) {
     linkUp_ = true;
-    if (phase_ != Phase::Connecting) {
+    if (phase_ != Phase::Connecting || peer != target_) {
         // A connection we gave up on came up after all.
         dropRequested_ = true;
         io_.disconnect();
@@ -296,7 +296,8 @@ void BridgeCore::hostDisconnect() {
 
 void BridgeCore::hostConnect(const BleAddress& address) {
     if (hasLink() && target_ == address) {
-        emit(BridgeReport::status(linkState(), target_));
+        // Already on it: say so in the words a fresh request would get, and keep the link.
+        emit(phase_ == Phase::Connected ? BridgeReport::connected(target_) : BridgeReport::connecting(target_));
         return;
     }
     reconnectBackoff_.reset();

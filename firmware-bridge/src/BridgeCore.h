@@ -38,7 +38,8 @@ public:
 
     /// One advertising report or scan response; `name` may be empty.
     void advReport(const BleAddress& address, int32_t rssi, const char* name, size_t nameLength, bool hasNus);
-    void connected();
+    /// The link is up; `peer` is the address the radio reports for it.
+    void connected(const BleAddress& peer);
     void discovered(bool ok);
     void disconnected(uint8_t hciReason);
     void writeResult(bool ok);

@@ -12,7 +12,7 @@ class BridgeIo {
 public:
     virtual void startScan() = 0;
     virtual void stopScan() = 0;
-    /// Connect to this peer; answer with `BridgeCore::connected()` when the link is up.
+    /// Connect to this peer; answer with `BridgeCore::connected(peer)` when the link is up.
     virtual void connect(const BleAddress& address) = 0;
     /// Cancel a pending connection or drop the link; a dropped link still reports `disconnected`.
     virtual void disconnect() = 0;

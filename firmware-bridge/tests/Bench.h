@@ -57,7 +57,7 @@ public:
     /// Brings the core from scanning to CONNECTED with `address`; clears the log.
     void connectTo(const BleAddress& address) {
         advertise(address, "_GRIPFIT", true);
-        core.connected();
+        core.connected(address);
         core.discovered(true);
         take();
     }

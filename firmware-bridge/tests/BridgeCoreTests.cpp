@@ -48,7 +48,7 @@ TEST(coreConnectsToTheFirstGripFitAndEnablesNus) {
     CHECK_EQ(bench.take(),
              (Log{"B:FOUND,C0:FF:EE:12:34:56,-54,_GRIPFIT", "stop-scan", "connect C0:FF:EE:12:34:56",
                   "B:CONNECTING,C0:FF:EE:12:34:56"}));
-    bench.core.connected();
+    bench.core.connected(kGrip);
     CHECK_EQ(bench.take(), (Log{"discover"}));
     bench.core.discovered(true);
     CHECK_EQ(bench.take(), (Log{"led connected", "B:CONNECTED,C0:FF:EE:12:34:56"}));
@@ -76,6 +76,25 @@ TEST(coreRelaysDeviceLinesFragmentedAcrossNotifications) {
     }
     CHECK_EQ(bench.take(),
              (Log{"D:GRIPFIT,1.0", "S:READY", "R:123456", "R:-8388608", "R:8388607", "S:RATE:50", "R:0"}));
+}
+
+TEST(coreRelaysDeviceLinesWhateverTheChunking) {
+    const std::string stream = "D:GRIPFIT,1.0\r\nR:1\nR:22\nS:PONG\nR:-333\n";
+    const Log expected = {"D:GRIPFIT,1.0\r", "R:1", "R:22", "S:PONG", "R:-333"};
+    // A fixed linear congruential generator: random-looking chunk sizes, same every run.
+    uint32_t state = 12345;
+    for (int round = 0; round < 200; ++round) {
+        Scanning bench;
+        bench.connectTo(kGrip);
+        size_t at = 0;
+        while (at < stream.size()) {
+            state = state * 1103515245u + 12345u;
+            const size_t chunk = 1 + (state >> 16) % kNotifyPayload;
+            bench.notify(stream.substr(at, chunk));
+            at += chunk;
+        }
+        CHECK_EQ(bench.take(), expected);
+    }
 }
 
 TEST(coreNeverWritesBridgeLinesInsideADeviceLine) {
@@ -117,7 +136,7 @@ TEST(coreDropsAPartialLineOnDisconnect) {
     CHECK_EQ(bench.take(), (Log{"B:DISCONNECTED,C0:FF:EE:12:34:56,0x08", "led searching"}));
     bench.advance(1000);
     CHECK_EQ(bench.take(), (Log{"connect C0:FF:EE:12:34:56", "B:CONNECTING,C0:FF:EE:12:34:56"}));
-    bench.core.connected();
+    bench.core.connected(kGrip);
     bench.core.discovered(true);
     bench.take();
     bench.notify("34\nR:99\n");
@@ -205,7 +224,7 @@ TEST(coreTimeoutCoversDiscoveryToo) {
     Scanning bench;
     bench.advertise(kGrip, "_GRIPFIT", true);
     bench.advance(4000);
-    bench.core.connected();
+    bench.core.connected(kGrip);
     bench.take();
     CHECK_EQ(bench.advanceUntilAction(60000), 1000u);
     CHECK_EQ(bench.take(), (Log{"B:DISCONNECTED,C0:FF:EE:12:34:56,TIMEOUT", "disconnect"}));
@@ -230,7 +249,7 @@ TEST(coreReconnectsWithBackoffUntilALinkHolds) {
         CHECK_EQ(bench.take(), (Log{"B:DISCONNECTED,C0:FF:EE:12:34:56,TIMEOUT", "disconnect"}));
     }
     CHECK_EQ(bench.advanceUntilAction(60000), 30000u);
-    bench.core.connected();
+    bench.core.connected(kGrip);
     bench.core.discovered(true);
     bench.core.disconnected(0x13);
     bench.take();
@@ -240,7 +259,7 @@ TEST(coreReconnectsWithBackoffUntilALinkHolds) {
 TEST(coreDisconnectsAPeerWithoutNus) {
     Scanning bench;
     bench.advertise(kGrip, "_GRIPFIT", true);
-    bench.core.connected();
+    bench.core.connected(kGrip);
     bench.take();
     bench.core.discovered(false);
     CHECK_EQ(bench.take(), (Log{"B:NOT_RECOGNIZED,C0:FF:EE:12:34:56", "disconnect"}));
@@ -321,11 +340,21 @@ TEST(coreConnectCommandSwitchesPeers) {
     Scanning bench;
     bench.connectTo(kGrip);
     bench.host("BRIDGE:CONNECT,C0:FF:EE:12:34:56\n");
-    CHECK_EQ(bench.take(), (Log{"B:STATUS,CONNECTED,C0:FF:EE:12:34:56"}));
+    CHECK_EQ(bench.take(), (Log{"B:CONNECTED,C0:FF:EE:12:34:56"}));
     bench.host("BRIDGE:CONNECT,DE:AD:BE:EF:00:01\n");
     CHECK_EQ(bench.take(), (Log{"B:DISCONNECTED,C0:FF:EE:12:34:56,HOST", "disconnect", "led searching"}));
     bench.core.disconnected(0x16);
     CHECK_EQ(bench.take(), (Log{"connect DE:AD:BE:EF:00:01", "B:CONNECTING,DE:AD:BE:EF:00:01"}));
+}
+
+TEST(coreConnectCommandToThePeerBeingConnectedKeepsTheAttempt) {
+    Scanning bench;
+    bench.advertise(kGrip, "_GRIPFIT", true);
+    bench.advance(3000);
+    bench.take();
+    bench.host("BRIDGE:CONNECT,C0:FF:EE:12:34:56\n");
+    CHECK_EQ(bench.take(), (Log{"B:CONNECTING,C0:FF:EE:12:34:56"}));
+    CHECK_EQ(bench.advanceUntilAction(60000), 2000u);
 }
 
 TEST(coreConnectCommandWorksWhileScanning) {
@@ -350,10 +379,24 @@ TEST(coreDropsALateConnection) {
     bench.advertise(kGrip, "_GRIPFIT", true);
     bench.advance(5000);
     bench.take();
-    bench.core.connected();
+    bench.core.connected(kGrip);
     CHECK_EQ(bench.take(), (Log{"disconnect"}));
     bench.core.disconnected(0x16);
     CHECK_EQ(bench.take(), Log{});
+}
+
+TEST(coreDropsALinkToAnotherPeerAndKeepsConnecting) {
+    Scanning bench;
+    bench.advertise(kGrip, "_GRIPFIT", true);
+    bench.advance(1000);
+    bench.take();
+    bench.core.connected(kOther);
+    CHECK_EQ(bench.take(), (Log{"disconnect"}));
+    bench.core.disconnected(0x16);
+    CHECK_EQ(bench.take(), Log{});
+    CHECK(bench.core.linkState() == LinkState::Connecting);
+    CHECK_EQ(bench.advanceUntilAction(60000), 4000u);
+    CHECK_EQ(bench.take(), (Log{"B:DISCONNECTED,C0:FF:EE:12:34:56,TIMEOUT", "disconnect"}));
 }
 
 TEST(coreSaysHelloWhenThePortOpens) {

@@ -1,0 +1,30 @@
+import GripFitConformance
+
+/// A finished `check`: the case results and what identifies the run, ready for the reporters.
+/// Device and bridge texts are already escaped, so every reporter can print them.
+struct CheckReport {
+    var results: [CaseResult]
+    var firmware: String?
+    var bridgeVersion: String?
+    var port: String
+    var simulated: Bool
+    /// RFC 3339, UTC.
+    var startedAt: String
+    var duration: Duration
+    var settings: ConformanceSettings
+
+    var passed: Int { results.filter { $0.verdict == .passed }.count }
+    var failed: Int { results.filter { $0.verdict.isFailure }.count }
+    var skipped: Int { results.count - passed - failed }
+
+    var seconds: Double { Double(duration.nanoseconds) / 1e9 }
+
+    static func seconds(_ duration: Duration) -> String {
+        String(format3(Double(duration.nanoseconds) / 1e9))
+    }
+
+    /// Three decimals, as JUnit `time` attributes are usually written.
+    static func format3(_ value: Double) -> Double {
+        (value * 1000).rounded() / 1000
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GripFitConformance
+import GripFitCore
+import GripFitLinux
+import GripFitSimulator
+
+/// Runs a ``ConformanceRun`` over one session: relays every report, ticks it while no report
+/// comes (a link that stays down), and submits the commands it asks for.
+enum CheckRunner {
+    /// How often the run is ticked: fine enough for the deadlines, which are 300 ms and up.
+    static let tickInterval: Duration = .milliseconds(50)
+
+    static func run(_ cases: [ConformanceCase], settings: ConformanceSettings, connection options: ConnectionOptions) throws -> CheckReport {
+        let connection = try options.connect()
+        // A device under test on a CI bench is unloaded; so is the simulated one, for `tare`.
+        connection.simulator?.setLoad(.constant(kilograms: 0))
+        let runner = SessionRunner(connection: connection)
+        let driver = runner.driver
+        let startedAt = WallClock.rfc3339(Date())
+        let start = runner.clock.now()
+        var run = ConformanceRun(cases: cases, settings: settings)
+        run.begin(at: start)
+        driver.wakeAt = start + tickInterval
+        driver.onWake = { [unowned driver] now in
+            for command in run.tick(at: now) { driver.submit(command) }
+            if run.isFinished { driver.stop() } else { driver.wakeAt = now + tickInterval }
+        }
+        let reason = try runner.run(seconds: nil) { report, now in
+            for command in run.handle(report, at: now) { driver.submit(command) }
+            return !run.isFinished
+        }
+        if case .signal = reason {
+            throw CLIFailure("Interrupted: the check did not finish, no report was written.", status: .temporaryFailure)
+        }
+        if run.linkNeverCameUp {
+            if let kind = run.observations.lastError { throw CLIFailure(kind, portError: driver.lastPortError) }
+            throw CLIFailure(
+                "No GripFit connected within \(Int(ConformanceRun.linkBound.milliseconds / 1000)) s, so nothing was checked. Is it switched on and in range?",
+                status: .unavailable)
+        }
+        return CheckReport(
+            results: run.results,
+            firmware: run.observations.firmware.map(UntrustedText.escaped),
+            bridgeVersion: run.observations.bridgeVersion.map(UntrustedText.escaped),
+            port: UntrustedText.escaped(connection.path),
+            simulated: connection.simulator != nil,
+            startedAt: startedAt,
+            duration: runner.clock.now() - start,
+            settings: settings)
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import GripFitLinux
+
+/// `gripfit-serial doctor`: why the dongle does not work, one line per check, each with its fix.
+public struct Doctor: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Check everything between this user and a streaming GripFit.",
+        discussion: """
+            One line per check, ✔ or ✘ with the fix: libudev, the udev rules, a bridge present, \
+            permission to open it, ModemManager, another process holding the port, the bridge's \
+            answer to BRIDGE:INFO, and a GripFit connected. Exits 0 only when every check passes, \
+            1 otherwise.
+
+            Examples:
+              gripfit-serial doctor
+              gripfit-serial doctor --port F1E2D3
+            """)
+
+    @Option(
+        help: ArgumentHelp(
+            "The dongle to check: a path, a by-id path or a USB serial number (or a unique prefix).",
+            valueName: "port"))
+    public var port: String?
+
+    @Option(help: "Seconds to wait for the bridge's answer and a connected GripFit.")
+    public var timeout: Double = 4
+
+    public init() {}
+
+    public func validate() throws {
+        if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds.") }
+    }
+
+    public func run() throws {
+        StandardOutput.ignoreBrokenPipe()
+        Diagnostics.bootstrap(level: .warning)
+        var checkup = Checkup(portArgument: port)
+        checkup.probe = BridgeProbe(timeout: .milliseconds(Int(timeout * 1000)))
+        let passed = checkup.run { StandardOutput.line($0.description) }
+        if !passed { throw CLIFailure("some checks failed; see the ✘ lines above.", status: .failure) }
+    }
+}

@@ -1,0 +1,48 @@
+import GripFitCore
+
+/// `default-rate`: readings every 100 ms (spec §1.5), judged on the mean interval, jitter p99 and
+/// the estimate of dropped samples over the sampling window.
+struct DefaultRateProbe: ConformanceProbe {
+    let kind = ConformanceCase.defaultRate
+    let settings: ConformanceSettings
+    private var window: ReadingWindow?
+
+    init(settings: ConformanceSettings) {
+        self.settings = settings
+    }
+
+    mutating func handle(_ event: ProbeEvent, at now: MonotonicInstant, observed: RunObservations) -> ProbeStep {
+        if event == .start { window = ReadingWindow(opens: now, length: settings.samplingWindow) }
+        guard var window else { return .running }
+        let closed = window.collect(event, at: now)
+        self.window = window
+        guard closed else { return .running }
+        let nominal = Duration.milliseconds(settings.defaultRate)
+        let verdict = Self.verdict(window.arrivals, nominal: nominal, settings: settings)
+        return .finished(verdict.verdict, [Figure("nominal_interval", milliseconds: nominal)] + verdict.figures)
+    }
+
+    /// The rules, apart from the collecting, so they can be tested on made-up arrival times.
+    static func verdict(_ arrivals: [MonotonicInstant], nominal: Duration, settings: ConformanceSettings) -> (verdict: CaseVerdict, figures: [Figure]) {
+        guard let statistics = IntervalStatistics(arrivals: arrivals) else {
+            return (.failed("only \(arrivals.count) readings in \(Int(settings.samplingWindow.milliseconds)) ms"), [Figure("readings", Double(arrivals.count))])
+        }
+        var problems: [String] = []
+        if statistics.deviation(from: nominal) > settings.rateTolerance {
+            problems.append(
+                "mean interval \(format(statistics.meanInterval)) ms, expected \(format(nominal)) ms ± \(Int(settings.rateTolerance * 100)) %")
+        }
+        if statistics.jitterP99 > settings.maximumJitterP99 {
+            problems.append("jitter p99 \(format(statistics.jitterP99)) ms exceeds \(format(settings.maximumJitterP99)) ms")
+        }
+        if statistics.dropped > Int(settings.maximumDropFraction * Double(statistics.expected)) {
+            problems.append("about \(statistics.dropped) of \(statistics.expected) readings missing")
+        }
+        let verdict: CaseVerdict = problems.isEmpty ? .passed : .failed(problems.joined(separator: "; "))
+        return (verdict, statistics.figures())
+    }
+
+    static func format(_ duration: Duration) -> String {
+        String(Figure.rounded(duration.milliseconds))
+    }
+}

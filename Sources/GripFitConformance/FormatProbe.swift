@@ -1,0 +1,22 @@
+import GripFitCore
+
+/// `format`: every line received during the run parses. Judged last, over the whole run; on its
+/// own it first watches the stream for one sampling window.
+struct FormatProbe: ConformanceProbe {
+    let kind = ConformanceCase.format
+    let settings: ConformanceSettings
+
+    init(settings: ConformanceSettings) {
+        self.settings = settings
+    }
+
+    mutating func handle(_ event: ProbeEvent, at now: MonotonicInstant, observed: RunObservations) -> ProbeStep {
+        guard now >= (observed.firstConnectedAt ?? now) + settings.samplingWindow else { return .running }
+        let figures = [Figure("lines", Double(observed.linesSeen)), Figure("malformed", Double(observed.badLines))]
+        guard observed.badLines == 0 else {
+            let examples = observed.badLineSamples.map { "\"\(UntrustedText.escaped($0))\"" }.joined(separator: ", ")
+            return .finished(.failed("\(observed.badLines) of \(observed.linesSeen) lines did not parse, e.g. \(examples)"), figures)
+        }
+        return .finished(.passed, figures)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import FoundationXML
+import Testing
+
+/// `check` against the built-in simulator, as CI would run it: the clean firmware passes every
+/// case, and each simulated firmware bug fails exactly the case that should catch it.
+@Suite(.serialized) struct CheckEndToEndTests {
+    /// A JUnit report parsed back: what a CI test reporter would see.
+    struct JUnit {
+        let document: XMLDocument
+
+        init(path: String) throws {
+            document = try XMLDocument(contentsOf: URL(fileURLWithPath: path))
+        }
+
+        var testcases: [XMLElement] { (try? document.nodes(forXPath: "//testsuite/testcase") as? [XMLElement]) ?? [] }
+
+        var failedNames: [String] {
+            testcases.filter { !$0.elements(forName: "failure").isEmpty }.compactMap { $0.attribute(forName: "name")?.stringValue }
+        }
+
+        func suiteProperty(_ name: String) -> String? {
+            let properties = (try? document.nodes(forXPath: "//testsuite/properties/property") as? [XMLElement]) ?? []
+            return properties.first { $0.attribute(forName: "name")?.stringValue == name }?.attribute(forName: "value")?.stringValue
+        }
+    }
+
+    static func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("gripfit-check-\(getpid())-\(name)").path
+    }
+
+    @Test func aDefaultRunPassesTheCleanSimulatorWithEightCasesAndFiguresInUnderAMinute() throws {
+        let junitPath = Self.temporaryPath("clean.xml")
+        let jsonPath = Self.temporaryPath("clean.json")
+        defer {
+            try? FileManager.default.removeItem(atPath: junitPath)
+            try? FileManager.default.removeItem(atPath: jsonPath)
+        }
+        let result = try CLIProcess.run(["check", "--simulate", "--junit", junitPath, "--json", jsonPath])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("8 cases: 8 passed, 0 failed"))
+
+        let junit = try JUnit(path: junitPath)
+        #expect(junit.testcases.count >= 8)
+        #expect(junit.failedNames.isEmpty)
+        let suite = try #require(junit.document.rootElement()?.elements(forName: "testsuite").first)
+        #expect(suite.attribute(forName: "failures")?.stringValue == "0")
+        #expect(junit.suiteProperty("device.firmware") == "1.0")
+        #expect(junit.suiteProperty("bridge.version") == "1.0.0-sim")
+        for testcase in junit.testcases {
+            #expect(Double(testcase.attribute(forName: "time")?.stringValue ?? "") != nil)
+            #expect(!testcase.elements(forName: "properties").isEmpty, "figures for \(testcase.attribute(forName: "name")?.stringValue ?? "?")")
+        }
+
+        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any])
+        #expect(json["failed"] as? Int == 0)
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        #expect(cases.count == 8)
+        let caseSeconds = cases.compactMap { $0["time_s"] as? Double }.reduce(0, +)
+        #expect(caseSeconds < 60, "the default run's cases took \(caseSeconds) s")
+        let rate = try #require(cases.first { $0["name"] as? String == "default-rate" }?["figures"] as? [String: Any])
+        #expect(rate["mean_interval_ms"] is Double)
+        #expect(rate["jitter_p99_ms"] is Double)
+        #expect(rate["dropped"] is Double)
+    }
+
+    /// Short windows keep each run to seconds; every case still runs, so "only this one failed" holds.
+    @Test(arguments: [
+        ("wrong-rate", "set-rate"),
+        ("no-tared", "tare"),
+        ("slow-pong", "ping"),
+        ("no-info", "handshake"),
+        ("malformed", "format"),
+        ("no-reconnect", "reconnect"),
+    ])
+    func eachFirmwareBugFailsExactlyItsCase(bug: String, failingCase: String) throws {
+        let junitPath = Self.temporaryPath("\(bug).xml")
+        defer { try? FileManager.default.removeItem(atPath: junitPath) }
+        let result = try CLIProcess.run(["check", "--simulate", "--bug", bug, "--duration", "1", "--junit", junitPath])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let junit = try JUnit(path: junitPath)
+        #expect(junit.testcases.count == 8)
+        #expect(junit.failedNames == [failingCase], "\(result.stdout)")
+        #expect(result.stderr.contains(failingCase))
+    }
+
+    @Test func onlyAndSkipChooseTheCases() throws {
+        let result = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "ping", "tare", "--skip", "tare", "--duration", "1"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("2 cases: 2 passed"))
+        #expect(!result.stdout.contains("tare"))
+    }
+
+    @Test func usageErrorsExit64() throws {
+        #expect(try CLIProcess.run(["check", "--simulate", "--duration", "0.1"]).status == 64)
+        #expect(try CLIProcess.run(["check", "--simulate", "--only", "nonsense"]).status == 64)
+        #expect(try CLIProcess.run(["check", "--simulate", "--only", "ping", "--skip", "ping"]).status == 64)
+        #expect(try CLIProcess.run(["check", "--port", "/dev/ttyACM0", "--bug", "slow-pong"]).status == 64)
+    }
+
+    @Test func aMissingPortExits69WithoutAReport() throws {
+        let junitPath = Self.temporaryPath("missing.xml")
+        let result = try CLIProcess.run(["check", "--port", "/dev/gripfit-no-such-port", "--junit", junitPath])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: junitPath))
+    }
+}

@@ -1,0 +1,28 @@
+import UmockdevTestSupport
+import XCTest
+
+/// `doctor` from outside: one ✔/✘ line per check, and the exit code says whether all passed.
+final class DoctorTests: XCTestCase {
+    override func setUpWithError() throws {
+        try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
+    }
+
+    func testASilentBridgeFailsWithFixesAndExitCodeOne() throws {
+        let run = try CLIProcess.underUmockdev(["xiao-bridge"], ["doctor", "--timeout", "1"])
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        let lines = run.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 8, run.stdout)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("✔ ") || $0.hasPrefix("✘ ") })
+        XCTAssertTrue(lines.filter { $0.hasPrefix("✘ ") }.allSatisfy { $0.contains("Fix: ") })
+        XCTAssertTrue(lines.contains { $0.hasPrefix("✘ BRIDGE:INFO") }, run.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("✔ bridge: /dev/ttyACM1 serial 3C5A1B2D9E8F7A60") }, run.stdout)
+    }
+
+    func testABridgeThatAnswersPassesThoseChecks() throws {
+        let run = try CLIProcess.underUmockdev(
+            ["raytac-bridge"], scripts: ["/dev/ttyACM0": "bridge-connected.script"], ["doctor"])
+        XCTAssertTrue(run.stdout.contains("✔ BRIDGE:INFO: bridge firmware 1.2.0"), run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("✔ GripFit: connected (C0:FF:EE:12:34:56)"), run.stdout)
+        XCTAssertEqual(run.status == 0, !run.stdout.contains("✘"), "exit 0 exactly when no check failed")
+    }
+}

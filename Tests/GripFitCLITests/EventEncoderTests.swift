@@ -1,0 +1,41 @@
+import Foundation
+import GripFitCore
+import Testing
+
+@testable import GripFitCLI
+
+@Suite struct EventEncoderTests {
+    let time = "2026-11-22T04:10:31.123Z"
+
+    @Test func readingsStatusesAndDeviceInfoFollowTheDocumentedShape() {
+        #expect(EventEncoder.jsonl(.message(.reading(-5)), time: time) == #"{"event":"reading","time":"2026-11-22T04:10:31.123Z","raw":-5}"#)
+        #expect(EventEncoder.jsonl(.message(.status(.rate(50))), time: time) == #"{"event":"status","time":"2026-11-22T04:10:31.123Z","status":"RATE","rate_ms":50}"#)
+        #expect(EventEncoder.jsonl(.message(.status(.notReady)), time: time) == #"{"event":"status","time":"2026-11-22T04:10:31.123Z","status":"NOT_READY"}"#)
+        #expect(EventEncoder.jsonl(.message(.device(DeviceInfo(name: "GRIPFIT", firmware: "1.0"))), time: time) == #"{"event":"device","time":"2026-11-22T04:10:31.123Z","name":"GRIPFIT","firmware":"1.0"}"#)
+        #expect(EventEncoder.jsonl(.state(.error(.portBusy)), time: time) == #"{"event":"state","time":"2026-11-22T04:10:31.123Z","state":"error","error":"portBusy"}"#)
+    }
+
+    @Test func warningsCarryTheReasonAndTheLineWithoutControlCharacters() {
+        let warning = SessionWarning(.unknownLine, raw: Array("\u{1B}[2J\"hi\"".utf8))
+        #expect(EventEncoder.jsonl(.warning(warning), time: time) == #"{"event":"warning","time":"2026-11-22T04:10:31.123Z","reason":"unknown-line","line":"\\x1B[2J\"hi\""}"#)
+    }
+
+    @Test func bridgeNamesAreEscaped() {
+        let address = BLEAddress("C0:FF:EE:12:34:56")!
+        let line = EventEncoder.text(.message(.bridge(.found(address: address, rssi: -40, name: "\u{07}evil"))), time: time)
+        #expect(line == "2026-11-22T04:10:31.123Z bridge found \\x07evil C0:FF:EE:12:34:56 at -40 dBm")
+    }
+
+    @Test func csvCarriesReadingsOnly() {
+        #expect(EventEncoder.csv(.message(.reading(12)), time: time) == "2026-11-22T04:10:31.123Z,12")
+        #expect(EventEncoder.csv(.message(.status(.pong)), time: time) == nil)
+    }
+
+    @Test func jsonStringsEscapeEverythingRFC8259Requires() {
+        #expect(JSONObject.quote("a\"b\\c\n\u{01}") == #""a\"b\\c\n\u0001""#)
+    }
+
+    @Test func timestampsAreRFC3339UTCWithMilliseconds() {
+        #expect(WallClock.rfc3339(Date(timeIntervalSince1970: 1_795_320_631.123_4)) == "2026-11-22T04:10:31.123Z")
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The real binary against the simulator over a pty, as the acceptance criteria state them.
+@Suite(.serialized) struct MonitorEndToEndTests {
+    @Test func fiveSecondsOfJSONLHaveAtLeastFortyReadingsAndTheDeviceEvent() throws {
+        let result = try CLIProcess.run(["monitor", "--simulate", "--duration", "5", "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = try result.lines.map(Event.init)
+        let timestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+        for event in events {
+            #expect(event.kind != nil)
+            #expect(event.time?.wholeMatch(of: timestamp) != nil, "\(event.object)")
+        }
+        let readings = events.filter { $0.kind == "reading" }
+        #expect(readings.count >= 40)
+        #expect(readings.allSatisfy { $0.raw != nil })
+        let devices = events.filter { $0.kind == "device" }
+        #expect(devices.count == 1)
+        #expect(devices.first?["firmware"] as? String == "1.0")
+        #expect(devices.first?["name"] as? String == "GRIPFIT")
+        #expect(events.contains { $0.kind == "state" && $0["state"] as? String == "connected" })
+    }
+
+    @Test func fragmentedGarbledStreamArrivesExactlyOnceInOrderWithOneWarningPerBadLine() throws {
+        let simulator = try SimulatorProcess(["--fault", "fragment", "--fault", "garbage", "--pattern", "counter"])
+        let result = try CLIProcess.run(["monitor", "--port", simulator.path, "--duration", "5", "--format", "jsonl"])
+        let stopped = simulator.stop()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(stopped.status == 0)
+        #expect(stopped.stderr.contains("readings"))
+
+        let events = try result.lines.map(Event.init)
+        let readings = events.compactMap(\.raw)
+        #expect(readings.count >= 30)
+        #expect(readings == Array(1...readings.count), "every reading once, in order, none lost")
+
+        // The simulator sends one bad line right after every fifth reading: each must show up as
+        // exactly one warning, right there.
+        var lastReading = 0
+        var warningsAfter: [Int: Int] = [:]
+        for event in events {
+            if let raw = event.raw { lastReading = raw }
+            if event.kind == "warning" {
+                warningsAfter[lastReading, default: 0] += 1
+                #expect(event["reason"] is String)
+                #expect(event["line"] is String)
+            }
+        }
+        #expect(warningsAfter.keys.allSatisfy { $0 % 5 == 0 && $0 > 0 })
+        #expect(warningsAfter.values.allSatisfy { $0 == 1 })
+        let expected = (1..<readings.count / 5).map { $0 * 5 }
+        #expect(expected.allSatisfy { warningsAfter[$0] == 1 }, "\(warningsAfter)")
+    }
+
+    @Test func csvHasAHeaderAndOneRowPerReading() throws {
+        let result = try CLIProcess.run(["monitor", "--simulate", "--duration", "2", "--format", "csv"])
+        #expect(result.status == 0)
+        #expect(result.lines.first == "time,raw")
+        let rows = result.lines.dropFirst()
+        #expect(rows.count >= 8)
+        #expect(rows.allSatisfy { $0.wholeMatch(of: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,-?\d+$/) != nil })
+    }
+
+    @Test func textOutputNeverCarriesControlCharactersFromTheWire() throws {
+        let result = try CLIProcess.run(["monitor", "--simulate", "--fault", "garbage", "--seed", "3", "--duration", "4"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("warning"))
+        let forbidden = result.stdout.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+        #expect(forbidden.isEmpty)
+    }
+
+    @Test func sigtermEndsCleanlyAndRestoresTheTerminalSettings() throws {
+        let simulator = try SimulatorProcess()
+        let monitor = Process()
+        monitor.executableURL = CLIProcess.binary
+        monitor.arguments = ["monitor", "--port", simulator.path, "--format", "jsonl"]
+        let out = Pipe()
+        monitor.standardOutput = out
+        try monitor.run()
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("\"reading\"") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += chunk
+        }
+        monitor.terminate()
+        monitor.waitUntilExit()
+        seen += out.fileHandleForReading.readDataToEndOfFile()
+        #expect(monitor.terminationReason == .exit)
+        #expect(monitor.terminationStatus == 0)
+        #expect(String(decoding: seen, as: UTF8.self).hasSuffix("}\n"), "output ends on a whole line")
+
+        let probe = open(simulator.path, O_RDWR | O_NOCTTY)
+        defer { close(probe) }
+        var settings = termios()
+        #expect(tcgetattr(probe, &settings) == 0)
+        #expect(settings.c_lflag & tcflag_t(ICANON) != 0, "the cooked settings found at open are back")
+        _ = simulator.stop()
+    }
+
+    @Test func aSecondMonitorOnABusyPortFailsFastSayingSo() throws {
+        let simulator = try SimulatorProcess()
+        defer { _ = simulator.stop() }
+        let first = Process()
+        first.executableURL = CLIProcess.binary
+        first.arguments = ["monitor", "--port", simulator.path, "--duration", "8", "--format", "jsonl"]
+        let out = Pipe()
+        first.standardOutput = out
+        try first.run()
+        defer { first.terminate() }
+        _ = out.fileHandleForReading.availableData
+        let started = Date()
+        let second = try CLIProcess.run(["monitor", "--port", simulator.path, "--duration", "5"])
+        #expect(Date().timeIntervalSince(started) < 3)
+        #expect(second.status == 75)
+        #expect(second.stderr.contains("busy"))
+        #expect(second.stderr.contains(simulator.path))
+    }
+
+    @Test func aPortWithoutPermissionFailsWithTheFix() throws {
+        let simulator = try SimulatorProcess()
+        defer { _ = simulator.stop() }
+        #expect(chmod(simulator.path, 0o600) == 0)
+        // Root ignores file modes, so run as nobody; as an ordinary user, take the owner's rights away.
+        let prefix: [String]
+        if getuid() == 0 {
+            prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        } else {
+            #expect(chmod(simulator.path, 0) == 0)
+            prefix = []
+        }
+        let result = try CLIProcess.run(["monitor", "--port", simulator.path, "--duration", "2"], prefix: prefix)
+        #expect(result.status == 77, "\(result.stderr)")
+        #expect(result.stderr.contains("permission denied"))
+        #expect(result.stderr.contains(simulator.path))
+        #expect(result.stderr.contains("dialout"))
+        #expect(result.stderr.contains("udev"))
+    }
+
+    @Test func aMissingPortIsUnavailable() throws {
+        let result = try CLIProcess.run(["monitor", "--port", "/dev/ttyGONE9", "--duration", "1"])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("/dev/ttyGONE9"))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct OneShotEndToEndTests {
+    @Test(arguments: [
+        (["tare"], "tared"),
+        (["ping"], "PONG in"),
+        (["info"], "GRIPFIT firmware 1.0"),
+        (["rate", "50"], "sample interval 50 ms"),
+        (["rate", "20"], "sample interval 20 ms"),
+        (["rate", "1000"], "sample interval 1000 ms"),
+    ])
+    func succeedsAgainstTheSimulator(arguments: [String], expected: String) throws {
+        let result = try CLIProcess.run(arguments + ["--simulate"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(expected))
+    }
+
+    @Test(arguments: ["5", "19", "1001", "-3"])
+    func anOutOfRangeRateExits64BeforeTheSimulatorSeesTheHost(ms: String) throws {
+        let simulator = try SimulatorProcess()
+        let result = try CLIProcess.run(["rate", "--port", simulator.path, "--", ms])
+        let stopped = simulator.stop()
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("20–1000"))
+        #expect(stopped.stderr.contains("host opened the port 0 times"), "nothing was sent: \(stopped.stderr)")
+    }
+
+    @Test func tareOnABrokenSensorFailsWithTheHardwareMessage() throws {
+        let result = try CLIProcess.run(["tare", "--simulate", "--fault", "not-ready"])
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("NOT_READY"))
+    }
+
+    @Test func oneShotsWorkBehindAFlakyLink() throws {
+        let result = try CLIProcess.run(["ping", "--simulate", "--fault", "fragment", "--fault", "garbage"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func usageErrorsExit64() throws {
+        #expect(try CLIProcess.run(["monitor", "--simulate", "--port", "/dev/ttyACM0"]).status == 64)
+        #expect(try CLIProcess.run(["monitor", "--port", "/dev/ttyACM0", "--fault", "garbage"]).status == 64)
+        #expect(try CLIProcess.run(["monitor", "--simulate", "--fault", "nonsense"]).status == 64)
+    }
+
+    @Test func helpListsTheCommandsAndTheExitCodes() throws {
+        let result = try CLIProcess.run(["--help"])
+        #expect(result.status == 0)
+        for word in ["monitor", "tare", "ping", "info", "rate", "simulate", "64", "69", "74", "75", "77"] {
+            #expect(result.stdout.contains(word), "\(word)")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Glibc
+
+/// The built binary left running, its stdout read line by line as it comes, so a test can act
+/// between events. The environment, and with it umockdev's preload and testbed, is inherited.
+final class RunningCLI {
+    private let process = Process()
+    private let stdout = Pipe()
+    private let stderr = Pipe()
+    private var buffer: [UInt8] = []
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = CLIProcess.binary
+        process.arguments = arguments
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// The next stdout line, waiting in poll() until `deadline`; nil at end of file or on timeout.
+    func nextLine(before deadline: Date) -> String? {
+        let fd = stdout.fileHandleForReading.fileDescriptor
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let milliseconds = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = read(fd, &chunk, chunk.count)
+            guard count > 0 else { return nil }
+            buffer += chunk.prefix(count)
+        }
+    }
+
+    /// SIGINT, as Ctrl-C, then waits; returns the exit status and everything said on stderr.
+    func stop() -> (status: Int32, stderr: String) {
+        if process.isRunning { kill(process.processIdentifier, SIGINT) }
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+}

@@ -1,0 +1,151 @@
+import GripFitCore
+import Testing
+
+@testable import GripFitConformance
+
+/// A whole run against a scripted session under a fake clock: reports in, commands answered the
+/// way a conforming (or a broken) GripFit behind a bridge would.
+struct FakeSession {
+    var run: ConformanceRun
+    var now = MonotonicInstant.zero
+    var interval = 100
+    var streamsAtAskedRate = true
+    var answersPing = true
+    var linkComesBack = true
+    var nextReading = MonotonicInstant.zero
+    var reconnectAt: MonotonicInstant?
+    var connected = false
+    var pending: [(at: MonotonicInstant, report: SessionReport)] = []
+
+    init(cases: [ConformanceCase] = ConformanceCase.allCases, settings: ConformanceSettings = ConformanceSettings()) {
+        run = ConformanceRun(cases: cases, settings: settings)
+    }
+
+    mutating func deliver(_ report: SessionReport) {
+        let commands = run.handle(report, at: now)
+        for command in commands { answer(command) }
+    }
+
+    mutating func answer(_ command: Command) {
+        let reply: [SessionReport]
+        switch command {
+        case .device(.ping) where !answersPing: reply = []
+        case .device(.ping): reply = [.message(.status(.pong)), .commandFinished(command, .succeeded(reply: .status(.pong)))]
+        case .device(.tare): reply = [.message(.status(.tared)), .commandFinished(command, .succeeded(reply: .status(.tared)))]
+        case .device(.info):
+            let info = Message.device(DeviceInfo(name: "GRIPFIT", firmware: "1.0"))
+            reply = [.message(info), .commandFinished(command, .succeeded(reply: info))]
+        case .device(.rate(let rate)):
+            if streamsAtAskedRate { interval = rate.milliseconds }
+            reply = [.message(.status(.rate(rate.milliseconds))), .commandFinished(command, .succeeded(reply: .status(.rate(rate.milliseconds))))]
+        case .bridge(.disconnect):
+            connected = false
+            reconnectAt = linkComesBack ? now + .milliseconds(1800) : nil
+            reply = [.commandFinished(command, .succeeded(reply: nil)), .state(.disconnected)]
+        case .bridge:
+            reply = []
+        }
+        for report in reply { pending.append((now + .milliseconds(2), report)) }
+    }
+
+    mutating func connect() {
+        connected = true
+        deliver(.message(.bridge(.connected(BLEAddress("C0:FF:EE:00:00:01")!))))
+        deliver(.state(.connected))
+        deliver(.message(.device(DeviceInfo(name: "GRIPFIT", firmware: "1.0"))))
+        deliver(.message(.status(.ready)))
+        nextReading = now + .milliseconds(interval)
+    }
+
+    /// Runs in 10 ms steps until the run finishes or `limit` passes.
+    mutating func runToEnd(limit: Duration = .seconds(120)) -> [CaseResult] {
+        run.begin(at: now)
+        deliver(.message(.bridge(.hello(version: "1.0.0-sim"))))
+        connect()
+        let end = now + limit
+        while !run.isFinished, now < end {
+            now = now + .milliseconds(10)
+            while let first = pending.first, first.at <= now {
+                pending.removeFirst()
+                deliver(first.report)
+            }
+            if let reconnectAt, reconnectAt <= now {
+                self.reconnectAt = nil
+                connect()
+            }
+            if connected, nextReading <= now {
+                nextReading = nextReading + .milliseconds(interval)
+                deliver(.message(.reading(Int32(now.nanoseconds / 1_000_000 % 7) - 3)))
+            }
+            for command in run.tick(at: now) { answer(command) }
+        }
+        return run.results
+    }
+}
+
+struct ConformanceRunTests {
+    static func failed(_ results: [CaseResult]) -> [ConformanceCase] {
+        results.filter(\.verdict.isFailure).map(\.kind)
+    }
+
+    @Test func aConformingDevicePassesEveryCaseInOrder() {
+        var session = FakeSession()
+        let results = session.runToEnd()
+        #expect(results.map(\.kind) == ConformanceCase.allCases)
+        #expect(Self.failed(results).isEmpty, "\(results)")
+        #expect(session.run.observations.firmware == "1.0")
+        #expect(session.run.observations.bridgeVersion == "1.0.0-sim")
+        let rate = results.first { $0.kind == .defaultRate }
+        #expect(rate?.figures.contains(Figure("mean_interval", 100, unit: "ms")) == true)
+    }
+
+    @Test func aDeviceThatIgnoresRateFailsOnlySetRate() {
+        var session = FakeSession()
+        session.streamsAtAskedRate = false
+        #expect(Self.failed(session.runToEnd()) == [.setRate])
+    }
+
+    @Test func unansweredPingsFailOnlyPingAfterTheirDeadlines() {
+        var settings = ConformanceSettings()
+        settings.samplingWindow = .seconds(1)
+        var session = FakeSession(settings: settings)
+        session.answersPing = false
+        let results = session.runToEnd()
+        #expect(Self.failed(results) == [.ping])
+        let ping = results.first { $0.kind == .ping }
+        #expect(ping?.duration == settings.commandBound * settings.pingCount)
+    }
+
+    @Test func aLinkThatStaysDownFailsReconnectAtTheBound() {
+        var session = FakeSession(cases: [.reconnect])
+        session.linkComesBack = false
+        let results = session.runToEnd()
+        #expect(Self.failed(results) == [.reconnect])
+        #expect(results.first.map { $0.duration >= ConformanceSettings().reconnectBound } == true)
+    }
+
+    @Test func onlyTheChosenCasesRunInSpecOrder() {
+        var session = FakeSession(cases: [.ping, .handshake])
+        #expect(session.runToEnd().map(\.kind) == [.handshake, .ping])
+    }
+
+    @Test func noLinkWithinTheBoundEndsTheRunWithoutResults() {
+        var run = ConformanceRun(cases: ConformanceCase.allCases)
+        run.begin(at: .zero)
+        _ = run.handle(.state(.scanning), at: .zero)
+        _ = run.tick(at: .zero + ConformanceRun.linkBound)
+        #expect(run.linkNeverCameUp)
+        #expect(run.isFinished)
+        #expect(run.results.isEmpty)
+    }
+
+    @Test func badLinesAreCountedForFormatWhicheverCaseRuns() {
+        var observations = RunObservations()
+        observations.observe(.message(.reading(1)), at: .zero)
+        observations.observe(.warning(SessionWarning(.malformed(.nonNumericReading), raw: Array("R:1x2".utf8))), at: .zero)
+        observations.observe(.warning(SessionWarning(.noReadings)), at: .zero)
+        observations.observe(.message(.unknown("X:1")), at: .zero)
+        #expect(observations.linesSeen == 3)
+        #expect(observations.badLines == 2)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GripFitLinux
+import UmockdevTestSupport
+import XCTest
+
+/// The doctor's checks against umockdev fixtures, with its rules directories and /proc pointed at temporary ones.
+final class CheckupTests: XCTestCase {
+    private var scratch: URL!
+
+    override func setUpWithError() throws {
+        try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch.appendingPathComponent("rules"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: scratch.appendingPathComponent("proc"), withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
+    }
+
+    private func doctor(port: String? = nil) -> Checkup {
+        var doctor = Checkup(portArgument: port)
+        doctor.rulesDirectories = [scratch.appendingPathComponent("rules").path]
+        doctor.procRoot = scratch.appendingPathComponent("proc").path
+        doctor.probe = BridgeProbe(timeout: .seconds(3))
+        return doctor
+    }
+
+    private func run(_ doctor: Checkup) -> (passed: Bool, checks: [DoctorCheck]) {
+        var checks: [DoctorCheck] = []
+        let passed = doctor.run { checks.append($0) }
+        return (passed, checks)
+    }
+
+    func testEverythingPassesWithTheRulesAppliedAndABridgeThatAnswers() throws {
+        let testbed = try Testbed()
+        let device = try testbed.add(fixture: "raytac-bridge")
+        try testbed.play(script: "bridge-connected.script", on: device)
+        try Data().write(to: scratch.appendingPathComponent("rules/\(Checkup.rulesFileName)"))
+
+        let (passed, checks) = run(doctor())
+        XCTAssertEqual(
+            checks.map(\.title),
+            ["libudev", "udev rules", "bridge", "permission", "ModemManager", "port lock", "BRIDGE:INFO", "GripFit"])
+        XCTAssertTrue(passed, checks.map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(checks.allSatisfy { $0.description.hasPrefix("✔ ") })
+        XCTAssertEqual(checks.first { $0.title == "BRIDGE:INFO" }?.finding, "bridge firmware 1.2.0")
+        XCTAssertEqual(checks.last?.finding, "connected (C0:FF:EE:12:34:56)")
+    }
+
+    func testMissingRulesAProbingModemManagerAndASilentBridgeEachSayTheirFix() throws {
+        let testbed = try Testbed()
+        try testbed.add(fixture: "xiao-bridge")
+        let modemManager = scratch.appendingPathComponent("proc/4242")
+        try FileManager.default.createDirectory(at: modemManager, withIntermediateDirectories: true)
+        try "ModemManager\n".write(to: modemManager.appendingPathComponent("comm"), atomically: true, encoding: .utf8)
+
+        let (passed, checks) = run(doctor())
+        XCTAssertFalse(passed)
+        let failed = Dictionary(uniqueKeysWithValues: checks.filter { !$0.passed }.map { ($0.title, $0) })
+        XCTAssertEqual(Set(failed.keys), ["udev rules", "ModemManager", "BRIDGE:INFO", "GripFit"])
+        XCTAssertTrue(failed["udev rules"]?.description.contains("sudo make install-udev") ?? false)
+        XCTAssertTrue(failed["ModemManager"]?.description.contains("PID 4242") ?? false)
+        XCTAssertTrue(failed["BRIDGE:INFO"]?.fix?.contains("firmware-bridge") ?? false)
+        XCTAssertTrue(checks.filter { !$0.passed }.allSatisfy { $0.description.hasPrefix("✘ ") && $0.fix != nil })
+    }
+
+    func testNoBridgeFailsWithPlugInGuidance() throws {
+        let testbed = try Testbed()
+        try testbed.add(fixture: "ftdi-adapter")
+        let (passed, checks) = run(doctor())
+        XCTAssertFalse(passed)
+        let bridge = try XCTUnwrap(checks.first { $0.title == "bridge" })
+        XCTAssertFalse(bridge.passed)
+        XCTAssertTrue(bridge.fix?.contains("Plug in the dongle") ?? false)
+    }
+}

@@ -1,0 +1,179 @@
+#include "BoardIo.h"
+
+#include <Adafruit_LittleFS.h>
+#include <InternalFileSystem.h>
+#include <Adafruit_TinyUSB.h>
+
+using namespace Adafruit_LittleFS_Namespace;
+
+// Set to 1 (e.g. --build-property compiler.cpp.extra_flags=-DBRIDGE_DEBUG=1) for `B:DEBUG,…` lines
+// about glue-level failures. Off by default: nothing but protocol lines on the data port.
+#ifndef BRIDGE_DEBUG
+#define BRIDGE_DEBUG 0
+#endif
+
+namespace {
+
+const char kPinFile[] = "/gripfit-pin";
+/// How long a line may wait for room in the USB FIFO before it is dropped whole.
+const uint32_t kUsbRoomWaitMs = 50;
+const uint16_t kNusCharacteristicCount = 2;
+
+static_assert(AddressTypeCache::kPublic == BLE_GAP_ADDR_TYPE_PUBLIC, "address type values");
+static_assert(AddressTypeCache::kRandomStatic == BLE_GAP_ADDR_TYPE_RANDOM_STATIC, "address type values");
+
+}  // namespace
+
+BoardIo::BoardIo()
+    : connHandle_(BLE_CONN_HANDLE_INVALID),
+      discoveryPending_(false),
+      writePending_(false),
+      usbStalled_(false),
+      ledMode_(LedMode::Searching),
+      nus_(BLEUuid(BLEUART_UUID_SERVICE)),
+      nusTx_(BLEUuid(BLEUART_UUID_CHR_TXD)),
+      nusRx_(BLEUuid(BLEUART_UUID_CHR_RXD)) {}
+
+void BoardIo::beginNus(BLEClientCharacteristic::notify_cb_t onNotify) {
+  nus_.begin();
+  nusTx_.setNotifyCallback(onNotify);
+  nusTx_.begin(&nus_);
+  nusRx_.begin(&nus_);
+}
+
+void BoardIo::startScan() {
+  Bluefruit.Scanner.stop();
+  if (!Bluefruit.Scanner.start(0)) {
+    debug("scan start refused");
+  }
+}
+
+void BoardIo::stopScan() {
+  Bluefruit.Scanner.stop();
+}
+
+void BoardIo::connect(const BleAddress& address) {
+  ble_gap_addr_t peer;
+  memset(&peer, 0, sizeof(peer));
+  peer.addr_type = addressTypes_.lookUp(address);
+  for (size_t i = 0; i < BleAddress::kByteCount; ++i) {
+    peer.addr[i] = address.bytes()[BleAddress::kByteCount - 1 - i];
+  }
+  // No timeout of its own (the scanner's is 0): BridgeCore cancels after 5 s.
+  if (!Bluefruit.Central.connect(&peer)) {
+    debug("connect refused");
+  }
+}
+
+void BoardIo::disconnect() {
+  if (connHandle_ != BLE_CONN_HANDLE_INVALID) {
+    Bluefruit.disconnect(connHandle_);
+  } else if (sd_ble_gap_connect_cancel() != NRF_SUCCESS) {
+    debug("no connection to cancel");
+  }
+}
+
+void BoardIo::discover() {
+  discoveryPending_ = true;
+}
+
+void BoardIo::writeRx(const char* data, size_t length) {
+  pendingWrite_ = TextLine();
+  pendingWrite_.append(data, length);
+  writePending_ = true;
+}
+
+void BoardIo::usbWrite(const char* data, size_t length) {
+  // Written while the port is closed, it would be dropped anyway; BridgeCore says hello on open.
+  if (!Serial.dtr()) {
+    usbStalled_ = false;
+    return;
+  }
+  // A host that opened the port but reads nothing must not stall the BLE side: after a short wait
+  // the line is dropped whole, never written in part.
+  const uint32_t startMs = millis();
+  while (Serial.availableForWrite() < static_cast<int>(length)) {
+    if (!Serial.dtr()) {
+      return;
+    }
+    if (usbStalled_ || millis() - startMs >= kUsbRoomWaitMs) {
+      usbStalled_ = true;
+      return;
+    }
+    yield();
+  }
+  usbStalled_ = false;
+  Serial.write(reinterpret_cast<const uint8_t*>(data), length);
+  Serial.flush();
+}
+
+void BoardIo::savePin(const BleAddress* pin) {
+  // FILE_O_WRITE appends, so the file is replaced rather than rewritten.
+  InternalFS.remove(kPinFile);
+  if (pin == nullptr) {
+    return;
+  }
+  char text[BleAddress::kTextLength + 1];
+  pin->format(text);
+  File file(InternalFS);
+  if (!file.open(kPinFile, FILE_O_WRITE)) {
+    debug("pin file not opened");
+    return;
+  }
+  if (file.write(text, BleAddress::kTextLength) != BleAddress::kTextLength) {
+    debug("pin not saved");
+  }
+  file.close();
+}
+
+void BoardIo::setLed(LedMode mode) {
+  ledMode_ = mode;
+}
+
+bool BoardIo::loadPin(BleAddress& pin) {
+  File file(InternalFS);
+  if (!file.open(kPinFile, FILE_O_READ)) {
+    return false;
+  }
+  char text[BleAddress::kTextLength];
+  const int count = file.read(text, sizeof(text));
+  file.close();
+  return count == static_cast<int>(sizeof(text)) && BleAddress::parse(text, sizeof(text), pin);
+}
+
+bool BoardIo::runDiscovery() {
+  discoveryPending_ = false;
+  return nus_.discover(connHandle_) &&
+         Bluefruit.Discovery.discoverCharacteristic(connHandle_, nusRx_, nusTx_) == kNusCharacteristicCount &&
+         nusTx_.enableNotify();
+}
+
+bool BoardIo::runWrite() {
+  writePending_ = false;
+  const uint16_t length = static_cast<uint16_t>(pendingWrite_.length());
+  return nusRx_.write_resp(pendingWrite_.data(), length) == length;
+}
+
+void BoardIo::linkUp(uint16_t connHandle) {
+  connHandle_ = connHandle;
+}
+
+void BoardIo::linkDown(uint16_t connHandle) {
+  if (connHandle == connHandle_) {
+    connHandle_ = BLE_CONN_HANDLE_INVALID;
+  }
+}
+
+void BoardIo::advertised(const BleAddress& address, uint8_t addressType) {
+  addressTypes_.remember(address, addressType);
+}
+
+void BoardIo::debug(const char* what) {
+#if BRIDGE_DEBUG
+  TextLine line;
+  line.append("B:DEBUG,").append(what).terminate();
+  usbWrite(line.data(), line.length());
+#else
+  (void)what;
+#endif
+}
