@@ -98,7 +98,7 @@ public struct Calibrate: ParsableCommand {
         case .zero, .load:
             throw CLIFailure("Calibration was interrupted before both steps were measured. Nothing was saved.", status: .temporaryFailure)
         case .done(let calibration):
-            let device = DeviceKey.key(address: runner.driver.machine.deviceAddress, portPath: link.path)
+            let device = DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: link)
             let stored = StoredCalibration(
                 device: device, calibration: calibration,
                 date: Timestamp.rfc3339(milliseconds: Timestamp.now()), massKilograms: mass.kilograms)

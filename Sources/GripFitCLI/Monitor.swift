@@ -65,7 +65,7 @@ public struct Monitor: ParsableCommand {
 
     /// The device's calibration for `--unit`, or a notice that there is none.
     private func calibratedDisplay(unit: ForceUnit, runner: SessionRunner) throws -> ForceDisplay {
-        let device = DeviceKey.key(address: runner.driver.machine.deviceAddress, portPath: runner.connection.path)
+        let device = DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: runner.connection)
         let display = ForceDisplay(calibration: try Storage.calibrations.calibration(for: device), unit: unit)
         if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
         return display

@@ -34,7 +34,7 @@ struct Recording {
         var stop = Stop.duration
         let reason = try runner.run(seconds: seconds) { report, now in
             if recorder == nil, case .message(.reading) = report {
-                device = DeviceKey.key(address: runner.driver.machine.deviceAddress, portPath: runner.connection.path)
+                device = DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: runner.connection)
                 do {
                     display.calibration = try Storage.calibrations.calibration(for: device)
                 } catch {
