@@ -20,14 +20,7 @@ struct BuiltBinary {
     var dataHome: String { home + "/data" }
     var configHome: String { home + "/config" }
 
-    /// Beside the test bundle in the build directory; `swift build` makes it before `swift test` runs.
-    static var path: String {
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("gripfit-serial").path
-        if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/gripfit-serial").path
-    }
+    static var path: String { CLIProcess.binary.path }
 
     func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
