@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "BleAddress.h"
+#include "RecentByAddress.h"
 
 /// Remembers the advertised address type of recently seen peers. The protocol names a peer by its
 /// six bytes only, but the radio also needs to know public from random when it connects.
@@ -13,8 +14,6 @@ public:
     static const uint8_t kPublic = 0x00;
     static const uint8_t kRandomStatic = 0x01;
     static const size_t kCapacity = 8;
-
-    AddressTypeCache();
 
     void remember(const BleAddress& address, uint8_t type);
 
@@ -28,7 +27,5 @@ private:
         uint8_t type;
     };
 
-    Entry entries_[kCapacity];
-    size_t count_;
-    size_t oldest_;
+    RecentByAddress<Entry, kCapacity> entries_;
 };

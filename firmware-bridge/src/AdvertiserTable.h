@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "BleAddress.h"
+#include "RecentByAddress.h"
 
 /// The advertisers seen in one scan window, so that the NUS UUID and the `_GRIPFIT` name may come
 /// in different reports: a GripFit built on Bluefruit puts the 128-bit UUID in its advertising packet
@@ -25,8 +26,6 @@ public:
         size_t nameLength;
     };
 
-    AdvertiserTable();
-
     /// Records one advertising report (`name` may be empty). Returns the entry when the advertiser
     /// is now known to offer NUS and to be named like a GripFit, otherwise null.
     Entry* observe(const BleAddress& address, const char* name, size_t nameLength, bool hasNus);
@@ -34,10 +33,5 @@ public:
     void clear();
 
 private:
-    Entry* find(const BleAddress& address);
-    Entry* claim(const BleAddress& address);
-
-    Entry entries_[kCapacity];
-    size_t count_;
-    size_t oldest_;
+    RecentByAddress<Entry, kCapacity> entries_;
 };
