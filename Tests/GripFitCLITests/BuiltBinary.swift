@@ -4,11 +4,7 @@ import Glibc
 /// Runs the built `gripfit-serial` from outside, as a user or script would, with its own
 /// XDG directories so tests never touch the real history.
 struct BuiltBinary {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = CLIProcess.Result
 
     let home: String
 
@@ -20,23 +16,11 @@ struct BuiltBinary {
     var dataHome: String { home + "/data" }
     var configHome: String { home + "/config" }
 
-    static var path: String { CLIProcess.binary.path }
-
     func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.path)
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = dataHome
         environment["XDG_CONFIG_HOME"] = configHome
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return (process, out, err)
+        return try CLIProcess.start(arguments, environment: environment)
     }
 
     func run(_ arguments: String...) throws -> Result {
@@ -59,13 +43,7 @@ struct BuiltBinary {
     }
 
     func finish(_ process: Process, _ out: Pipe, _ err: Pipe) -> Result {
-        // Read before waiting so a full pipe cannot block the child.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        CLIProcess.finish(process, out, err)
     }
 
     func historyJSON() throws -> [[String: Any]] {

@@ -23,6 +23,14 @@ struct CLIProcess {
 
     /// Runs to completion and returns its exit status and output.
     static func run(_ arguments: [String], prefix: [String] = []) throws -> Result {
+        let (process, out, err) = try start(arguments, prefix: prefix)
+        return finish(process, out, err)
+    }
+
+    /// Starts the binary (behind `prefix`, such as setpriv) with stdin closed and output piped.
+    static func start(
+        _ arguments: [String], prefix: [String] = [], environment: [String: String]? = nil
+    ) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         if let tool = prefix.first {
             process.executableURL = URL(fileURLWithPath: tool)
@@ -31,12 +39,18 @@ struct CLIProcess {
             process.executableURL = binary
             process.arguments = arguments
         }
+        if let environment { process.environment = environment }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        return (process, out, err)
+    }
+
+    /// Reads all output before waiting, so a full pipe cannot block the child.
+    static func finish(_ process: Process, _ out: Pipe, _ err: Pipe) -> Result {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
