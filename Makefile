@@ -1,18 +1,18 @@
 # gripfit-serial — the two fresh-machine entry points are `make demo` and `make test`.
 SWIFT ?= swift
 BIN := .build/debug/gripfit-serial
-APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev
+APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev chromium chromium-driver python3-venv
 UDEV_RULES := udev/70-gripfit-bridge.rules
 UDEV_RULES_DIR ?= /etc/udev/rules.d
 
-.PHONY: demo test build deps firmware-test swift-test install-udev uninstall-udev clean
+.PHONY: demo test build deps firmware-test swift-test browser-test bench-dashboard install-udev uninstall-udev clean
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
 demo: deps build
 	$(BIN) monitor --simulate
 
-## Every test: the Swift suites and the bridge firmware's host-compiled core.
-test: deps firmware-test swift-test
+## Every test: the Swift suites, the bridge firmware's host-compiled core and the dashboard in a browser.
+test: deps firmware-test swift-test browser-test
 
 build:
 	$(SWIFT) build
@@ -25,6 +25,16 @@ swift-test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	GRIPFIT_REQUIRE_UMOCKDEV=1 umockdev-wrapper $(SWIFT) test --skip-build --disable-swift-testing
+
+## The dashboard in headless Chromium through WebDriver (selenium from PyPI in a venv under .build).
+browser-test: build
+	Tests/Browser/run.sh
+
+## Not part of `make test`: the dashboard's CPU at 50 Hz with one and four event streams (release build).
+bench-dashboard:
+	$(SWIFT) build -c release --product gripfit-serial
+	Benchmarks/Dashboard/dashboard_cpu.py --clients 1
+	Benchmarks/Dashboard/dashboard_cpu.py --clients 4
 
 firmware-test:
 	$(MAKE) -C firmware-bridge test

@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Portable: protocol, session state machine, analysis. Standard library only, no I/O, no clock.
@@ -42,12 +44,25 @@ let package = Package(
         ),
         // A virtual dongle + GripFit on a real pty.
         .target(name: "GripFitSimulator", dependencies: ["GripFitCore", "GripFitLinux", "CGripFitShims"]),
+        // `dashboard`: the HTTP server and the page, a consumer of one session like the other commands.
+        .target(
+            name: "GripFitDashboard",
+            dependencies: [
+                "GripFitCore", "GripFitStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            // Compiled into the binary: an installed gripfit-serial serves the page with nothing beside it.
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/dashboard.css"), .embedInCode("Page/dashboard.js")]
+        ),
         .target(
             name: "GripFitCLI",
             dependencies: [
-                "GripFitCore", "GripFitLinux", "GripFitSimulator", "GripFitConformance", "GripFitStore",
+                "GripFitCore", "GripFitLinux", "GripFitSimulator", "GripFitConformance", "GripFitStore", "GripFitDashboard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .executableTarget(name: "gripfit-serial", dependencies: ["GripFitCLI"]),
@@ -64,6 +79,13 @@ let package = Package(
             dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims", "UmockdevTestSupport"]
         ),
         .testTarget(name: "GripFitSimulatorTests", dependencies: ["GripFitSimulator", "GripFitCore"]),
+        .testTarget(
+            name: "GripFitDashboardTests",
+            dependencies: [
+                "GripFitDashboard", "GripFitStore", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(name: "GripFitConformanceTests", dependencies: ["GripFitConformance", "GripFitCore"]),
         .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitConformance", "GripFitCore", "GripFitStore", "UmockdevTestSupport"]),
     ],

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/file.h>
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
@@ -96,3 +97,5 @@ int gripfit_open_pty(char *path, unsigned long path_size) {
     }
     return fd;
 }
+
+int gripfit_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }

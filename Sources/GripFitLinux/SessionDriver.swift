@@ -3,7 +3,9 @@ import Glibc
 import Logging
 
 /// Runs a ``SessionMachine`` against a real serial port: one poll() loop over the port, the signal
-/// pipe and any extra event sources, woken by data or by the machine's next deadline. No sleeps.
+/// pipe, the command inbox and any extra event sources, woken by data or by the machine's next
+/// deadline. No sleeps. Not `Sendable`: it belongs to the thread that runs it; other threads talk
+/// to it through ``inbox``.
 public final class SessionDriver {
     /// Called for every report with the time it happened; return false to end ``run(until:signals:)``.
     public typealias ReportHandler = (SessionReport, MonotonicInstant) -> Bool
@@ -20,6 +22,8 @@ public final class SessionDriver {
     /// Where the port is now; called at every open, so a replugged dongle can be found under a new name.
     public var locatePort: () throws(SerialPortError) -> String
     public var eventSources: [SessionEventSource] = []
+    /// Commands from other threads; posting one wakes the poll loop. Nil if no eventfd was available.
+    public let inbox: CommandInbox?
     /// When set, ``onWake`` is called at this time (then it is cleared): for callers with deadlines
     /// of their own that no report would wake, such as `check` waiting for a link that stays down.
     public var wakeAt: MonotonicInstant?
@@ -44,6 +48,12 @@ public final class SessionDriver {
     ) {
         self.machine = SessionMachine(timings: timings)
         self.locatePort = { portPath }
+        do {
+            inbox = try CommandInbox()
+        } catch {
+            logger.warning("no command inbox: \(error); commands from other threads are refused")
+            inbox = nil
+        }
         self.clock = clock
         self.system = system
         self.logger = logger
@@ -82,6 +92,7 @@ public final class SessionDriver {
             var descriptors: [pollfd] = []
             if let port { descriptors.append(pollfd(fd: port.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
             if let signals { descriptors.append(pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            if let inbox { descriptors.append(pollfd(fd: inbox.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
             for source in eventSources {
                 descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
@@ -97,6 +108,8 @@ public final class SessionDriver {
                     if let signal = signals.drain().first { return .signal(signal) }
                 } else if let port, descriptor.fd == port.fileDescriptor {
                     readPort(port)
+                } else if let inbox, descriptor.fd == inbox.fileDescriptor {
+                    for command in inbox.take() { process(.submit(command)) }
                 } else if let source = eventSources.first(where: { $0.fileDescriptor == descriptor.fd }) {
                     for input in source.readInputs() { processSourceInput(input) }
                 }

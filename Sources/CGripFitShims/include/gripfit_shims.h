@@ -24,6 +24,10 @@ int gripfit_inotify_drain(int fd, int *delta);
 /// pipe2(O_NONBLOCK | O_CLOEXEC), which Glibc's Swift overlay does not expose.
 int gripfit_pipe(int fds[2]);
 
+/// eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC), which Glibc's Swift overlay does not expose: a wake-up
+/// for a poll() loop from other threads.
+int gripfit_eventfd(void);
+
 /// A pseudo-terminal master, ready for use; its slave path goes to `path`.
 int gripfit_open_pty(char *path, unsigned long path_size);
 

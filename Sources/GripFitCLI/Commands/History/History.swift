@@ -38,7 +38,7 @@ public struct History: ParsableCommand {
         let rows = try Storage.history().list(device: device, sinceMilliseconds: since.flatMap(Timestamp.parse))
         let display = ForceDisplay(calibration: nil, unit: unit)
         if json {
-            StandardOutput.line("[" + rows.map { jsonObject($0, display) }.joined(separator: ",") + "]")
+            StandardOutput.line("[" + rows.map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]")
             return
         }
         guard !rows.isEmpty else {
@@ -55,22 +55,5 @@ public struct History: ParsableCommand {
                     + SessionText.pad(String(row.repCount), 6) + SessionText.pad(row.duration.formatted(decimals: 1) + " s", 10)
                     + (row.label ?? ""))
         }
-    }
-
-    private func jsonObject(_ row: SessionRow, _ display: ForceDisplay) -> String {
-        var object = JSONObject()
-        object.set("id", Int(row.id))
-        object.set("started_at", Timestamp.rfc3339(milliseconds: row.startedAtMilliseconds))
-        object.set("device", row.device)
-        if let hand = row.hand { object.set("hand", hand.rawValue) }
-        if let label = row.label { object.set("label", label) }
-        if let protocolName = row.protocolName { object.set("protocol", protocolName) }
-        if let trial = row.trial { object.set("trial", trial) }
-        object.set("unit", row.calibrated ? unit.rawValue : "raw")
-        object.set("peak", display.convert(stored: row.peak, calibrated: row.calibrated))
-        object.set("mean", display.convert(stored: row.mean, calibrated: row.calibrated))
-        object.set("reps", row.repCount)
-        object.set("duration", row.duration)
-        return object.text
     }
 }

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""CPU of the `gripfit-serial dashboard` process at 50 Hz, with browsers' event streams attached.
+
+A benchmark, not a test (`make bench-dashboard`): starts `gripfit-serial simulate`, sets its rate to
+20 ms with `gripfit-serial rate 20`, serves `dashboard --port <pty>` on a free loopback port,
+attaches N Server-Sent-Event clients that read every event (as pages would), and reports the
+dashboard's user+system CPU time from /proc over the run as a percentage of one core, with the
+readings each client received. The simulator runs in its own process and is not counted.
+"""
+import argparse
+import http.client
+import os
+import re
+import select
+import subprocess
+import sys
+import threading
+import time
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def read_url(process):
+    ready, _, _ = select.select([process.stdout], [], [], 30)
+    if not ready:
+        sys.exit("the dashboard printed no URL within 30 s")
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline().decode())
+    if not match:
+        sys.exit("no URL from the dashboard")
+    return int(match.group(1))
+
+
+def client(port, counts, index, stop):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    connection.request("GET", "/api/events")
+    response = connection.getresponse()
+    while not stop.is_set():
+        line = response.readline()
+        if not line:
+            break
+        if line.startswith(b"data: ") and b'"event":"reading"' in line:
+            counts[index] += 1
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=".build/release/gripfit-serial")
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--clients", type=int, default=1)
+    arguments = parser.parse_args()
+
+    simulator = subprocess.Popen([arguments.binary, "simulate"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    pty = simulator.stdout.readline().decode().strip()
+    subprocess.run([arguments.binary, "rate", "20", "--port", pty], check=True, stdout=subprocess.DEVNULL)
+    dashboard = subprocess.Popen(
+        [arguments.binary, "dashboard", "--port", pty, "--listen", "127.0.0.1:0"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        port = read_url(dashboard)
+        stop = threading.Event()
+        counts = [0] * arguments.clients
+        threads = [threading.Thread(target=client, args=(port, counts, i, stop), daemon=True)
+                   for i in range(arguments.clients)]
+        for thread in threads:
+            thread.start()
+        time.sleep(3)  # connected, streaming, first allocations done
+        start_cpu, start_wall, start_counts = cpu_seconds(dashboard.pid), time.monotonic(), list(counts)
+        start_rss = rss_kib(dashboard.pid)
+        time.sleep(arguments.seconds)
+        cpu = cpu_seconds(dashboard.pid) - start_cpu
+        wall = time.monotonic() - start_wall
+        received = [now - before for now, before in zip(counts, start_counts)]
+        end_rss = rss_kib(dashboard.pid)
+        stop.set()
+        print(f"dashboard at 50 Hz, {arguments.clients} event stream(s), {wall:.0f} s ({arguments.binary}):")
+        print(f"  CPU {100 * cpu / wall:.2f} % of one core ({cpu:.2f} s)")
+        print(f"  readings per client: {', '.join(f'{r} ({r / wall:.1f}/s)' for r in received)}")
+        print(f"  RSS {start_rss / 1024:.1f} MiB -> {end_rss / 1024:.1f} MiB")
+    finally:
+        dashboard.terminate()
+        dashboard.wait(timeout=10)
+        simulator.terminate()
+        simulator.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Glibc
+import GripFitCore
+import GripFitDashboard
+import GripFitLinux
+
+/// `gripfit-serial dashboard`: the live session, recording and history in a browser.
+public struct Dashboard: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Serve a live dashboard (force, peak, chart, tare, recording, history) to a browser.",
+        discussion: """
+            Prints the URL to open and runs until Ctrl-C or SIGTERM; a recording still running then \
+            is saved. The session is the same as `monitor` and `record` use, so readings, reconnects \
+            and saved sessions behave the same.
+
+            By default only this machine can connect (127.0.0.1). Any other --listen address needs \
+            a token: --generate-token prints one once, in the URL to open; --token uses yours.
+
+            Examples:
+              gripfit-serial dashboard --simulate
+              gripfit-serial dashboard --port /dev/ttyACM0 --unit lb
+              gripfit-serial dashboard --port /dev/ttyACM0 --listen 0.0.0.0:8642 --generate-token
+            """)
+
+    @OptionGroup public var connection: ConnectionOptions
+
+    @Option(help: ArgumentHelp("Address and port to serve on (port 0 picks a free one).", valueName: "addr:port"))
+    public var listen: String = ListenAddress.loopback.description
+
+    @Option(help: "Require this token on every request (at least 16 of A-Z a-z 0-9 - _ . ~).")
+    public var token: String?
+
+    @Flag(help: "Require a random token, printed once in the URL to open.")
+    public var generateToken = false
+
+    @Option(help: "Unit for calibrated devices: kg, lb or N.")
+    public var unit: ForceUnit = .kilograms
+
+    public init() {}
+
+    public func validate() throws {
+        guard let address = ListenAddress(listen) else {
+            throw ValidationError("--listen takes ADDR:PORT, such as 127.0.0.1:8642, 0.0.0.0:8642 or [::1]:8642.")
+        }
+        if let token {
+            if generateToken { throw ValidationError("Use either --token or --generate-token, not both.") }
+            guard token.count >= 16, token.unicodeScalars.allSatisfy(Self.isTokenScalar) else {
+                throw ValidationError("--token needs at least 16 characters, each one of A-Z a-z 0-9 - _ . ~.")
+            }
+        } else if !address.isLoopback, !generateToken {
+            throw ValidationError(
+                "--listen \(listen) lets other machines connect, so it needs a token: add --generate-token "
+                    + "(printed once, in the URL to open) or --token SECRET.")
+        }
+    }
+
+    public func run() throws {
+        StandardOutput.ignoreBrokenPipe()
+        guard let address = ListenAddress(listen) else { throw CLIFailure("--listen \(listen) is not ADDR:PORT.", status: .usage) }
+        let token = generateToken ? AccessPolicy.generateToken() : self.token
+        let runner = SessionRunner(connection: try connection.connect())
+        guard let inbox = runner.driver.inbox else {
+            throw CLIFailure("Cannot create the eventfd that carries commands from the page to the dongle.", status: .ioError)
+        }
+        let publisher = EventPublisher()
+        let session = DashboardSession(
+            inbox: inbox, publisher: publisher, unit: unit, wallClock: runner.wallClock, clock: runner.clock)
+        let router = DashboardServer.buildRouter(
+            backend: session, publisher: publisher, access: AccessPolicy(token: token, loopbackOnly: address.isLoopback))
+        let server = ServerTask()
+        let application = DashboardServer.application(
+            router: router, listen: address, logger: Diagnostics.logger(label: "gripfit.dashboard"), onRunning: server.running)
+        let port = try server.run(application, listen: address)
+        defer {
+            publisher.finish()
+            server.stop()
+        }
+        StandardOutput.line("gripfit-serial dashboard: open \(Self.url(address, port: port, token: token))")
+        if generateToken { StandardOutput.line("The token is shown only here; anyone with this URL can use the dashboard.") }
+        try runner.run(seconds: nil) { report, now in
+            session.consume(
+                report, at: now,
+                device: { DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: runner.connection) },
+                portOpen: runner.driver.openPortPath != nil)
+            return true
+        }
+        if let saved = try? session.stopRecording() { StandardOutput.line("saved the running recording: \(saved)") }
+    }
+
+    static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "A"..."Z", "a"..."z", "0"..."9", "-", "_", ".", "~": true
+        default: false
+        }
+    }
+
+    /// The URL to open; a wildcard address is shown as this machine's name.
+    static func url(_ address: ListenAddress, port: Int, token: String?) -> String {
+        var host = address
+        host.port = port
+        if address.host == "0.0.0.0" || address.host == "::" {
+            var name = [CChar](repeating: 0, count: 256)
+            if gethostname(&name, name.count - 1) == 0 { host.host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        }
+        return "http://\(host)/" + (token.map { "?token=\($0)" } ?? "")
+    }
+}

@@ -1,0 +1,303 @@
+import Foundation
+import GripFitCore
+import GripFitDashboard
+import GripFitLinux
+import GripFitStore
+import Synchronization
+
+/// The dashboard's side of the one running session. The driver's thread hands every report to
+/// ``consume(_:at:device:portOpen:)``, which keeps the live state, records when asked and
+/// publishes `monitor --format jsonl` objects; the server's handlers read snapshots and queue
+/// commands through the driver's inbox. Shared with `monitor` and `record`: the encoders, the
+/// calibration lookup, ``SessionCapture`` and the history.
+final class DashboardSession: DashboardBackend {
+    private struct RecordRequest {
+        var hand: Hand?
+        var label: String?
+    }
+
+    private struct Live {
+        var state = SessionState.disconnected
+        var portOpen = false
+        var bridgeFirmware: String?
+        var bridgeLink: BridgeLinkState?
+        var address: BLEAddress?
+        var deviceName: String?
+        var firmware: String?
+        var device: String?
+        var display: ForceDisplay
+        var latestRaw: Int32?
+        var latestTime: String?
+        var peak: Double?
+        var request: RecordRequest?
+        var capture: SessionCapture?
+        /// A recording stopped by the driver (memory limit), saved, waiting for `stop` to report it.
+        var autoSaved: Result<String, DashboardError>?
+    }
+
+    private let live: Mutex<Live>
+    private let inbox: CommandInbox
+    private let publisher: EventPublisher
+    private let wallClock: WallClock
+    private let clock: MonotonicClock
+
+    init(inbox: CommandInbox, publisher: EventPublisher, unit: ForceUnit, wallClock: WallClock, clock: MonotonicClock) {
+        self.live = Mutex(Live(display: ForceDisplay(calibration: nil, unit: unit)))
+        self.inbox = inbox
+        self.publisher = publisher
+        self.wallClock = wallClock
+        self.clock = clock
+    }
+
+    // MARK: - The driver's thread
+
+    /// Takes one report from the session. `device` is asked only at a reading, once identity matters.
+    func consume(_ report: SessionReport, at now: MonotonicInstant, device: () -> String, portOpen: Bool) {
+        let time = WallClock.rfc3339(wallClock.date(at: now))
+        var finished: StoredSession?
+        let display = live.withLock { live -> ForceDisplay in
+            live.portOpen = portOpen
+            update(&live, with: report, time: time)
+            if case .message(.reading(let raw)) = report {
+                let key = device()
+                if live.device != key { lookUpCalibration(&live, device: key) }
+                let value = live.display.value(raw: raw) ?? Double(raw)
+                live.peak = max(live.peak ?? value, value)
+                if let request = live.request {
+                    live.request = nil
+                    live.capture = SessionCapture(
+                        device: key, display: live.display, at: now, wallClock: wallClock, untilRelease: false,
+                        label: request.label, hand: request.hand)
+                }
+            }
+            if var capture = live.capture {
+                if capture.record(report, at: now) == .full {
+                    live.capture = nil
+                    finished = capture.finish(at: now)
+                } else {
+                    live.capture = capture
+                }
+            }
+            return live.display
+        }
+        if let finished {
+            let saved = save(finished)
+            live.withLock { $0.autoSaved = saved }
+        }
+        publish(report, time: time, display: display)
+    }
+
+    private func update(_ live: inout Live, with report: SessionReport, time: String) {
+        switch report {
+        case .message(.reading(let raw)):
+            live.latestRaw = raw
+            live.latestTime = time
+        case .message(.device(let info)):
+            live.deviceName = UntrustedText.escaped(info.name)
+            live.firmware = UntrustedText.escaped(info.firmware)
+        case .message(.bridge(let event)):
+            switch event {
+            case .hello(let version): live.bridgeFirmware = UntrustedText.escaped(version)
+            case .scanning: live.bridgeLink = .scanning
+            case .connecting(let address): (live.bridgeLink, live.address) = (.connecting, address)
+            case .connected(let address): (live.bridgeLink, live.address) = (.connected, address)
+            case .disconnected, .notFound, .notRecognized: live.bridgeLink = .idle
+            case .status(let state, let address): (live.bridgeLink, live.address) = (state, address ?? live.address)
+            case .found, .error: break
+            }
+        case .state(let state):
+            live.state = state
+            if !live.portOpen { live.bridgeLink = nil }
+        case .message, .warning, .commandFinished:
+            break
+        }
+    }
+
+    private func lookUpCalibration(_ live: inout Live, device: String) {
+        live.device = device
+        live.peak = nil
+        do {
+            live.display.calibration = try Storage.calibrations.calibration(for: device)
+        } catch {
+            live.display.calibration = nil
+            StandardOutput.error("gripfit-serial: \(error); showing raw counts")
+        }
+        if live.display.calibration == nil {
+            StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)")
+        }
+    }
+
+    /// The same object `monitor --format jsonl` prints (with force and unit once calibrated); the
+    /// latest of each kind is retained for pages that connect later.
+    private func publish(_ report: SessionReport, time: String, display: ForceDisplay) {
+        let text: String?
+        if display.isCalibrated, case .message(.reading(let raw)) = report {
+            text = Monitor.reading(raw, time: time, display: display, format: .jsonl)
+        } else {
+            text = EventEncoder.jsonl(report, time: time)
+        }
+        guard let text else { return }
+        publisher.publish(text, retainAs: Self.retainKey(report))
+    }
+
+    private static func retainKey(_ report: SessionReport) -> String? {
+        switch report {
+        case .message(.reading): "reading"
+        case .message(.device): "device"
+        case .message(.bridge(.hello)): "bridge-hello"
+        case .message(.bridge(.found)), .message(.bridge(.error)): nil
+        case .message(.bridge): "bridge-link"
+        case .state: "state"
+        case .message, .warning, .commandFinished: nil
+        }
+    }
+
+    // MARK: - The server's handlers
+
+    func status() -> String {
+        live.withLock { live in
+            var object = JSONObject()
+            object.set("state", live.state.description)
+            object.set("usb", live.portOpen ? "connected" : "disconnected")
+            object.set("ble", Self.bleText(live))
+            var bridge = JSONObject()
+            if let firmware = live.bridgeFirmware { bridge.set("firmware", firmware) }
+            if let link = live.bridgeLink { bridge.set("link", link.rawValue) }
+            if let address = live.address { bridge.set("address", address.description) }
+            object.set("bridge", bridge)
+            if let device = live.device { object.set("device", device) } else { object.setNull("device") }
+            if let name = live.deviceName { object.set("name", name) }
+            if let firmware = live.firmware { object.set("firmware", firmware) }
+            object.set("calibrated", live.display.isCalibrated)
+            object.set("unit", live.display.unitName)
+            if let raw = live.latestRaw, let time = live.latestTime {
+                var reading = JSONObject()
+                reading.set("time", time)
+                reading.set("raw", Int(raw))
+                if let value = live.display.value(raw: raw) { reading.set("force", (value * 1000).rounded() / 1000) }
+                object.set("reading", reading)
+            } else {
+                object.setNull("reading")
+            }
+            if let peak = live.peak { object.set("peak", (peak * 1000).rounded() / 1000) } else { object.setNull("peak") }
+            object.set("recording", Self.recordingObject(live))
+            return object.text
+        }
+    }
+
+    private static func bleText(_ live: Live) -> String {
+        if live.state == .connected { return "connected" }
+        guard live.portOpen, let link = live.bridgeLink else { return "disconnected" }
+        return link == .idle ? "disconnected" : link.rawValue.lowercased()
+    }
+
+    private static func recordingObject(_ live: Live) -> JSONObject {
+        var object = JSONObject()
+        if let capture = live.capture {
+            object.set("state", "recording")
+            object.set("started_at", Timestamp.rfc3339(milliseconds: capture.startedAtMilliseconds))
+            object.set("readings", capture.sampleCount)
+            if let hand = capture.hand { object.set("hand", hand.rawValue) }
+            if let label = capture.label { object.set("label", label) }
+        } else if let request = live.request {
+            object.set("state", "waiting")
+            if let hand = request.hand { object.set("hand", hand.rawValue) }
+            if let label = request.label { object.set("label", label) }
+        } else {
+            object.set("state", "idle")
+        }
+        return object
+    }
+
+    func tare() throws(DashboardError) {
+        guard inbox.post(.device(.tare)) else {
+            throw DashboardError(.serviceUnavailable, "Too many commands are waiting for the GripFit; try again in a moment.")
+        }
+    }
+
+    func resetPeak() {
+        live.withLock { $0.peak = nil }
+    }
+
+    func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String {
+        let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
+        return try live.withLock { live throws(DashboardError) -> String in
+            guard live.capture == nil, live.request == nil else {
+                throw DashboardError(.conflict, "A recording is already running; stop it first.")
+            }
+            live.autoSaved = nil
+            live.request = RecordRequest(hand: hand, label: label)
+            return Self.recordingObject(live).text
+        }
+    }
+
+    func stopRecording() throws(DashboardError) -> String {
+        let now = clock.now()
+        let taken = live.withLock { live -> (StoredSession?, Result<String, DashboardError>?) in
+            defer {
+                live.capture = nil
+                live.request = nil
+                live.autoSaved = nil
+            }
+            var capture = live.capture
+            return (capture?.finish(at: now), live.autoSaved)
+        }
+        if let session = taken.0 { return try save(session).get() }
+        if let autoSaved = taken.1 { return try autoSaved.get() }
+        throw DashboardError(.conflict, "Nothing was recorded: no reading arrived since start. Is the GripFit on and streaming?")
+    }
+
+    private func save(_ session: StoredSession) -> Result<String, DashboardError> {
+        do {
+            let outcome = try Storage.history().save(session)
+            var saved = session
+            switch outcome {
+            case .inserted(let id), .duplicate(let id): saved.id = id
+            }
+            return .success(SessionJSON.detail(saved, display: ForceDisplay(calibration: session.calibration, unit: unit)).text)
+        } catch {
+            return .failure(Self.failure(error))
+        }
+    }
+
+    func sessions() throws(DashboardError) -> String {
+        let rows = try history { try $0.list() }
+        let display = ForceDisplay(calibration: nil, unit: unit)
+        return "[" + rows.map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]"
+    }
+
+    func session(id: Int64) throws(DashboardError) -> String {
+        let session = try history { try $0.session(id: id) }
+        return SessionJSON.detail(session, display: ForceDisplay(calibration: session.calibration, unit: unit)).text
+    }
+
+    func plot(id: Int64) throws(DashboardError) -> String {
+        let session = try history { try $0.session(id: id) }
+        return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit))
+    }
+
+    func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
+        SessionExchange.export([try history { try $0.session(id: id) }], as: format)
+    }
+
+    func trend(device: String?, hand: Hand?) throws(DashboardError) -> String {
+        let rows = try history { try $0.list(device: device) }.filter { hand == nil || $0.hand == hand }
+        let display = ForceDisplay(calibration: nil, unit: unit)
+        return "[" + rows.reversed().map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]"
+    }
+
+    private var unit: ForceUnit { live.withLock { $0.display.unit } }
+
+    private func history<T>(_ body: (SessionStore) throws -> T) throws(DashboardError) -> T {
+        do {
+            return try body(try Storage.history())
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    private static func failure(_ error: any Error) -> DashboardError {
+        if let error = error as? StoreError, case .notFound = error { return DashboardError(.notFound, error.description) }
+        return DashboardError(.internalServerError, CLIFailure(error)?.message ?? "\(error)")
+    }
+}

@@ -1,0 +1,63 @@
+import Dispatch
+import GripFitDashboard
+import Hummingbird
+import Synchronization
+
+/// The dashboard's server, run as a task on Hummingbird's event loops while the calling thread
+/// keeps the session's poll loop. ``run(_:listen:)`` returns once the socket is bound, so a busy
+/// port fails at once instead of after the session has started.
+final class ServerTask: Sendable {
+    private enum Outcome {
+        case running(port: Int)
+        case failed(String)
+    }
+
+    private let outcome = Mutex<Outcome?>(nil)
+    private let settled = DispatchSemaphore(value: 0)
+    private let ended = DispatchSemaphore(value: 0)
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    /// For the application's `onServerRunning`: the port actually bound.
+    func running(port: Int) {
+        settle(.running(port: port))
+    }
+
+    /// Starts the server; the port it listens on, or a failure naming the address and the fix.
+    func run(_ application: some ApplicationProtocol, listen: ListenAddress) throws(CLIFailure) -> Int {
+        let started = Task {
+            do {
+                try await application.run()
+                settle(.failed("the server stopped"))
+            } catch {
+                settle(.failed("\(error)"))
+            }
+            ended.signal()
+        }
+        task.withLock { $0 = started }
+        settled.wait()
+        switch outcome.withLock({ $0 }) ?? .failed("it did not start") {
+        case .running(let port):
+            return port
+        case .failed(let reason):
+            throw CLIFailure(
+                "Cannot serve the dashboard on \(listen): \(reason). Pick another --listen address or port, or stop what is using it.",
+                status: .temporaryFailure)
+        }
+    }
+
+    /// Stops the server, waiting a bounded time for it to close its sockets.
+    func stop() {
+        guard let running = task.withLock({ $0 }) else { return }
+        running.cancel()
+        _ = ended.wait(timeout: .now() + .seconds(3))
+    }
+
+    private func settle(_ result: Outcome) {
+        let first = outcome.withLock { outcome in
+            guard case .none = outcome else { return false }
+            outcome = result
+            return true
+        }
+        if first { settled.signal() }
+    }
+}

@@ -1,0 +1,52 @@
+import HTTPTypes
+import Hummingbird
+
+/// Applies the ``AccessPolicy`` to every request and adds the page's security headers to every
+/// response (no framing, no sniffing, no referrer carrying `?token=` elsewhere, scripts only from here).
+struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
+    let policy: AccessPolicy
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await respond(request, context: context, next: next)
+        response.headers[.contentSecurityPolicy] =
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        return response
+    }
+
+    private func respond(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let authority = request.head.authority ?? ""
+        if policy.loopbackOnly, !AccessPolicy.isLoopbackAuthority(authority) {
+            throw DashboardError(.forbidden, "This dashboard answers only at localhost or 127.0.0.1 (Host was \(authority.debugDescription)).")
+        }
+        var tokenFromQuery = false
+        if let token = policy.token {
+            let given = request.headers[HTTPField.Name(AccessPolicy.headerName)!].map { Substring($0) }
+                ?? request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? $0.dropFirst(7) : nil }
+                ?? request.cookies[AccessPolicy.cookieName].map { Substring($0.value) }
+            if let given, AccessPolicy.matches(given, token) {
+                // accepted
+            } else if let query = request.uri.queryParameters["token"], AccessPolicy.matches(query, token) {
+                tokenFromQuery = true
+            } else {
+                throw DashboardError(
+                    .unauthorized, "A token is needed: open the URL `gripfit-serial dashboard` printed, the one ending in ?token=….")
+            }
+        }
+        if request.method != .get, request.method != .head {
+            if let origin = request.headers[.origin] {
+                guard origin.lowercased() == "http://" + authority.lowercased() else {
+                    throw DashboardError(.forbidden, "Cross-site request refused: only the dashboard's own page may change the session.")
+                }
+            } else if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], site != "same-origin", site != "none" {
+                throw DashboardError(.forbidden, "Cross-site request refused: only the dashboard's own page may change the session.")
+            }
+        }
+        var response = try await next(request, context)
+        if tokenFromQuery, let token = policy.token {
+            response.headers[values: .setCookie].append("\(AccessPolicy.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
+        }
+        return response
+    }
+}

@@ -1,0 +1,46 @@
+/// Who may use the dashboard. On loopback, anyone on this machine, but only under a loopback
+/// host name (a DNS-rebinding page cannot pose as `localhost`). Anywhere else, only with the
+/// token. Either way, state-changing requests must come from the dashboard's own origin.
+public struct AccessPolicy: Sendable {
+    public static let cookieName = "gripfit_token"
+    public static let headerName = "X-GripFit-Token"
+
+    /// Required on every request when set.
+    public let token: String?
+    /// Accept only loopback names in `Host`.
+    public let loopbackOnly: Bool
+
+    public init(token: String?, loopbackOnly: Bool) {
+        self.token = token
+        self.loopbackOnly = loopbackOnly
+    }
+
+    /// 32 random bytes as hex, from the kernel's generator.
+    public static func generateToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in
+            let text = String(generator.next(), radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }.joined()
+    }
+
+    /// Whether `authority` (the `Host` header) names this machine's loopback.
+    static func isLoopbackAuthority(_ authority: String) -> Bool {
+        var host = Substring(authority.lowercased())
+        if host.hasPrefix("[") {
+            guard let end = host.firstIndex(of: "]") else { return false }
+            host = host[host.index(after: host.startIndex)..<end]
+        } else if let colon = host.lastIndex(of: ":") {
+            host = host[..<colon]
+        }
+        return ListenAddress(host: String(host), port: 0).isLoopback
+    }
+
+    /// Compares in time independent of where the first difference is.
+    static func matches(_ given: Substring, _ token: String) -> Bool {
+        let a = Array(given.utf8)
+        let b = Array(token.utf8)
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

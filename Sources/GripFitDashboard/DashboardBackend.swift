@@ -1,0 +1,25 @@
+import GripFitStore
+
+/// What the server asks of the session behind it. The CLI implements it over the one session
+/// driver that `monitor` and `record` use, and over the history; the server only routes, guards
+/// and streams. Every text it returns is finished JSON, CSV or SVG from the shared encoders.
+public protocol DashboardBackend: Sendable {
+    /// `GET /api/status`: link, bridge, device, firmware, calibration, latest reading, peak, recording.
+    func status() -> String
+    /// Sends `CMD:TARE` to the GripFit.
+    func tare() throws(DashboardError)
+    func resetPeak()
+    /// Starts recording at the next reading; the JSON says what is being recorded.
+    func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String
+    /// Stops, analyses and saves the recording; the JSON is the saved session's summary.
+    func stopRecording() throws(DashboardError) -> String
+    /// `history --json`'s array.
+    func sessions() throws(DashboardError) -> String
+    /// One session: its summary and reps.
+    func session(id: Int64) throws(DashboardError) -> String
+    func plot(id: Int64) throws(DashboardError) -> String
+    /// `export ID --format csv|json`.
+    func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String
+    /// Peak per session over time, oldest first.
+    func trend(device: String?, hand: Hand?) throws(DashboardError) -> String
+}

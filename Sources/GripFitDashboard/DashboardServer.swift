@@ -1,0 +1,34 @@
+import Hummingbird
+import Logging
+
+/// `gripfit-serial dashboard`'s server: the page, the live stream and the history API over one
+/// ``DashboardBackend``. Runs on Hummingbird's event loops; the session runs on its own thread.
+public enum DashboardServer {
+    /// The routes behind ``AccessMiddleware``. Generic over the context so tests can drive the
+    /// router directly, without a socket.
+    public static func buildRouter<Context: RequestContext>(
+        context: Context.Type = BasicRequestContext.self, backend: some DashboardBackend, publisher: EventPublisher,
+        access: AccessPolicy
+    ) -> Router<Context> {
+        let router = Router(context: Context.self)
+        router.add(middleware: AccessMiddleware(policy: access))
+        for file in PageFile.all {
+            router.get(RouterPath(file.path)) { _, _ in file.response }
+        }
+        LiveRoutes.add(to: router, backend: backend, publisher: publisher)
+        HistoryRoutes.add(to: router, backend: backend)
+        return router
+    }
+
+    /// The application listening on `listen`; `onRunning` gets the port actually bound (for `:0`).
+    public static func application(
+        router: Router<BasicRequestContext>, listen: ListenAddress, logger: Logger,
+        onRunning: @escaping @Sendable (Int) -> Void
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router,
+            configuration: ApplicationConfiguration(address: .hostname(listen.host, port: listen.port), serverName: nil),
+            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? listen.port) },
+            logger: logger)
+    }
+}

@@ -1,0 +1,453 @@
+// GripFit dashboard: the live session over Server-Sent Events, commands and history over fetch.
+// Device and stored text is always inserted with textContent, never parsed as HTML.
+"use strict";
+
+const WINDOW_MS = 30000;
+const CAPACITY = 4096; // > 30 s at the fastest rate the GripFit allows (20 ms)
+
+const $ = (id) => document.getElementById(id);
+
+// A fixed-size ring of (time, value): the chart's memory stays flat however long the page runs.
+class Ring {
+  constructor(capacity) {
+    this.times = new Float64Array(capacity);
+    this.values = new Float64Array(capacity);
+    this.start = 0;
+    this.count = 0;
+  }
+  push(time, value) {
+    const capacity = this.times.length;
+    const index = (this.start + this.count) % capacity;
+    this.times[index] = time;
+    this.values[index] = value;
+    if (this.count < capacity) this.count += 1; else this.start = (this.start + 1) % capacity;
+  }
+  clear() { this.start = 0; this.count = 0; }
+  forEach(fn) {
+    const capacity = this.times.length;
+    for (let i = 0; i < this.count; i++) {
+      const index = (this.start + i) % capacity;
+      fn(this.times[index], this.values[index]);
+    }
+  }
+}
+
+const live = {
+  ring: new Ring(CAPACITY),
+  unit: "raw",
+  calibrated: false,
+  value: null,
+  peak: null,
+  lastServerTime: 0,
+  lastReceipt: 0,
+  dirty: true,
+};
+
+function post(path, body) {
+  return fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? "{}" : JSON.stringify(body),
+  }).then(async (response) => {
+    if (!response.ok) throw new Error((await response.text()).trim() || response.statusText);
+    return response.json();
+  });
+}
+
+function getJSON(path) {
+  return fetch(path).then(async (response) => {
+    if (!response.ok) throw new Error((await response.text()).trim() || response.statusText);
+    return response.json();
+  });
+}
+
+function notice(text, isError) {
+  const element = $("notice");
+  element.textContent = text;
+  element.style.color = isError ? "var(--bad)" : "";
+  clearTimeout(notice.timer);
+  notice.timer = setTimeout(() => { element.textContent = ""; }, 4000);
+}
+
+function format(value, unit) {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "–";
+  if (unit === "raw") return String(Math.round(value));
+  return value.toFixed(unit === "N" ? 1 : 2);
+}
+
+// MARK: live events
+
+function onEvent(message) {
+  let event;
+  try { event = JSON.parse(message.data); } catch { return; }
+  switch (event.event) {
+    case "reading": {
+      const unit = event.unit || "raw";
+      if (unit !== live.unit) { live.unit = unit; live.ring.clear(); live.peak = null; }
+      const value = typeof event.force === "number" ? event.force : event.raw;
+      const time = Date.parse(event.time);
+      live.value = value;
+      live.peak = live.peak === null ? value : Math.max(live.peak, value);
+      live.lastServerTime = time;
+      live.lastReceipt = performance.now();
+      live.ring.push(time, value);
+      live.dirty = true;
+      break;
+    }
+    case "state":
+      showLinks(event.state === "error" ? "error: " + event.error : event.state);
+      break;
+    case "device":
+      $("device").textContent = event.name + " · firmware " + event.firmware;
+      break;
+    case "status":
+      if (event.status === "TARED") notice("Tared");
+      break;
+    case "bridge":
+      if (event.type === "connected" || event.type === "status") {
+        if (event.address && $("device").textContent === "No GripFit yet") $("device").textContent = "GripFit " + event.address;
+      }
+      break;
+  }
+}
+
+function setLink(name, text, up) {
+  $(name).textContent = text;
+  $(name + "-dot").className = "dot" + (up === true ? " up" : up === "pending" ? " pending" : "");
+}
+
+function showLinks(state) {
+  // The session state alone, until the next status poll fills in both links.
+  if (state === "connected") { setLink("usb", "connected", true); setLink("ble", "connected", true); }
+  else if (state === "scanning" || state === "connecting") { setLink("usb", "connected", true); setLink("ble", state, "pending"); }
+  else { setLink("ble", "disconnected", false); }
+}
+
+function applyStatus(status) {
+  setLink("usb", status.usb, status.usb === "connected");
+  setLink("ble", status.ble, status.ble === "connected" ? true : status.ble === "disconnected" ? false : "pending");
+  live.calibrated = status.calibrated;
+  $("calibrate-hint").hidden = status.calibrated || status.device === null;
+  if (status.name) $("device").textContent = status.name + (status.firmware ? " · firmware " + status.firmware : "") + " · " + (status.device || "");
+  else if (status.device) $("device").textContent = status.device;
+  if (status.unit === live.unit || live.value === null) live.peak = status.peak;
+  showRecording(status.recording);
+  live.dirty = true;
+}
+
+function pollStatus() {
+  getJSON("api/status").then(applyStatus).catch(() => {}).finally(() => setTimeout(pollStatus, 1000));
+}
+
+// MARK: chart
+
+function niceStep(span) {
+  const rough = span / 5;
+  const power = Math.pow(10, Math.floor(Math.log10(rough)));
+  for (const factor of [1, 2, 2.5, 5, 10]) if (rough <= factor * power) return factor * power;
+  return 10 * power;
+}
+
+function sizeCanvas(canvas) {
+  const ratio = window.devicePixelRatio || 1;
+  const width = Math.max(200, Math.round(canvas.clientWidth * ratio));
+  const height = Math.round((canvas.clientHeight || 240) * ratio);
+  if (canvas.width !== width || canvas.height !== height) { canvas.width = width; canvas.height = height; }
+  return ratio;
+}
+
+function drawChart() {
+  const canvas = $("chart");
+  if (canvas.offsetParent === null) return;
+  const ratio = sizeCanvas(canvas);
+  const context = canvas.getContext("2d");
+  const width = canvas.width, height = canvas.height;
+  const left = 56 * ratio, right = 10 * ratio, top = 10 * ratio, bottom = 22 * ratio;
+  const now = live.lastServerTime + (live.lastReceipt ? performance.now() - live.lastReceipt : 0);
+  let low = Infinity, high = -Infinity;
+  live.ring.forEach((time, value) => {
+    if (time >= now - WINDOW_MS) { low = Math.min(low, value); high = Math.max(high, value); }
+  });
+  const minimumSpan = live.unit === "raw" ? 2000 : live.unit === "N" ? 50 : 5;
+  if (!Number.isFinite(low)) { low = 0; high = minimumSpan; }
+  if (live.unit !== "raw") low = Math.min(low, 0);
+  if (high - low < minimumSpan) high = low + minimumSpan;
+  const step = niceStep(high - low);
+  low = Math.floor(low / step) * step;
+  high = Math.ceil(high / step) * step;
+  const x = (time) => left + (1 - (now - time) / WINDOW_MS) * (width - left - right);
+  const y = (value) => top + (1 - (value - low) / (high - low)) * (height - top - bottom);
+
+  context.clearRect(0, 0, width, height);
+  context.font = `${12 * ratio}px system-ui, sans-serif`;
+  context.fillStyle = "#5d6d7e";
+  context.strokeStyle = "#e3e8ed";
+  context.lineWidth = 1;
+  context.textAlign = "right";
+  context.textBaseline = "middle";
+  for (let value = low; value <= high + step / 2; value += step) {
+    context.beginPath();
+    context.moveTo(left, y(value));
+    context.lineTo(width - right, y(value));
+    context.stroke();
+    context.fillText(format(value, live.unit === "raw" ? "raw" : "N"), left - 6 * ratio, y(value));
+  }
+  context.textAlign = "center";
+  context.textBaseline = "top";
+  for (let seconds = 0; seconds <= 30; seconds += 5) {
+    context.fillText(seconds === 0 ? "now" : `−${seconds} s`, x(now - seconds * 1000), height - bottom + 5 * ratio);
+  }
+  context.save();
+  context.beginPath();
+  context.rect(left, 0, width - left - right, height);
+  context.clip();
+  context.strokeStyle = "#1f6feb";
+  context.lineWidth = 2 * ratio;
+  context.lineJoin = "round";
+  context.beginPath();
+  let started = false;
+  live.ring.forEach((time, value) => {
+    if (time < now - WINDOW_MS - 1000) return;
+    if (started) context.lineTo(x(time), y(value)); else { context.moveTo(x(time), y(value)); started = true; }
+  });
+  context.stroke();
+  context.restore();
+}
+
+function frame() {
+  if (live.dirty) {
+    $("force").textContent = format(live.value, live.unit);
+    $("unit").textContent = live.unit;
+    $("peak").textContent = format(live.peak, live.unit);
+    $("peak-unit").textContent = live.peak === null ? "" : live.unit;
+    live.dirty = false;
+  }
+  drawChart();
+  requestAnimationFrame(frame);
+}
+
+// MARK: commands and recording
+
+function showRecording(recording) {
+  const state = $("record-state");
+  const active = recording.state !== "idle";
+  $("record-start").disabled = active;
+  $("record-stop").disabled = !active;
+  state.classList.toggle("active", active);
+  if (recording.state === "recording") {
+    const who = [recording.hand ? recording.hand + " hand" : null, recording.label ? "“" + recording.label + "”" : null]
+      .filter(Boolean).join(", ");
+    state.textContent = `● Recording${who ? " (" + who + ")" : ""}: ${recording.readings} readings`;
+  } else if (recording.state === "waiting") {
+    state.textContent = "● Waiting for the first reading…";
+  } else if (!state.dataset.saved) {
+    state.textContent = "Not recording";
+  }
+}
+
+function startRecording(event) {
+  event.preventDefault();
+  const body = { label: $("label").value };
+  if ($("hand").value) body.hand = $("hand").value;
+  delete $("record-state").dataset.saved;
+  post("api/record/start", body).then(showRecording).catch((error) => notice(error.message, true));
+}
+
+function stopRecording() {
+  post("api/record/stop").then((session) => {
+    const state = $("record-state");
+    state.dataset.saved = "1";
+    state.textContent = `Saved session ${session.id}: peak ${format(session.peak, session.unit)} ${session.unit}, ` +
+      `${session.rep_list.length} rep${session.rep_list.length === 1 ? "" : "s"}, ${session.duration.toFixed(1)} s`;
+    showRecording({ state: "idle" });
+    loadHistory();
+  }).catch((error) => notice(error.message, true));
+}
+
+// MARK: history
+
+function cell(row, text, className) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  if (className) td.className = className;
+  row.appendChild(td);
+  return td;
+}
+
+function loadHistory() {
+  getJSON("api/sessions").then((sessions) => {
+    const body = document.querySelector("#sessions tbody");
+    body.replaceChildren();
+    $("no-sessions").hidden = sessions.length > 0;
+    for (const session of sessions) {
+      const row = document.createElement("tr");
+      row.dataset.id = session.id;
+      cell(row, String(session.id));
+      cell(row, new Date(session.started_at).toLocaleString());
+      cell(row, session.hand || "–");
+      cell(row, `${format(session.peak, session.unit)} ${session.unit}`);
+      cell(row, `${format(session.mean, session.unit)} ${session.unit}`);
+      cell(row, String(session.reps));
+      cell(row, `${session.duration.toFixed(1)} s`);
+      cell(row, session.label || "", "label");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "secondary";
+      button.textContent = "Open";
+      button.setAttribute("aria-label", `Open session ${session.id}`);
+      button.addEventListener("click", () => openSession(session.id));
+      cell(row, "").appendChild(button);
+      body.appendChild(row);
+    }
+  }).catch((error) => notice(error.message, true));
+  loadTrend();
+}
+
+function openSession(id) {
+  getJSON(`api/sessions/${id}`).then((session) => {
+    for (const row of document.querySelectorAll("#sessions tbody tr")) row.classList.toggle("selected", row.dataset.id === String(id));
+    $("session").hidden = false;
+    $("session-title").textContent = `Session ${session.id}`;
+    const unit = session.unit;
+    const facts = [
+      ["Started", new Date(session.started_at).toLocaleString()],
+      ["Device", session.device + (session.firmware ? ", firmware " + session.firmware : "")],
+      ["Hand", session.hand || "–"],
+      ["Label", session.label || "–"],
+      ["Peak", `${format(session.peak, unit)} ${unit} at ${session.peak_time.toFixed(2)} s`],
+      ["Mean (in reps)", `${format(session.mean, unit)} ${unit}`],
+      ["Time to peak", `${session.time_to_peak.toFixed(2)} s`],
+      ["Peak RFD", `${format(session.peak_rfd, unit)} ${unit}/s`],
+      ["Impulse", `${format(session.impulse, unit)} ${unit}·s`],
+      ["Duration", `${session.duration.toFixed(2)} s (active ${session.active_duration.toFixed(2)} s)`],
+      ["Readings", String(session.readings) + (session.gaps ? `, ${session.gaps} link gaps` : "")],
+    ];
+    const summary = $("session-summary");
+    summary.replaceChildren();
+    for (const [name, value] of facts) {
+      const group = document.createElement("div");
+      const term = document.createElement("dt");
+      const detail = document.createElement("dd");
+      term.textContent = name;
+      detail.textContent = value;
+      group.append(term, detail);
+      summary.appendChild(group);
+    }
+    const reps = document.querySelector("#reps tbody");
+    reps.replaceChildren();
+    session.rep_list.forEach((rep, index) => {
+      const row = document.createElement("tr");
+      cell(row, String(index + 1) + (rep.interrupted ? " (cut short)" : ""));
+      cell(row, rep.start.toFixed(2));
+      cell(row, rep.duration.toFixed(2));
+      cell(row, `${format(rep.peak, unit)} ${unit}`);
+      cell(row, `${format(rep.mean, unit)} ${unit}`);
+      cell(row, `${format(rep.impulse, unit)} ${unit}·s`);
+      reps.appendChild(row);
+    });
+    $("session-plot").src = `api/sessions/${id}/plot.svg`;
+    $("export-csv").href = `api/sessions/${id}/export.csv`;
+    $("export-json").href = `api/sessions/${id}/export.json`;
+    $("export-svg").href = `api/sessions/${id}/plot.svg`;
+    $("session").scrollIntoView({ behavior: "smooth", block: "start" });
+  }).catch((error) => notice(error.message, true));
+}
+
+function loadTrend() {
+  getJSON("api/trend").then(drawTrend).catch(() => {});
+}
+
+function drawTrend(sessions) {
+  const canvas = $("trend");
+  if (canvas.offsetParent === null) return;
+  const ratio = sizeCanvas(canvas);
+  const context = canvas.getContext("2d");
+  const width = canvas.width, height = canvas.height;
+  context.clearRect(0, 0, width, height);
+  context.font = `${12 * ratio}px system-ui, sans-serif`;
+  context.fillStyle = "#5d6d7e";
+  if (sessions.length === 0) {
+    context.fillText("No sessions yet", 16 * ratio, 24 * ratio);
+    return;
+  }
+  // One unit per chart: the newest session's; sessions in another unit are left out and counted.
+  const unit = sessions[sessions.length - 1].unit;
+  const shown = sessions.filter((session) => session.unit === unit);
+  const left = 56 * ratio, right = 16 * ratio, top = 14 * ratio, bottom = 24 * ratio;
+  const times = shown.map((session) => Date.parse(session.started_at));
+  const first = Math.min(...times), last = Math.max(...times);
+  const span = Math.max(last - first, 1);
+  let high = Math.max(...shown.map((session) => session.peak), unit === "raw" ? 1000 : 5);
+  const step = niceStep(high);
+  high = Math.ceil(high / step) * step;
+  const x = (time) => shown.length === 1 ? (left + width - right) / 2 : left + (time - first) / span * (width - left - right);
+  const y = (value) => top + (1 - value / high) * (height - top - bottom);
+  context.strokeStyle = "#e3e8ed";
+  context.textAlign = "right";
+  context.textBaseline = "middle";
+  for (let value = 0; value <= high + step / 2; value += step) {
+    context.beginPath();
+    context.moveTo(left, y(value));
+    context.lineTo(width - right, y(value));
+    context.stroke();
+    context.fillText(format(value, unit === "raw" ? "raw" : "N"), left - 6 * ratio, y(value));
+  }
+  context.textAlign = "left";
+  context.textBaseline = "top";
+  context.fillText(`${new Date(first).toLocaleDateString()} – ${new Date(last).toLocaleDateString()} (${unit})` +
+    (shown.length < sessions.length ? `; ${sessions.length - shown.length} in another unit not shown` : ""),
+    left, height - bottom + 6 * ratio);
+  const colours = { right: "#1f6feb", left: "#d4570b", none: "#7a869a" };
+  for (const hand of ["right", "left", "none"]) {
+    const points = shown.filter((session) => (session.hand || "none") === hand);
+    if (points.length === 0) continue;
+    context.strokeStyle = colours[hand];
+    context.fillStyle = colours[hand];
+    context.lineWidth = 2 * ratio;
+    context.beginPath();
+    points.forEach((session, index) => {
+      const px = x(Date.parse(session.started_at)), py = y(session.peak);
+      if (index === 0) context.moveTo(px, py); else context.lineTo(px, py);
+    });
+    context.stroke();
+    for (const session of points) {
+      context.beginPath();
+      context.arc(x(Date.parse(session.started_at)), y(session.peak), 4 * ratio, 0, 2 * Math.PI);
+      context.fill();
+    }
+  }
+}
+
+// MARK: tabs and start-up
+
+function selectTab(name) {
+  for (const tab of document.querySelectorAll(".tab")) {
+    const selected = tab.getAttribute("aria-controls") === name;
+    tab.setAttribute("aria-selected", String(selected));
+    $(tab.getAttribute("aria-controls")).hidden = !selected;
+  }
+  if (name === "history") loadHistory();
+}
+
+function start() {
+  $("tab-live").addEventListener("click", () => selectTab("live"));
+  $("tab-history").addEventListener("click", () => selectTab("history"));
+  $("tare").addEventListener("click", () => {
+    notice("Taring…");
+    post("api/tare").catch((error) => notice(error.message, true));
+  });
+  $("reset-peak").addEventListener("click", () => {
+    post("api/peak/reset").then(() => { live.peak = null; live.dirty = true; notice("Peak reset"); })
+      .catch((error) => notice(error.message, true));
+  });
+  $("record-form").addEventListener("submit", startRecording);
+  $("record-stop").addEventListener("click", stopRecording);
+  window.addEventListener("resize", () => { if (!$("history").hidden) loadTrend(); });
+  const events = new EventSource("api/events");
+  events.onmessage = onEvent;
+  events.onerror = () => setLink("usb", "no server", false);
+  pollStatus();
+  requestAnimationFrame(frame);
+}
+
+start();

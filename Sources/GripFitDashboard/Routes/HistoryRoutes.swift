@@ -1,0 +1,50 @@
+import GripFitStore
+import Hummingbird
+
+/// The saved sessions: list, one session, its plot, its exports, and the trend across sessions.
+enum HistoryRoutes {
+    static func add<Context: RequestContext>(to router: Router<Context>, backend: some DashboardBackend) {
+        router.get("/api/sessions") { _, _ in LiveRoutes.json(try backend.sessions()) }
+        router.get("/api/sessions/:id") { _, context in
+            LiveRoutes.json(try backend.session(id: try id(context)))
+        }
+        router.get("/api/sessions/:id/plot.svg") { _, context in
+            text(try backend.plot(id: try id(context)), type: "image/svg+xml")
+        }
+        router.get("/api/sessions/:id/export.csv") { _, context in
+            let id = try id(context)
+            return text(try backend.export(id: id, format: .csv), type: "text/csv; charset=utf-8", download: "session-\(id).csv")
+        }
+        router.get("/api/sessions/:id/export.json") { _, context in
+            let id = try id(context)
+            return text(try backend.export(id: id, format: .json), type: "application/json", download: "session-\(id).json")
+        }
+        router.get("/api/trend") { request, _ in
+            let parameters = request.uri.queryParameters
+            let device = parameters["device"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+            var hand: Hand?
+            if let text = parameters["hand"], !text.isEmpty {
+                guard let parsed = Hand(rawValue: String(text)) else {
+                    throw DashboardError(.badRequest, "hand is left or right.")
+                }
+                hand = parsed
+            }
+            return LiveRoutes.json(try backend.trend(device: device, hand: hand))
+        }
+    }
+
+    private static func id(_ context: some RequestContext) throws -> Int64 {
+        guard let id = context.parameters.get("id", as: Int64.self), id > 0 else {
+            throw DashboardError(.badRequest, "A session id is a positive whole number, as `history` lists.")
+        }
+        return id
+    }
+
+    private static func text(_ body: String, type: String, download: String? = nil) -> Response {
+        var response = Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        if let download { response.headers[.contentDisposition] = "attachment; filename=\"\(download)\"" }
+        return response
+    }
+}

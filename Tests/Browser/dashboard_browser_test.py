@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""The dashboard in a real browser: Debian's chromium driven through chromium-driver (WebDriver).
+
+Starts `gripfit-serial dashboard --simulate` on a free loopback port with its own history, then
+checks, as a user would: the page loads, the live value changes, the tare button tares, the
+reset-peak button works from the keyboard, a recording made on the page appears in the history,
+device/stored text is shown as text, and saves screenshots. Exits non-zero on the first failure.
+"""
+import argparse
+import os
+import re
+import select
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+HOSTILE_LABEL = '<img src=x id=pwned onerror="document.title=1">visit 2'
+
+
+def start_dashboard(binary, home):
+    env = dict(os.environ, XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+    process = subprocess.Popen(
+        [binary, "dashboard", "--simulate", "--listen", "127.0.0.1:0"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    ready, _, _ = select.select([process.stdout], [], [], 30)
+    if not ready:
+        process.kill()
+        sys.exit("the dashboard printed no URL within 30 s")
+    line = process.stdout.readline().decode()
+    match = re.search(r"http://\S+", line)
+    if not match:
+        process.kill()
+        sys.exit(f"no URL in {line!r}: {process.stderr.read().decode()}")
+    return process, match.group(0)
+
+
+def browser(chromium, driver):
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1024,600", "--hide-scrollbars", "--force-device-scale-factor=1"):
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service(executable_path=driver), options=options)
+
+
+def number(text):
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=".build/debug/gripfit-serial")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--driver", default="/usr/bin/chromedriver")
+    parser.add_argument("--screenshots", default=".build/dashboard-screenshots")
+    arguments = parser.parse_args()
+    os.makedirs(arguments.screenshots, exist_ok=True)
+
+    home = tempfile.mkdtemp(prefix="gripfit-browser-")
+    process, url = start_dashboard(arguments.binary, home)
+    driver = browser(arguments.chromium, arguments.driver)
+    wait = WebDriverWait(driver, 10)
+    step = "start"
+    try:
+        step = "the page loads and shows a live value"
+        driver.get(url)
+        assert driver.title == "GripFit dashboard", driver.title
+        force = driver.find_element(By.ID, "force")
+        wait.until(lambda _: number(force.text) is not None)
+        first = force.text
+        wait.until(lambda _: force.text != first)
+        wait.until(lambda _: driver.find_element(By.ID, "usb").text == "connected")
+        wait.until(lambda _: driver.find_element(By.ID, "ble").text == "connected")
+
+        step = "the tare button tares"
+        driver.find_element(By.ID, "tare").click()
+        wait.until(lambda _: driver.find_element(By.ID, "notice").text == "Tared")
+
+        step = "reset peak from the keyboard"
+        reset = driver.find_element(By.ID, "reset-peak")
+        reset.send_keys(Keys.ENTER)
+        wait.until(lambda _: driver.find_element(By.ID, "notice").text == "Peak reset")
+
+        step = "the chart is drawn"
+        time.sleep(2)  # let the chart fill a little for the screenshot
+        driver.save_screenshot(os.path.join(arguments.screenshots, "live.png"))
+
+        step = "record a session from the page"
+        Select(driver.find_element(By.ID, "hand")).select_by_value("left")
+        driver.find_element(By.ID, "label").send_keys(HOSTILE_LABEL)
+        driver.find_element(By.ID, "record-start").click()
+        state = driver.find_element(By.ID, "record-state")
+        wait.until(lambda _: "Recording" in state.text)
+        wait.until(lambda _: int(re.search(r"(\d+) readings", state.text).group(1)) >= 50
+                   if re.search(r"(\d+) readings", state.text) else False)
+        driver.find_element(By.ID, "record-stop").click()
+        wait.until(lambda _: state.text.startswith("Saved session"))
+
+        step = "the session is in the history, its label shown as text"
+        driver.find_element(By.ID, "tab-history").click()
+        wait.until(lambda _: len(driver.find_elements(By.CSS_SELECTOR, "#sessions tbody tr")) == 1)
+        row = driver.find_element(By.CSS_SELECTOR, "#sessions tbody tr")
+        assert row.find_element(By.CSS_SELECTOR, "td.label").text == HOSTILE_LABEL, row.text
+        assert not driver.find_elements(By.ID, "pwned"), "a label was parsed as HTML"
+        assert driver.title == "GripFit dashboard", "a label ran script"
+        row.find_element(By.TAG_NAME, "button").click()
+        wait.until(lambda _: driver.find_element(By.ID, "session").is_displayed())
+        plot = driver.find_element(By.ID, "session-plot")
+        wait.until(lambda _: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", plot))
+        assert driver.find_element(By.ID, "export-csv").get_attribute("href").endswith("/export.csv")
+        driver.save_screenshot(os.path.join(arguments.screenshots, "history.png"))
+        print(f"browser test: passed; screenshots in {arguments.screenshots}")
+    except Exception as error:  # report which step failed, with the page's state
+        driver.save_screenshot(os.path.join(arguments.screenshots, "failure.png"))
+        print(f"browser test: FAILED at '{step}': {error!r}", file=sys.stderr)
+        print(driver.find_element(By.TAG_NAME, "body").text, file=sys.stderr)
+        return 1
+    finally:
+        driver.quit()
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

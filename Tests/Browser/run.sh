@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The browser test: a venv with selenium from PyPI (made once, under .build), then the test
+# against the built binary with Debian's chromium and chromium-driver (`make deps` installs them).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+venv=.build/browser-venv
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import selenium' 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check 'selenium>=4.20,<5'
+fi
+exec "$venv/bin/python" Tests/Browser/dashboard_browser_test.py --binary .build/debug/gripfit-serial "$@"

@@ -1,0 +1,171 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `gripfit-serial dashboard --simulate` through the real binary, over HTTP.
+@Suite(.serialized) struct DashboardEndToEndTests {
+    /// The dashboard running in the background on a free loopback port.
+    final class Dashboard {
+        let binary: BuiltBinary
+        let process: Process
+        let out: Pipe
+        let err: Pipe
+        let url: String
+        let client: HTTPTestClient
+
+        init(_ extra: [String] = [], binary: BuiltBinary = BuiltBinary()) throws {
+            self.binary = binary
+            (process, out, err) = try binary.start(["dashboard", "--simulate", "--listen", "127.0.0.1:0"] + extra)
+            binary.watchdog(process, seconds: 60)
+            var line: [UInt8] = []
+            let fd = out.fileHandleForReading.fileDescriptor
+            let deadline = Date() + 30
+            while !line.contains(UInt8(ascii: "\n")), Date() < deadline {
+                var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, 1000) >= 0 else { break }
+                if descriptor.revents == 0 { continue }
+                var byte: UInt8 = 0
+                guard read(fd, &byte, 1) == 1 else { break }
+                line.append(byte)
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            guard let range = text.range(of: "http://") else {
+                process.terminate()
+                throw HTTPTestClient.Failure.malformed("no URL in \(text.debugDescription)")
+            }
+            url = String(text[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let port = url.split(separator: ":")[2].prefix { $0.isNumber }
+            client = HTTPTestClient(port: Int(port) ?? 0)
+        }
+
+        /// Ctrl-C; the exit status and everything printed.
+        func stop() -> CLIProcess.Result {
+            if process.isRunning { kill(process.processIdentifier, SIGINT) }
+            return binary.finish(process, out, err)
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+        }
+    }
+
+    static func object(_ data: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]) ?? [:]
+    }
+
+    @Test func theEventStreamCarriesMonitorObjectsAtFiftyHertzOrSo() throws {
+        let dashboard = try Dashboard()
+        let events = try dashboard.client.events(seconds: 3)
+        let objects = events.map(Self.object)
+        let readings = objects.filter { $0["event"] as? String == "reading" }
+        #expect(readings.count >= 20, "\(events.prefix(5))")
+        #expect(objects.allSatisfy { $0["event"] is String && $0["time"] is String })
+        #expect(readings.allSatisfy { $0["raw"] is Int })
+        #expect(objects.contains { $0["event"] as? String == "state" && $0["state"] as? String == "connected" })
+
+        // A page that connects later gets the current state at once, before any new reading.
+        let late = try dashboard.client.events(seconds: 2) { _ in false }
+        #expect(Self.object(late[0])["event"] as? String == "state")
+        #expect(Self.object(late[0])["state"] as? String == "connected")
+        #expect(dashboard.stop().status == 0, "Ctrl-C ends the dashboard cleanly")
+    }
+
+    @Test func theTareButtonsRequestReachesTheSimulator() throws {
+        let dashboard = try Dashboard()
+        var posted = false
+        var tared = false
+        try dashboard.client.events(seconds: 10) { data in
+            let event = Self.object(data)
+            if !posted, event["event"] as? String == "reading" {
+                posted = true
+                #expect((try? dashboard.client.post("/api/tare").status) == 202)
+            }
+            // The simulator answers S:TARED to CMD:TARE and to nothing else.
+            if event["event"] as? String == "status", event["status"] as? String == "TARED" { tared = true }
+            return !tared
+        }
+        #expect(posted && tared)
+        _ = dashboard.stop()
+    }
+
+    @Test func aRecordingStartedAndStoppedOverHTTPIsInTheHistory() throws {
+        let dashboard = try Dashboard()
+        let start = try dashboard.client.post("/api/record/start", json: #"{"hand":"left","label":"from the <b>page</b>"}"#)
+        #expect(start.status == 200, "\(start.body)")
+        #expect(try dashboard.client.post("/api/record/start").status == 409, "one recording at a time")
+        var readings = 0
+        try dashboard.client.events(seconds: 10) { data in
+            if Self.object(data)["event"] as? String == "reading" { readings += 1 }
+            return readings < 30
+        }
+        let status = Self.object(try dashboard.client.get("/api/status").body)
+        #expect((status["recording"] as? [String: Any])?["state"] as? String == "recording")
+        let stop = try dashboard.client.post("/api/record/stop")
+        #expect(stop.status == 200, "\(stop.body)")
+        let saved = Self.object(stop.body)
+        let id = try #require(saved["id"] as? Int)
+        #expect((saved["readings"] as? Int ?? 0) >= 20)
+
+        let history = try dashboard.binary.historyJSON()
+        #expect(history.count == 1)
+        #expect(history.first?["id"] as? Int == id)
+        #expect(history.first?["hand"] as? String == "left")
+        #expect(history.first?["label"] as? String == "from the <b>page</b>")
+
+        let list = try dashboard.client.get("/api/sessions")
+        #expect((try JSONSerialization.jsonObject(with: Data(list.body.utf8)) as? [[String: Any]])?.count == 1)
+        let detail = Self.object(try dashboard.client.get("/api/sessions/\(id)").body)
+        #expect(detail["rep_list"] is [Any])
+        let plot = try dashboard.client.get("/api/sessions/\(id)/plot.svg")
+        #expect(plot.headers["content-type"] == "image/svg+xml")
+        #expect(plot.body.hasPrefix("<svg") || plot.body.hasPrefix("<?xml"))
+        #expect(!plot.body.contains("<b>"), "the label is escaped in the SVG")
+        let csv = try dashboard.client.get("/api/sessions/\(id)/export.csv")
+        #expect(csv.status == 200 && csv.headers["content-disposition"]?.contains("session-\(id).csv") == true)
+        let json = try dashboard.client.get("/api/sessions/\(id)/export.json")
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.body.utf8))) != nil)
+        let trend = try dashboard.client.get("/api/trend?hand=left")
+        #expect((try JSONSerialization.jsonObject(with: Data(trend.body.utf8)) as? [[String: Any]])?.first?["peak"] is Double)
+        #expect(try dashboard.client.get("/api/sessions/\(id + 1)").status == 404)
+        #expect(try dashboard.client.post("/api/record/stop").status == 409, "nothing left to stop")
+        _ = dashboard.stop()
+    }
+
+    @Test func crossOriginRequestsToChangeTheSessionAreRefused() throws {
+        let dashboard = try Dashboard()
+        let response = try dashboard.client.post("/api/record/start", headers: ["Origin": "http://evil.example"])
+        #expect(response.status == 403)
+        let status = Self.object(try dashboard.client.get("/api/status").body)
+        #expect((status["recording"] as? [String: Any])?["state"] as? String == "idle")
+        let rebound = try dashboard.client.get("/api/status", headers: ["Host": "evil.example:8642"])
+        #expect(rebound.status == 403)
+        _ = dashboard.stop()
+    }
+
+    @Test func anAddressOtherMachinesReachNeedsAToken() throws {
+        let binary = BuiltBinary()
+        let refused = try binary.run("dashboard", "--simulate", "--listen", "0.0.0.0:0")
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--generate-token"))
+        #expect(try binary.run("dashboard", "--simulate", "--token", "short").status == 64)
+
+        let dashboard = try Dashboard(["--generate-token"], binary: binary)
+        let token = try #require(dashboard.url.split(separator: "=").last.map(String.init))
+        #expect(token.count == 64)
+        #expect(try dashboard.client.get("/api/status").status == 401)
+        let first = try dashboard.client.get("/?token=\(token)")
+        #expect(first.status == 200)
+        #expect(first.headers["set-cookie"]?.hasPrefix("gripfit_token=\(token)") == true)
+        #expect(try dashboard.client.get("/api/status", headers: ["Cookie": "gripfit_token=\(token)"]).status == 200)
+        #expect(try dashboard.client.post("/api/tare", headers: ["X-GripFit-Token": token]).status == 202)
+        _ = dashboard.stop()
+    }
+
+    @Test func aBusyPortFailsAtOnce() throws {
+        let first = try Dashboard()
+        let second = try first.binary.run("dashboard", "--simulate", "--listen", "127.0.0.1:\(first.client.port)")
+        #expect(second.status == 75)
+        #expect(second.stderr.contains("127.0.0.1:\(first.client.port)"))
+        _ = first.stop()
+    }
+}

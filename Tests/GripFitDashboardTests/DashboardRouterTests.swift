@@ -1,0 +1,115 @@
+import GripFitDashboard
+import HTTPTypes
+import Hummingbird
+import Testing
+
+/// The routes and the access rules, through the router's responder (no socket).
+@Suite struct DashboardRouterTests {
+    let backend = FakeBackend()
+
+    func respond(
+        _ method: HTTPRequest.Method, _ path: String, host: String = "127.0.0.1:8642", headers: HTTPFields = [:],
+        body: String = "", access: AccessPolicy = AccessPolicy(token: nil, loopbackOnly: true)
+    ) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
+        let router = DashboardServer.buildRouter(
+            context: TestContext.self, backend: backend, publisher: EventPublisher(), access: access)
+        let responder = router.buildResponder()
+        var head = HTTPRequest(method: method, scheme: "http", authority: host, path: path)
+        head.headerFields.append(contentsOf: headers)
+        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer(string: body)))
+        let response: Response
+        do {
+            response = try await responder.respond(to: request, context: TestContext(source: .init()))
+        } catch let error as DashboardError {
+            return (error.status, [:], error.message)
+        }
+        var collected = CollectingWriter()
+        try await response.body.write(&collected)
+        return (response.status, response.headers, String(buffer: collected.buffer))
+    }
+
+    @Test func thePageIsServedWithItsSecurityHeaders() async throws {
+        let page = try await respond(.get, "/")
+        #expect(page.status == .ok)
+        #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+        #expect(page.body.contains("<canvas id=\"chart\""))
+        #expect(page.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
+        let script = try await respond(.get, "/dashboard.js")
+        #expect(script.status == .ok)
+        #expect(!script.body.contains("innerHTML"), "device text goes in as textContent only")
+        #expect(try await respond(.get, "/dashboard.css").status == .ok)
+    }
+
+    @Test func sameOriginPostsReachTheBackend() async throws {
+        let tare = try await respond(.post, "/api/tare", headers: [.origin: "http://127.0.0.1:8642"])
+        #expect(tare.status == .accepted)
+        let start = try await respond(
+            .post, "/api/record/start", headers: [.origin: "http://127.0.0.1:8642", .contentType: "application/json"],
+            body: #"{"hand":"left","label":"visit 2"}"#)
+        #expect(start.status == .ok)
+        let stop = try await respond(.post, "/api/record/stop")
+        #expect(stop.status == .conflict)
+        #expect(backend.calls.withLock { $0 } == ["tare", "start left visit 2", "stop"])
+    }
+
+    @Test func crossSitePostsAreRefused() async throws {
+        let foreign = try await respond(.post, "/api/tare", headers: [.origin: "http://evil.example"])
+        #expect(foreign.status == .forbidden)
+        let otherPort = try await respond(.post, "/api/tare", headers: [.origin: "http://127.0.0.1:9999"])
+        #expect(otherPort.status == .forbidden)
+        let fetchSite = try await respond(.post, "/api/peak/reset", headers: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"])
+        #expect(fetchSite.status == .forbidden)
+        #expect(backend.calls.withLock { $0 }.isEmpty)
+    }
+
+    @Test func aLoopbackDashboardAnswersOnlyToLoopbackNames() async throws {
+        #expect(try await respond(.get, "/api/status", host: "localhost:8642").status == .ok)
+        #expect(try await respond(.get, "/api/status", host: "[::1]:8642").status == .ok)
+        #expect(try await respond(.get, "/api/status", host: "rebind.example:8642").status == .forbidden)
+    }
+
+    @Test func aTokenIsNeededOnEveryRequestAndBecomesACookie() async throws {
+        let access = AccessPolicy(token: "0123456789abcdef0123", loopbackOnly: false)
+        #expect(try await respond(.get, "/", host: "pi.local:8642", access: access).status == .unauthorized)
+        #expect(try await respond(.get, "/?token=wrong", host: "pi.local:8642", access: access).status == .unauthorized)
+        let first = try await respond(.get, "/?token=0123456789abcdef0123", host: "pi.local:8642", access: access)
+        #expect(first.status == .ok)
+        let cookie = try #require(first.headers[.setCookie])
+        #expect(cookie.hasPrefix("gripfit_token=0123456789abcdef0123;"))
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+        let withCookie = try await respond(
+            .get, "/api/status", host: "pi.local:8642", headers: [.cookie: "gripfit_token=0123456789abcdef0123"], access: access)
+        #expect(withCookie.status == .ok)
+        let withHeader = try await respond(
+            .get, "/api/sessions", host: "pi.local:8642", headers: [.authorization: "Bearer 0123456789abcdef0123"], access: access)
+        #expect(withHeader.status == .ok)
+        let crossSite = try await respond(
+            .post, "/api/tare", host: "pi.local:8642",
+            headers: [.cookie: "gripfit_token=0123456789abcdef0123", .origin: "http://evil.example"], access: access)
+        #expect(crossSite.status == .forbidden)
+    }
+
+    @Test func historyRoutesCheckTheirParameters() async throws {
+        #expect(try await respond(.get, "/api/sessions/1").status == .ok)
+        #expect(try await respond(.get, "/api/sessions/2").status == .notFound)
+        #expect(try await respond(.get, "/api/sessions/abc").status == .badRequest)
+        let csv = try await respond(.get, "/api/sessions/1/export.csv")
+        #expect(csv.headers[.contentDisposition] == "attachment; filename=\"session-1.csv\"")
+        #expect(try await respond(.get, "/api/sessions/1/plot.svg").headers[.contentType] == "image/svg+xml")
+        #expect(try await respond(.get, "/api/trend?hand=left&device=ble:C0:FF:EE:00:00:01").status == .ok)
+        #expect(try await respond(.get, "/api/trend?hand=middle").status == .badRequest)
+        #expect(backend.calls.withLock { $0 } == ["export 1 csv", "trend ble:C0:FF:EE:00:00:01 left"])
+    }
+}
+
+/// Collects a response body in memory.
+struct CollectingWriter: ResponseBodyWriter {
+    var buffer = ByteBuffer()
+
+    mutating func write(_ buffer: ByteBuffer) async throws {
+        var buffer = buffer
+        self.buffer.writeBuffer(&buffer)
+    }
+
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}

@@ -1,0 +1,49 @@
+import GripFitDashboard
+import GripFitStore
+import Synchronization
+
+/// Records what the routes asked for and answers with fixed JSON.
+final class FakeBackend: DashboardBackend {
+    let calls = Mutex<[String]>([])
+
+    private func note(_ call: String) {
+        calls.withLock { $0.append(call) }
+    }
+
+    func status() -> String {
+        note("status")
+        return #"{"state":"connected"}"#
+    }
+
+    func tare() throws(DashboardError) { note("tare") }
+    func resetPeak() { note("resetPeak") }
+
+    func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String {
+        note("start \(hand?.rawValue ?? "-") \(label ?? "-")")
+        return #"{"state":"waiting"}"#
+    }
+
+    func stopRecording() throws(DashboardError) -> String {
+        note("stop")
+        throw DashboardError(.conflict, "Nothing was recorded.")
+    }
+
+    func sessions() throws(DashboardError) -> String { "[]" }
+
+    func session(id: Int64) throws(DashboardError) -> String {
+        guard id == 1 else { throw DashboardError(.notFound, "No session \(id).") }
+        return #"{"id":1}"#
+    }
+
+    func plot(id: Int64) throws(DashboardError) -> String { "<svg/>" }
+
+    func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
+        note("export \(id) \(format.rawValue)")
+        return format == .csv ? "a,b\n" : "{}"
+    }
+
+    func trend(device: String?, hand: Hand?) throws(DashboardError) -> String {
+        note("trend \(device ?? "-") \(hand?.rawValue ?? "-")")
+        return "[]"
+    }
+}
