@@ -50,6 +50,12 @@ def browser(chromium, driver):
     return webdriver.Chrome(service=Service(executable_path=driver), options=options)
 
 
+def viewport(driver, width, height):
+    """The page's own size, without the window's decorations: a desktop, or a 7-inch 800x480 panel."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+
 def number(text):
     try:
         return float(text)
@@ -91,9 +97,17 @@ def main():
         reset.send_keys(Keys.ENTER)
         wait.until(lambda _: driver.find_element(By.ID, "notice").text == "Peak reset")
 
-        step = "the chart is drawn"
-        time.sleep(2)  # let the chart fill a little for the screenshot
+        step = "the live view fits a desktop and a 7-inch screen"
+        time.sleep(2)  # let the chart fill a little for the screenshots
+        viewport(driver, 1024, 600)
         driver.save_screenshot(os.path.join(arguments.screenshots, "live.png"))
+        viewport(driver, 800, 480)
+        time.sleep(0.3)
+        chart = driver.find_element(By.ID, "chart")
+        bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", chart)
+        assert bottom <= 480, f"on 800x480 the chart ends at {bottom}px, below the screen"
+        driver.save_screenshot(os.path.join(arguments.screenshots, "live-7inch.png"))
+        viewport(driver, 1024, 600)
 
         step = "record a session from the page"
         Select(driver.find_element(By.ID, "hand")).select_by_value("left")

@@ -53,7 +53,7 @@ import Testing
         (try? JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any]) ?? [:]
     }
 
-    @Test func theEventStreamCarriesMonitorObjectsAtFiftyHertzOrSo() throws {
+    @Test func theEventStreamCarriesMonitorObjectsAndTheCurrentStateFirst() throws {
         let dashboard = try Dashboard()
         let events = try dashboard.client.events(seconds: 3)
         let objects = events.map(Self.object)

@@ -71,9 +71,11 @@ struct HTTPTestClient {
 
     final class Connection {
         let fd: Int32
+        let port: Int
         private var buffer: [UInt8] = []
 
         init(port: Int) throws {
+            self.port = port
             fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
@@ -95,7 +97,7 @@ struct HTTPTestClient {
 
         func send(_ method: String, _ path: String, headers: [String: String], body: String) throws {
             var text = "\(method) \(path) HTTP/1.1\r\n"
-            var all = ["Host": "127.0.0.1", "Connection": "close"]
+            var all = ["Host": "127.0.0.1:\(port)", "Connection": "close"]
             if !body.isEmpty || method == "POST" { all["Content-Length"] = String(body.utf8.count) }
             all.merge(headers) { $1 }
             for (name, value) in all { text += "\(name): \(value)\r\n" }

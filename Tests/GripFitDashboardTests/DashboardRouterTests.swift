@@ -1,6 +1,7 @@
 import GripFitDashboard
 import HTTPTypes
 import Hummingbird
+import Synchronization
 import Testing
 
 /// The routes and the access rules, through the router's responder (no socket).
@@ -23,9 +24,9 @@ import Testing
         } catch let error as DashboardError {
             return (error.status, [:], error.message)
         }
-        var collected = CollectingWriter()
-        try await response.body.write(&collected)
-        return (response.status, response.headers, String(buffer: collected.buffer))
+        let sink = CollectingWriter.Sink()
+        try await response.body.write(CollectingWriter(sink: sink))
+        return (response.status, response.headers, sink.buffer.withLock { String(buffer: $0) })
     }
 
     @Test func thePageIsServedWithItsSecurityHeaders() async throws {
@@ -104,11 +105,17 @@ import Testing
 
 /// Collects a response body in memory.
 struct CollectingWriter: ResponseBodyWriter {
-    var buffer = ByteBuffer()
+    final class Sink: Sendable {
+        let buffer = Mutex(ByteBuffer())
+    }
+
+    let sink: Sink
 
     mutating func write(_ buffer: ByteBuffer) async throws {
-        var buffer = buffer
-        self.buffer.writeBuffer(&buffer)
+        sink.buffer.withLock { collected in
+            var buffer = buffer
+            collected.writeBuffer(&buffer)
+        }
     }
 
     consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}

@@ -1,11 +1,13 @@
 import Dispatch
 import GripFitDashboard
 import Hummingbird
+import Logging
+import ServiceLifecycle
 import Synchronization
 
 /// The dashboard's server, run as a task on Hummingbird's event loops while the calling thread
 /// keeps the session's poll loop. ``run(_:listen:)`` returns once the socket is bound, so a busy
-/// port fails at once instead of after the session has started.
+/// port fails at once instead of after the session has started; ``stop()`` shuts it down gracefully.
 final class ServerTask: Sendable {
     private enum Outcome {
         case running(port: Int)
@@ -15,7 +17,7 @@ final class ServerTask: Sendable {
     private let outcome = Mutex<Outcome?>(nil)
     private let settled = DispatchSemaphore(value: 0)
     private let ended = DispatchSemaphore(value: 0)
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let group = Mutex<ServiceGroup?>(nil)
 
     /// For the application's `onServerRunning`: the port actually bound.
     func running(port: Int) {
@@ -23,17 +25,19 @@ final class ServerTask: Sendable {
     }
 
     /// Starts the server; the port it listens on, or a failure naming the address and the fix.
-    func run(_ application: some ApplicationProtocol, listen: ListenAddress) throws(CLIFailure) -> Int {
-        let started = Task {
+    func run(_ application: some ApplicationProtocol, listen: ListenAddress, logger: Logger) throws(CLIFailure) -> Int {
+        // No signal handling here: the session's signal pipe owns SIGINT and SIGTERM.
+        let services = ServiceGroup(configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger))
+        group.withLock { $0 = services }
+        Task {
             do {
-                try await application.run()
+                try await services.run()
                 settle(.failed("the server stopped"))
             } catch {
                 settle(.failed("\(error)"))
             }
             ended.signal()
         }
-        task.withLock { $0 = started }
         settled.wait()
         switch outcome.withLock({ $0 }) ?? .failed("it did not start") {
         case .running(let port):
@@ -45,10 +49,11 @@ final class ServerTask: Sendable {
         }
     }
 
-    /// Stops the server, waiting a bounded time for it to close its sockets.
+    /// Stops accepting, lets open requests finish (event streams must be finished first), and
+    /// waits a bounded time for the sockets to close.
     func stop() {
-        guard let running = task.withLock({ $0 }) else { return }
-        running.cancel()
+        guard let services = group.withLock({ $0 }) else { return }
+        Task { await services.triggerGracefulShutdown() }
         _ = ended.wait(timeout: .now() + .seconds(3))
     }
 

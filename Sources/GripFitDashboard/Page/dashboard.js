@@ -69,6 +69,16 @@ function notice(text, isError) {
   notice.timer = setTimeout(() => { element.textContent = ""; }, 4000);
 }
 
+// Axis labels: raw counts shortened (834k, 1.2M), forces with the decimals their step needs.
+function tick(value, unit, step) {
+  if (unit === "raw") {
+    if (Math.abs(value) >= 1e6) return (value / 1e6).toFixed(step >= 1e6 ? 0 : 1) + "M";
+    if (Math.abs(value) >= 1e3) return (value / 1e3).toFixed(step >= 1e3 ? 0 : 1) + "k";
+    return String(Math.round(value));
+  }
+  return value.toFixed(step >= 1 ? 0 : step >= 0.1 ? 1 : 2);
+}
+
 function format(value, unit) {
   if (value === null || value === undefined || !Number.isFinite(value)) return "–";
   if (unit === "raw") return String(Math.round(value));
@@ -162,7 +172,7 @@ function drawChart() {
   const ratio = sizeCanvas(canvas);
   const context = canvas.getContext("2d");
   const width = canvas.width, height = canvas.height;
-  const left = 56 * ratio, right = 10 * ratio, top = 10 * ratio, bottom = 22 * ratio;
+  const left = 48 * ratio, right = 24 * ratio, top = 10 * ratio, bottom = 22 * ratio;
   const now = live.lastServerTime + (live.lastReceipt ? performance.now() - live.lastReceipt : 0);
   let low = Infinity, high = -Infinity;
   live.ring.forEach((time, value) => {
@@ -190,7 +200,7 @@ function drawChart() {
     context.moveTo(left, y(value));
     context.lineTo(width - right, y(value));
     context.stroke();
-    context.fillText(format(value, live.unit === "raw" ? "raw" : "N"), left - 6 * ratio, y(value));
+    context.fillText(tick(value, live.unit, step), left - 6 * ratio, y(value));
   }
   context.textAlign = "center";
   context.textBaseline = "top";
@@ -373,7 +383,7 @@ function drawTrend(sessions) {
   // One unit per chart: the newest session's; sessions in another unit are left out and counted.
   const unit = sessions[sessions.length - 1].unit;
   const shown = sessions.filter((session) => session.unit === unit);
-  const left = 56 * ratio, right = 16 * ratio, top = 14 * ratio, bottom = 24 * ratio;
+  const left = 48 * ratio, right = 16 * ratio, top = 14 * ratio, bottom = 24 * ratio;
   const times = shown.map((session) => Date.parse(session.started_at));
   const first = Math.min(...times), last = Math.max(...times);
   const span = Math.max(last - first, 1);
@@ -390,7 +400,7 @@ function drawTrend(sessions) {
     context.moveTo(left, y(value));
     context.lineTo(width - right, y(value));
     context.stroke();
-    context.fillText(format(value, unit === "raw" ? "raw" : "N"), left - 6 * ratio, y(value));
+    context.fillText(tick(value, unit, step), left - 6 * ratio, y(value));
   }
   context.textAlign = "left";
   context.textBaseline = "top";

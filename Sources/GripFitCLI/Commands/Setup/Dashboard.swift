@@ -68,16 +68,16 @@ public struct Dashboard: ParsableCommand {
         let router = DashboardServer.buildRouter(
             backend: session, publisher: publisher, access: AccessPolicy(token: token, loopbackOnly: address.isLoopback))
         let server = ServerTask()
-        let application = DashboardServer.application(
-            router: router, listen: address, logger: Diagnostics.logger(label: "gripfit.dashboard"), onRunning: server.running)
-        let port = try server.run(application, listen: address)
+        let logger = Diagnostics.logger(label: "gripfit.dashboard")
+        let application = DashboardServer.application(router: router, listen: address, logger: logger, onRunning: server.running)
+        let port = try server.run(application, listen: address, logger: logger)
         defer {
             publisher.finish()
             server.stop()
         }
         StandardOutput.line("gripfit-serial dashboard: open \(Self.url(address, port: port, token: token))")
         if generateToken { StandardOutput.line("The token is shown only here; anyone with this URL can use the dashboard.") }
-        try runner.run(seconds: nil) { report, now in
+        _ = try runner.run(seconds: nil) { report, now in
             session.consume(
                 report, at: now,
                 device: { DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: runner.connection) },
