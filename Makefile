@@ -1,18 +1,20 @@
 # gripfit-serial — the two fresh-machine entry points are `make demo` and `make test`.
 SWIFT ?= swift
 BIN := .build/debug/gripfit-serial
-APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev chromium chromium-driver python3-venv
+APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev
+## Only for the browser test: the dashboard in headless Chromium, selenium in a venv.
+TEST_APT_PACKAGES := chromium chromium-driver python3-venv
 UDEV_RULES := udev/70-gripfit-bridge.rules
 UDEV_RULES_DIR ?= /etc/udev/rules.d
 
-.PHONY: demo test build deps firmware-test swift-test browser-test bench-dashboard install-udev uninstall-udev clean
+.PHONY: demo test build deps test-deps firmware-test swift-test browser-test bench-dashboard install-udev uninstall-udev clean
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
 demo: deps build
 	$(BIN) monitor --simulate
 
 ## Every test: the Swift suites, the bridge firmware's host-compiled core and the dashboard in a browser.
-test: deps firmware-test swift-test browser-test
+test: deps test-deps firmware-test swift-test browser-test
 
 build:
 	$(SWIFT) build
@@ -41,7 +43,15 @@ firmware-test:
 
 ## Installs the Debian packages the build needs, only when one is missing (sudo when not root).
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(APT_PACKAGES)"
+
+## And those the tests need on top.
+test-deps:
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(TEST_APT_PACKAGES)"
+
+.PHONY: apt-install
+apt-install:
+	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:$$missing"; \
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
