@@ -32,11 +32,15 @@ swift-test:
 browser-test: build
 	Tests/Browser/run.sh
 
-## Not part of `make test`: the dashboard's CPU at 50 Hz with one and four event streams (release build).
-bench-dashboard:
+## Not part of `make test`: the dashboard's CPU at 50 Hz with one and four event streams, and the
+## page's memory over 10 minutes in headless Chromium (release build; MINUTES=1 for a quick look).
+MINUTES ?= 10
+bench-dashboard: test-deps
 	$(SWIFT) build -c release --product gripfit-serial
 	Benchmarks/Dashboard/dashboard_cpu.py --clients 1
 	Benchmarks/Dashboard/dashboard_cpu.py --clients 4
+	Tests/Browser/run.sh --venv-only
+	.build/browser-venv/bin/python Benchmarks/Dashboard/page_memory.py --minutes $(MINUTES)
 
 firmware-test:
 	$(MAKE) -C firmware-bridge test

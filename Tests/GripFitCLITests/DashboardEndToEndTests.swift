@@ -131,6 +131,21 @@ import Testing
         _ = dashboard.stop()
     }
 
+    @Test func ctrlCDuringARecordingSavesIt() throws {
+        let dashboard = try Dashboard()
+        #expect(try dashboard.client.post("/api/record/start", json: #"{"hand":"right"}"#).status == 200)
+        var readings = 0
+        try dashboard.client.events(seconds: 10) { data in
+            if Self.object(data)["event"] as? String == "reading" { readings += 1 }
+            return readings < 15
+        }
+        let result = dashboard.stop()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("saved session 1"), "\(result.stdout)")
+        let history = try dashboard.binary.historyJSON()
+        #expect(history.first?["hand"] as? String == "right")
+    }
+
     @Test func crossOriginRequestsToChangeTheSessionAreRefused() throws {
         let dashboard = try Dashboard()
         let response = try dashboard.client.post("/api/record/start", headers: ["Origin": "http://evil.example"])

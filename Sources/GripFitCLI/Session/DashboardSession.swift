@@ -32,7 +32,7 @@ final class DashboardSession: DashboardBackend {
         var request: RecordRequest?
         var capture: SessionCapture?
         /// A recording stopped by the driver (memory limit), saved, waiting for `stop` to report it.
-        var autoSaved: Result<String, DashboardError>?
+        var autoSaved: Result<StoredSession, DashboardError>?
     }
 
     private let live: Mutex<Live>
@@ -232,8 +232,17 @@ final class DashboardSession: DashboardBackend {
     }
 
     func stopRecording() throws(DashboardError) -> String {
+        guard let saved = try saveRecording() else {
+            throw DashboardError(.conflict, "Nothing was recorded: no reading arrived since start. Is the GripFit on and streaming?")
+        }
+        return SessionJSON.detail(saved, display: ForceDisplay(calibration: saved.calibration, unit: unit)).text
+    }
+
+    /// Stops and saves the recording, if one has readings; the saved session with its id. Also
+    /// for the end of the command, so Ctrl-C during a recording loses nothing.
+    func saveRecording() throws(DashboardError) -> StoredSession? {
         let now = clock.now()
-        let taken = live.withLock { live -> (StoredSession?, Result<String, DashboardError>?) in
+        let (finished, autoSaved) = live.withLock { live -> (StoredSession?, Result<StoredSession, DashboardError>?) in
             defer {
                 live.capture = nil
                 live.request = nil
@@ -242,19 +251,17 @@ final class DashboardSession: DashboardBackend {
             var capture = live.capture
             return (capture?.finish(at: now), live.autoSaved)
         }
-        if let session = taken.0 { return try save(session).get() }
-        if let autoSaved = taken.1 { return try autoSaved.get() }
-        throw DashboardError(.conflict, "Nothing was recorded: no reading arrived since start. Is the GripFit on and streaming?")
+        if let finished { return try save(finished).get() }
+        return try autoSaved?.get()
     }
 
-    private func save(_ session: StoredSession) -> Result<String, DashboardError> {
+    private func save(_ session: StoredSession) -> Result<StoredSession, DashboardError> {
         do {
-            let outcome = try Storage.history().save(session)
             var saved = session
-            switch outcome {
+            switch try Storage.history().save(session) {
             case .inserted(let id), .duplicate(let id): saved.id = id
             }
-            return .success(SessionJSON.detail(saved, display: ForceDisplay(calibration: session.calibration, unit: unit)).text)
+            return .success(saved)
         } catch {
             return .failure(Self.failure(error))
         }

@@ -3,6 +3,7 @@ import Glibc
 import GripFitCore
 import GripFitDashboard
 import GripFitLinux
+import GripFitStore
 
 /// `gripfit-serial dashboard`: the live session, recording and history in a browser.
 public struct Dashboard: ParsableCommand {
@@ -84,7 +85,16 @@ public struct Dashboard: ParsableCommand {
                 portOpen: runner.driver.openPortPath != nil)
             return true
         }
-        if let saved = try? session.stopRecording() { StandardOutput.line("saved the running recording: \(saved)") }
+        let saved: StoredSession?
+        do {
+            saved = try session.saveRecording()
+        } catch {
+            throw CLIFailure("The recording running at the stop could not be saved: \(error.message)", status: .cannotCreate)
+        }
+        if let saved {
+            let display = ForceDisplay(calibration: saved.calibration, unit: unit)
+            StandardOutput.line("saved " + SessionText.oneLine(saved, id: saved.id, display: display) + " (recording when stopped)")
+        }
     }
 
     static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""The dashboard page's memory over a long run at 50 Hz (`make bench-dashboard`, not a test).
+
+Starts `gripfit-serial simulate` at a 20 ms rate and `dashboard --port <pty>`, opens the page in
+Debian's headless Chromium (selenium, as the browser test does), keeps the live tab drawing, and
+prints the page's JS heap and DOM node count once a minute after a garbage collection: flat
+figures mean the chart's ring buffer and the page hold a bounded amount whatever the run's length.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "Browser"))
+from dashboard_browser_test import browser  # noqa: E402
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=".build/release/gripfit-serial")
+    parser.add_argument("--minutes", type=int, default=10)
+    arguments = parser.parse_args()
+
+    simulator = subprocess.Popen([arguments.binary, "simulate"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    pty = simulator.stdout.readline().decode().strip()
+    subprocess.run([arguments.binary, "rate", "20", "--port", pty], check=True, stdout=subprocess.DEVNULL)
+    dashboard = subprocess.Popen([arguments.binary, "dashboard", "--port", pty, "--listen", "127.0.0.1:0"],
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    driver = None
+    try:
+        url = re.search(r"http://\S+", dashboard.stdout.readline().decode()).group(0)
+        driver = browser("/usr/bin/chromium", "/usr/bin/chromedriver")
+        driver.execute_cdp_cmd("Performance.enable", {})
+        driver.get(url)
+        print(f"page memory at 50 Hz over {arguments.minutes} min:")
+        print("minute  JS heap used (MiB)  DOM nodes  readings drawn")
+        for minute in range(arguments.minutes + 1):
+            if minute:
+                time.sleep(60)
+            driver.execute_cdp_cmd("HeapProfiler.collectGarbage", {})
+            metrics = {m["name"]: m["value"] for m in driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}
+            count = driver.execute_script("return live.ring.count")
+            print(f"{minute:6d}  {metrics['JSHeapUsedSize'] / 1048576:18.2f}  {int(metrics['Nodes']):9d}  {count:14d}")
+    finally:
+        if driver:
+            driver.quit()
+        dashboard.terminate()
+        dashboard.wait(timeout=10)
+        simulator.terminate()
+        simulator.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
