@@ -131,6 +131,25 @@ import Testing
         _ = dashboard.stop()
     }
 
+    @Test func aCalibratedDeviceStreamsForceInTheChosenUnit() throws {
+        let binary = BuiltBinary()
+        #expect(try binary.run("calibrate", "--simulate", "--mass", "10kg").status == 0)
+        let dashboard = try Dashboard(["--load", "10kg", "--unit", "lb"], binary: binary)
+        var reading: [String: Any] = [:]
+        try dashboard.client.events(seconds: 10) { data in
+            reading = Self.object(data)
+            return reading["event"] as? String != "reading"
+        }
+        #expect(reading["unit"] as? String == "lb")
+        #expect(reading["raw"] is Int)
+        let force = try #require(reading["force"] as? Double)
+        #expect(abs(force - 22.05) < 0.3, "10 kg is 22.05 lb")
+        let status = Self.object(try dashboard.client.get("/api/status").body)
+        #expect(status["calibrated"] as? Bool == true)
+        #expect((status["calibration"] as? [String: Any])?["counts_per_kg"] is Double)
+        _ = dashboard.stop()
+    }
+
     @Test func ctrlCDuringARecordingSavesIt() throws {
         let dashboard = try Dashboard()
         #expect(try dashboard.client.post("/api/record/start", json: #"{"hand":"right"}"#).status == 200)

@@ -169,6 +169,13 @@ final class DashboardSession: DashboardBackend {
             if let name = live.deviceName { object.set("name", name) }
             if let firmware = live.firmware { object.set("firmware", firmware) }
             object.set("calibrated", live.display.isCalibrated)
+            if let calibration = live.display.calibration {
+                var details = JSONObject()
+                details.set("counts_per_kg", calibration.countsPerKilogram)
+                details.set("offset", calibration.offset)
+                details.set("date", calibration.date)
+                object.set("calibration", details)
+            }
             object.set("unit", live.display.unitName)
             if let raw = live.latestRaw, let time = live.latestTime {
                 var reading = JSONObject()
