@@ -38,10 +38,10 @@ BoardIo::BoardIo()
       cccdHandle_(BLE_GATT_HANDLE_INVALID),
       usbStalled_(false),
       ledMode_(LedMode::Searching),
+      rxLength_(0),
       nus_(BLEUuid(BLEUART_UUID_SERVICE)),
       nusTx_(BLEUuid(BLEUART_UUID_CHR_TXD)),
-      nusRx_(BLEUuid(BLEUART_UUID_CHR_RXD)),
-      rxLength_(0) {}
+      nusRx_(BLEUuid(BLEUART_UUID_CHR_RXD)) {}
 
 void BoardIo::beginNus(BLEClientCharacteristic::notify_cb_t onNotify) {
   nus_.begin();
