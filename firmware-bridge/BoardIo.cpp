@@ -45,7 +45,10 @@ BoardIo::BoardIo()
 
 void BoardIo::beginNus(BLEClientCharacteristic::notify_cb_t onNotify) {
   nus_.begin();
-  nusTx_.setNotifyCallback(onNotify);
+  // Called in the BLE task itself, not deferred to Bluefruit's callback task (which falls back to
+  // the BLE task when its own queue is full): one task feeds the notification writer, and
+  // notifications reach the event queue in the radio's order, after the CCCD write's answer.
+  nusTx_.setNotifyCallback(onNotify, false);
   nusTx_.begin(&nus_);
   nusRx_.begin(&nus_);
 }

@@ -68,9 +68,11 @@ static void noteLineState(bool dtr) {
 #if TUSB_VERSION_MAJOR > 0 || TUSB_VERSION_MINOR >= 16
 #include "device/dcd.h"
 
-// The core keeps tud_cdc_line_state_cb for itself (the 1200-baud bootloader touch), so a sketch
-// cannot define it. TinyUSB 0.16+ calls this hook from the USB interrupt for every event it
-// queues; for a SET_CONTROL_LINE_STATE setup packet the request is still in the USBD registers.
+// The core defines tud_cdc_line_state_cb for its 1200-baud bootloader touch, and TinyUSB's header
+// makes every definition of it weak: one in the sketch links, but replaces the core's (the linker
+// keeps whichever it meets first) and so breaks uploads. TinyUSB 0.16+ calls this hook, weak only
+// in TinyUSB itself, from the USB interrupt for every event it queues; for a
+// SET_CONTROL_LINE_STATE setup packet the request is still in the USBD registers.
 static const uint8_t kClassRequestToInterface = 0x21;
 static const uint8_t kDtrBit = 0x01;
 
@@ -125,11 +127,10 @@ public:
     event.lostBytes = lostBytes;
     return xQueueSend(bleEvents, &event, 0) == pdTRUE;
   }
-
 };
 
 static NotifyEvents notifyEvents;
-// Used by the notify callback only, which Bluefruit runs in one task.
+// Used by the notify callback only, which runs in the BLE task (BoardIo::beginNus).
 static NotifyQueueWriter notifyWriter(notifyEvents);
 
 static void copyAddress(const uint8_t* littleEndian, uint8_t (&out)[BleAddress::kByteCount]) {
