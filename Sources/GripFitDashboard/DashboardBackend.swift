@@ -1,3 +1,4 @@
+import GripFitCore
 import GripFitStore
 
 /// What the server asks of the session behind it. The CLI implements it over the one session
@@ -13,6 +14,12 @@ public protocol DashboardBackend: Sendable {
     func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String
     /// Stops, analyses and saves the recording; the JSON is the saved session's summary.
     func stopRecording() throws(DashboardError) -> String
+    /// The GripFits the bridge has reported in range (`B:FOUND`), newest first, and the pin asked for.
+    func devices() -> String
+    /// `BRIDGE:SCAN`: the bridge drops its link and looks again.
+    func scan() throws(DashboardError)
+    /// `BRIDGE:PIN` to `address` (nil: any GripFit), then a scan so the bridge connects to it.
+    func pin(_ address: BLEAddress?) throws(DashboardError)
     /// `history --json`'s array.
     func sessions() throws(DashboardError) -> String
     /// One session: its summary and reps.

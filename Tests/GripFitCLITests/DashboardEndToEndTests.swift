@@ -165,6 +165,36 @@ import Testing
         #expect(history.first?["hand"] as? String == "right")
     }
 
+    @Test func theBridgeIsPinnedToTheChosenGripFitAndRescans() throws {
+        let dashboard = try Dashboard()
+        var sawFound = false
+        var scanning = false
+        var reconnected = false
+        var posted = false
+        try dashboard.client.events(seconds: 15) { data in
+            let event = Self.object(data)
+            if event["event"] as? String == "reading", !posted {
+                posted = true
+                let pin = try? dashboard.client.post("/api/devices/pin", json: #"{"address":"C0:FF:EE:00:00:01"}"#)
+                #expect(pin?.status == 202)
+            }
+            guard posted else { return true }
+            if event["event"] as? String == "bridge" {
+                if event["type"] as? String == "scanning" { scanning = true }
+                if scanning, event["type"] as? String == "found" { sawFound = true }
+            }
+            if sawFound, event["event"] as? String == "state", event["state"] as? String == "connected" { reconnected = true }
+            return !reconnected
+        }
+        #expect(scanning && sawFound && reconnected)
+        let devices = Self.object(try dashboard.client.get("/api/devices").body)
+        #expect(devices["pinned"] as? String == "C0:FF:EE:00:00:01")
+        let found = devices["found"] as? [[String: Any]]
+        #expect(found?.first?["address"] as? String == "C0:FF:EE:00:00:01")
+        #expect(found?.first?["rssi"] is Int)
+        _ = dashboard.stop()
+    }
+
     @Test func crossOriginRequestsToChangeTheSessionAreRefused() throws {
         let dashboard = try Dashboard()
         let response = try dashboard.client.post("/api/record/start", headers: ["Origin": "http://evil.example"])

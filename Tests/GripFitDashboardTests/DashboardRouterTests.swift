@@ -90,6 +90,16 @@ import Testing
         #expect(crossSite.status == .forbidden)
     }
 
+    @Test func theDevicePickerScansAndPins() async throws {
+        let json: HTTPFields = [.contentType: "application/json"]
+        #expect(try await respond(.get, "/api/devices").status == .ok)
+        #expect(try await respond(.post, "/api/devices/scan").status == .accepted)
+        #expect(try await respond(.post, "/api/devices/pin", headers: json, body: #"{"address":"c0:ff:ee:00:00:02"}"#).status == .accepted)
+        #expect(try await respond(.post, "/api/devices/pin", headers: json, body: #"{"address":"any"}"#).status == .accepted)
+        #expect(try await respond(.post, "/api/devices/pin", headers: json, body: #"{"address":"C0:FF"}"#).status == .badRequest)
+        #expect(backend.calls.withLock { $0 } == ["scan", "pin C0:FF:EE:00:00:02", "pin any"])
+    }
+
     @Test func historyRoutesCheckTheirParameters() async throws {
         #expect(try await respond(.get, "/api/sessions/1").status == .ok)
         #expect(try await respond(.get, "/api/sessions/2").status == .notFound)

@@ -1,3 +1,4 @@
+import GripFitCore
 import GripFitDashboard
 import GripFitStore
 import Synchronization
@@ -27,6 +28,10 @@ final class FakeBackend: DashboardBackend {
         note("stop")
         throw DashboardError(.conflict, "Nothing was recorded.")
     }
+
+    func devices() -> String { #"{"found":[]}"# }
+    func scan() throws(DashboardError) { note("scan") }
+    func pin(_ address: BLEAddress?) throws(DashboardError) { note("pin \(address?.description ?? "any")") }
 
     func sessions() throws(DashboardError) -> String { "[]" }
 

@@ -16,6 +16,17 @@ final class DashboardSession: DashboardBackend {
         var label: String?
     }
 
+    /// A GripFit the bridge reported in range.
+    private struct Found {
+        var address: BLEAddress
+        var name: String
+        var rssi: Int
+        var time: String
+    }
+
+    /// Bridges see a handful of GripFits at most; this bounds the list whatever the radio hears.
+    static let foundLimit = 16
+
     private struct Live {
         var state = SessionState.disconnected
         var portOpen = false
@@ -29,6 +40,9 @@ final class DashboardSession: DashboardBackend {
         var latestRaw: Int32?
         var latestTime: String?
         var peak: Double?
+        var found: [Found] = []
+        /// What the page last asked the bridge to pin to: an address, nil for any; nil: never asked.
+        var pinned: BLEAddress??
         var request: RecordRequest?
         var capture: SessionCapture?
         /// A recording stopped by the driver (memory limit), saved, waiting for `stop` to report it.
@@ -103,7 +117,11 @@ final class DashboardSession: DashboardBackend {
             case .connected(let address): (live.bridgeLink, live.address) = (.connected, address)
             case .disconnected, .notFound, .notRecognized: live.bridgeLink = .idle
             case .status(let state, let address): (live.bridgeLink, live.address) = (state, address ?? live.address)
-            case .found, .error: break
+            case .found(let address, let rssi, let name):
+                live.found.removeAll { $0.address == address }
+                live.found.insert(Found(address: address, name: UntrustedText.escaped(name), rssi: rssi, time: time), at: 0)
+                if live.found.count > Self.foundLimit { live.found.removeLast() }
+            case .error: break
             }
         case .state(let state):
             live.state = state
@@ -217,8 +235,45 @@ final class DashboardSession: DashboardBackend {
     }
 
     func tare() throws(DashboardError) {
-        guard inbox.post(.device(.tare)) else {
-            throw DashboardError(.serviceUnavailable, "Too many commands are waiting for the GripFit; try again in a moment.")
+        try send(.device(.tare))
+    }
+
+    func devices() -> String {
+        live.withLock { live in
+            var object = JSONObject()
+            if let address = live.address { object.set("address", address.description) }
+            switch live.pinned {
+            case .some(.some(let address)): object.set("pinned", address.description)
+            case .some(.none): object.set("pinned", "any")
+            case .none: object.setNull("pinned")
+            }
+            object.set(
+                "found",
+                live.found.map { found in
+                    var item = JSONObject()
+                    item.set("address", found.address.description)
+                    item.set("name", found.name)
+                    item.set("rssi", found.rssi)
+                    item.set("time", found.time)
+                    return item
+                })
+            return object.text
+        }
+    }
+
+    func scan() throws(DashboardError) {
+        try send(.bridge(.scan))
+    }
+
+    func pin(_ address: BLEAddress?) throws(DashboardError) {
+        try send(.bridge(.pin(address)))
+        try send(.bridge(.scan))
+        live.withLock { $0.pinned = .some(address) }
+    }
+
+    private func send(_ command: Command) throws(DashboardError) {
+        guard inbox.post(command) else {
+            throw DashboardError(.serviceUnavailable, "Too many commands are waiting for the dongle; try again in a moment.")
         }
     }
 

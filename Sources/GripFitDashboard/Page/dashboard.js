@@ -428,6 +428,47 @@ function drawTrend(sessions) {
   }
 }
 
+// MARK: choosing a GripFit (BRIDGE:SCAN and BRIDGE:PIN, as `scan` and `--device` do)
+
+function showDevices(devices) {
+  // Offered once the bridge has seen more than one GripFit, or after the user pinned one.
+  $("choose-device").hidden = devices.found.length < 2 && devices.pinned === null;
+  const list = $("device-list");
+  list.replaceChildren();
+  for (const found of devices.found) {
+    const item = document.createElement("li");
+    const name = document.createElement("span");
+    const current = found.address === devices.address;
+    name.textContent = `${found.name} · ${found.address} · ${found.rssi} dBm` + (current ? " · connected" : "");
+    item.classList.toggle("current", current);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = devices.pinned === found.address ? "Chosen" : "Use this one";
+    button.disabled = devices.pinned === found.address;
+    button.setAttribute("aria-label", `Use the GripFit ${found.address}`);
+    button.addEventListener("click", () => pin(found.address));
+    item.append(name, button);
+    list.appendChild(item);
+  }
+}
+
+function pollDevices() {
+  getJSON("api/devices").then(showDevices).catch(() => {}).finally(() => setTimeout(pollDevices, 3000));
+}
+
+function pin(address) {
+  post("api/devices/pin", { address: address })
+    .then(() => notice(address === "any" ? "Connecting to any GripFit…" : `Connecting to ${address}…`))
+    .then(() => getJSON("api/devices").then(showDevices))
+    .catch((error) => notice(error.message, true));
+}
+
+function toggleDevices(open) {
+  $("devices").hidden = !open;
+  $("choose-device").setAttribute("aria-expanded", String(open));
+  if (open) $("scan").focus();
+}
+
 // MARK: tabs and start-up
 
 function selectTab(name) {
@@ -451,12 +492,19 @@ function start() {
       .catch((error) => notice(error.message, true));
   });
   $("record-form").addEventListener("submit", startRecording);
+  $("choose-device").addEventListener("click", () => toggleDevices($("devices").hidden));
+  $("close-devices").addEventListener("click", () => { toggleDevices(false); $("choose-device").focus(); });
+  $("pin-any").addEventListener("click", () => pin("any"));
+  $("scan").addEventListener("click", () => {
+    post("api/devices/scan").then(() => notice("Scanning…")).catch((error) => notice(error.message, true));
+  });
   $("record-stop").addEventListener("click", stopRecording);
   window.addEventListener("resize", () => { if (!$("history").hidden) loadTrend(); });
   const events = new EventSource("api/events");
   events.onmessage = onEvent;
   events.onerror = () => setLink("usb", "no server", false);
   pollStatus();
+  pollDevices();
   requestAnimationFrame(frame);
 }
 

@@ -1,9 +1,14 @@
 import Foundation
+import GripFitCore
 import GripFitStore
 import Hummingbird
 
 /// The live session: the event stream, status and the commands that change it.
 enum LiveRoutes {
+    struct Pin: Decodable {
+        var address: String
+    }
+
     struct RecordStart: Decodable {
         var hand: Hand?
         var label: String?
@@ -48,6 +53,23 @@ enum LiveRoutes {
             return json(try backend.startRecording(hand: body.hand, label: body.label))
         }
         router.post("/api/record/stop") { _, _ in json(try backend.stopRecording()) }
+        router.get("/api/devices") { _, _ in json(backend.devices()) }
+        router.post("/api/devices/scan") { _, _ in
+            try backend.scan()
+            return json(#"{"ok":true}"#, status: .accepted)
+        }
+        router.post("/api/devices/pin") { request, context in
+            let usage = DashboardError(.badRequest, "The body must be JSON like {\"address\":\"C0:FF:EE:00:00:01\"}, or \"any\".")
+            guard let body = try? await request.decode(as: Pin.self, context: context) else { throw usage }
+            if body.address.lowercased() == "any" {
+                try backend.pin(nil)
+            } else if let address = BLEAddress(body.address.uppercased()) {
+                try backend.pin(address)
+            } else {
+                throw usage
+            }
+            return json(#"{"ok":true}"#, status: .accepted)
+        }
     }
 
     static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
