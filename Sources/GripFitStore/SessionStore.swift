@@ -89,6 +89,9 @@ public final class SessionStore: Sendable {
                     );
                     """)
         }
+        migrator.registerMigration("v2: bridge version") { db in
+            try db.execute(sql: "ALTER TABLE session ADD COLUMN bridge_version TEXT")
+        }
         return migrator
     }
 
@@ -104,11 +107,11 @@ public final class SessionStore: Sendable {
                 try db.execute(
                     sql: """
                         INSERT INTO session (
-                            device, started_at_ms, firmware, label, hand, protocol, trial,
+                            device, started_at_ms, firmware, bridge_version, label, hand, protocol, trial,
                             calibration_offset, calibration_counts_per_kg, calibration_date, calibration_mass_kg,
                             unit, peak, peak_time, mean, duration, active_duration, time_to_peak, peak_rfd, impulse,
                             rep_count, sample_count, gap_count, gap_duration, threshold)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (device, started_at_ms) DO NOTHING
                         """,
                     arguments: Self.arguments(session))
@@ -231,14 +234,14 @@ public final class SessionStore: Sendable {
             gapDuration: row["gap_duration"], threshold: row["threshold"])
         return StoredSession(
             id: row["id"], device: device, startedAtMilliseconds: row["started_at_ms"], firmware: row["firmware"],
-            label: row["label"], hand: (row["hand"] as String?).flatMap(Hand.init(rawValue:)),
+            bridgeVersion: row["bridge_version"], label: row["label"], hand: (row["hand"] as String?).flatMap(Hand.init(rawValue:)),
             protocolName: row["protocol"], trial: row["trial"], calibration: calibration, summary: summary, trace: trace)
     }
 
     private static func arguments(_ session: StoredSession) -> StatementArguments {
         let summary = session.summary
         let values: [(any DatabaseValueConvertible)?] = [
-            session.device, session.startedAtMilliseconds, session.firmware, session.label, session.hand?.rawValue,
+            session.device, session.startedAtMilliseconds, session.firmware, session.bridgeVersion, session.label, session.hand?.rawValue,
             session.protocolName, session.trial, session.calibration?.offset, session.calibration?.countsPerKilogram,
             session.calibration?.date, session.calibration?.massKilograms, session.unitName, summary.peak,
             summary.peakTime, summary.mean, summary.duration, summary.activeDuration, summary.timeToPeak,

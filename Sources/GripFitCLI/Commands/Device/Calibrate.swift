@@ -34,7 +34,7 @@ public struct Calibrate: ParsableCommand {
 
     public func validate() throws {
         if !(timeout >= 3) { throw ValidationError("--timeout must be at least 3 seconds: each step averages 2 s.") }
-        if connection.simulator.load != nil { throw ValidationError("calibrate places the simulator's load itself; drop --load.") }
+        if !connection.simulator.load.isEmpty { throw ValidationError("calibrate places the simulator's load itself; drop --load.") }
     }
 
     private enum Step {
