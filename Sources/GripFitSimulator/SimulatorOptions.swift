@@ -16,6 +16,8 @@ public struct SimulatorOptions: Sendable {
     /// Seconds after the start at which the GripFit loses power and boots again.
     public var powerCycles: [Double] = []
     public var seed: UInt64 = 1
+    /// Behave as a plain USB-serial relay: device lines only, no `B:` lines, `BRIDGE:` commands unanswered.
+    public var plainRelay = false
     public var firmwareVersion = "1.0"
     public var bridgeVersion = "1.0.0-sim"
     /// The simulated GripFit's BLE address, as the bridge protocol spells it.

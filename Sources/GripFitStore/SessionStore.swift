@@ -153,8 +153,9 @@ public final class SessionStore: Sendable {
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT id, device, started_at_ms, label, hand, protocol, trial, unit, peak, mean, duration,
-                            rep_count FROM session
+                        SELECT id, device, started_at_ms, firmware, bridge_version, label, hand, protocol, trial, unit,
+                            calibration_date, peak, mean, time_to_peak, peak_rfd, impulse, duration, rep_count
+                        FROM session
                         WHERE (?1 IS NULL OR device = ?1) AND (?2 IS NULL OR started_at_ms >= ?2)
                         ORDER BY started_at_ms DESC, id DESC
                         """,
@@ -162,9 +163,12 @@ public final class SessionStore: Sendable {
                 ).map { row in
                     SessionRow(
                         id: row["id"], device: row["device"], startedAtMilliseconds: row["started_at_ms"],
-                        label: row["label"], hand: (row["hand"] as String?).flatMap(Hand.init(rawValue:)),
-                        protocolName: row["protocol"], trial: row["trial"], calibrated: (row["unit"] as String) != "raw",
-                        peak: row["peak"], mean: row["mean"], duration: row["duration"], repCount: row["rep_count"])
+                        firmware: row["firmware"], bridgeVersion: row["bridge_version"], label: row["label"],
+                        hand: (row["hand"] as String?).flatMap(Hand.init(rawValue:)), protocolName: row["protocol"],
+                        trial: row["trial"], calibrationDate: row["calibration_date"],
+                        calibrated: (row["unit"] as String) != "raw", peak: row["peak"], mean: row["mean"],
+                        timeToPeak: row["time_to_peak"], peakRFD: row["peak_rfd"], impulse: row["impulse"],
+                        duration: row["duration"], repCount: row["rep_count"])
                 }
             }
         } catch {

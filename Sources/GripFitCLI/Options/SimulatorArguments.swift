@@ -46,6 +46,9 @@ public struct SimulatorArguments: ParsableArguments {
             valueName: "seconds"))
     public var powerCycles: [Double] = []
 
+    @Flag(help: "Act as a plain USB-serial relay instead of the bridge: device lines only, no B: lines.")
+    public var plainRelay = false
+
     public init() {}
 
     public func validate() throws {
@@ -62,6 +65,7 @@ public struct SimulatorArguments: ParsableArguments {
         options.seed = seed
         if !load.isEmpty { options.load = .schedule(load.sorted { $0.seconds < $1.seconds }) }
         options.powerCycles = powerCycles
+        options.plainRelay = plainRelay
         return options
     }
 }

@@ -9,4 +9,14 @@ enum Storage {
     }
 
     static var calibrations: CalibrationBook { CalibrationBook(path: paths.calibrationPath) }
+
+    /// A stored session as `show`, `plot` and `history` present it: a session recorded before its
+    /// device was calibrated is analysed with the device's calibration now, returned too so the
+    /// output can say which one was used.
+    static func presented(_ session: StoredSession) throws -> (session: StoredSession, later: StoredCalibration?) {
+        guard session.calibration == nil, let current = try calibrations.calibration(for: session.device),
+            let calibrated = session.calibrated(later: current)
+        else { return (session, nil) }
+        return (calibrated, current)
+    }
 }
