@@ -39,6 +39,22 @@ struct SessionIdentityTests {
         let help = try BuiltBinary().run("monitor", "--help")
         #expect(help.stdout.contains("wall time"))
         let record = try BuiltBinary().run("record", "--help")
-        #expect(record.stdout.contains("from the first reading"))
+        #expect(record.stdout.contains("counted from the first"))
+    }
+}
+
+/// Without a bridge there is no BLE identity: the session falls back to the port and says so.
+@Suite(.timeLimit(.minutes(1)))
+struct PlainRelayIdentityTests {
+    @Test func aPlainRelayFilesUnderThePortAndSaysSo() throws {
+        let cli = BuiltBinary()
+        let simulator = try SimulatorProcess(["--plain-relay"])
+        defer { _ = simulator.stop() }
+        let record = try cli.run("record", "--port", simulator.path, "--duration", "0.5")
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stderr.contains("no bridge identity (no B: lines within 1.5 s, so a plain serial relay): filing under port:"))
+        let session = try #require(try cli.historyJSON().first)
+        #expect((session["device"] as? String)?.hasPrefix("port:/dev/pts/") == true, "\(session)")
+        #expect(session["bridge"] == nil)
     }
 }

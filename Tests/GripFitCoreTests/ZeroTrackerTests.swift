@@ -1,0 +1,55 @@
+import Testing
+
+@testable import GripFitCore
+
+/// The zero follows tares and power cycles; the scale never moves.
+struct ZeroTrackerTests {
+    /// Calibrated untared: 834,000 counts with nothing on, 20,000 counts per kg.
+    let calibration = Calibration(offset: 834_000, countsPerKilogram: 20_000)
+
+    func kilograms(_ tracker: inout ZeroTracker, _ raw: Int32) -> Double? {
+        tracker.observe(.message(.reading(raw)))
+        return tracker.value(raw: raw, in: .kilograms)
+    }
+
+    @Test func anUntaredGripFitUsesTheCalibrationsZero() {
+        var tracker = ZeroTracker(calibration: calibration)
+        #expect(tracker.value(raw: 1_034_000, in: .kilograms) == nil, "unsettled before any reading")
+        #expect(kilograms(&tracker, 1_034_000) == 10)
+        #expect(tracker.source == .calibration)
+    }
+
+    @Test func aGripFitTaredBeforeTheSessionReadsFromZero() {
+        var tracker = ZeroTracker(calibration: calibration)
+        #expect(kilograms(&tracker, 12) == 0.0006)
+        #expect(kilograms(&tracker, 200_000) == 10)
+        #expect(tracker.source == .taredBefore)
+    }
+
+    @Test func aTareSeenLiveMakesTheLoadAtThatMomentZero() {
+        var tracker = ZeroTracker(calibration: calibration)
+        #expect(kilograms(&tracker, 1_034_000) == 10)
+        tracker.observe(.message(.status(.tared)))
+        #expect(tracker.source == .tare)
+        #expect(kilograms(&tracker, 0) == 0, "net weight")
+        #expect(kilograms(&tracker, 100_000) == 5, "same scale")
+    }
+
+    @Test func aLostLinkSettlesTheZeroAgainFromTheNextReading() {
+        var tracker = ZeroTracker(calibration: calibration)
+        tracker.observe(.message(.status(.tared)))
+        #expect(kilograms(&tracker, 200_000) == 10)
+        tracker.observe(.state(.disconnected))
+        #expect(tracker.zero == nil)
+        tracker.observe(.state(.connected))
+        #expect(kilograms(&tracker, 1_034_000) == 10, "power-cycled: untared again, same 10 kg")
+        tracker.observe(.state(.error(.sensorNotReady)))
+        #expect(kilograms(&tracker, 1_034_000) == 10, "a sensor hiccup is not a new link")
+    }
+
+    @Test func theFirstReadingSidesWithTheNearerZero() {
+        #expect(ZeroTracker.resolve(firstRaw: 416_999, calibration: calibration) == (0, .taredBefore))
+        #expect(ZeroTracker.resolve(firstRaw: 417_001, calibration: calibration) == (834_000, .calibration))
+        #expect(ZeroTracker.resolve(firstRaw: -5_000, calibration: calibration) == (0, .taredBefore))
+    }
+}
