@@ -53,6 +53,16 @@ public struct ZeroTracker: Equatable, Sendable {
         zero.map { Calibration(offset: $0, countsPerKilogram: calibration.countsPerKilogram) }
     }
 
+    /// `raw` as it would read against `reference`, the zero a recording started with: a tare or
+    /// power cycle mid-recording shifts the readings, and a trace keeps one frame. Nil until the
+    /// zero is settled, or when the shifted reading would not fit a reading.
+    public func raw(_ raw: Int32, against reference: Double) -> Int32? {
+        guard let zero else { return nil }
+        let shifted = (Double(raw) - zero + reference).rounded()
+        guard shifted.isFinite, shifted >= Double(Int32.min), shifted <= Double(Int32.max) else { return nil }
+        return Int32(shifted)
+    }
+
     public func value(raw: Int32, in unit: ForceUnit) -> Double? {
         current?.value(raw: raw, in: unit)
     }

@@ -17,6 +17,18 @@ struct TareCalibrationTests {
         }
     }
 
+    /// `tare`, then `monitor --unit kg` for `seconds`, then the simulator stopped.
+    static func tareThenMonitor(
+        _ cli: BuiltBinary, _ simulator: SimulatorProcess, seconds: Int, since origin: Date
+    ) throws -> (CLIProcess.Result, [(seconds: Double, kilograms: Double)]) {
+        let tare = try cli.run("tare", "--port", simulator.path)
+        #expect(tare.status == 0, "\(tare.stderr)")
+        let monitor = try cli.run("monitor", "--port", simulator.path, "--unit", "kg", "--format", "jsonl", "--duration", "\(seconds)")
+        _ = simulator.stop()
+        #expect(monitor.status == 0, "\(monitor.stderr)")
+        return (monitor, try forces(monitor, since: origin))
+    }
+
     static func calibrated() throws -> BuiltBinary {
         let cli = BuiltBinary()
         let calibrate = try cli.run("calibrate", "--simulate", "--mass", "10kg")
@@ -29,12 +41,7 @@ struct TareCalibrationTests {
         let cli = try Self.calibrated()
         let started = Date()
         let simulator = try SimulatorProcess(["--load", "0kg@0", "--load", "10kg@8"])
-        let tare = try cli.run("tare", "--port", simulator.path)
-        #expect(tare.status == 0, "\(tare.stderr)")
-        let monitor = try cli.run("monitor", "--port", simulator.path, "--unit", "kg", "--format", "jsonl", "--duration", "14")
-        _ = simulator.stop()
-        #expect(monitor.status == 0, "\(monitor.stderr)")
-        let forces = try Self.forces(monitor, since: started)
+        let (monitor, forces) = try Self.tareThenMonitor(cli, simulator, seconds: 14, since: started)
         let before = forces.filter { $0.seconds < 7.8 }
         let after = forces.filter { $0.seconds > 9 }
         #expect(before.count >= 40 && after.count >= 40, "\(forces.count) readings")
@@ -48,13 +55,8 @@ struct TareCalibrationTests {
         let cli = try Self.calibrated()
         let started = Date()
         let simulator = try SimulatorProcess(["--load", "10kg@0", "--power-cycle", "4"])
-        let tare = try cli.run("tare", "--port", simulator.path)
-        #expect(tare.status == 0, "\(tare.stderr)")
-        let monitor = try cli.run("monitor", "--port", simulator.path, "--unit", "kg", "--format", "jsonl", "--duration", "7")
-        _ = simulator.stop()
-        #expect(monitor.status == 0, "\(monitor.stderr)")
+        let (monitor, forces) = try Self.tareThenMonitor(cli, simulator, seconds: 7, since: started)
         #expect(monitor.stdout.contains("\"reason\":\"0x08\""), "the power cycle dropped the link")
-        let forces = try Self.forces(monitor, since: started)
         let tared = forces.filter { $0.seconds < 3.9 }
         let rebooted = forces.filter { $0.seconds > 4.1 }
         #expect(tared.count >= 10 && rebooted.count >= 10, "\(forces.count) readings")
@@ -72,6 +74,19 @@ struct TareCalibrationTests {
         #expect(record.status == 0, "\(record.stderr)")
         let session = try #require(try cli.historyJSON().first)
         #expect(session["unit"] as? String == "kg")
+        #expect(abs((session["peak"] as? Double ?? 0) - 10) <= 0.1, "\(session)")
+    }
+
+    /// Tared under 10 kg, then power-cycled mid-recording: the trace keeps one zero, so the
+    /// stored session reads 0 kg net before the power cycle and 10 kg after it, never 51.7 kg.
+    @Test func aPowerCycleMidRecordingKeepsTheStoredKilogramsRight() throws {
+        let cli = try Self.calibrated()
+        let simulator = try SimulatorProcess(["--load", "10kg@0", "--power-cycle", "2"])
+        #expect(try cli.run("tare", "--port", simulator.path).status == 0)
+        let record = try cli.run("record", "--port", simulator.path, "--duration", "3.5")
+        _ = simulator.stop()
+        #expect(record.status == 0, "\(record.stderr)")
+        let session = try #require(try cli.historyJSON().first)
         #expect(abs((session["peak"] as? Double ?? 0) - 10) <= 0.1, "\(session)")
     }
 

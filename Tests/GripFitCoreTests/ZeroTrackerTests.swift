@@ -52,4 +52,13 @@ struct ZeroTrackerTests {
         #expect(ZeroTracker.resolve(firstRaw: 417_001, calibration: calibration) == (834_000, .calibration))
         #expect(ZeroTracker.resolve(firstRaw: -5_000, calibration: calibration) == (0, .taredBefore))
     }
+
+    @Test func readingsShiftBackToTheZeroARecordingStartedWith() {
+        var tracker = ZeroTracker(calibration: calibration)
+        #expect(tracker.raw(5, against: 0) == nil, "unsettled")
+        tracker.observe(.message(.reading(1_034_000)))
+        #expect(tracker.raw(1_034_000, against: 0) == 200_000, "power-cycled mid-recording that started tared")
+        #expect(tracker.raw(1_034_000, against: 834_000) == 1_034_000)
+        #expect(tracker.raw(Int32.max, against: 1e12) == nil, "out of range is refused, not a crash")
+    }
 }

@@ -80,7 +80,7 @@ struct Recording {
                 display.observe(report)
             }
             guard var active = recorder else { return true }
-            let event = active.record(report, at: now)
+            let event = active.record(Self.inStartFrame(report, display: display, start: calibration), at: now)
             recorder = active
             guard case .message(.reading(let raw)) = report else { return true }
             onReading(raw, display)
@@ -113,5 +113,13 @@ struct Recording {
             label: CleanText.clean(label), hand: hand, protocolName: protocolName, trial: trial,
             calibration: calibration, trace: trace)
         return Recording(session: session, stop: stop)
+    }
+
+    /// A reading shifted back to the zero the recording started with, so one stored calibration
+    /// serves the whole trace even when the GripFit is tared or power-cycled mid-recording.
+    private static func inStartFrame(_ report: SessionReport, display: ForceDisplay, start: StoredCalibration?) -> SessionReport {
+        guard case .message(.reading(let raw)) = report, let start, let shifted = display.zero?.raw(raw, against: start.offset)
+        else { return report }
+        return .message(.reading(shifted))
     }
 }
