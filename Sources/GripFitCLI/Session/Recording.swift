@@ -20,8 +20,11 @@ struct Recording {
     static let calibratedReleaseThreshold = 2.0
     static let rawReleaseThreshold = 40_000.0
 
-    /// How long to wait for the first reading before giving up: a scan and a connect, with room.
+    /// How long a recording of set length waits for its first reading before giving up: a scan
+    /// and a connect, with room. Without a length it waits until stopped, as before.
     static let firstReadingWait: Duration = .seconds(20)
+    /// A year: longer lengths are taken as this, so the arithmetic below stays in range.
+    static let longestLength = 366.0 * 86_400
 
     /// Records `seconds` of readings counted from the first one that counts (nil: until a release,
     /// a signal or the memory limit). Readings wait until the GripFit's identity is known
@@ -42,9 +45,9 @@ struct Recording {
         var lookupError: (any Error)?
         var lastReadingAt: MonotonicInstant?
         var stop = Stop.duration
-        let length = seconds.map { Duration.milliseconds(Int(($0 * 1000).rounded())) }
+        let length = seconds.map { Duration.milliseconds(Int((min(max($0, 0), longestLength) * 1000).rounded())) }
         let driver = runner.driver
-        driver.wakeAt = runner.clock.now() + firstReadingWait
+        driver.wakeAt = length.map { runner.clock.now() + max($0, firstReadingWait) }
         driver.onWake = { _ in driver.stop() }
         defer {
             driver.wakeAt = nil
