@@ -13,8 +13,12 @@ enum Storage {
     /// A stored session as `show`, `plot` and `history` present it: a session recorded before its
     /// device was calibrated is analysed with the device's calibration now, returned too so the
     /// output can say which one was used.
-    static func presented(_ session: StoredSession) throws -> (session: StoredSession, later: StoredCalibration?) {
-        guard session.calibration == nil, let current = try calibrations.calibration(for: session.device),
+    /// `book` is the calibration file already read, for callers that present many sessions.
+    static func presented(
+        _ session: StoredSession, book: [StoredCalibration]? = nil
+    ) throws -> (session: StoredSession, later: StoredCalibration?) {
+        guard session.calibration == nil,
+            let current = try (book ?? calibrations.all()).last(where: { $0.device == session.device }),
             let calibrated = session.calibrated(later: current)
         else { return (session, nil) }
         return (calibrated, current)

@@ -54,9 +54,11 @@ public struct History: ParsableCommand {
         StandardOutput.ignoreBrokenPipe()
         let store = try Storage.history()
         let sinceMilliseconds = since.flatMap(Timestamp.parse)
+        let book = try Storage.calibrations.all()
+        let calibratedDevices = Set(book.map(\.device))
         let entries: [Entry] = try store.list(device: device, sinceMilliseconds: sinceMilliseconds).map { row in
-            guard !row.calibrated, (try Storage.calibrations.calibration(for: row.device)) != nil else { return (row, nil) }
-            let (session, later) = try Storage.presented(try store.session(id: row.id))
+            guard !row.calibrated, calibratedDevices.contains(row.device) else { return (row, nil) }
+            let (session, later) = try Storage.presented(try store.session(id: row.id), book: book)
             return (SessionRow(session, id: row.id), later)
         }
         let display = ForceDisplay(calibration: nil, unit: unit)
