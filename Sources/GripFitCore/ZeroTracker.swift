@@ -8,11 +8,12 @@
 /// per session, from what the host sees:
 /// - `S:TARED`: from now on 0 counts is zero force (net weight, as on any scale).
 /// - The first reading of each link (the session's start, and after every reconnect, when a tare
-///   or power cycle may have happened out of sight): a reading nearer 0 than the calibration's
-///   zero comes from a tared GripFit, so 0 counts is zero force; otherwise the GripFit is untared
-///   and the calibration's zero holds. The two only get confused by a grip stronger than half the
-///   calibration's zero, held while the link comes up.
+///   or power cycle may have happened out of sight) tells a tared GripFit (0 counts is zero force)
+///   from an untared one (the calibration's zero holds), see ``resolve(firstRaw:calibration:)``.
 public struct ZeroTracker: Equatable, Sendable {
+    /// How far below the calibration's zero an untared reading may still fall (drift, noise), in kg.
+    public static let untaredMarginKilograms = 5.0
+
     public let calibration: Calibration
     /// Counts at zero force in the current readings; nil until a reading or tare settles it.
     public private(set) var zero: Double?
@@ -43,9 +44,18 @@ public struct ZeroTracker: Equatable, Sendable {
     }
 
     /// The zero for readings that start with `firstRaw`, as the first reading of a link decides it.
+    ///
+    /// A grip only presses, so an untared GripFit never reads much below the calibration's zero:
+    /// when that zero is well above 0, a reading more than ``untaredMarginKilograms`` below it
+    /// comes from a tared GripFit, and only a net grip within that margin of the whole zero
+    /// (about 37 kg on the simulator), held while the link comes up, could pass for untared.
+    /// Otherwise the nearer of the two zeros wins.
     public static func resolve(firstRaw: Int32, calibration: Calibration) -> (zero: Double, source: ZeroSource) {
         let raw = Double(firstRaw)
-        return abs(raw) < abs(raw - calibration.offset) ? (0, .taredBefore) : (calibration.offset, .calibration)
+        let zero = calibration.offset
+        let margin = untaredMarginKilograms * calibration.countsPerKilogram
+        let tared = zero > 2 * margin ? raw < zero - margin : abs(raw) < abs(raw - zero)
+        return tared ? (0, .taredBefore) : (zero, .calibration)
     }
 
     /// The calibration with its zero moved to where the readings have it now; nil until settled.

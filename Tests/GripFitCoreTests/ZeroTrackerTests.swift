@@ -47,10 +47,19 @@ struct ZeroTrackerTests {
         #expect(kilograms(&tracker, 1_034_000) == 10, "a sensor hiccup is not a new link")
     }
 
-    @Test func theFirstReadingSidesWithTheNearerZero() {
-        #expect(ZeroTracker.resolve(firstRaw: 416_999, calibration: calibration) == (0, .taredBefore))
-        #expect(ZeroTracker.resolve(firstRaw: 417_001, calibration: calibration) == (834_000, .calibration))
+    /// An untared grip only reads above its zero: anything 5 kg below it is a tared GripFit.
+    @Test func aReadingWellBelowTheCalibrationsZeroIsTared() {
+        #expect(ZeroTracker.resolve(firstRaw: 733_999, calibration: calibration) == (0, .taredBefore), "a 36.7 kg net grip")
+        #expect(ZeroTracker.resolve(firstRaw: 734_001, calibration: calibration) == (834_000, .calibration))
+        #expect(ZeroTracker.resolve(firstRaw: 830_000, calibration: calibration) == (834_000, .calibration), "drift")
         #expect(ZeroTracker.resolve(firstRaw: -5_000, calibration: calibration) == (0, .taredBefore))
+    }
+
+    /// A sensor whose own zero is near 0 leaves no room for the margin: the nearer zero wins.
+    @Test func aZeroNearZeroSidesWithTheNearerOne() {
+        let small = Calibration(offset: 60_000, countsPerKilogram: 20_000)
+        #expect(ZeroTracker.resolve(firstRaw: 29_999, calibration: small) == (0, .taredBefore))
+        #expect(ZeroTracker.resolve(firstRaw: 30_001, calibration: small) == (60_000, .calibration))
     }
 
     @Test func readingsShiftBackToTheZeroARecordingStartedWith() {
