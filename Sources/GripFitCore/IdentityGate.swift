@@ -17,15 +17,19 @@ public struct IdentityGate: Equatable, Sendable {
         case bridgeSilent
     }
 
-    /// Long enough for the bridge's hello (20 ms after the port opens) and the `B:STATUS` reply,
-    /// short enough not to hold a session up.
+    /// Long enough for the bridge's hello (20 ms after the port opens), short enough not to hold a
+    /// session on a plain relay up for long.
     public static let defaultWait: Duration = .milliseconds(1500)
+    /// Once a bridge has spoken, its `B:STATUS` reply is certain to come: a busy host gets longer.
+    public static let defaultBridgeWait: Duration = .seconds(5)
 
     public let wait: Duration
+    public let bridgeWait: Duration
     private var firstReadingAt: MonotonicInstant?
 
-    public init(wait: Duration = defaultWait) {
+    public init(wait: Duration = defaultWait, bridgeWait: Duration = defaultBridgeWait) {
         self.wait = wait
+        self.bridgeWait = bridgeWait
     }
 
     /// Called with each reading and what the session knows at that moment.
@@ -33,7 +37,7 @@ public struct IdentityGate: Equatable, Sendable {
         if let address { return .bridge(address) }
         let first = firstReadingAt ?? now
         firstReadingAt = first
-        guard now - first >= wait else { return .wait }
+        guard now - first >= (behindBridge ? bridgeWait : wait) else { return .wait }
         return behindBridge ? .bridgeSilent : .noBridge
     }
 }

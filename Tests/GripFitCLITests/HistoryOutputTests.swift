@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Issue 9, points 6–8 and 11: what `history`, `show` and `plot` say about stored sessions.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct HistoryOutputTests {
     /// One uncalibrated session with 10 kg on the handle, then a calibration of the same GripFit.
     static func calibratedLater() throws -> BuiltBinary {

@@ -22,8 +22,9 @@ struct IdentityGateTests {
     }
 
     @Test func aBridgeThatNamesNoGripFitIsToldApart() {
-        var gate = IdentityGate(wait: .seconds(1))
+        var gate = IdentityGate(wait: .seconds(1), bridgeWait: .seconds(3))
         _ = gate.decide(readingAt: .zero, address: nil, behindBridge: true)
-        #expect(gate.decide(readingAt: .zero + .seconds(2), address: nil, behindBridge: true) == .bridgeSilent)
+        #expect(gate.decide(readingAt: .zero + .seconds(2), address: nil, behindBridge: true) == .wait, "a bridge gets longer")
+        #expect(gate.decide(readingAt: .zero + .seconds(3), address: nil, behindBridge: true) == .bridgeSilent)
     }
 }

@@ -12,16 +12,16 @@ enum DeviceKey {
 
     /// The key once the ``IdentityGate`` has decided, with a notice when it is not the GripFit's own.
     static func key(_ decision: IdentityGate.Decision, connection: Connection) -> (key: String, notice: String?) {
-        let seconds = (Double(IdentityGate.defaultWait.nanoseconds) / 1e9).formatted(decimals: 1)
+        func seconds(_ wait: Duration) -> String { (Double(wait.nanoseconds) / 1e9).formatted(decimals: 1) }
         switch decision {
         case .bridge(let address):
             return (key(address: address, connection: connection), nil)
         case .noBridge, .wait:
             let key = key(address: nil, connection: connection)
-            return (key, "no bridge identity (no B: lines within \(seconds) s, so a plain serial relay): filing under \(key)")
+            return (key, "no bridge identity (no B: lines within \(seconds(IdentityGate.defaultWait)) s, so a plain serial relay): filing under \(key)")
         case .bridgeSilent:
             let key = key(address: nil, connection: connection)
-            return (key, "the bridge named no GripFit within \(seconds) s: filing under \(key)")
+            return (key, "the bridge named no GripFit within \(seconds(IdentityGate.defaultBridgeWait)) s: filing under \(key)")
         }
     }
 }
