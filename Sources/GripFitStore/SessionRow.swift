@@ -19,7 +19,9 @@ public struct SessionRow: Equatable, Sendable {
     public var impulse: Double
     public var duration: Double
     public var repCount: Int
+}
 
+extension SessionRow {
     /// The row of a whole session, such as one re-analysed with a later calibration.
     public init(_ session: StoredSession, id: Int64) {
         self.id = id
@@ -40,30 +42,5 @@ public struct SessionRow: Equatable, Sendable {
         impulse = session.summary.impulse
         duration = session.summary.duration
         repCount = session.summary.reps.count
-    }
-
-    init(
-        id: Int64, device: String, startedAtMilliseconds: Int64, firmware: String?, bridgeVersion: String?, label: String?,
-        hand: Hand?, protocolName: String?, trial: Int?, calibrationDate: String?, calibrated: Bool, peak: Double,
-        mean: Double, timeToPeak: Double, peakRFD: Double, impulse: Double, duration: Double, repCount: Int
-    ) {
-        self.id = id
-        self.device = device
-        self.startedAtMilliseconds = startedAtMilliseconds
-        self.firmware = firmware
-        self.bridgeVersion = bridgeVersion
-        self.label = label
-        self.hand = hand
-        self.protocolName = protocolName
-        self.trial = trial
-        self.calibrated = calibrated
-        self.calibrationDate = calibrationDate
-        self.peak = peak
-        self.mean = mean
-        self.timeToPeak = timeToPeak
-        self.peakRFD = peakRFD
-        self.impulse = impulse
-        self.duration = duration
-        self.repCount = repCount
     }
 }

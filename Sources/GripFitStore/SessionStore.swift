@@ -165,8 +165,8 @@ public final class SessionStore: Sendable {
                         id: row["id"], device: row["device"], startedAtMilliseconds: row["started_at_ms"],
                         firmware: row["firmware"], bridgeVersion: row["bridge_version"], label: row["label"],
                         hand: (row["hand"] as String?).flatMap(Hand.init(rawValue:)), protocolName: row["protocol"],
-                        trial: row["trial"], calibrationDate: row["calibration_date"],
-                        calibrated: (row["unit"] as String) != "raw", peak: row["peak"], mean: row["mean"],
+                        trial: row["trial"], calibrated: (row["unit"] as String) != "raw",
+                        calibrationDate: row["calibration_date"], peak: row["peak"], mean: row["mean"],
                         timeToPeak: row["time_to_peak"], peakRFD: row["peak_rfd"], impulse: row["impulse"],
                         duration: row["duration"], repCount: row["rep_count"])
                 }
