@@ -4,18 +4,26 @@ import GripFitStore
 /// Sessions as JSON objects: `history --json`'s rows, and the dashboard's session detail with reps.
 /// Values are in the display unit when the session was calibrated, else raw counts.
 enum SessionJSON {
-    static func row(_ row: SessionRow, display: ForceDisplay) -> JSONObject {
+    static func row(_ entry: HistoryEntry, display: ForceDisplay) -> JSONObject {
+        let row = entry.row
         var object = JSONObject()
         object.set("id", Int(row.id))
         object.set("started_at", Timestamp.rfc3339(milliseconds: row.startedAtMilliseconds))
         object.set("device", row.device)
+        if let firmware = row.firmware { object.set("firmware", firmware) }
+        if let bridge = row.bridgeVersion { object.set("bridge", bridge) }
         if let hand = row.hand { object.set("hand", hand.rawValue) }
         if let label = row.label { object.set("label", label) }
         if let protocolName = row.protocolName { object.set("protocol", protocolName) }
         if let trial = row.trial { object.set("trial", trial) }
         object.set("unit", row.calibrated ? display.unit.rawValue : "raw")
+        object.set("calibration", entry.calibrationSource)
+        if let date = row.calibrationDate { object.set("calibration_date", date) }
         object.set("peak", display.convert(stored: row.peak, calibrated: row.calibrated))
         object.set("mean", display.convert(stored: row.mean, calibrated: row.calibrated))
+        object.set("time_to_peak", row.timeToPeak)
+        object.set("peak_rfd", display.convert(stored: row.peakRFD, calibrated: row.calibrated))
+        object.set("impulse", display.convert(stored: row.impulse, calibrated: row.calibrated))
         object.set("reps", row.repCount)
         object.set("duration", row.duration)
         return object
@@ -31,6 +39,7 @@ enum SessionJSON {
         object.set("started_at", Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds))
         object.set("device", session.device)
         if let firmware = session.firmware { object.set("firmware", firmware) }
+        if let bridge = session.bridgeVersion { object.set("bridge", bridge) }
         if let hand = session.hand { object.set("hand", hand.rawValue) }
         if let label = session.label { object.set("label", label) }
         if let protocolName = session.protocolName { object.set("protocol", protocolName) }

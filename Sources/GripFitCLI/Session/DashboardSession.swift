@@ -45,6 +45,8 @@ final class DashboardSession: DashboardBackend {
         var pinned: BLEAddress??
         var request: RecordRequest?
         var capture: SessionCapture?
+        /// The driver's last firmware and bridge versions, for a recording stopped from the page.
+        var versions: (firmware: String?, bridge: String?) = (nil, nil)
         /// A recording stopped by the driver (memory limit), saved, waiting for `stop` to report it.
         var autoSaved: Result<StoredSession, DashboardError>?
     }
@@ -65,32 +67,44 @@ final class DashboardSession: DashboardBackend {
 
     // MARK: - The driver's thread
 
-    /// Takes one report from the session. `device` is asked only at a reading, once identity matters.
-    func consume(_ report: SessionReport, at now: MonotonicInstant, device: () -> String, portOpen: Bool) {
+    /// What the driver knows besides the report: read on its thread for each report.
+    struct Driver {
+        /// The key to file under once the GripFit's identity is decided; nil while it is not.
+        var identify: () -> String?
+        var portOpen: Bool
+        /// The last `D:` and `B:BRIDGE` versions, for sessions that saw none themselves.
+        var firmware: String?
+        var bridgeVersion: String?
+    }
+
+    /// Takes one report from the session, on the driver's thread.
+    func consume(_ report: SessionReport, at now: MonotonicInstant, driver: Driver) {
         let time = WallClock.rfc3339(wallClock.date(at: now))
         var finished: StoredSession?
         let display = live.withLock { live -> ForceDisplay in
-            live.portOpen = portOpen
+            live.portOpen = driver.portOpen
+            live.versions = (driver.firmware, driver.bridgeVersion)
             update(&live, with: report, time: time)
-            if case .message(.reading(let raw)) = report {
-                let key = device()
+            if case .message(.reading(let raw)) = report, let key = driver.identify() {
                 if live.device != key { lookUpCalibration(&live, device: key) }
-                let value = live.display.value(raw: raw) ?? Double(raw)
-                live.peak = max(live.peak ?? value, value)
-                if let request = live.request {
+                if let request = live.request, live.capture == nil {
                     live.request = nil
                     live.capture = SessionCapture(
-                        device: key, display: live.display, at: now, wallClock: wallClock, untilRelease: false,
-                        label: request.label, hand: request.hand)
+                        device: key, display: live.display, first: report, at: now, wallClock: wallClock, untilRelease: false,
+                        firmware: driver.firmware, bridgeVersion: driver.bridgeVersion, label: request.label, hand: request.hand)
+                } else if var capture = live.capture {
+                    finished = record(report, at: now, into: &capture, driver: driver)
+                    live.capture = finished == nil ? capture : nil
                 }
-            }
-            if var capture = live.capture {
-                if capture.record(report, at: now) == .full {
-                    live.capture = nil
-                    finished = capture.finish(at: now)
-                } else {
-                    live.capture = capture
+                live.display.observe(report)
+                let value = live.display.value(raw: raw) ?? Double(raw)
+                live.peak = max(live.peak ?? value, value)
+            } else {
+                if var capture = live.capture {
+                    finished = record(report, at: now, into: &capture, driver: driver)
+                    live.capture = finished == nil ? capture : nil
                 }
+                live.display.observe(report)
             }
             return live.display
         }
@@ -99,6 +113,14 @@ final class DashboardSession: DashboardBackend {
             live.withLock { $0.autoSaved = saved }
         }
         publish(report, time: time, display: display)
+    }
+
+    /// Records into a running capture; the finished session when it must stop (memory limit).
+    private func record(
+        _ report: SessionReport, at now: MonotonicInstant, into capture: inout SessionCapture, driver: Driver
+    ) -> StoredSession? {
+        guard capture.record(report, at: now) == .full else { return nil }
+        return capture.finish(at: now, firmware: driver.firmware, bridgeVersion: driver.bridgeVersion)
     }
 
     private func update(_ live: inout Live, with report: SessionReport, time: String) {
@@ -311,7 +333,7 @@ final class DashboardSession: DashboardBackend {
                 live.autoSaved = nil
             }
             var capture = live.capture
-            return (capture?.finish(at: now), live.autoSaved)
+            return (capture?.finish(at: now, firmware: live.versions.firmware, bridgeVersion: live.versions.bridge), live.autoSaved)
         }
         if let finished { return try save(finished).get() }
         return try autoSaved?.get()
@@ -330,19 +352,18 @@ final class DashboardSession: DashboardBackend {
     }
 
     func sessions() throws(DashboardError) -> String {
-        let rows = try history { try $0.list() }
-        let display = ForceDisplay(calibration: nil, unit: unit)
-        return "[" + rows.map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]"
+        list(try history { try HistoryEntry.list(store: $0) })
     }
 
+    /// As `show` and `plot` present it: an uncalibrated session in the device's later calibration.
     func session(id: Int64) throws(DashboardError) -> String {
-        let session = try history { try $0.session(id: id) }
+        let (session, _) = try history { try Storage.presented(try $0.session(id: id)) }
         return SessionJSON.detail(session, display: ForceDisplay(calibration: session.calibration, unit: unit)).text
     }
 
     func plot(id: Int64) throws(DashboardError) -> String {
-        let session = try history { try $0.session(id: id) }
-        return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit))
+        let (session, later) = try history { try Storage.presented(try $0.session(id: id)) }
+        return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
     }
 
     func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
@@ -350,9 +371,13 @@ final class DashboardSession: DashboardBackend {
     }
 
     func trend(device: String?, hand: Hand?) throws(DashboardError) -> String {
-        let rows = try history { try $0.list(device: device) }.filter { hand == nil || $0.hand == hand }
+        let entries = try history { try HistoryEntry.list(store: $0, device: device) }
+        return list(entries.filter { hand == nil || $0.row.hand == hand }.reversed())
+    }
+
+    private func list(_ entries: [HistoryEntry]) -> String {
         let display = ForceDisplay(calibration: nil, unit: unit)
-        return "[" + rows.reversed().map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]"
+        return "[" + entries.map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]"
     }
 
     private var unit: ForceUnit { live.withLock { $0.display.unit } }

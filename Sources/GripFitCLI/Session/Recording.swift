@@ -16,6 +16,15 @@ struct Recording {
     var session: StoredSession
     var stop: Stop
 
+    /// How long a recording of set length waits for its first reading before giving up: a scan
+    /// and a connect, with room. Without a length it waits until stopped, as before.
+    static let firstReadingWait: Duration = .seconds(20)
+    /// A year: longer lengths are taken as this, so the arithmetic below stays in range.
+    static let longestLength = 366.0 * 86_400
+
+    /// Records `seconds` of readings counted from the first one that counts (nil: until a release,
+    /// a signal or the memory limit). Readings wait until the GripFit's identity is known
+    /// (``IdentityGate``), so the session and its calibration are filed under the right device.
     static func run(
         runner: SessionRunner, seconds: Double?, untilRelease: Bool, label: String?, hand: Hand?,
         protocolName: String? = nil, trial: Int? = nil, display unit: ForceUnit,
@@ -23,27 +32,49 @@ struct Recording {
         onReading: @escaping (Int32, ForceDisplay) -> Void = { _, _ in }
     ) throws -> Recording {
         var capture: SessionCapture?
+        var gate = IdentityGate()
+        var display = ForceDisplay(calibration: nil, unit: unit)
         var lookupError: (any Error)?
+        var lastReadingAt: MonotonicInstant?
         var stop = Stop.duration
-        let reason = try runner.run(seconds: seconds) { report, now in
-            if capture == nil, case .message(.reading) = report {
-                let device = DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: runner.connection)
-                let display: ForceDisplay
+        let length = seconds.map { Duration.milliseconds(Int((min(max($0, 0), longestLength) * 1000).rounded())) }
+        let driver = runner.driver
+        driver.wakeAt = length.map { runner.clock.now() + max($0, firstReadingWait) }
+        driver.onWake = { _ in driver.stop() }
+        defer {
+            driver.wakeAt = nil
+            driver.onWake = nil
+        }
+        let reason = try runner.run(seconds: nil) { report, now in
+            guard var active = capture else {
+                guard case .message(.reading(let raw)) = report else { return true }
+                let machine = driver.machine
+                let decision = gate.decide(readingAt: now, address: machine.deviceAddress, behindBridge: machine.behindBridge)
+                if decision == .wait { return true }
+                let identity = DeviceKey.key(decision, connection: runner.connection)
+                if let notice = identity.notice { StandardOutput.error("gripfit-serial: \(notice)") }
                 do {
-                    display = ForceDisplay(calibration: try Storage.calibrations.calibration(for: device), unit: unit)
+                    display.calibration = try Storage.calibrations.calibration(for: identity.key)
                 } catch {
                     lookupError = error
                     return false
                 }
-                capture = SessionCapture(
-                    device: device, display: display, at: now, wallClock: runner.wallClock, untilRelease: untilRelease,
+                let started = SessionCapture(
+                    device: identity.key, display: display, first: report, at: now, wallClock: runner.wallClock,
+                    untilRelease: untilRelease, firmware: machine.firmware, bridgeVersion: machine.bridgeVersion,
                     label: label, hand: hand, protocolName: protocolName, trial: trial)
-                onStart(display, device)
+                capture = started
+                // Silence must not stretch the recording: stop a little after its end regardless.
+                driver.wakeAt = length.map { now + $0 + .seconds(1) }
+                onStart(started.display, identity.key)
+                onReading(raw, started.display)
+                lastReadingAt = now
+                return true
             }
-            guard var active = capture else { return true }
             let event = active.record(report, at: now)
             capture = active
-            if case .message(.reading(let raw)) = report { onReading(raw, active.display) }
+            guard case .message(.reading(let raw)) = report else { return true }
+            onReading(raw, active.display)
             switch event {
             case .released:
                 stop = .released
@@ -52,6 +83,9 @@ struct Recording {
                 stop = .full
                 return false
             case nil:
+                // The reading nearest the length is the last: S seconds of readings, not of connecting.
+                defer { lastReadingAt = now }
+                if let length, now - active.start + (now - (lastReadingAt ?? now)) / 2 >= length { return false }
                 return true
             }
         }
@@ -62,7 +96,8 @@ struct Recording {
                 "No readings arrived, so nothing was recorded. Is the GripFit on and streaming? Try `gripfit-serial monitor`.",
                 status: .unavailable)
         }
-        let session = finished.finish(at: runner.clock.now())
+        let session = finished.finish(
+            at: runner.clock.now(), firmware: driver.machine.firmware, bridgeVersion: driver.machine.bridgeVersion)
         return Recording(session: session, stop: stop)
     }
 }

@@ -78,11 +78,13 @@ public struct Dashboard: ParsableCommand {
         }
         StandardOutput.line("gripfit-serial dashboard: open \(Self.url(address, port: port, token: token))")
         if generateToken { StandardOutput.line("The token is shown only here; anyone with this URL can use the dashboard.") }
+        var identity = DeviceIdentity()
         _ = try runner.run(seconds: nil) { report, now in
-            session.consume(
-                report, at: now,
-                device: { DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: runner.connection) },
-                portOpen: runner.driver.openPortPath != nil)
+            let machine = runner.driver.machine
+            let driver = DashboardSession.Driver(
+                identify: { identity.key(at: now, machine: machine, connection: runner.connection) },
+                portOpen: runner.driver.openPortPath != nil, firmware: machine.firmware, bridgeVersion: machine.bridgeVersion)
+            session.consume(report, at: now, driver: driver)
             return true
         }
         let saved: StoredSession?
