@@ -45,7 +45,7 @@ struct Recording {
                 recorder = SessionRecorder(
                     start: now, calibration: display.calibration?.calibration,
                     releaseThreshold: untilRelease ? threshold : nil)
-                startedAt = Int64((runner.wallClock.date(at: now).timeIntervalSince1970 * 1000).rounded(.down))
+                startedAt = epochMilliseconds(runner, at: now)
                 onStart(display, device)
             }
             guard var active = recorder else { return true }
@@ -70,11 +70,26 @@ struct Recording {
                 "No readings arrived, so nothing was recorded. Is the GripFit on and streaming? Try `gripfit-serial monitor`.",
                 status: .unavailable)
         }
-        let trace = finished.finish(at: runner.clock.now())
-        let session = StoredSession.analysed(
-            device: device, startedAtMilliseconds: startedAt,
-            firmware: CleanText.clean(finished.firmware.map(UntrustedText.escaped)), label: CleanText.clean(label),
-            hand: hand, protocolName: protocolName, trial: trial, calibration: display.calibration, trace: trace)
+        let session = stored(
+            &finished, at: runner.clock.now(), device: device, startedAt: startedAt, label: label, hand: hand,
+            protocolName: protocolName, trial: trial, calibration: display.calibration)
         return Recording(session: session, stop: stop)
+    }
+
+    /// The session a finished recorder holds, analysed and ready to save.
+    static func stored(
+        _ recorder: inout SessionRecorder, at end: MonotonicInstant, device: String, startedAt: Int64, label: String?,
+        hand: Hand?, protocolName: String?, trial: Int?, calibration: StoredCalibration?
+    ) -> StoredSession {
+        let trace = recorder.finish(at: end)
+        return StoredSession.analysed(
+            device: device, startedAtMilliseconds: startedAt,
+            firmware: CleanText.clean(recorder.firmware.map(UntrustedText.escaped)), label: CleanText.clean(label),
+            hand: hand, protocolName: protocolName, trial: trial, calibration: calibration, trace: trace)
+    }
+
+    /// Milliseconds since the epoch at `instant`, as sessions are filed.
+    static func epochMilliseconds(_ runner: SessionRunner, at instant: MonotonicInstant) -> Int64 {
+        Int64((runner.wallClock.date(at: instant).timeIntervalSince1970 * 1000).rounded(.down))
     }
 }
