@@ -16,11 +16,21 @@ struct BuiltBinary {
     var dataHome: String { home + "/data" }
     var configHome: String { home + "/config" }
 
-    func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+    /// The inherited environment with this instance's XDG directories.
+    var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = dataHome
         environment["XDG_CONFIG_HOME"] = configHome
-        return try CLIProcess.start(arguments, environment: environment)
+        return environment
+    }
+
+    func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+        try CLIProcess.start(arguments, environment: environment)
+    }
+
+    /// Left running, its stdout read line by line.
+    func running(_ arguments: [String]) throws -> RunningCLI {
+        try RunningCLI(arguments, environment: environment)
     }
 
     func run(_ arguments: String...) throws -> Result {
