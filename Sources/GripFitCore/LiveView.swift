@@ -5,8 +5,8 @@
 /// ``fit(_:width:)``, never inside it.
 ///
 /// Every line is at most `width - 1` columns, so no terminal ever wraps it: a wrapped line would
-/// push the view down and leave copies of it behind on each redraw. Only single-column characters
-/// are used, and device text arrives already escaped.
+/// push the view down and leave copies of it behind on each redraw. Device text arrives already
+/// escaped; characters that may take two columns (CJK, emoji) are counted as two.
 public struct LiveView: Sendable {
     /// How forces are shown: `unit` is `kg`, `lb`, `N` or `raw`.
     public struct Scale: Equatable, Sendable {
@@ -92,12 +92,35 @@ public struct LiveView: Sendable {
     /// `text` split into lines of at most `width - 1` columns, for notices printed above the view.
     public static func fit(_ text: String, width: Int) -> [String] {
         let room = max(1, width - 1)
-        let scalars = Array(text.unicodeScalars)
-        guard !scalars.isEmpty else { return [""] }
-        return stride(from: 0, to: scalars.count, by: room).map { offset in
-            var line = String.UnicodeScalarView()
-            line.append(contentsOf: scalars[offset..<min(offset + room, scalars.count)])
-            return String(line)
+        var lines: [String] = []
+        var line = String.UnicodeScalarView()
+        var used = 0
+        for scalar in text.unicodeScalars {
+            let wide = columns(scalar)
+            if wide > room { continue }
+            if used + wide > room {
+                lines.append(String(line))
+                line = String.UnicodeScalarView()
+                used = 0
+            }
+            line.append(scalar)
+            used += wide
+        }
+        lines.append(String(line))
+        return lines
+    }
+
+    /// Columns `text` takes, counting generously: a line may come out short, never too long.
+    public static func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + columns($1) }
+    }
+
+    /// One column for Latin, Greek, Cyrillic and the punctuation, box and block characters the view
+    /// draws with; two for anything else (CJK, emoji), which is at most two.
+    private static func columns(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0..<0x1100, 0x2000..<0x2600: 1
+        default: 2
         }
     }
 
@@ -112,7 +135,7 @@ public struct LiveView: Sendable {
         var line = ""
         for part in parts {
             let candidate = line.isEmpty ? part : line + "   " + part
-            if candidate.unicodeScalars.count <= room {
+            if columns(candidate) <= room {
                 line = candidate
             } else if line.isEmpty {
                 return fit(part, width: room + 1)[0]
@@ -127,7 +150,7 @@ public struct LiveView: Sendable {
     private func sparkline(room: Int, now: MonotonicInstant) -> String {
         let (bottom, top) = range
         let label = "10 s \(text(bottom))–\(text(top)) "
-        let columns = room - label.unicodeScalars.count
+        let columns = room - Self.columns(label)
         guard columns >= 5 else { return Self.fit("10 s", width: room + 1)[0] }
         var buckets = [Double?](repeating: nil, count: columns)
         let spanNanos = Double(Self.sparklineSpan.nanoseconds)
@@ -138,6 +161,8 @@ public struct LiveView: Sendable {
             guard buckets.indices.contains(column) else { continue }
             buckets[column] = max(buckets[column] ?? sample.force, sample.force)
         }
+        // More columns than readings (a wide window, a slow rate): a column holds the reading before it.
+        for column in buckets.indices.dropFirst() where buckets[column] == nil { buckets[column] = buckets[column - 1] }
         let levels = Self.levels
         let bars = buckets.map { value -> Character in
             guard let value else { return " " }

@@ -21,7 +21,7 @@ struct GuidedRecording {
 
     /// Runs the protocol to its end or a signal; returns its summary and the display it used.
     func run() throws -> (GuidedProtocol.Summary, ForceDisplay, stopped: Bool) {
-        let live = StandardOutput.isTerminal
+        let live = StandardOutput.isCapableTerminal
         var machine: GuidedProtocol?
         var display = ForceDisplay(calibration: nil, unit: unit)
         var device = ""

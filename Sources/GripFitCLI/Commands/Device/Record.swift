@@ -76,7 +76,7 @@ public struct Record: ParsableCommand {
             try runProtocol(runner: runner, store: store)
             return
         }
-        let live = StandardOutput.isTerminal
+        let live = StandardOutput.isCapableTerminal
         var peak = -Double.infinity
         let recording = try Recording.run(
             runner: runner, seconds: duration, untilRelease: untilRelease, label: label, hand: hand, display: unit,
