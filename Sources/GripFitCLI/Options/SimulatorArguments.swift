@@ -37,7 +37,14 @@ public struct SimulatorArguments: ParsableArguments {
             valueName: "force"))
     public var load: ForceQuantity?
 
+    @Option(help: "How many simulated GripFits are in range (1 or 2), to try `scan` and `--device`.")
+    public var gripfits = 1
+
     public init() {}
+
+    public func validate() throws {
+        if !(1...2).contains(gripfits) { throw ValidationError("--gripfits must be 1 or 2.") }
+    }
 
     public var options: SimulatorOptions {
         var options = SimulatorOptions()
@@ -45,6 +52,7 @@ public struct SimulatorArguments: ParsableArguments {
         options.bugs = Set(bugs)
         options.pattern = pattern
         options.seed = seed
+        if gripfits == 2 { options.otherAddresses = ["C0:FF:EE:00:00:02"] }
         if let load { options.load = .constant(kilograms: load.kilograms) }
         return options
     }

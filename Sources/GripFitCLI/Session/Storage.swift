@@ -9,4 +9,6 @@ enum Storage {
     }
 
     static var calibrations: CalibrationBook { CalibrationBook(path: paths.calibrationPath) }
+
+    static var pins: PinBook { PinBook(path: paths.pinPath) }
 }
