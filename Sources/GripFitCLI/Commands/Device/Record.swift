@@ -125,7 +125,7 @@ public struct Record: ParsableCommand {
         let guided = GuidedRecording(
             runner: runner, store: store, settings: settings, label: label, unit: unit,
             onSaved: { outcome, session in
-                report(outcome, Recording(session: session, stop: .released))
+                report(outcome, Recording(session: session, stop: .duration))
             })
         let (summary, display, stopped) = try guided.run()
         if stopped { StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.") }
