@@ -24,7 +24,9 @@ public final class WindowResize: SessionEventSource {
     }
 
     /// Columns now (TIOCGWINSZ); 80 when the terminal does not say, as most tools assume.
-    public var columns: Int {
+    public var columns: Int { Self.columns(of: terminal) }
+
+    public static func columns(of terminal: Int32 = STDOUT_FILENO) -> Int {
         let columns = gripfit_terminal_columns(terminal)
         return columns > 0 ? Int(columns) : 80
     }

@@ -39,8 +39,9 @@ struct GuidedRecording {
             clearStatus()
             StandardOutput.line(text)
         }
+        /// One line redrawn in place, cut to the window so it never wraps (a wrapped line would leave copies).
         func status(_ text: String) {
-            StandardOutput.write("\r\u{1B}[2K" + text)
+            StandardOutput.write("\r\u{1B}[2K" + (LiveView.fit(text, width: WindowResize.columns()).first ?? ""))
             statusShown = true
         }
 
