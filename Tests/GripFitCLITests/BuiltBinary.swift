@@ -24,8 +24,9 @@ struct BuiltBinary {
         return environment
     }
 
-    func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
-        try CLIProcess.start(arguments, environment: environment)
+    /// `extra` adds to or overrides the environment, such as `TZ`.
+    func start(_ arguments: [String], extra: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+        try CLIProcess.start(arguments, environment: environment.merging(extra) { $1 })
     }
 
     /// Left running, its stdout read line by line.
@@ -37,8 +38,8 @@ struct BuiltBinary {
         try run(arguments)
     }
 
-    func run(_ arguments: [String]) throws -> Result {
-        let (process, out, err) = try start(arguments)
+    func run(_ arguments: [String], extra: [String: String] = [:]) throws -> Result {
+        let (process, out, err) = try start(arguments, extra: extra)
         watchdog(process, seconds: 90)
         return finish(process, out, err)
     }

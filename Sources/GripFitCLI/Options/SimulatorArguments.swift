@@ -33,9 +33,21 @@ public struct SimulatorArguments: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Hang a constant load on the simulated sensor instead of squeezes (e.g. 10kg), to check a calibration.",
-            valueName: "force"))
-    public var load: ForceQuantity?
+            "Hang a load on the simulated sensor instead of squeezes: 10kg from the start, or 10kg@8 from 8 s "
+                + "after the simulator started (repeatable, e.g. --load 0kg@0 --load 10kg@8).",
+            valueName: "force[@seconds]"))
+    public var load: [LoadStep] = []
+
+    @Option(
+        name: .customLong("power-cycle"),
+        help: ArgumentHelp(
+            "Switch the simulated GripFit off and on this many seconds after the start: its link drops, "
+                + "it forgets its tare, the bridge reconnects (repeatable).",
+            valueName: "seconds"))
+    public var powerCycles: [Double] = []
+
+    @Flag(help: "Act as a plain USB-serial relay instead of the bridge: device lines only, no B: lines.")
+    public var plainRelay = false
 
     @Option(help: "How many simulated GripFits are in range (1 or 2), to try `scan` and `--device`.")
     public var gripfits = 1
@@ -44,6 +56,9 @@ public struct SimulatorArguments: ParsableArguments {
 
     public func validate() throws {
         if !(1...2).contains(gripfits) { throw ValidationError("--gripfits must be 1 or 2.") }
+        if let bad = powerCycles.first(where: { !($0 >= 0 && $0 <= 86_400) }) {
+            throw ValidationError("--power-cycle \(bad): give seconds after the simulator started, from 0 to 86400.")
+        }
     }
 
     public var options: SimulatorOptions {
@@ -53,7 +68,9 @@ public struct SimulatorArguments: ParsableArguments {
         options.pattern = pattern
         options.seed = seed
         if gripfits == 2 { options.otherAddresses = ["C0:FF:EE:00:00:02"] }
-        if let load { options.load = .constant(kilograms: load.kilograms) }
+        if !load.isEmpty { options.load = .schedule(load.sorted { $0.seconds < $1.seconds }) }
+        options.powerCycles = powerCycles
+        options.plainRelay = plainRelay
         return options
     }
 }

@@ -17,6 +17,8 @@ struct GuidedRecording {
     private struct Active {
         var recorder: SessionRecorder
         var startedAt: Int64
+        /// The calibration with the zero the readings had at the cue; the trace is kept in that frame.
+        var calibration: StoredCalibration?
     }
 
     /// Runs the protocol to its end or a signal; returns its summary and the display it used.
@@ -25,6 +27,7 @@ struct GuidedRecording {
         var machine: GuidedProtocol?
         var display = ForceDisplay(calibration: nil, unit: unit)
         var device = ""
+        var gate = IdentityGate()
         var active: Active?
         var linkUp = false
         var failure: (any Error)?
@@ -55,18 +58,23 @@ struct GuidedRecording {
                             + ": let go of the handle and hold it still…")
                 case .squeezeNow:
                     say("Squeeze now — as hard as you can, then let go.")
+                    let machine = runner.driver.machine
+                    let calibration = display.currentCalibration
                     active = Active(
-                        recorder: SessionRecorder(start: now, calibration: display.calibration?.calibration),
-                        startedAt: Recording.epochMilliseconds(runner, at: now))
+                        recorder: SessionRecorder(
+                            start: now, calibration: calibration?.calibration, firmware: machine.firmware,
+                            bridgeVersion: machine.bridgeVersion),
+                        startedAt: Recording.epochMilliseconds(runner, at: now), calibration: calibration)
                 case .attemptEnded(let attempt):
                     guard var recording = active else { continue }
                     active = nil
                     clearStatus()
                     let session = Recording.stored(
-                        &recording.recorder, at: now, device: device, startedAt: recording.startedAt,
+                        &recording.recorder, at: now, machine: runner.driver.machine, device: device,
+                        startedAt: recording.startedAt,
                         label: attempt.flag.map { flag in [label, "flagged: \(flag)"].compactMap { $0 }.joined(separator: "; ") } ?? label,
                         hand: Hand(rawValue: attempt.trial.side.rawValue), protocolName: RecordProtocol.standard.rawValue,
-                        trial: attempt.trial.number, calibration: display.calibration)
+                        trial: attempt.trial.number, calibration: recording.calibration)
                     do {
                         onSaved(try SignalShield.run { try store.save(session) }, session)
                     } catch {
@@ -103,7 +111,13 @@ struct GuidedRecording {
         }
         let reason = try runner.run(seconds: nil) { report, now in
             if machine == nil, case .message(.reading) = report {
-                device = DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: runner.connection)
+                // Readings wait (a few seconds at most) until the GripFit's identity is known.
+                let session = runner.driver.machine
+                let decision = gate.decide(readingAt: now, address: session.deviceAddress, behindBridge: session.behindBridge)
+                if decision == .wait { return true }
+                let identity = DeviceKey.key(decision, connection: runner.connection)
+                device = identity.key
+                if let notice = identity.notice { StandardOutput.error("gripfit-serial: \(notice)") }
                 do {
                     display.calibration = try Storage.calibrations.calibration(for: device)
                 } catch {
@@ -122,14 +136,15 @@ struct GuidedRecording {
                 perform(actions, now: now)
             }
             guard var current = machine else { return true }
+            display.observe(report)
             if var recording = active {
-                _ = recording.recorder.record(report, at: now)
+                _ = recording.recorder.record(Recording.inStartFrame(report, display: display, start: recording.calibration), at: now)
                 active = recording
             }
             let event: GuidedProtocol.Event?
             switch report {
             case .message(.reading(let raw)):
-                event = .reading(display.calibration.map { $0.calibration.kilograms(raw: raw) } ?? Double(raw))
+                event = .reading(display.value(raw: raw).map(display.unit.toKilograms) ?? Double(raw))
             case .state(.connected):
                 linkUp = true
                 event = nil

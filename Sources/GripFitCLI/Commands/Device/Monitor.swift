@@ -19,7 +19,7 @@ public struct Monitor: ParsableCommand {
 
     @OptionGroup public var connection: ConnectionOptions
 
-    @Option(help: "Stop after this many seconds.")
+    @Option(help: "Stop after this many seconds of wall time, counted from the start (connecting included).")
     public var duration: Double?
 
     @Option(
@@ -45,11 +45,16 @@ public struct Monitor: ParsableCommand {
         let header = unit.map { "\(EventEncoder.csvHeader),force_\($0.rawValue)" } ?? EventEncoder.csvHeader
         if format == .csv, !StandardOutput.line(header) { return }
         var display: ForceDisplay?
+        // With --unit, readings stay raw until the GripFit's identity picks the calibration.
+        var gate = IdentityGate()
         _ = try runner.run(seconds: duration) { report, now in
             let time = WallClock.rfc3339(runner.wallClock.date(at: now))
             if let unit, display == nil, case .message(.reading) = report {
-                display = try? calibratedDisplay(unit: unit, runner: runner)
+                let machine = runner.driver.machine
+                let decision = gate.decide(readingAt: now, address: machine.deviceAddress, behindBridge: machine.behindBridge)
+                if decision != .wait { display = try? calibratedDisplay(unit: unit, decision: decision, runner: runner) }
             }
+            display?.observe(report)
             if let display, display.isCalibrated, case .message(.reading(let raw)) = report {
                 return StandardOutput.line(Self.reading(raw, time: time, display: display, format: format))
             }
@@ -74,6 +79,7 @@ public struct Monitor: ParsableCommand {
         let displayUnit = unit ?? .kilograms
         var view = LiveView(start: runner.clock.now(), scale: Self.scale(ForceDisplay(calibration: nil, unit: displayUnit)))
         var display: ForceDisplay?
+        var gate = IdentityGate()
         var lastDraw: MonotonicInstant?
 
         func redraw(_ now: MonotonicInstant) {
@@ -114,13 +120,18 @@ public struct Monitor: ParsableCommand {
         do {
             _ = try runner.run(seconds: duration) { report, now in
                 let time = WallClock.rfc3339(runner.wallClock.date(at: now))
+                if display == nil, case .message(.reading) = report {
+                    // Readings wait (a few seconds at most) until the GripFit's identity picks the calibration.
+                    let machine = runner.driver.machine
+                    let decision = gate.decide(readingAt: now, address: machine.deviceAddress, behindBridge: machine.behindBridge)
+                    if decision == .wait { return true }
+                    let found = lookUpDisplay(unit: displayUnit, decision: decision, runner: runner) { notice($0, now) }
+                    display = found
+                    view.scale = Self.scale(found)
+                }
+                display?.observe(report)
                 switch report {
                 case .message(.reading(let raw)):
-                    if display == nil {
-                        let found = lookUpDisplay(unit: displayUnit, runner: runner) { notice($0, now) }
-                        display = found
-                        view.scale = Self.scale(found)
-                    }
                     view.reading(raw: raw, force: display?.value(raw: raw) ?? Double(raw), at: now)
                     if lastDraw.map({ now - $0 >= .milliseconds(50) }) ?? true { redraw(now) }
                 case .state(let state):
@@ -147,8 +158,11 @@ public struct Monitor: ParsableCommand {
     }
 
     /// The device's calibration in `unit`, or raw counts with a notice (above the view) saying how to get one.
-    private func lookUpDisplay(unit: ForceUnit, runner: SessionRunner, notice: (String) -> Void) -> ForceDisplay {
-        let device = DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: runner.connection)
+    private func lookUpDisplay(
+        unit: ForceUnit, decision: IdentityGate.Decision, runner: SessionRunner, notice: (String) -> Void
+    ) -> ForceDisplay {
+        let (device, identityNotice) = DeviceKey.key(decision, connection: runner.connection)
+        if let identityNotice { notice("gripfit-serial: \(identityNotice)") }
         do {
             let display = ForceDisplay(calibration: try Storage.calibrations.calibration(for: device), unit: unit)
             if !display.isCalibrated { notice("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
@@ -164,8 +178,9 @@ public struct Monitor: ParsableCommand {
     }
 
     /// The device's calibration for `--unit`, or a notice that there is none.
-    private func calibratedDisplay(unit: ForceUnit, runner: SessionRunner) throws -> ForceDisplay {
-        let device = DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: runner.connection)
+    private func calibratedDisplay(unit: ForceUnit, decision: IdentityGate.Decision, runner: SessionRunner) throws -> ForceDisplay {
+        let (device, notice) = DeviceKey.key(decision, connection: runner.connection)
+        if let notice { StandardOutput.error("gripfit-serial: \(notice)") }
         let display = ForceDisplay(calibration: try Storage.calibrations.calibration(for: device), unit: unit)
         if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
         return display
