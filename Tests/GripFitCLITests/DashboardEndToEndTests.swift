@@ -193,6 +193,8 @@ import Testing
         #expect(found?.first?["address"] as? String == "C0:FF:EE:00:00:01")
         #expect(found?.first?["rssi"] is Int)
         _ = dashboard.stop()
+        let pins = try String(contentsOfFile: dashboard.binary.configHome + "/gripfit/pins.json", encoding: .utf8)
+        #expect(pins.contains("C0:FF:EE:00:00:01"), "remembered for the dongle, as --device does")
     }
 
     @Test func crossOriginRequestsToChangeTheSessionAreRefused() throws {

@@ -56,8 +56,14 @@ final class DashboardSession: DashboardBackend {
     private let publisher: EventPublisher
     private let wallClock: WallClock
     private let clock: MonotonicClock
+    /// Where a GripFit chosen on the page is remembered, as `--device` remembers it.
+    private let dongleKey: String
 
-    init(inbox: CommandInbox, publisher: EventPublisher, unit: ForceUnit, wallClock: WallClock, clock: MonotonicClock) {
+    init(
+        inbox: CommandInbox, publisher: EventPublisher, unit: ForceUnit, wallClock: WallClock, clock: MonotonicClock,
+        dongleKey: String
+    ) {
+        self.dongleKey = dongleKey
         self.live = Mutex(Live(display: ForceDisplay(calibration: nil, unit: unit)))
         self.inbox = inbox
         self.publisher = publisher
@@ -287,7 +293,13 @@ final class DashboardSession: DashboardBackend {
         try send(.bridge(.scan))
     }
 
+    /// Remembered for this dongle, so the next session (dashboard or CLI) asks for the same GripFit.
     func pin(_ address: BLEAddress?) throws(DashboardError) {
+        do {
+            try Storage.pins.set(address?.description, for: dongleKey)
+        } catch {
+            throw Self.failure(error)
+        }
         try send(.bridge(.pin(address)))
         try send(.bridge(.scan))
         live.withLock { $0.pinned = .some(address) }

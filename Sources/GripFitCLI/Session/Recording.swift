@@ -16,6 +16,10 @@ struct Recording {
     var session: StoredSession
     var stop: Stop
 
+    /// Kilograms, or counts above the first reading without a calibration.
+    static let calibratedReleaseThreshold = 2.0
+    static let rawReleaseThreshold = 40_000.0
+
     /// How long a recording of set length waits for its first reading before giving up: a scan
     /// and a connect, with room. Without a length it waits until stopped, as before.
     static let firstReadingWait: Duration = .seconds(20)
@@ -99,5 +103,33 @@ struct Recording {
         let session = finished.finish(
             at: runner.clock.now(), firmware: driver.machine.firmware, bridgeVersion: driver.machine.bridgeVersion)
         return Recording(session: session, stop: stop)
+    }
+
+    /// The session a finished recorder holds, analysed and ready to save; versions the recorder did
+    /// not see are the ones known before (the session machine's).
+    static func stored(
+        _ recorder: inout SessionRecorder, at end: MonotonicInstant, firmware: String?, bridgeVersion: String?, device: String,
+        startedAt: Int64, label: String?, hand: Hand?, protocolName: String?, trial: Int?, calibration: StoredCalibration?
+    ) -> StoredSession {
+        let trace = recorder.finish(at: end)
+        return StoredSession.analysed(
+            device: device, startedAtMilliseconds: startedAt,
+            firmware: CleanText.clean((recorder.firmware ?? firmware).map(UntrustedText.escaped)),
+            bridgeVersion: CleanText.clean((recorder.bridgeVersion ?? bridgeVersion).map(UntrustedText.escaped)),
+            label: CleanText.clean(label), hand: hand, protocolName: protocolName, trial: trial,
+            calibration: calibration, trace: trace)
+    }
+
+    /// Milliseconds since the epoch at `instant`, as sessions are filed.
+    static func epochMilliseconds(_ wallClock: WallClock, at instant: MonotonicInstant) -> Int64 {
+        Int64((wallClock.date(at: instant).timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    /// A reading shifted back to the zero the recording started with, so one stored calibration
+    /// serves the whole trace even when the GripFit is tared or power-cycled mid-recording.
+    static func inStartFrame(_ report: SessionReport, display: ForceDisplay, start: StoredCalibration?) -> SessionReport {
+        guard case .message(.reading(let raw)) = report, let start, let shifted = display.zero?.raw(raw, against: start.offset)
+        else { return report }
+        return .message(.reading(shifted))
     }
 }

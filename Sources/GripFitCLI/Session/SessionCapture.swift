@@ -20,10 +20,6 @@ struct SessionCapture {
     var trial: Int?
     private var recorder: SessionRecorder
 
-    /// Kilograms, or counts above the first reading without a calibration.
-    static let calibratedReleaseThreshold = 2.0
-    static let rawReleaseThreshold = 40_000.0
-
     /// Begins with `first`, the reading at `now`; `display` carries the device's calibration and
     /// has seen every report before this one.
     init(
@@ -40,12 +36,12 @@ struct SessionCapture {
         display.observe(first)
         self.display = display
         calibration = display.currentCalibration
-        let threshold = display.isCalibrated ? Self.calibratedReleaseThreshold : Self.rawReleaseThreshold
+        let threshold = display.isCalibrated ? Recording.calibratedReleaseThreshold : Recording.rawReleaseThreshold
         recorder = SessionRecorder(
             start: now, calibration: calibration?.calibration, releaseThreshold: untilRelease ? threshold : nil,
             firmware: firmware, bridgeVersion: bridgeVersion)
-        startedAtMilliseconds = Int64((wallClock.date(at: now).timeIntervalSince1970 * 1000).rounded(.down))
-        _ = recorder.record(Self.inStartFrame(first, display: display, start: calibration), at: now)
+        startedAtMilliseconds = Recording.epochMilliseconds(wallClock, at: now)
+        _ = recorder.record(Recording.inStartFrame(first, display: display, start: calibration), at: now)
     }
 
     var start: MonotonicInstant { recorder.start }
@@ -53,25 +49,15 @@ struct SessionCapture {
 
     mutating func record(_ report: SessionReport, at now: MonotonicInstant) -> SessionRecorder.Event? {
         display.observe(report)
-        return recorder.record(Self.inStartFrame(report, display: display, start: calibration), at: now)
+        return recorder.record(Recording.inStartFrame(report, display: display, start: calibration), at: now)
     }
 
     /// The analysed session, ready to save; call once. The firmware and bridge versions seen
     /// during the recording win over `firmware` and `bridgeVersion`, those known before it.
     mutating func finish(at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> StoredSession {
-        let trace = recorder.finish(at: now)
-        return StoredSession.analysed(
-            device: device, startedAtMilliseconds: startedAtMilliseconds,
-            firmware: CleanText.clean((recorder.firmware ?? firmware).map(UntrustedText.escaped)),
-            bridgeVersion: CleanText.clean((recorder.bridgeVersion ?? bridgeVersion).map(UntrustedText.escaped)),
-            label: CleanText.clean(label), hand: hand, protocolName: protocolName, trial: trial,
-            calibration: calibration, trace: trace)
-    }
-
-    /// A reading shifted back to the zero the recording started with.
-    private static func inStartFrame(_ report: SessionReport, display: ForceDisplay, start: StoredCalibration?) -> SessionReport {
-        guard case .message(.reading(let raw)) = report, let start, let shifted = display.zero?.raw(raw, against: start.offset)
-        else { return report }
-        return .message(.reading(shifted))
+        Recording.stored(
+            &recorder, at: now, firmware: firmware, bridgeVersion: bridgeVersion, device: device,
+            startedAt: startedAtMilliseconds, label: label, hand: hand, protocolName: protocolName, trial: trial,
+            calibration: calibration)
     }
 }
