@@ -96,6 +96,7 @@ public final class SessionDriver {
             if let deadline, deadline <= now { return .deadline }
 
             onIdle?()
+            if stopRequested { return .handler }
             descriptors.removeAll(keepingCapacity: true)
             if let port { descriptors.append(pollfd(fd: port.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
             if let signals { descriptors.append(pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)) }

@@ -42,25 +42,44 @@ public struct Monitor: ParsableCommand {
         let header = unit.map { "\(EventEncoder.csvHeader),force_\($0.rawValue)" } ?? EventEncoder.csvHeader
         if format == .csv, !StandardOutput.line(header) { return }
         var display: ForceDisplay?
+        let output = BatchedOutput()
+        var time = TimestampCache()
+        runner.driver.onIdle = { if !output.flush() { runner.driver.stop() } }
         _ = try runner.run(seconds: duration) { report, now in
-            let time = WallClock.rfc3339(runner.wallClock.date(at: now))
+            if output.failed { return false }
+            time.set(runner.wallClock.date(at: now))
             if let unit, display == nil, case .message(.reading) = report {
                 display = try? calibratedDisplay(unit: unit, runner: runner)
                 view.display = display
             }
-            if let display, display.isCalibrated, !live, case .message(.reading(let raw)) = report {
-                return StandardOutput.line(Self.reading(raw, time: time, display: display, format: format))
+            if !live, case .message(.reading(let raw)) = report {
+                if let display, display.isCalibrated {
+                    output.line(Self.reading(raw, time: time.text, display: display, format: format))
+                } else {
+                    Self.appendReading(raw, time: time.bytes, format: format, to: &output.bytes)
+                    output.flushIfFull()
+                }
+                return true
             }
             let text: String? =
                 switch format {
-                case .jsonl: EventEncoder.jsonl(report, time: time)
-                case .csv: EventEncoder.csv(report, time: time)
-                case .text: live ? view.render(report, time: time) : EventEncoder.text(report, time: time)
+                case .jsonl: EventEncoder.jsonl(report, time: time.text)
+                case .csv: EventEncoder.csv(report, time: time.text)
+                case .text: live ? view.render(report, time: time.text) : EventEncoder.text(report, time: time.text)
                 }
-            guard let text else { return true }
-            return live ? StandardOutput.write(text) : StandardOutput.line(text)
+            if let text { live ? output.write(text) : output.line(text) }
+            return true
         }
         if live { StandardOutput.line("") }
+    }
+
+    /// The fast path for a plain reading, the event a session is made of.
+    private static func appendReading(_ raw: Int32, time: [UInt8], format: OutputFormat, to output: inout [UInt8]) {
+        switch format {
+        case .jsonl: EventEncoder.appendJSONL(reading: raw, time: time, to: &output)
+        case .csv: EventEncoder.appendCSV(reading: raw, time: time, to: &output)
+        case .text: EventEncoder.appendText(reading: raw, time: time, to: &output)
+        }
     }
 
     /// The device's calibration for `--unit`, or a notice that there is none.
