@@ -147,7 +147,8 @@ public final class SessionDriver {
                         process(.framing(error))
                     }
                 }
-                if stopRequested || self.port !== port { return }
+                // A short read took all there was: asking again would only return EAGAIN.
+                if stopRequested || self.port !== port || count < readBuffer.count { return }
             }
         } catch {
             portLost(error)
