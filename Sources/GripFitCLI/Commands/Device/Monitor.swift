@@ -36,6 +36,9 @@ public struct Monitor: ParsableCommand {
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
+        // Read once: an option's getter is generic, a metadata lookup on every reading otherwise.
+        let format = format
+        let unit = unit
         let runner = SessionRunner(connection: try connection.connect())
         let live = format == .text && StandardOutput.isTerminal
         var view = LiveView()
