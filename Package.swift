@@ -28,6 +28,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Network ports beside the termios one: raw TCP and RFC 2217 (ser2net, labgrid exporters).
+        .target(name: "GripFitNetworkPort", dependencies: ["GripFitCore", "GripFitLinux"]),
         // Debian's zlib1g-dev, for trace blobs.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Session history (SQLite via GRDB), calibrations, export and import.
@@ -45,8 +47,8 @@ let package = Package(
         .target(
             name: "GripFitCLI",
             dependencies: [
-                "GripFitCore", "GripFitLinux", "GripFitSimulator", "GripFitConformance", "GripFitStore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GripFitCore", "GripFitLinux", "GripFitNetworkPort", "GripFitSimulator", "GripFitConformance",
+                "GripFitStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -63,6 +65,7 @@ let package = Package(
             name: "GripFitLinuxTests",
             dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims", "UmockdevTestSupport"]
         ),
+        .testTarget(name: "GripFitNetworkPortTests", dependencies: ["GripFitNetworkPort", "GripFitLinux"]),
         .testTarget(name: "GripFitSimulatorTests", dependencies: ["GripFitSimulator", "GripFitCore"]),
         .testTarget(name: "GripFitConformanceTests", dependencies: ["GripFitConformance", "GripFitCore"]),
         .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitConformance", "GripFitCore", "GripFitStore", "UmockdevTestSupport"]),

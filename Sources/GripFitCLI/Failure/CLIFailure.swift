@@ -51,10 +51,10 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
 
     static func status(for error: SerialPortError) -> ExitStatus {
         switch error {
-        case .notFound: .unavailable
+        case .notFound, .unreachable: .unavailable
         case .permissionDenied: .noPermission
         case .busy: .temporaryFailure
-        case .notATerminal, .removed, .system: .ioError
+        case .notATerminal, .removed, .system, .connectionLost: .ioError
         }
     }
 

@@ -1,20 +1,32 @@
 import GripFitCore
 import GripFitLinux
+import GripFitNetworkPort
 import GripFitSimulator
 
-/// A port to talk to, and the simulator behind it when there is one (stopped on close), or the
-/// USB dongle it follows across replugs.
+/// A port to talk to, and the simulator behind it when there is one (stopped on close), the
+/// USB dongle it follows across replugs, or the network port (ser2net, labgrid) it connects to.
 public final class Connection {
     public let path: String
     public let simulator: VirtualDongle?
     /// The dongle as `--port` chose it; nil for the simulator and for paths opened without udev.
     public let selection: PortSelection?
+    /// Set for `rfc2217://` and `tcp://` ports.
+    public let network: NetworkPortAddress?
     private let udev: UdevContext?
 
     init(path: String, simulator: VirtualDongle?) {
         self.path = path
         self.simulator = simulator
         self.selection = nil
+        self.network = nil
+        self.udev = nil
+    }
+
+    init(network: NetworkPortAddress) {
+        self.path = network.description
+        self.simulator = nil
+        self.selection = nil
+        self.network = network
         self.udev = nil
     }
 
@@ -22,6 +34,7 @@ public final class Connection {
         self.path = selection.path
         self.simulator = nil
         self.selection = selection
+        self.network = nil
         self.udev = udev
     }
 
@@ -33,6 +46,11 @@ public final class Connection {
     /// as udev reports it back; without a udev monitor the session still retries with backoff.
     public func makeDriver(timings: SessionTimings = SessionTimings()) -> SessionDriver {
         let driver = SessionDriver(portPath: path, timings: timings, logger: Diagnostics.logger(label: "gripfit.session"))
+        if let network {
+            // A lost connection is retried with the session's backoff, like an unplugged dongle.
+            driver.openPort = { _ throws(SerialPortError) in try TCPPort.open(network) }
+            return driver
+        }
         guard let udev, let selection, case .usb(let port) = selection, port.serial != nil else { return driver }
         driver.locatePort = PortLocator(selection: selection, context: udev).locate
         let logger = Diagnostics.logger(label: "gripfit.udev")
