@@ -1,7 +1,7 @@
 # gripfit-serial — the two fresh-machine entry points are `make demo` and `make test`.
 SWIFT ?= swift
 BIN := .build/debug/gripfit-serial
-APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev
+APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev ser2net libxml2-utils
 UDEV_RULES := udev/70-gripfit-bridge.rules
 UDEV_RULES_DIR ?= /etc/udev/rules.d
 
@@ -18,12 +18,12 @@ build:
 	$(SWIFT) build
 
 ## Everything plainly (the udev tests skip), then the XCTest cases again under umockdev's preload,
-## where the udev and hotplug tests run against fake dongles; GRIPFIT_REQUIRE_UMOCKDEV makes a
+## where the udev and hotplug tests run against fake dongles; ser2net (network port tests) must be there; GRIPFIT_REQUIRE_UMOCKDEV makes a
 ## missing preload a failure, not a skip. The udev tests are XCTest cases because they must run
 ## one at a time; the rest stays outside the preload, which hides /dev/pts from other users.
 swift-test:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	GRIPFIT_REQUIRE_SER2NET=1 $(SWIFT) test --skip-build
 	GRIPFIT_REQUIRE_UMOCKDEV=1 umockdev-wrapper $(SWIFT) test --skip-build --disable-swift-testing
 
 firmware-test:

@@ -32,6 +32,9 @@ struct SessionRunner {
                     || (!everConnected && kind == .portBusy):
                     startFailure = CLIFailure(kind, portError: driver.lastPortError)
                     return false
+                case .error where everOpened && connection.network != nil:
+                    // udev says when a USB dongle goes; for a network port, say it here, once per gap.
+                    if let error = driver.lastPortError { StandardOutput.error("gripfit-serial: \(error)") }
                 case .connected:
                     everOpened = true
                     everConnected = true
