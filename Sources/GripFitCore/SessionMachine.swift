@@ -171,6 +171,11 @@ public struct SessionMachine: Sendable {
                 if state != .connected, state != .error(.sensorNotReady) {
                     // Joined a link that was up before the port opened: its `D:` went by unseen.
                     enterConnected(askInfo: firmware == nil, now, &actions)
+                } else if firmware == nil, handshakeAt != nil {
+                    // A reading came before the bridge's status: the link predates the port too,
+                    // so no `D:` is coming by itself; ask now rather than at the handshake timeout.
+                    handshakeAt = nil
+                    actions.append(.send(.device(.info)))
                 }
             }
         case .error(let code, let detail):

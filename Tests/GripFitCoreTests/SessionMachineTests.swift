@@ -136,6 +136,17 @@ func finished(_ actions: [SessionAction]) -> [CommandOutcome] {
         #expect(sent(actions) == ["CMD:INFO"])
     }
 
+    @Test func aReadingBeforeTheBridgeStatusStillAsksForInfoOnceTheStatusSaysConnected() {
+        var h = SessionHarness()
+        h.input(.start)
+        h.input(.portOpened)
+        #expect(states(h.line("R:100")) == [.connected])
+        #expect(sent(h.line("B:BRIDGE,1.0.0")) == ["BRIDGE:STATUS"])
+        #expect(sent(h.line("B:STATUS,CONNECTED,C0:FF:EE:12:34:56")) == ["CMD:INFO"])
+        h.line("D:GRIPFIT,1.0")
+        #expect(!sent(h.advance(.seconds(3))).contains("CMD:INFO"))
+    }
+
     @Test func missingDeviceInfoIsRequestedAfterTwoSeconds() {
         var h = SessionHarness()
         h.input(.start)

@@ -18,8 +18,11 @@ struct SessionRunner {
     /// opened at the start fails at once; once it has been open, the session rides out losses.
     /// A busy port fails until the link first comes up: a network server accepts the connection
     /// and only then says another client has the port.
-    func run(seconds: Double?, handler: @escaping (SessionReport, MonotonicInstant) -> Bool) throws -> SessionDriver.StopReason {
-        let signals = try SignalPipe()
+    /// `signals` is the process's signal pipe unless the session runs beside others (a relay).
+    func run(
+        seconds: Double?, signals: SignalPipe? = nil, handler: @escaping (SessionReport, MonotonicInstant) -> Bool
+    ) throws -> SessionDriver.StopReason {
+        let signals = try signals ?? SignalPipe()
         var everOpened = false
         var everConnected = false
         var startFailure: CLIFailure?
