@@ -10,14 +10,22 @@ public struct Monitor: ParsableCommand {
             Runs until --duration passes or Ctrl-C. If the dongle is unplugged or the link drops, \
             the session reconnects by itself and the output marks the gap with a state event.
 
+            Several dongles (--port more than once, or --all-bridges) are followed at once: each \
+            JSONL event carries a "port" field, each text line starts with [port].
+
             Examples:
               gripfit-serial monitor --simulate
               gripfit-serial monitor --port /dev/ttyACM0 --format jsonl --duration 60 > grip.jsonl
               gripfit-serial monitor --port /dev/ttyACM0 --format csv
               gripfit-serial monitor --port /dev/ttyACM0 --unit kg
+              gripfit-serial monitor --port tcp://exporter.lab:4001 --format jsonl
+              gripfit-serial monitor --port /dev/ttyACM0 --port /dev/ttyACM1 --format jsonl
             """)
 
     @OptionGroup public var connection: ConnectionOptions
+
+    @Flag(help: "Follow every GripFit bridge plugged in (with any --port given).")
+    public var allBridges = false
 
     @Option(help: "Stop after this many seconds.")
     public var duration: Double?
@@ -32,11 +40,21 @@ public struct Monitor: ParsableCommand {
 
     public func validate() throws {
         if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
+        if connection.ports.count > 1 || allBridges {
+            if format == .csv { throw ValidationError("CSV has no port column; with several dongles use --format jsonl.") }
+            if unit != nil { throw ValidationError("--unit applies to one dongle at a time; give --port once.") }
+            if connection.simulate { throw ValidationError("Use either --all-bridges or --simulate, not both.") }
+        }
     }
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
-        let runner = SessionRunner(connection: try connection.connect())
+        let connections = try connection.connectAll(allBridges: allBridges)
+        if connections.count > 1 {
+            try monitorSeveral(connections)
+            return
+        }
+        let runner = SessionRunner(connection: connections[0])
         let live = format == .text && StandardOutput.isTerminal
         var view = LiveView()
         let header = unit.map { "\(EventEncoder.csvHeader),force_\($0.rawValue)" } ?? EventEncoder.csvHeader
@@ -61,6 +79,44 @@ public struct Monitor: ParsableCommand {
             return live ? StandardOutput.write(text) : StandardOutput.line(text)
         }
         if live { StandardOutput.line("") }
+    }
+
+    /// Several dongles, each on its own thread (see ``SessionFleet``), their events interleaved
+    /// line by line on stdout. A dongle that cannot be opened ends its own session only; the
+    /// command then exits with that failure's status once the others are done.
+    private func monitorSeveral(_ connections: [Connection]) throws {
+        final class Sessions: @unchecked Sendable {
+            let runners: [SessionRunner]
+            var failures: [CLIFailure?]
+
+            init(_ connections: [Connection]) {
+                runners = connections.map { SessionRunner(connection: $0) }
+                failures = Array(repeating: nil, count: connections.count)
+            }
+        }
+        let sessions = Sessions(connections)
+        let format = format
+        let duration = duration
+        let interrupted = try SessionFleet.run(count: connections.count) { index, signals in
+            let runner = sessions.runners[index]
+            let port = UntrustedText.escaped(runner.connection.path)
+            do {
+                _ = try runner.run(seconds: duration, signals: signals) { report, now in
+                    let time = WallClock.rfc3339(runner.wallClock.date(at: now))
+                    let text = format == .jsonl
+                        ? EventEncoder.jsonl(report, time: time, port: port)
+                        : EventEncoder.text(report, time: time).map { "[\(port)] \($0)" }
+                    guard let text else { return true }
+                    return StandardOutput.line(text)
+                }
+            } catch {
+                sessions.failures[index] = CLIFailure(error) ?? CLIFailure("\(port): \(error)", status: .software)
+            }
+        }
+        if interrupted { return }
+        let failures = sessions.failures.compactMap { $0 }
+        for failure in failures.dropLast() { StandardOutput.error("gripfit-serial: \(failure.message)") }
+        if let last = failures.last { throw last }
     }
 
     /// The device's calibration for `--unit`, or a notice that there is none.
