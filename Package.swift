@@ -68,7 +68,11 @@ let package = Package(
         .testTarget(name: "GripFitNetworkPortTests", dependencies: ["GripFitNetworkPort", "GripFitLinux"]),
         .testTarget(name: "GripFitSimulatorTests", dependencies: ["GripFitSimulator", "GripFitCore"]),
         .testTarget(name: "GripFitConformanceTests", dependencies: ["GripFitConformance", "GripFitCore"]),
-        .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitConformance", "GripFitCore", "GripFitStore", "UmockdevTestSupport"]),
+        .testTarget(
+            name: "GripFitCLITests",
+            dependencies: ["GripFitCLI", "GripFitConformance", "GripFitCore", "GripFitStore", "UmockdevTestSupport"],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
