@@ -1,25 +1,26 @@
 # gripfit-serial — the two fresh-machine entry points are `make demo` and `make test`.
 SWIFT ?= swift
 BIN := .build/debug/gripfit-serial
-APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev ser2net libxml2-utils
+APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev ser2net libxml2-utils python3-venv
 UDEV_RULES := udev/70-gripfit-bridge.rules
 UDEV_RULES_DIR ?= /etc/udev/rules.d
+LABGRID_VENV := .build-venv/labgrid
 
-.PHONY: demo test build deps firmware-test swift-test install-udev uninstall-udev clean
+.PHONY: demo test build deps labgrid-venv firmware-test swift-test install-udev uninstall-udev clean
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
 demo: deps build
 	$(BIN) monitor --simulate
 
 ## Every test: the Swift suites and the bridge firmware's host-compiled core.
-test: deps firmware-test swift-test
+test: deps labgrid-venv firmware-test swift-test
 
 build:
 	$(SWIFT) build
 
 ## Everything plainly (the udev tests skip), then the XCTest cases again under umockdev's preload,
-## where the udev and hotplug tests run against fake dongles; ser2net (network port tests) must be there; GRIPFIT_REQUIRE_UMOCKDEV makes a
-## missing preload a failure, not a skip. The udev tests are XCTest cases because they must run
+## where the udev and hotplug tests run against fake dongles; GRIPFIT_REQUIRE_UMOCKDEV makes a
+## missing preload a failure, not a skip, as GRIPFIT_REQUIRE_SER2NET does for the network port tests. The udev tests are XCTest cases because they must run
 ## one at a time; the rest stays outside the preload, which hides /dev/pts from other users.
 swift-test:
 	$(SWIFT) build --build-tests
@@ -28,6 +29,15 @@ swift-test:
 
 firmware-test:
 	$(MAKE) -C firmware-bridge test
+
+## labgrid from PyPI in a venv of its own, for the labgrid integration test: made once, then reused.
+## Without PyPI (offline) it says so and the test skips with that reason.
+labgrid-venv:
+	@if [ ! -x $(LABGRID_VENV)/bin/labgrid-client ]; then \
+		echo "Installing labgrid from PyPI into $(LABGRID_VENV)"; \
+		python3 -m venv $(LABGRID_VENV) && $(LABGRID_VENV)/bin/pip install --quiet --disable-pip-version-check labgrid \
+			|| { rm -rf $(LABGRID_VENV); echo "labgrid could not be installed from PyPI: the labgrid test will be skipped"; }; \
+	fi
 
 ## Installs the Debian packages the build needs, only when one is missing (sudo when not root).
 deps:
@@ -58,5 +68,5 @@ reload-udev:
 	fi
 
 clean:
-	rm -rf .build
+	rm -rf .build $(LABGRID_VENV)
 	$(MAKE) -C firmware-bridge clean
