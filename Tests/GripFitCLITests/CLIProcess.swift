@@ -31,15 +31,21 @@ struct CLIProcess {
     static func start(
         _ arguments: [String], prefix: [String] = [], environment: [String: String]? = nil
     ) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
         if let tool = prefix.first {
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = Array(prefix.dropFirst()) + [binary.path] + arguments
-        } else {
-            process.executableURL = binary
-            process.arguments = arguments
+            return try start(tool: tool, Array(prefix.dropFirst()) + [binary.path] + arguments, environment: environment)
         }
+        return try start(tool: binary.path, arguments, environment: environment)
+    }
+
+    /// Starts another program (labgrid-client, …) the same way.
+    static func start(
+        tool: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil
+    ) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
         if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -49,17 +49,9 @@ final class Labgrid {
 
     /// Runs `labgrid-client` against this coordinator.
     func client(_ arguments: [String]) throws -> CLIProcess.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.bin + "/labgrid-client")
-        process.arguments = ["--coordinator", coordinator] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let (process, out, err) = try CLIProcess.start(
+            tool: Self.bin + "/labgrid-client", ["--coordinator", coordinator] + arguments, environment: environment,
+            directory: directory)
         return CLIProcess.finish(process, out, err)
     }
 

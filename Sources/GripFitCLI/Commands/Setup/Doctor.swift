@@ -1,5 +1,6 @@
 import ArgumentParser
 import GripFitLinux
+import GripFitNetworkPort
 
 /// `gripfit-serial doctor`: why the dongle does not work, one line per check, each with its fix.
 public struct Doctor: ParsableCommand {
@@ -29,6 +30,11 @@ public struct Doctor: ParsableCommand {
 
     public func validate() throws {
         if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds.") }
+        if let port, NetworkPortAddress.isNetwork(port) {
+            throw ValidationError(
+                "doctor checks a dongle plugged into this machine. Run it on the exporter host, or check the network "
+                    + "port from here with `gripfit-serial check --port \(port) --only handshake`.")
+        }
     }
 
     public func run() throws {
