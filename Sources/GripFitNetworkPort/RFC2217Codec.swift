@@ -5,8 +5,8 @@
 /// server agrees to COM-PORT-OPTION it sends the line settings: 115200 baud (never 1200, the nRF52
 /// bootloader's touch rate), 8 data bits, no parity, 1 stop bit, DTR and RTS on so the bridge says
 /// hello. Option requests are answered by the RFC 1143 rule (reply only to a change, refuse what
-/// is not supported), so neither side loops. Subnegotiations the host does not need (signatures,
-/// line and modem state, the server's echo of the settings) are read and dropped.
+/// is not supported), so neither side loops. Subnegotiations from the server (its answers to the
+/// settings, signatures, line and modem state) are nothing the host acts on: skipped unbuffered.
 public struct RFC2217Codec: Sendable {
     static let iac: UInt8 = 255
     static let dont: UInt8 = 254
@@ -33,8 +33,6 @@ public struct RFC2217Codec: Sendable {
 
     /// The line speed the bridge runs at.
     public static let baudRate: UInt32 = 115_200
-    /// A subnegotiation longer than this is not one the host needs; the rest is skipped.
-    static let subnegotiationLimit = 64
 
     /// Options this side will do (WILL), and options it wants the server to do (DO).
     static let localOptions: Set<UInt8> = [binary, suppressGoAhead, comPortOption]
@@ -53,11 +51,8 @@ public struct RFC2217Codec: Sendable {
     private var localRequested: Set<UInt8> = []
     private var remoteEnabled: Set<UInt8> = []
     private var remoteRequested: Set<UInt8> = []
-    private var subnegotiation: [UInt8] = []
     /// Whether the server agreed to COM-PORT-OPTION and the line settings went out.
     public private(set) var portConfigured = false
-    /// Server answers to the settings (code + 100), for diagnostics: the baud rate it set, if it said.
-    public private(set) var serverBaudRate: UInt32?
 
     public init() {}
 
@@ -104,7 +99,6 @@ public struct RFC2217Codec: Sendable {
                 case Self.will, Self.wont, Self.do, Self.dont:
                     state = .option(verb: byte)
                 case Self.sb:
-                    subnegotiation.removeAll(keepingCapacity: true)
                     state = .subnegotiation
                 default:
                     // NOP, GA, AYT, a stray SE…: nothing the host needs.
@@ -114,18 +108,15 @@ public struct RFC2217Codec: Sendable {
                 replies += negotiate(verb: verb, option: byte)
                 state = .data
             case .subnegotiation:
-                if byte == Self.iac {
-                    state = .subnegotiationCommand
-                } else if subnegotiation.count < Self.subnegotiationLimit {
-                    subnegotiation.append(byte)
-                }
+                // Skipped without keeping it, so no subnegotiation can grow a buffer.
+                if byte == Self.iac { state = .subnegotiationCommand }
             case .subnegotiationCommand:
                 switch byte {
                 case Self.se:
-                    subnegotiationEnded()
+                    // The server's answers to the settings (code + 100), signatures, line and
+                    // modem state: nothing the host acts on.
                     state = .data
                 case Self.iac:
-                    if subnegotiation.count < Self.subnegotiationLimit { subnegotiation.append(Self.iac) }
                     state = .subnegotiation
                 default:
                     // Not allowed inside SB; treat as the end, as telnet clients do, and go on.
@@ -177,13 +168,5 @@ public struct RFC2217Codec: Sendable {
 
     static func comPort(_ command: UInt8, _ value: [UInt8]) -> [UInt8] {
         [iac, sb, comPortOption, command] + escape(value) + [iac, se]
-    }
-
-    private mutating func subnegotiationEnded() {
-        // The server's answer to SET-BAUDRATE: 101 and four bytes, big-endian.
-        guard subnegotiation.count == 6, subnegotiation[0] == Self.comPortOption,
-            subnegotiation[1] == Self.setBaudRate + 100
-        else { return }
-        serverBaudRate = subnegotiation[2...].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     }
 }

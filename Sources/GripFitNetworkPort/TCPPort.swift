@@ -99,8 +99,9 @@ public final class TCPPort: PortTransport {
         }
         var data = Array(buffer.prefix(count))
         var replies: [UInt8] = []
-        if codec != nil {
-            (data, replies) = codec!.decode(data)
+        if var telnet = codec {
+            (data, replies) = telnet.decode(data)
+            codec = telnet
         }
         if greeting.count < Self.greetingLimit { greeting += data.prefix(Self.greetingLimit - greeting.count) }
         if !replies.isEmpty { try send(replies) }
@@ -117,9 +118,6 @@ public final class TCPPort: PortTransport {
         _ = Glibc.close(fileDescriptor)
     }
 
-    /// Whether the RFC 2217 server agreed to COM port control and was sent the line settings.
-    public var portConfigured: Bool { codec?.portConfigured ?? false }
-
     private func finishConnect() throws(SerialPortError) {
         var code: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
@@ -133,8 +131,9 @@ public final class TCPPort: PortTransport {
 
     private func connected() throws(SerialPortError) {
         isConnected = true
-        if codec != nil {
-            let opening = codec!.opening()
+        if var telnet = codec {
+            let opening = telnet.opening()
+            codec = telnet
             try send(opening)
         }
     }

@@ -52,7 +52,6 @@ import Testing
         let decoded = codec.decode(input)
         #expect(decoded.data == Array("R:1\n".utf8) + [0xFF, 0xFE] + Array("R:2\n".utf8))
         #expect(decoded.replies.isEmpty)
-        #expect(codec.serverBaudRate == 115_200)
     }
 
     @Test func sameResultWhateverTheChunking() {

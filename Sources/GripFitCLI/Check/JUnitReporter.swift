@@ -78,7 +78,7 @@ enum JUnitReporter {
         let safe = String(String.UnicodeScalarView(device.unicodeScalars.map {
             ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") && $0.isASCII ? $0 : "_"
         }))
-        return suiteName + "." + escape(safe)
+        return suiteName + "." + safe
     }
 
     private static func property(_ name: String, _ value: String) -> String {
