@@ -76,7 +76,8 @@ import Testing
         #expect(try JUnitSchema.validate(junit) == "")
         #expect(try Self.suites(junit).map { Self.attribute($0, "name") } == [first.rfc2217URL, second.rawURL])
 
-        let monitor = try CLIProcess.run(["monitor", "--port", first.rawURL, "--port", second.rfc2217URL, "--format", "jsonl", "--duration", "2"])
+        let monitor = try CLIProcess.run(
+            ["monitor", "--port", first.rawURL, "--port", second.rfc2217URL, "--format", "jsonl", "--duration", "2"])
         #expect(monitor.status == 0, "\(monitor.stderr)")
         let events = try monitor.lines.map(Event.init)
         let readingPorts = Set(events.filter { $0.kind == "reading" }.compactMap { $0["port"] as? String })

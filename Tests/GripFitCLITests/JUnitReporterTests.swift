@@ -14,7 +14,8 @@ struct JUnitReporterTests {
                 CaseResult(kind: .format, verdict: .failed(reason), figures: [Figure("malformed", 1)], duration: .milliseconds(3)),
                 CaseResult(kind: .reconnect, verdict: .skipped("plain relay"), figures: [], duration: .zero),
             ],
-            device: "usb:E66138", deviceAddress: "C0:FF:EE:12:34:56", firmware: firmware, bridgeVersion: "1.0.0", port: "/dev/ttyACM0", simulated: false,
+            device: "usb:E66138", deviceAddress: "C0:FF:EE:12:34:56", firmware: firmware, bridgeVersion: "1.0.0",
+            port: "/dev/ttyACM0", simulated: false,
             startedAt: "2026-11-22T04:10:31.123Z", duration: .milliseconds(1500), settings: ConformanceSettings())
     }
 

@@ -50,9 +50,11 @@ enum JUnitReporter {
     }
 
     private static func uncheckedSuite(device: String, failure: CLIFailure) -> String {
-        var xml = "  <testsuite name=\"\(escape(device))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\" package=\"\(suiteName)\">\n"
+        var xml = "  <testsuite name=\"\(escape(device))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\" "
+            + "package=\"\(suiteName)\">\n"
         xml += "    <testcase name=\"session\" classname=\"\(className(device))\" time=\"0\">\n"
-        xml += "      <error message=\"\(escape(failure.message))\" type=\"exit \(failure.status.rawValue)\">\(escape(failure.message))</error>\n"
+        let message = escape(failure.message)
+        xml += "      <error message=\"\(message)\" type=\"exit \(failure.status.rawValue)\">\(message)</error>\n"
         return xml + "    </testcase>\n  </testsuite>\n"
     }
 
