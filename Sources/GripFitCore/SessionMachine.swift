@@ -172,8 +172,7 @@ public struct SessionMachine: Sendable {
                     // Joined a link that was up before the port opened: its `D:` went by unseen.
                     enterConnected(askInfo: firmware == nil, now, &actions)
                 } else if firmware == nil, handshakeAt != nil {
-                    // A reading came before the bridge's status: the link predates the port too,
-                    // so no `D:` is coming by itself; ask now rather than at the handshake timeout.
+                    // Readings came first, but the bridge says the link predates the port: no `D:` is coming.
                     handshakeAt = nil
                     actions.append(.send(.device(.info)))
                 }
