@@ -1,4 +1,5 @@
 import ArgumentParser
+import GripFitCore
 import GripFitLinux
 import GripFitNetworkPort
 import GripFitSimulator
@@ -14,6 +15,12 @@ public struct ConnectionOptions: ParsableArguments {
                 + "tcp://HOST:PORT. Default: the only bridge plugged in. `check` and `monitor` take several.",
             valueName: "port"))
     public var ports: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Pin the bridge to this GripFit (its BLE address, as `scan` lists it); remembered for this dongle, "
+                + "so later sessions reconnect to the same one. `any` unpins.", valueName: "address|any"))
+    public var device: DeviceChoice?
 
     @Flag(help: "Use the built-in simulated dongle and GripFit instead of hardware.")
     public var simulate = false
@@ -42,6 +49,9 @@ public struct ConnectionOptions: ParsableArguments {
         if !simulate, !simulator.faults.isEmpty {
             throw ValidationError("--fault applies to the simulator only; add --simulate.")
         }
+        if !simulate, simulator.gripfits != 1 {
+            throw ValidationError("--gripfits applies to the simulator only; add --simulate.")
+        }
         if !simulate, !simulator.bugs.isEmpty {
             throw ValidationError("--bug applies to the simulator only; add --simulate.")
         }
@@ -62,6 +72,28 @@ public struct ConnectionOptions: ParsableArguments {
         guard ports.count <= 1 else {
             throw CLIFailure("This command talks to one dongle; give --port once (only check and monitor take several).", status: .usage)
         }
+        let connection = try open()
+        connection.pin = try Self.pin(device, dongle: connection.dongleKey)
+        return connection
+    }
+
+    /// What to ask the bridge: `--device` (remembered, or forgotten with `any`), else the pin
+    /// remembered for this dongle, else nothing.
+    private static func pin(_ choice: DeviceChoice?, dongle: String) throws -> BLEAddress?? {
+        let book = Storage.pins
+        switch choice {
+        case .address(let address):
+            try book.set(address.description, for: dongle)
+            return .some(address)
+        case .any:
+            try book.set(nil, for: dongle)
+            return .some(nil)
+        case nil:
+            return try book.pin(for: dongle).flatMap(BLEAddress.init).map { .some($0) }
+        }
+    }
+
+    private func open() throws -> Connection {
         Diagnostics.bootstrap(level: logLevel)
         if simulate {
             let dongle = try VirtualDongle(options: simulator.options)
@@ -76,6 +108,7 @@ public struct ConnectionOptions: ParsableArguments {
     public func connectAll(allBridges: Bool) throws -> [Connection] {
         Diagnostics.bootstrap(level: logLevel)
         if simulate || (ports.count <= 1 && !allBridges) { return [try connect()] }
+        if device != nil { throw CLIFailure("--device pins one dongle to one GripFit; give --port once.", status: .usage) }
         var connections = try ports.map { try Self.connect($0) }
         if allBridges {
             let udev = try UdevContext()
@@ -86,6 +119,7 @@ public struct ConnectionOptions: ParsableArguments {
                 connections.append(Connection(selection: .usb(bridge), udev: udev))
             }
         }
+        for connection in connections { connection.pin = try Self.pin(nil, dongle: connection.dongleKey) }
         return connections
     }
 

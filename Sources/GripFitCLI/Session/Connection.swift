@@ -2,6 +2,7 @@ import GripFitCore
 import GripFitLinux
 import GripFitNetworkPort
 import GripFitSimulator
+import GripFitStore
 
 /// A port to talk to, and the simulator behind it when there is one (stopped on close), the
 /// USB dongle it follows across replugs, or the network port (ser2net, labgrid) it connects to.
@@ -13,6 +14,15 @@ public final class Connection {
     /// Set for `rfc2217://` and `tcp://` ports.
     public let network: NetworkPortAddress?
     private let udev: UdevContext?
+    /// Sent to the bridge as `BRIDGE:PIN` when the port opens: an address, or nil to unpin; nil: nothing.
+    public var pin: BLEAddress??
+
+    /// The dongle, as its remembered pin is filed: its USB serial number, else its path.
+    public var dongleKey: String {
+        if simulator != nil { return "simulator" }
+        if let serial = selection?.serial.flatMap({ CleanText.clean($0) }) { return "usb:\(serial)" }
+        return "port:\(path)"
+    }
 
     init(path: String, simulator: VirtualDongle?) {
         self.path = path
@@ -46,6 +56,7 @@ public final class Connection {
     /// as udev reports it back; without a udev monitor the session still retries with backoff.
     public func makeDriver(timings: SessionTimings = SessionTimings()) -> SessionDriver {
         let driver = SessionDriver(portPath: path, timings: timings, logger: Diagnostics.logger(label: "gripfit.session"))
+        if let pin { driver.submit(.bridge(.pin(pin))) }
         if let network {
             // A lost connection is retried with the session's backoff, like an unplugged dongle.
             driver.openPort = { _ throws(SerialPortError) in try TCPPort.open(network) }
