@@ -13,9 +13,9 @@ public protocol PortTransport: AnyObject {
     /// How long a connect may stay under way before the driver gives up on it.
     var connectTimeout: Duration { get }
     /// Called when poll() reports the descriptor ready: finishes a connect, or reads what is
-    /// available without blocking. Returns data bytes only (never protocol bytes); empty means
-    /// "nothing yet". Throws when the port is gone.
-    func read() throws(SerialPortError) -> [UInt8]
+    /// available into `buffer` without blocking. Returns the count of data bytes placed at its
+    /// start (never protocol bytes); 0 means "nothing yet". Throws when the port is gone.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(SerialPortError) -> Int
     /// Writes every byte of `bytes` (escaped as the transport needs).
     func write(_ bytes: [UInt8]) throws(SerialPortError)
     /// Releases the port. Safe to call twice.

@@ -6,10 +6,6 @@ extension SerialPort: PortTransport {
     public var isConnected: Bool { true }
     public var connectTimeout: Duration { .zero }
 
-    public func read() throws(SerialPortError) -> [UInt8] {
-        try read(maximumCount: 4096)
-    }
-
     public func write(_ bytes: [UInt8]) throws(SerialPortError) {
         try write(bytes, timeout: .seconds(2))
     }

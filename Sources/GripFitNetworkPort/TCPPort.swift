@@ -77,35 +77,37 @@ public final class TCPPort: PortTransport {
         return port
     }
 
-    public func read() throws(SerialPortError) -> [UInt8] {
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SerialPortError) -> Int {
         guard isConnected else {
             try finishConnect()
-            return []
+            return 0
         }
-        var buffer = [UInt8](repeating: 0, count: 4096)
         var count: Int
         repeat {
-            count = buffer.withUnsafeMutableBytes { recv(fileDescriptor, $0.baseAddress, $0.count, 0) }
+            count = recv(fileDescriptor, buffer.baseAddress, buffer.count, 0)
         } while count < 0 && errno == EINTR
         if count == 0 { throw closedByServer() }
         if count < 0 {
             let code = errno
             switch code {
-            case EAGAIN: return []
+            case EAGAIN: return 0
             // A refusing server that closes before reading our negotiation resets the connection.
             case ECONNRESET, ETIMEDOUT, EHOSTUNREACH, ENETUNREACH, EPIPE: throw closedByServer()
             default: throw .system(path: path, call: "recv", errno: code)
             }
         }
-        var data = Array(buffer.prefix(count))
-        var replies: [UInt8] = []
         if var telnet = codec {
-            (data, replies) = telnet.decode(data)
+            // Telnet decoding only ever removes bytes, so the data fits back where it came from.
+            let (data, replies) = telnet.decode(Array(buffer.prefix(count)))
             codec = telnet
+            buffer.copyBytes(from: data)
+            count = data.count
+            if !replies.isEmpty { try send(replies) }
         }
-        if greeting.count < Self.greetingLimit { greeting += data.prefix(Self.greetingLimit - greeting.count) }
-        if !replies.isEmpty { try send(replies) }
-        return data
+        if greeting.count < Self.greetingLimit {
+            greeting += buffer.prefix(min(count, Self.greetingLimit - greeting.count))
+        }
+        return count
     }
 
     public func write(_ bytes: [UInt8]) throws(SerialPortError) {
