@@ -29,7 +29,7 @@ import Testing
             Glibc.close(writeEnd)
         }
 
-        func read() throws(SerialPortError) -> [UInt8] { [] }
+        func read(into buffer: UnsafeMutableRawBufferPointer) throws(SerialPortError) -> Int { 0 }
         func write(_ bytes: [UInt8]) throws(SerialPortError) {}
         func close() { closed = true }
     }
