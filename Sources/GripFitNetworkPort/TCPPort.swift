@@ -96,17 +96,21 @@ public final class TCPPort: PortTransport {
             default: throw .system(path: path, call: "recv", errno: code)
             }
         }
+        var replies: [UInt8] = []
         if var telnet = codec {
             // Telnet decoding only ever removes bytes, so the data fits back where it came from.
-            let (data, replies) = telnet.decode(Array(buffer.prefix(count)))
+            let decoded = telnet.decode(Array(buffer.prefix(count)))
             codec = telnet
-            buffer.copyBytes(from: data)
-            count = data.count
-            if !replies.isEmpty { try send(replies) }
+            buffer.copyBytes(from: decoded.data)
+            count = decoded.data.count
+            replies = decoded.replies
         }
+        // Kept before answering: a refusing server closes at once, and the refusal text is how
+        // ``closedByServer()`` tells "port busy" from a lost connection.
         if greeting.count < Self.greetingLimit {
             greeting += buffer.prefix(min(count, Self.greetingLimit - greeting.count))
         }
+        if !replies.isEmpty { try send(replies) }
         return count
     }
 
