@@ -12,7 +12,7 @@ public struct GripFitSerial: ParsableCommand {
             73 history or calibration cannot be written, 74 I/O or hardware fault, 75 temporary (busy, \
             no reply), 77 no permission.
             """,
-        version: "0.1.0",
+        version: BuildInfo.versionText,
         subcommands: [
             Monitor.self, Record.self, Calibrate.self, History.self, Show.self, Export.self, Import.self, Plot.self,
             Tare.self, Ping.self, Info.self, Rate.self, Check.self, List.self, Doctor.self, Simulate.self,

@@ -7,8 +7,9 @@ import Logging
 public struct ConnectionOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The dongle: a path (/dev/ttyACM0, /dev/serial/by-id/…) or its USB serial number (or a unique "
-                + "prefix). Default: the only bridge plugged in.", valueName: "port"))
+            "The dongle: a path (/dev/ttyACM0, /dev/serial/by-id/...) or its USB serial number (or a unique "
+                + "prefix). Default: the only bridge plugged in.", valueName: "port"),
+        completion: PortCompletion.kind)
     public var port: String?
 
     @Flag(help: "Use the built-in simulated dongle and GripFit instead of hardware.")
