@@ -19,16 +19,9 @@ enum BashCompletion {
             "$function" gripfit-serial "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = prefix + ["bash", "-c", driver, script.path, CLIProcess.binary.path] + words
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let (process, out, err) = try CLIProcess.spawn(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            prefix + ["bash", "-c", driver, script.path, CLIProcess.binary.path] + words, directory: directory)
         let result = CLIProcess.finish(process, out, err)
         guard result.status == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSDebugDescriptionErrorKey: result.stderr])

@@ -35,7 +35,7 @@ import Testing
             }
         }
         #expect(files >= 5, "export -o, plot -o, check --junit and --json, import")
-        #expect(ports >= 10)
+        #expect(ports >= 9, "every command that talks to a dongle, and doctor")
         #expect(enumerations >= 10)
     }
 

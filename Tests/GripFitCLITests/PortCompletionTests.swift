@@ -16,24 +16,30 @@ final class PortCompletionTests: XCTestCase {
         "/dev/ttyACM1", "/dev/serial/by-id/usb-Seeed_XIAO_nRF52840_3C5A1B2D9E8F7A60-if00", "3C5A1B2D9E8F7A60",
     ]
 
-    private func complete(_ fixtures: [String], _ words: [String]) throws -> [String] {
+    private func requireUmockdev() throws {
         try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
+    }
+
+    private func complete(_ fixtures: [String], _ words: [String]) throws -> [String] {
         let devices = fixtures.flatMap { ["--device", Testbed.fixturePath($0)] }
         return try BashCompletion.complete(words, prefix: ["umockdev-run"] + devices + ["--"])
     }
 
     func testPortCompletesEveryNameOfEveryBridgeAndNoOtherAdapter() throws {
+        try requireUmockdev()
         let offered = try complete(["raytac-bridge", "xiao-bridge", "ftdi-adapter"], ["monitor", "--port", ""])
         XCTAssertEqual(Set(offered), Set(raytac + xiao))
     }
 
     func testPortCompletesASerialNumberPrefixAndWorksForEveryCommand() throws {
+        try requireUmockdev()
         let fixtures = ["raytac-bridge", "xiao-bridge"]
         XCTAssertEqual(try complete(fixtures, ["ping", "--port", "F1"]), ["F1E2D3C4B5A69788"])
         XCTAssertEqual(try complete(fixtures, ["doctor", "--port", "/dev/ttyACM"]).sorted(), ["/dev/ttyACM0", "/dev/ttyACM1"])
     }
 
     func testNoBridgeOffersNothing() throws {
+        try requireUmockdev()
         XCTAssertEqual(try complete(["ftdi-adapter"], ["monitor", "--port", ""]), [])
     }
 

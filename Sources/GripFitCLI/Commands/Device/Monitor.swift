@@ -12,7 +12,7 @@ public struct Monitor: ParsableCommand {
 
             Examples:
               gripfit-serial monitor --simulate
-              gripfit-serial monitor --port /dev/ttyACM0 --format jsonl --duration 60 > grip.jsonl
+              gripfit-serial monitor --format jsonl --duration 60 > grip.jsonl
               gripfit-serial monitor --port /dev/ttyACM0 --format csv
               gripfit-serial monitor --port /dev/ttyACM0 --unit kg
             """)
