@@ -165,7 +165,8 @@ deb:
 		packaging/debian/control > $(DEB_ROOT)/DEBIAN/control
 	cd $(DEB_ROOT) && find usr -type f -exec md5sum {} + | sort -k2 > DEBIAN/md5sums
 	chmod -R u=rwX,go=rX $(DEB_ROOT)
-	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB)
+	@# xz level 1: a fifth of the default level's time (10 s, not 46 s) for a package 17% larger.
+	dpkg-deb --root-owner-group -Zxz -z1 --build $(DEB_ROOT) $(DEB)
 
 ## The version the .deb gets (VersionTests checks it is BuildInfo.version).
 .PHONY: print-version
