@@ -27,7 +27,10 @@ endif
 ## The version lives in BuildInfo.swift only; the .deb reads it from there.
 VERSION := $(shell sed -n 's/^ *public static let version = "\(.*\)"$$/\1/p' Sources/GripFitCLI/BuildInfo.swift)
 ## The commit for `--version`, "-dirty" when tracked files differ from it; empty outside git.
-COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null || c="$$c-dirty"; } && echo "$$c")
+## safe.directory: `sudo make install` in a user's clone must see the same commit, and so the
+## build `make dist` made, not rebuild as root.
+GIT := git -c safe.directory='*'
+COMMIT := $(shell c=$$($(GIT) rev-parse --short=12 HEAD 2>/dev/null) && { $(GIT) diff --quiet HEAD -- 2>/dev/null || c="$$c-dirty"; } && echo "$$c")
 ## Swift's runtime linked in: the binary runs where no Swift toolchain is installed.
 RELEASE_FLAGS := -c release --static-swift-stdlib --product gripfit-serial $(if $(COMMIT),-Xcc -DGRIPFIT_COMMIT='"$(COMMIT)"')
 ## What `install` and `deb` copy from: the stripped release binary, its man pages and completions.
@@ -37,7 +40,7 @@ DEB_ARCH = $(shell dpkg --print-architecture)
 DEB := gripfit-serial_$(VERSION)_$(DEB_ARCH).deb
 DEB_ROOT := .build/deb/root
 ## The changelog's date: the commit's, so the same tree gives the same package.
-DEB_DATE = $(shell date -R -d @$$(git log -1 --format=%ct 2>/dev/null || date +%s))
+DEB_DATE = $(shell date -R -d @$$($(GIT) log -1 --format=%ct 2>/dev/null || date +%s))
 
 .PHONY: demo test build deps firmware-test swift-test install-udev uninstall-udev clean
 .PHONY: dist install uninstall deb package-test package-test-deps
