@@ -2,8 +2,8 @@ import Foundation
 
 /// RFC 4180 fields on one line. Export never writes line breaks inside a field (text is cleaned
 /// first), so import can read line by line.
-enum CSVLine {
-    static func join(_ fields: [String]) -> String {
+public enum CSVLine {
+    public static func join(_ fields: [String]) -> String {
         fields.map { field in
             guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
             return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -89,6 +89,9 @@ public final class SessionStore: Sendable {
                     );
                     """)
         }
+        migrator.registerMigration("v2: bridge version") { db in
+            try db.execute(sql: "ALTER TABLE session ADD COLUMN bridge_version TEXT")
+        }
         return migrator
     }
 
@@ -104,11 +107,11 @@ public final class SessionStore: Sendable {
                 try db.execute(
                     sql: """
                         INSERT INTO session (
-                            device, started_at_ms, firmware, label, hand, protocol, trial,
+                            device, started_at_ms, firmware, bridge_version, label, hand, protocol, trial,
                             calibration_offset, calibration_counts_per_kg, calibration_date, calibration_mass_kg,
                             unit, peak, peak_time, mean, duration, active_duration, time_to_peak, peak_rfd, impulse,
                             rep_count, sample_count, gap_count, gap_duration, threshold)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (device, started_at_ms) DO NOTHING
                         """,
                     arguments: Self.arguments(session))
@@ -150,8 +153,9 @@ public final class SessionStore: Sendable {
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT id, device, started_at_ms, label, hand, protocol, trial, unit, peak, mean, duration,
-                            rep_count FROM session
+                        SELECT id, device, started_at_ms, firmware, bridge_version, label, hand, protocol, trial, unit,
+                            calibration_date, peak, mean, time_to_peak, peak_rfd, impulse, duration, rep_count
+                        FROM session
                         WHERE (?1 IS NULL OR device = ?1) AND (?2 IS NULL OR started_at_ms >= ?2)
                         ORDER BY started_at_ms DESC, id DESC
                         """,
@@ -159,9 +163,12 @@ public final class SessionStore: Sendable {
                 ).map { row in
                     SessionRow(
                         id: row["id"], device: row["device"], startedAtMilliseconds: row["started_at_ms"],
-                        label: row["label"], hand: (row["hand"] as String?).flatMap(Hand.init(rawValue:)),
-                        protocolName: row["protocol"], trial: row["trial"], calibrated: (row["unit"] as String) != "raw",
-                        peak: row["peak"], mean: row["mean"], duration: row["duration"], repCount: row["rep_count"])
+                        firmware: row["firmware"], bridgeVersion: row["bridge_version"], label: row["label"],
+                        hand: (row["hand"] as String?).flatMap(Hand.init(rawValue:)), protocolName: row["protocol"],
+                        trial: row["trial"], calibrated: (row["unit"] as String) != "raw",
+                        calibrationDate: row["calibration_date"], peak: row["peak"], mean: row["mean"],
+                        timeToPeak: row["time_to_peak"], peakRFD: row["peak_rfd"], impulse: row["impulse"],
+                        duration: row["duration"], repCount: row["rep_count"])
                 }
             }
         } catch {
@@ -231,14 +238,14 @@ public final class SessionStore: Sendable {
             gapDuration: row["gap_duration"], threshold: row["threshold"])
         return StoredSession(
             id: row["id"], device: device, startedAtMilliseconds: row["started_at_ms"], firmware: row["firmware"],
-            label: row["label"], hand: (row["hand"] as String?).flatMap(Hand.init(rawValue:)),
+            bridgeVersion: row["bridge_version"], label: row["label"], hand: (row["hand"] as String?).flatMap(Hand.init(rawValue:)),
             protocolName: row["protocol"], trial: row["trial"], calibration: calibration, summary: summary, trace: trace)
     }
 
     private static func arguments(_ session: StoredSession) -> StatementArguments {
         let summary = session.summary
         let values: [(any DatabaseValueConvertible)?] = [
-            session.device, session.startedAtMilliseconds, session.firmware, session.label, session.hand?.rawValue,
+            session.device, session.startedAtMilliseconds, session.firmware, session.bridgeVersion, session.label, session.hand?.rawValue,
             session.protocolName, session.trial, session.calibration?.offset, session.calibration?.countsPerKilogram,
             session.calibration?.date, session.calibration?.massKilograms, session.unitName, summary.peak,
             summary.peakTime, summary.mean, summary.duration, summary.activeDuration, summary.timeToPeak,

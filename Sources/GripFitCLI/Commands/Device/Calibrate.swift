@@ -34,7 +34,7 @@ public struct Calibrate: ParsableCommand {
 
     public func validate() throws {
         if !(timeout >= 3) { throw ValidationError("--timeout must be at least 3 seconds: each step averages 2 s.") }
-        if connection.simulator.load != nil { throw ValidationError("calibrate places the simulator's load itself; drop --load.") }
+        if !connection.simulator.load.isEmpty { throw ValidationError("calibrate places the simulator's load itself; drop --load.") }
     }
 
     private enum Step {
@@ -98,7 +98,11 @@ public struct Calibrate: ParsableCommand {
         case .zero, .load:
             throw CLIFailure("Calibration was interrupted before both steps were measured. Nothing was saved.", status: .temporaryFailure)
         case .done(let calibration):
-            let device = DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: link)
+            let machine = runner.driver.machine
+            let decision: IdentityGate.Decision =
+                machine.deviceAddress.map { .bridge($0) } ?? (machine.behindBridge ? .bridgeSilent : .noBridge)
+            let (device, notice) = DeviceKey.key(decision, connection: link)
+            if let notice { StandardOutput.error("gripfit-serial: \(notice)") }
             let stored = StoredCalibration(
                 device: device, calibration: calibration,
                 date: Timestamp.rfc3339(milliseconds: Timestamp.now()), massKilograms: mass.kilograms)

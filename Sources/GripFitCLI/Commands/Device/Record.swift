@@ -24,7 +24,7 @@ public struct Record: ParsableCommand {
 
     @OptionGroup public var connection: ConnectionOptions
 
-    @Option(help: "Stop after this many seconds (with --protocol: the longest a trial may last; default 10).")
+    @Option(help: "Record this many seconds, counted from the first reading (with --protocol: the longest a trial may last; default 10).")
     public var duration: Double?
 
     @Flag(help: "Stop when the first squeeze is released.")

@@ -8,15 +8,20 @@ public struct Plot: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Draw a saved session as an SVG: force over time, reps shaded, peak marked.",
         discussion: """
-            Example:
+            The title gives the start in local time with its UTC offset. A session recorded before \
+            its device was calibrated is drawn with the device's current calibration, named in the title.
+
+            Examples:
               gripfit-serial plot 3 -o session3.svg --unit lb
-              rsvg-convert session3.svg -o session3.png
+              gripfit-serial plot 3 -o - | rsvg-convert -o session3.png
             """)
 
     @Argument(help: "The session id, from `gripfit-serial history`.")
     public var id: Int64
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write.", valueName: "file"), completion: .file())
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("The SVG file to write; - for standard output.", valueName: "file"),
+        completion: .file())
     public var output: String
 
     @Option(help: "Unit for a calibrated session: kg, lb or N.")
@@ -25,8 +30,14 @@ public struct Plot: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        let session = try Storage.history().session(id: id)
-        let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit))
+        StandardOutput.ignoreBrokenPipe()
+        let (session, later) = try Storage.presented(try Storage.history().session(id: id))
+        let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
+        if output == "-" {
+            // A closed pipe (`| head`) ends quietly, as for every command that writes to stdout.
+            _ = StandardOutput.write(svg)
+            return
+        }
         do {
             try Data(svg.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
