@@ -1,7 +1,7 @@
 # gripfit-serial — the two fresh-machine entry points are `make demo` and `make test`.
 SWIFT ?= swift
 BIN := .build/debug/gripfit-serial
-APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev
+APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev tmux
 ## What `package-test` needs: dpkg-shlibdeps, lintian, man, and the three shells to try the completions.
 PACKAGE_TEST_PACKAGES := dpkg-dev lintian man-db bash-completion zsh fish
 UDEV_RULES := udev/70-gripfit-bridge.rules
