@@ -5,7 +5,7 @@ APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev
 UDEV_RULES := udev/70-gripfit-bridge.rules
 UDEV_RULES_DIR ?= /etc/udev/rules.d
 
-.PHONY: demo test build deps firmware-test swift-test install-udev uninstall-udev clean
+.PHONY: demo test build deps firmware-test swift-test install-udev uninstall-udev clean fuzz fuzz-build
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
 demo: deps build
@@ -56,6 +56,39 @@ reload-udev:
 	else \
 		echo "udevadm not found (or DESTDIR set): the rules apply from the next udev start or replug"; \
 	fi
+
+## libFuzzer targets (not part of `make test`): each runs FUZZ_RUNS executions from its committed
+## seeds and dictionary (Fuzz/<target>/); new corpus entries and crashes go to .build/fuzz/.
+## A crash is a bug: add its input as a regression test. `make fuzz FUZZ_TARGETS=trace FUZZ_RUNS=1000`.
+FUZZ_TARGETS ?= session trace import timestamp
+FUZZ_RUNS ?= 2000000
+FUZZ_OUT := .build/fuzz
+FUZZ_SWIFTC := swiftc -O -parse-as-library -sanitize=fuzzer,address -I $(FUZZ_OUT) -L $(FUZZ_OUT)
+FUZZ_STORE_SOURCES := $(filter-out Sources/GripFitStore/SessionStore.swift Sources/GripFitStore/Zlib.swift \
+	Sources/GripFitStore/StoredRow.swift,$(wildcard Sources/GripFitStore/*.swift))
+
+fuzz: fuzz-build
+	@for target in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_OUT)/corpus/$$target $(FUZZ_OUT)/crashes/$$target; \
+		echo "== fuzz $$target: $(FUZZ_RUNS) runs"; \
+		$(FUZZ_OUT)/fuzz-$$target -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+			-dict=Fuzz/$$target/dictionary -artifact_prefix=$(FUZZ_OUT)/crashes/$$target/ \
+			-print_final_stats=1 $(FUZZ_OUT)/corpus/$$target Fuzz/$$target/seeds || exit 1; \
+	done
+
+## Core, Output and the store's file formats (not its SQLite half) as instrumented static modules.
+fuzz-build:
+	@mkdir -p $(FUZZ_OUT)
+	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitCore \
+		Sources/GripFitCore/*.swift -o $(FUZZ_OUT)/libGripFitCore.a
+	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitOutput \
+		Sources/GripFitOutput/*.swift -o $(FUZZ_OUT)/libGripFitOutput.a
+	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitStore \
+		$(FUZZ_STORE_SOURCES) -o $(FUZZ_OUT)/libGripFitStore.a
+	for target in session trace timestamp; do \
+		$(FUZZ_SWIFTC) Fuzz/$$target/Harness.swift -lGripFitCore -o $(FUZZ_OUT)/fuzz-$$target || exit 1; \
+	done
+	$(FUZZ_SWIFTC) Fuzz/import/Harness.swift -lGripFitStore -lGripFitOutput -lGripFitCore -o $(FUZZ_OUT)/fuzz-import
 
 clean:
 	rm -rf .build

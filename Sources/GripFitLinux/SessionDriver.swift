@@ -86,7 +86,7 @@ public final class SessionDriver {
                 descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
             let wake = [machine.nextDeadline, deadline, wakeAt].compactMap { $0 }.min()
-            let timeout = wake.map { Int32(clamping: max(0, ($0 - now).nanoseconds + 999_999) / 1_000_000) } ?? -1
+            let timeout = wake.map { Int32(clamping: Self.roundedUpMilliseconds($0 - now)) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -202,5 +202,11 @@ public final class SessionDriver {
         port?.close()
         port = nil
         framer.reset()
+    }
+
+    /// How long `poll` may sleep until `remaining` has passed: rounded up, never negative, never a trap.
+    static func roundedUpMilliseconds(_ remaining: Duration) -> Int64 {
+        let nanoseconds = max(0, remaining.nanoseconds)
+        return nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 == 0 ? 0 : 1)
     }
 }

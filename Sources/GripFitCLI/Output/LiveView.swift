@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitOutput
 
 /// The terminal view of `monitor`: one status line redrawn in place (link, firmware, raw
 /// reading, session peak), with state changes and warnings printed above it as they happen.
@@ -50,7 +51,8 @@ public struct LiveView {
     private var bar: String? {
         guard let raw, let low, let peak, peak > low else { return nil }
         let width = 20
-        let filled = Int((Double(raw - low) / Double(peak - low) * Double(width)).rounded())
+        // In Double: the difference of two device readings can overflow Int32.
+        let filled = Int(((Double(raw) - Double(low)) / (Double(peak) - Double(low)) * Double(width)).rounded())
         return "▕" + String(repeating: "█", count: filled) + String(repeating: " ", count: width - filled) + "▏"
     }
 

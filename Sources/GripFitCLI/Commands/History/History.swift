@@ -1,5 +1,6 @@
 import ArgumentParser
 import GripFitCore
+import GripFitOutput
 import GripFitStore
 
 /// `gripfit-serial history`: the saved sessions, newest first.
@@ -29,13 +30,23 @@ public struct History: ParsableCommand {
 
     public func validate() throws {
         if let since, Timestamp.parse(since) == nil {
-            throw ValidationError("--since takes a date or time such as 2026-11-01 or 2026-11-01T08:00:00Z.")
+            throw ValidationError(
+                "--since takes an RFC 3339 date or time such as 2026-11-01, 2026-11-01T08:00:00Z or "
+                    + "2026-11-01T09:00:00+01:00 (years 0000 to 9999, at most 9 fraction digits).")
         }
     }
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
-        let rows = try Storage.history().list(device: device, sinceMilliseconds: since.flatMap(Timestamp.parse))
+        let (store, damage) = try Storage.historyToRead()
+        let listing = try store.list(device: device, sinceMilliseconds: since.flatMap(Timestamp.parse))
+        print(listing.rows)
+        for damaged in listing.damaged { StandardOutput.error("gripfit-serial: \(damaged)") }
+        if let damage { throw damage }
+        if let first = listing.damaged.first { throw first }
+    }
+
+    private func print(_ rows: [SessionRow]) {
         let display = ForceDisplay(calibration: nil, unit: unit)
         if json {
             StandardOutput.line("[" + rows.map { jsonObject($0, display) }.joined(separator: ",") + "]")
@@ -53,7 +64,7 @@ public struct History: ParsableCommand {
                     + SessionText.pad(display.text(stored: row.peak, calibrated: row.calibrated), 14)
                     + SessionText.pad(display.text(stored: row.mean, calibrated: row.calibrated), 14)
                     + SessionText.pad(String(row.repCount), 6) + SessionText.pad(row.duration.formatted(decimals: 1) + " s", 10)
-                    + (row.label ?? ""))
+                    + UntrustedText.escaped(row.label ?? ""))
         }
     }
 

@@ -25,13 +25,12 @@ public struct Plot: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        let session = try Storage.history().session(id: id)
+        try PrivateFiles.checkWritable(output)
+        let (store, damage) = try Storage.historyToRead()
+        let session = try store.session(id: id)
         let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit))
-        do {
-            try Data(svg.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw CLIFailure("\(output): cannot write (\(error.localizedDescription)). Pick a writable path.", status: .cannotCreate)
-        }
+        try PrivateFiles.write(Array(svg.utf8), to: output)
         StandardOutput.error("wrote \(output)")
+        if let damage { throw damage }
     }
 }

@@ -18,9 +18,11 @@ public struct Show: ParsableCommand {
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
-        let session = try Storage.history().session(id: id)
+        let (store, damage) = try Storage.historyToRead()
+        let session = try store.session(id: id)
         for line in SessionText.details(session, display: ForceDisplay(calibration: session.calibration, unit: unit)) {
             guard StandardOutput.line(line) else { return }
         }
+        if let damage { throw damage }
     }
 }

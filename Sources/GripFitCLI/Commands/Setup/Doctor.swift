@@ -22,14 +22,12 @@ public struct Doctor: ParsableCommand {
             valueName: "port"))
     public var port: String?
 
-    @Option(help: "Seconds to wait for the bridge's answer and a connected GripFit.")
+    @Option(
+        parsing: .unconditional, help: "Seconds to wait for the bridge's answer and a connected GripFit.",
+        transform: SecondsOption.parser("--timeout", minimum: 0, inclusive: false))
     public var timeout: Double = 4
 
     public init() {}
-
-    public func validate() throws {
-        if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds.") }
-    }
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GripFitCore
 import GripFitLinux
+import GripFitOutput
 
 /// `gripfit-serial list`: the bridges plugged in, as udev describes them.
 public struct List: ParsableCommand {
