@@ -60,8 +60,11 @@ reload-udev:
 ## libFuzzer targets (not part of `make test`): each runs FUZZ_RUNS executions from its committed
 ## seeds and dictionary (Fuzz/<target>/); new corpus entries and crashes go to .build/fuzz/.
 ## A crash is a bug: add its input as a regression test. `make fuzz FUZZ_TARGETS=trace FUZZ_RUNS=1000`.
+## Allocation stacks are not recorded (Swift allocates a lot; ASan's stack depot would dominate)
+## and leak checking is off (the Swift runtime keeps its metadata caches to the end).
 FUZZ_TARGETS ?= session trace import timestamp
 FUZZ_RUNS ?= 2000000
+FUZZ_MAX_LEN ?= 2048
 FUZZ_OUT := .build/fuzz
 FUZZ_SWIFTC := swiftc -O -parse-as-library -sanitize=fuzzer,address -I $(FUZZ_OUT) -L $(FUZZ_OUT)
 FUZZ_STORE_SOURCES := $(filter-out Sources/GripFitStore/SessionStore.swift Sources/GripFitStore/Zlib.swift \
@@ -71,7 +74,8 @@ fuzz: fuzz-build
 	@for target in $(FUZZ_TARGETS); do \
 		mkdir -p $(FUZZ_OUT)/corpus/$$target $(FUZZ_OUT)/crashes/$$target; \
 		echo "== fuzz $$target: $(FUZZ_RUNS) runs"; \
-		$(FUZZ_OUT)/fuzz-$$target -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+		ASAN_OPTIONS=malloc_context_size=0:detect_leaks=0 \
+		$(FUZZ_OUT)/fuzz-$$target -runs=$(FUZZ_RUNS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=2048 \
 			-dict=Fuzz/$$target/dictionary -artifact_prefix=$(FUZZ_OUT)/crashes/$$target/ \
 			-print_final_stats=1 $(FUZZ_OUT)/corpus/$$target Fuzz/$$target/seeds || exit 1; \
 	done

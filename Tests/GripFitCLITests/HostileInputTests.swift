@@ -58,6 +58,12 @@ struct HostileInputTests {
         }
     }
 
+    @Test func forcesBeyondAnyLoadCellAreUsageErrors() throws {
+        let cli = BuiltBinary()
+        Self.expectClean(try cli.run("monitor", "--simulate", "--load", "1e300kg", "--duration", "1"), 64, "1e300kg")
+        Self.expectClean(try cli.run("calibrate", "--port", "/nonexistent", "--mass", "1e300kg"), 64, "1e300kg")
+    }
+
     // MARK: - Class 3: dates
 
     @Test func sinceIsStrictRFC3339() throws {
