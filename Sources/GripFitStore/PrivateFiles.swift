@@ -4,7 +4,8 @@ import Glibc
 /// gripfit's directories 0700, whatever the umask, as ssh and gpg do. Files are replaced atomically
 /// (temporary file, fsync, rename), so a failed write never leaves a truncated file behind.
 public enum PrivateFiles {
-    /// Creates `path` and any missing parents as 0700; the last one is made 0700 even if it existed.
+    /// Creates `path` and any missing parents as 0700; `path` itself (gripfit's own directory) is
+    /// made 0700 even if it existed.
     public static func makeDirectory(_ path: String) throws(StoreError) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
@@ -19,7 +20,7 @@ public enum PrivateFiles {
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw .unavailable(path: path, reason: "not a directory")
         }
-        if status.st_uid == geteuid(), status.st_mode & 0o077 != 0 { chmod(path, 0o700) }
+        if path != "/", status.st_uid == geteuid(), status.st_mode & 0o077 != 0 { chmod(path, 0o700) }
     }
 
     /// Creates `path` empty as 0600 if it is missing, and takes group and other access away if it is

@@ -40,20 +40,21 @@ public struct History: ParsableCommand {
         StandardOutput.ignoreBrokenPipe()
         let (store, damage) = try Storage.historyToRead()
         let listing = try store.list(device: device, sinceMilliseconds: since.flatMap(Timestamp.parse))
-        print(listing.rows)
-        for damaged in listing.damaged { StandardOutput.error("gripfit-serial: \(damaged)") }
-        if let damage { throw damage }
-        if let first = listing.damaged.first { throw first }
+        print(listing.rows, anyDamaged: !listing.damaged.isEmpty)
+        // Each damaged session is named; the last problem becomes the exit status (65).
+        let problems = listing.damaged + [damage].compactMap { $0 }
+        for problem in problems.dropLast() { StandardOutput.error("gripfit-serial: \(problem)") }
+        if let last = problems.last { throw last }
     }
 
-    private func print(_ rows: [SessionRow]) {
+    private func print(_ rows: [SessionRow], anyDamaged: Bool) {
         let display = ForceDisplay(calibration: nil, unit: unit)
         if json {
             StandardOutput.line("[" + rows.map { jsonObject($0, display) }.joined(separator: ",") + "]")
             return
         }
         guard !rows.isEmpty else {
-            StandardOutput.line("No sessions yet. Record one with `gripfit-serial record`.")
+            if !anyDamaged { StandardOutput.line("No sessions yet. Record one with `gripfit-serial record`.") }
             return
         }
         StandardOutput.line("id    date                      hand   peak          mean          reps  duration  label")
