@@ -302,13 +302,19 @@ public final class SessionStore: Sendable {
         return StatementArguments(values)
     }
 
-    /// SQLite's own verdict on the file decides the message: damage, no permission, or other.
+    /// SQLite's own verdict on the file decides the message. Our statements are fixed and the schema
+    /// is migrated, so a plain SQL error (no such column, a schema that does not parse) or a value
+    /// GRDB cannot decode means the file is damaged too; opening, permission, space and locking
+    /// problems are the directory's.
     private static func failure(_ error: any Error, path: String) -> StoreError {
-        guard let error = error as? DatabaseError else { return .unavailable(path: path, reason: "\(error)") }
+        // Anything else GRDB throws is a value it could not decode, e.g. a NULL migration name.
+        guard let error = error as? DatabaseError else { return .damaged(path: path, detail: "\(error)") }
         let message = error.message ?? "SQLite error \(error.resultCode)"
         switch error.resultCode {
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .damaged(path: path, detail: message)
-        default: return .unavailable(path: path, reason: message)
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_ERROR, .SQLITE_SCHEMA, .SQLITE_MISMATCH, .SQLITE_FORMAT, .SQLITE_RANGE:
+            return .damaged(path: path, detail: message)
+        default:
+            return .unavailable(path: path, reason: message)
         }
     }
 }

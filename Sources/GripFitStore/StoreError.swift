@@ -1,4 +1,7 @@
-/// Store failures, each naming what to do.
+import GripFitOutput
+
+/// Store failures, each naming what to do. Details read from a damaged file are escaped: they
+/// may hold any bytes.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database or a file could not be opened or written.
     case unavailable(path: String, reason: String)
@@ -23,10 +26,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotWrite(let path, let reason):
             "\(path): cannot write (\(reason)). Pick a writable path; nothing was written."
         case .damaged(let path, let detail):
-            "\(path): the history is damaged (\(detail)). Export what still reads "
+            "\(path): the history is damaged (\(UntrustedText.escaped(detail))). Export what still reads "
                 + "(`gripfit-serial export --all -o rescue.json`), move the file aside, and import the export."
         case .damagedSession(let id, let detail):
-            "session \(id) is damaged (\(detail)); the other sessions are unaffected. "
+            "session \(id) is damaged (\(UntrustedText.escaped(detail))); the other sessions are unaffected. "
                 + "Export the others (`gripfit-serial export --all -o rescue.json`) if it keeps happening."
         case .corrupt(let detail):
             "the history database holds unreadable data (\(detail)); export what still reads and start a new one"

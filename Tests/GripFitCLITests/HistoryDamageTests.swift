@@ -88,11 +88,12 @@ struct HistoryDamageTests {
         var random = SeededRandom(seed: 12)
         let columns = ["peak", "mean", "duration", "rep_count", "started_at_ms", "hand", "device", "sample_count", "threshold"]
         let values = ["'x'", "NULL", "1e999", "-1e999", "x'ff'", "9223372036854775807", "-9223372036854775808", "0.5"]
-        for round in 0..<16 {
+        for round in 0..<20 {
             try pristine.write(to: URL(fileURLWithPath: path))
             if round % 2 == 0 {
                 var bytes = [UInt8](pristine)
-                for _ in 0..<(1 + Int(random.next() % 8)) {
+                // Most of the file is free pages: enough flips to reach the schema and the rows too.
+                for _ in 0..<(1 + Int(random.next() % 40)) {
                     let index = Int(random.next() % UInt64(bytes.count - 100)) + 100
                     bytes[index] ^= UInt8(truncatingIfNeeded: random.next() | 1)
                 }
