@@ -15,7 +15,7 @@ struct StoredRow {
     func optional<Value: DatabaseValueConvertible>(_ column: String) throws(StoreError) -> Value? {
         let stored: DatabaseValue = row[column] ?? .null
         if stored.isNull { return nil }
-        guard let value = Value.fromDatabaseValue(stored) else { throw damaged(column, "holds \(stored.storage.kind)") }
+        guard let value = Value.fromDatabaseValue(stored) else { throw damaged(column, "holds \(Self.kind(of: stored))") }
         return value
     }
 
@@ -42,12 +42,10 @@ struct StoredRow {
     func damaged(_ column: String, _ problem: String) -> StoreError {
         .damagedSession(id: session, detail: "\(column) \(problem)")
     }
-}
 
-extension DatabaseValue.Storage {
     /// The SQLite storage class, for messages.
-    var kind: String {
-        switch self {
+    private static func kind(of value: DatabaseValue) -> String {
+        switch value.storage {
         case .null: "NULL"
         case .int64: "an integer"
         case .double: "a real"
