@@ -19,11 +19,12 @@ static const uint32_t kReenumerateMs = 20;
 static const uint32_t kBaudIgnored = 115200;
 
 static const UBaseType_t kEventQueueDepth = 32;
-// Queue slots that adverts and notifications leave free, so link up/down events always fit.
+// Queue slots that adverts leave free, so notifications, link and write events always fit. The
+// notification writer leaves its own (NotifyQueueWriter::kLeftByChunks, kLeftByMarkers).
 static const UBaseType_t kReservedByAdverts = 8;
-static const UBaseType_t kReservedByNotify = 2;
-static const TickType_t kNotifyWaitTicks = pdMS_TO_TICKS(100);
+// Link and write events may wait for room: loop() drains the queue within one pass.
 static const TickType_t kLinkEventWaitTicks = pdMS_TO_TICKS(1000);
+static const TickType_t kWriteEventWaitTicks = pdMS_TO_TICKS(100);
 
 // Host bytes handled per loop() pass, so that BLE events are never starved.
 static const int kHostBytesPerPass = 256;
@@ -50,15 +51,57 @@ static BoardIo board;
 static BridgeCore core(board);
 static QueueHandle_t bleEvents;
 static BLEUuid nusUuid(BLEUART_UUID_SERVICE);
-// Set by the notify callback when a chunk found no room; cleared by loop().
-static volatile bool notifyLost = false;
-static bool lastDtr = false;
 
-static void copyAddress(const uint8_t* littleEndian, uint8_t (&out)[BleAddress::kByteCount]) {
-  for (size_t i = 0; i < BleAddress::kByteCount; ++i) {
-    out[i] = littleEndian[BleAddress::kByteCount - 1 - i];
+// DTR rising edges counted where the line state changes (see below); loop() says hello when the
+// count moves, however long it was blocked in between.
+static volatile uint32_t dtrRises = 0;
+static uint32_t dtrRisesGreeted = 0;
+static volatile bool dtrHigh = false;
+
+static void noteLineState(bool dtr) {
+  if (dtr && !dtrHigh) {
+    dtrRises = dtrRises + 1;
+  }
+  dtrHigh = dtr;
+}
+
+#if TUSB_VERSION_MAJOR > 0 || TUSB_VERSION_MINOR >= 16
+#include "device/dcd.h"
+
+// The core defines tud_cdc_line_state_cb for its 1200-baud bootloader touch, and TinyUSB's header
+// makes every definition of it weak: one in the sketch links, but replaces the core's (the linker
+// keeps whichever it meets first) and so breaks uploads. TinyUSB 0.16+ calls this hook, weak only
+// in TinyUSB itself, from the USB interrupt for every event it queues; for a
+// SET_CONTROL_LINE_STATE setup packet the request is still in the USBD registers.
+static const uint8_t kClassRequestToInterface = 0x21;
+static const uint8_t kDtrBit = 0x01;
+
+extern "C" void tud_event_hook_cb(uint8_t rhport, uint32_t eventid, bool in_isr) {
+  (void)rhport;
+  if (eventid != DCD_EVENT_SETUP_RECEIVED || !in_isr || NRF_USBD->BMREQUESTTYPE != kClassRequestToInterface ||
+      NRF_USBD->BREQUEST != CDC_REQUEST_SET_CONTROL_LINE_STATE) {
+    return;
+  }
+  noteLineState((NRF_USBD->WVALUEL & kDtrBit) != 0);
+}
+
+static void watchLineState() {}
+#else
+// Older TinyUSB (Seeed's core) has no event hook: sample DTR every tick in a timer, so that a
+// close and reopen is missed only if both fall within one millisecond, not within a blocking call.
+static void sampleDtr(TimerHandle_t timer) {
+  (void)timer;
+  noteLineState(Serial.dtr());
+}
+
+static void watchLineState() {
+  static const TickType_t kDtrSampleTicks = 1;
+  TimerHandle_t timer = xTimerCreate("dtr", kDtrSampleTicks, pdTRUE, nullptr, sampleDtr);
+  if (timer == nullptr || xTimerStart(timer, 0) != pdPASS) {
+    board.debug("DTR timer not started");
   }
 }
+#endif
 
 static BleEvent blankEvent(BleEvent::Kind kind) {
   BleEvent event;
@@ -67,9 +110,48 @@ static BleEvent blankEvent(BleEvent::Kind kind) {
   return event;
 }
 
+// The notification writer's view of the event queue (NotifyQueueWriter: a loss is queued in order).
+class NotifyEvents : public NotifyQueue {
+public:
+  size_t freeSlots() const override { return uxQueueSpacesAvailable(bleEvents); }
+
+  bool pushChunk(const uint8_t* data, size_t length) override {
+    BleEvent event = blankEvent(BleEvent::Notify);
+    event.length = static_cast<uint8_t>(length);
+    memcpy(event.data, data, length);
+    return xQueueSend(bleEvents, &event, 0) == pdTRUE;
+  }
+
+  bool pushLoss(uint32_t lostBytes) override {
+    BleEvent event = blankEvent(BleEvent::NotifyLost);
+    event.lostBytes = lostBytes;
+    return xQueueSend(bleEvents, &event, 0) == pdTRUE;
+  }
+};
+
+static NotifyEvents notifyEvents;
+// Used by the notify callback only, which runs in the BLE task (BoardIo::beginNus).
+static NotifyQueueWriter notifyWriter(notifyEvents);
+
+static void copyAddress(const uint8_t* littleEndian, uint8_t (&out)[BleAddress::kByteCount]) {
+  for (size_t i = 0; i < BleAddress::kByteCount; ++i) {
+    out[i] = littleEndian[BleAddress::kByteCount - 1 - i];
+  }
+}
+
+static LinkTiming timingOf(const ble_gap_conn_params_t& params) {
+  LinkTiming timing;
+  timing.intervalUnits = params.max_conn_interval;
+  timing.peripheralLatency = params.slave_latency;
+  timing.supervisionUnits = params.conn_sup_timeout;
+  return timing;
+}
+
 // Every report, not only those with the NUS UUID: a Bluefruit GripFit sends its name in the scan
 // response, which Bluefruit's own UUID filter would throw away. BridgeCore matches UUID and name.
-static void onAdvertisement(ble_gap_evt_adv_report_t* report) {
+// Runs in the BLE task before the scanner resumes, so the report's data, which lives in the
+// scanner's buffer, is copied before the next report can overwrite it.
+static void queueAdvert(const ble_gap_evt_adv_report_t* report) {
   BleEvent event = blankEvent(BleEvent::Advert);
   event.hasNus = Bluefruit.Scanner.checkReportForUuid(report, nusUuid);
   event.length = Bluefruit.Scanner.parseReportByType(report, BLE_GAP_AD_TYPE_COMPLETE_LOCAL_NAME, event.data,
@@ -84,16 +166,48 @@ static void onAdvertisement(ble_gap_evt_adv_report_t* report) {
     copyAddress(report->peer_addr.addr, event.address);
     xQueueSend(bleEvents, &event, 0);
   }
-  Bluefruit.Scanner.resume();
+}
+
+// Bluefruit's hook for every SoftDevice event, called in the BLE task after its own handlers.
+static void onBleEvent(ble_evt_t* evt) {
+  switch (evt->header.evt_id) {
+  case BLE_GAP_EVT_ADV_REPORT:
+    // No scanner callback is set, so the scanner waits for this resume.
+    queueAdvert(&evt->evt.gap_evt.params.adv_report);
+    Bluefruit.Scanner.resume();
+    break;
+  case BLE_GAP_EVT_CONN_PARAM_UPDATE: {
+    BleEvent event = blankEvent(BleEvent::Timing);
+    event.connHandle = evt->evt.gap_evt.conn_handle;
+    event.timing = timingOf(evt->evt.gap_evt.params.conn_param_update.conn_params);
+    xQueueSend(bleEvents, &event, kWriteEventWaitTicks);
+    break;
+  }
+  case BLE_GATTC_EVT_WRITE_RSP: {
+    const ble_gattc_evt_t& gattc = evt->evt.gattc_evt;
+    BleEvent event = blankEvent(BleEvent::WriteResponse);
+    event.connHandle = gattc.conn_handle;
+    event.status = gattc.gatt_status;
+    event.attribute = gattc.gatt_status == BLE_GATT_STATUS_SUCCESS ? gattc.params.write_rsp.handle : gattc.error_handle;
+    xQueueSend(bleEvents, &event, kWriteEventWaitTicks);
+    break;
+  }
+  default:
+    break;
+  }
 }
 
 static void onLinkUp(uint16_t connHandle) {
   BleEvent event = blankEvent(BleEvent::LinkUp);
   event.connHandle = connHandle;
+  event.timing = LinkTiming::initial();
   BLEConnection* connection = Bluefruit.Connection(connHandle);
   if (connection != nullptr) {
     const ble_gap_addr_t peer = connection->getPeerAddr();
     copyAddress(peer.addr, event.address);
+    event.timing.intervalUnits = connection->getConnectionInterval();
+    event.timing.peripheralLatency = connection->getSlaveLatency();
+    event.timing.supervisionUnits = connection->getSupervisionTimeout();
   }
   xQueueSend(bleEvents, &event, kLinkEventWaitTicks);
 }
@@ -107,27 +221,20 @@ static void onLinkDown(uint16_t connHandle, uint8_t reason) {
 
 static void onNotify(BLEClientCharacteristic* characteristic, uint8_t* data, uint16_t length) {
   (void)characteristic;
-  BleEvent event = blankEvent(BleEvent::Notify);
-  for (uint16_t at = 0; at < length; at += BleEvent::kDataSize) {
-    const uint16_t rest = length - at;
-    event.length = static_cast<uint8_t>(rest < BleEvent::kDataSize ? rest : BleEvent::kDataSize);
-    memcpy(event.data, data + at, event.length);
-    if (uxQueueSpacesAvailable(bleEvents) <= kReservedByNotify ||
-        xQueueSend(bleEvents, &event, kNotifyWaitTicks) != pdTRUE) {
-      notifyLost = true;
-      return;
-    }
-  }
+  notifyWriter.write(data, length);
 }
 
-// Runs the blocking work the core asked for and reports each result back to it.
+// Runs the work the core asked for and reports each result that is known at once back to it.
 static void runRequestedWork() {
-  while (board.discoveryRequested() || board.writeRequested()) {
+  while (board.discoveryRequested() || board.subscribeRequested() || board.writeRequested()) {
     if (board.discoveryRequested()) {
       core.discovered(board.runDiscovery());
     }
-    if (board.writeRequested()) {
-      core.writeResult(board.runWrite());
+    if (board.subscribeRequested() && !board.startSubscribe()) {
+      core.subscribed(WriteOutcome::notSent());
+    }
+    if (board.writeRequested() && !board.startWrite()) {
+      core.writeResult(WriteOutcome::notSent());
     }
   }
 }
@@ -142,14 +249,35 @@ static void handleBleEvent(const BleEvent& event) {
   }
   case BleEvent::LinkUp:
     board.linkUp(event.connHandle);
+    core.linkTiming(event.timing);
     core.connected(BleAddress(event.address));
     break;
   case BleEvent::LinkDown:
     board.linkDown(event.connHandle);
     core.disconnected(event.reason);
     break;
+  case BleEvent::Timing:
+    if (board.isLink(event.connHandle)) {
+      core.linkTiming(event.timing);
+    }
+    break;
   case BleEvent::Notify:
     core.notifyBytes(event.data, event.length);
+    break;
+  case BleEvent::NotifyLost:
+    core.notifyLost(event.lostBytes);
+    break;
+  case BleEvent::WriteResponse:
+    switch (board.answeredWrite(event)) {
+    case BoardIo::Write::Subscribe:
+      core.subscribed(board.outcomeOf(event));
+      break;
+    case BoardIo::Write::Command:
+      core.writeResult(board.outcomeOf(event));
+      break;
+    case BoardIo::Write::Other:
+      break;
+    }
     break;
   }
   runRequestedWork();
@@ -185,13 +313,14 @@ void setup() {
   Bluefruit.setName(kProductName);
   board.beginNus(onNotify);
 
+  Bluefruit.setEventCallback(onBleEvent);
   Bluefruit.Central.setConnectCallback(onLinkUp);
   Bluefruit.Central.setDisconnectCallback(onLinkDown);
-  Bluefruit.Scanner.setRxCallback(onAdvertisement);
   Bluefruit.Scanner.restartOnDisconnect(false);
   Bluefruit.Scanner.useActiveScan(true);
   Bluefruit.Scanner.setInterval(kScanInterval, kScanWindow);
 
+  watchLineState();
   core.begin(millis(), hasPin ? &pin : nullptr);
 }
 
@@ -200,25 +329,19 @@ void loop() {
   core.tick(nowMs);
   runRequestedWork();
 
-  const bool dtr = Serial.dtr();
-  if (dtr && !lastDtr) {
+  const uint32_t rises = dtrRises;
+  if (rises != dtrRisesGreeted) {
+    dtrRisesGreeted = rises;
     core.dtrRaised();
   }
-  lastDtr = dtr;
 
   BleEvent event;
   while (xQueueReceive(bleEvents, &event, 0) == pdTRUE) {
     handleBleEvent(event);
   }
-  if (notifyLost) {
-    notifyLost = false;
-    board.debug("notification bytes lost");
-    core.notifyLost();
-  }
-
   for (int count = 0; count < kHostBytesPerPass && core.acceptsHostBytes() && Serial.available() > 0; ++count) {
-    const uint8_t byte = static_cast<uint8_t>(Serial.read());
-    core.hostBytes(&byte, 1);
+    const uint8_t hostByte = static_cast<uint8_t>(Serial.read());
+    core.hostBytes(&hostByte, 1);
     runRequestedWork();
   }
 

@@ -18,12 +18,18 @@ struct DefaultRateProbe: ConformanceProbe {
         self.window = window
         guard closed else { return .running }
         let nominal = Duration.milliseconds(settings.defaultRate)
-        let verdict = Self.verdict(window.arrivals, nominal: nominal, settings: settings)
-        return .finished(verdict.verdict, [Figure("nominal_interval", milliseconds: nominal)] + verdict.figures)
+        let verdict = Self.verdict(window.arrivals, nominal: nominal, settings: settings, dataLosses: window.dataLosses)
+        return .finished(
+            verdict.verdict,
+            [Figure("nominal_interval", milliseconds: nominal)] + verdict.figures + [Figure("data_lost", Double(window.dataLosses))])
     }
 
     /// The rules, apart from the collecting, so they can be tested on made-up arrival times.
-    static func verdict(_ arrivals: [MonotonicInstant], nominal: Duration, settings: ConformanceSettings) -> (verdict: CaseVerdict, figures: [Figure]) {
+    /// `dataLosses`: how many `B:ERROR,DATA_LOST` came in the window, so that missing readings are
+    /// put down to the bridge, not the device, when it said so.
+    static func verdict(
+        _ arrivals: [MonotonicInstant], nominal: Duration, settings: ConformanceSettings, dataLosses: Int = 0
+    ) -> (verdict: CaseVerdict, figures: [Figure]) {
         guard let statistics = IntervalStatistics(arrivals: arrivals) else {
             return (.failed("only \(arrivals.count) readings in \(Int(settings.samplingWindow.milliseconds)) ms"), [Figure("readings", Double(arrivals.count))])
         }
@@ -36,7 +42,8 @@ struct DefaultRateProbe: ConformanceProbe {
             problems.append("jitter p99 \(format(statistics.jitterP99)) ms exceeds \(format(settings.maximumJitterP99)) ms")
         }
         if statistics.dropped > Int(settings.maximumDropFraction * Double(statistics.expected)) {
-            problems.append("about \(statistics.dropped) of \(statistics.expected) readings missing")
+            let cause = dataLosses > 0 ? " (the bridge reported \(dataLosses) data loss\(dataLosses == 1 ? "" : "es"))" : ""
+            problems.append("about \(statistics.dropped) of \(statistics.expected) readings missing\(cause)")
         }
         let verdict: CaseVerdict = problems.isEmpty ? .passed : .failed(problems.joined(separator: "; "))
         return (verdict, statistics.figures())

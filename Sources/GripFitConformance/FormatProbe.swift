@@ -13,7 +13,11 @@ struct FormatProbe: ConformanceProbe {
 
     mutating func handle(_ event: ProbeEvent, at now: MonotonicInstant, observed: RunObservations) -> ProbeStep {
         guard now >= (observed.firstConnectedAt ?? now) + settings.samplingWindow else { return .running }
-        let figures = [Figure("lines", Double(observed.linesSeen)), Figure("malformed", Double(observed.badLines))]
+        // Lines the bridge lost were never received, so they cannot be malformed; they are counted apart.
+        let figures = [
+            Figure("lines", Double(observed.linesSeen)), Figure("malformed", Double(observed.badLines)),
+            Figure("data_lost", Double(observed.dataLosses)),
+        ]
         guard observed.badLines == 0 else {
             let examples = observed.badLineSamples.map { "\"\(UntrustedText.escaped($0))\"" }.joined(separator: ", ")
             return .finished(.failed("\(observed.badLines) of \(observed.linesSeen) lines did not parse, e.g. \(examples)"), figures)

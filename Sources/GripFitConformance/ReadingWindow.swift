@@ -6,6 +6,8 @@ struct ReadingWindow: Equatable, Sendable {
     let closes: MonotonicInstant
     private(set) var arrivals: [MonotonicInstant] = []
     private(set) var values: [Int32] = []
+    /// `B:ERROR,DATA_LOST` reports in the window: readings the bridge lost, not the device.
+    private(set) var dataLosses = 0
 
     init(opens: MonotonicInstant, length: Duration) {
         self.opens = opens
@@ -17,6 +19,9 @@ struct ReadingWindow: Equatable, Sendable {
         if case .report(.message(.reading(let value))) = event, now >= opens, now <= closes {
             arrivals.append(now)
             values.append(value)
+        }
+        if case .report(.warning(let warning)) = event, warning.reason == .dataLost, now >= opens, now <= closes {
+            dataLosses += 1
         }
         return now >= closes
     }

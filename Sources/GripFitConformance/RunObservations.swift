@@ -17,6 +17,8 @@ public struct RunObservations: Equatable, Sendable {
     public private(set) var badLines = 0
     /// The first few bad lines, raw, for the report (untrusted).
     public private(set) var badLineSamples: [[UInt8]] = []
+    /// `B:ERROR,DATA_LOST` reports: device lines lost inside the bridge, never seen as lines.
+    public private(set) var dataLosses = 0
     public private(set) var lastError: SessionErrorKind?
     public private(set) var isConnected = false
 
@@ -54,6 +56,8 @@ public struct RunObservations: Equatable, Sendable {
         case .warning(let warning) where warning.isBadLine:
             linesSeen += 1
             countBad(warning.raw)
+        case .warning(let warning) where warning.reason == .dataLost:
+            dataLosses += 1
         case .warning, .commandFinished:
             break
         }

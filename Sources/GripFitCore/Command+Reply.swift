@@ -14,7 +14,7 @@ extension Command {
 
     /// How `message` ends this command, or nil when it is not a reply to it.
     func outcome(for message: Message) -> CommandOutcome? {
-        if case .bridge(.error(let code, _)) = message, code != .lineTooLong {
+        if case .bridge(.error(let code, _)) = message, code.answersCommand {
             return .failed(.bridge(code))
         }
         switch (self, message) {

@@ -75,10 +75,16 @@ public enum MessageParser {
             guard let rest else { return nil }
             let (codeWord, detail) = rest.splitOnce(",")
             guard let code = BridgeErrorCode(rawValue: String(codeWord)) else { return nil }
+            // A loss count is what the host marks the gap with: a positive decimal or nothing.
+            if code == .dataLost, let detail, !isPositiveCount(detail) { return nil }
             return .error(code, detail: detail.map(String.init))
         default:
             return nil
         }
+    }
+
+    private static func isPositiveCount(_ text: Substring) -> Bool {
+        text.first != "0" && !text.isEmpty && text.count <= 10 && text.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     private static func isDecimalInteger(_ text: Substring) -> Bool {

@@ -174,15 +174,14 @@ public struct SessionMachine: Sendable {
                 }
             }
         case .error(let code, let detail):
-            if inFlight == nil || !completesInFlight(code) {
-                let line = "B:ERROR,\(code.rawValue)" + (detail.map { ",\($0)" } ?? "")
-                actions.append(.report(.warning(SessionWarning(.bridgeError, raw: Array(line.utf8)))))
+            let line = Array(("B:ERROR,\(code.rawValue)" + (detail.map { ",\($0)" } ?? "")).utf8)
+            if code == .dataLost {
+                // Lines the bridge never relayed: a gap in the readings, never a command's answer.
+                actions.append(.report(.warning(SessionWarning(.dataLost, raw: line))))
+            } else if inFlight == nil || !code.answersCommand {
+                actions.append(.report(.warning(SessionWarning(.bridgeError, raw: line))))
             }
         }
-    }
-
-    private func completesInFlight(_ code: BridgeErrorCode) -> Bool {
-        code != .lineTooLong
     }
 
     /// Device lines prove the link is up even when no bridge said so.

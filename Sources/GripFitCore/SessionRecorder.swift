@@ -63,6 +63,8 @@ public struct SessionRecorder: Sendable {
             linkCameUp(micros)
         case .state:
             linkWentDown(micros)
+        case .warning(let warning) where warning.reason == .dataLost:
+            readingsLost()
         case .message, .warning, .commandFinished:
             break
         }
@@ -84,6 +86,13 @@ public struct SessionRecorder: Sendable {
             trace.gaps.append(TraceGap(startMicros: openGap, endMicros: micros))
             self.openGap = nil
         }
+    }
+
+    /// The bridge lost readings since the last one: the gap runs from it to the next one.
+    private mutating func readingsLost() {
+        guard linkUp, openGap == nil, let last = trace.samples.last else { return }
+        openGap = last.micros
+        _ = detector?.interrupt()
     }
 
     private mutating func linkWentDown(_ micros: Int64) {

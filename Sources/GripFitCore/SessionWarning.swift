@@ -8,6 +8,8 @@ public struct SessionWarning: Equatable, Sendable {
         case invalidUTF8
         /// The bridge reported `B:ERROR` that no command was waiting for.
         case bridgeError
+        /// The bridge lost device bytes (`B:ERROR,DATA_LOST`): readings are missing here, a gap.
+        case dataLost
         /// Connected, but no reading for the stale interval.
         case noReadings
         /// No PONG after the stale-link PING: the link is reconnected.
@@ -21,6 +23,7 @@ public struct SessionWarning: Equatable, Sendable {
             case .lineTooLong: "line-too-long"
             case .invalidUTF8: "invalid-utf8"
             case .bridgeError: "bridge-error"
+            case .dataLost: "data-lost"
             case .noReadings: "no-readings"
             case .staleLink: "stale-link"
             }
@@ -50,7 +53,7 @@ public struct SessionWarning: Equatable, Sendable {
     /// Whether a malformed or unrecognised line caused this warning.
     public var isBadLine: Bool {
         switch reason {
-        case .bridgeError, .noReadings, .staleLink: false
+        case .bridgeError, .dataLost, .noReadings, .staleLink: false
         default: true
         }
     }

@@ -17,8 +17,9 @@ public struct SimulatedBridge: Sendable {
     /// Time from scan start to the advertisement, and from connect to notifications enabled.
     public static let discoveryDelay: Duration = .milliseconds(400)
     public static let connectDelay: Duration = .milliseconds(400)
-    /// The host's port settles (raw mode) before the hello, as the real core's DTR callback does.
-    public static let helloDelay: Duration = .milliseconds(20)
+    /// With the `dataLoss` fault: after every `lossEvery`-th reading the next `readingsPerLoss` are lost.
+    static let lossEvery = 10
+    static let readingsPerLoss = 2
 
     public var device: SimulatedGripFit
     public private(set) var garbageDelivered = 0
@@ -28,6 +29,8 @@ public struct SimulatedBridge: Sendable {
     private var phase: Phase = .idle
     private var phaseDeadline: MonotonicInstant?
     private var helloAt: MonotonicInstant?
+    private var readingsToLose = 0
+    private var bytesLost = 0
     private var hostPresent = false
     private var autoConnect = true
     private var pinned: String?
@@ -48,10 +51,11 @@ public struct SimulatedBridge: Sendable {
         [phaseDeadline, helloAt, device.nextDeadline].compactMap { $0 }.min()
     }
 
-    /// The host opened the port (DTR rose).
+    /// The host opened the port (DTR rose). The real bridge says hello as soon as it sees the edge,
+    /// usually before the host has put the port into raw mode; so does this one.
     public mutating func hostOpened(at now: MonotonicInstant) {
         hostPresent = true
-        helloAt = now + Self.helloDelay
+        helloAt = now
     }
 
     public mutating func hostClosed() {
@@ -70,7 +74,16 @@ public struct SimulatedBridge: Sendable {
                 output += phaseDeadlinePassed(due)
             } else {
                 for reading in device.advance(to: due, deliver: hostPresent) {
+                    if readingsToLose > 0, reading.hasPrefix("R:") {
+                        output += lose(reading)
+                        continue
+                    }
                     output.append(line(reading))
+                    if options.faults.contains(.dataLoss), reading.hasPrefix("R:"),
+                        device.readingsDelivered % Self.lossEvery == 0
+                    {
+                        readingsToLose = Self.readingsPerLoss
+                    }
                     if options.faults.contains(.garbage), device.readingsDelivered % 5 == 0 {
                         garbageDelivered += 1
                         output.append(GarbageLine.pick(using: &random))
@@ -81,8 +94,19 @@ public struct SimulatedBridge: Sendable {
         return output
     }
 
+    /// The bridge drops `reading`; once the run of lost readings ends it says how many bytes went.
+    private mutating func lose(_ reading: String) -> [[UInt8]] {
+        readingsToLose -= 1
+        bytesLost += reading.utf8.count + 1
+        guard readingsToLose == 0 else { return [] }
+        defer { bytesLost = 0 }
+        return [line("B:ERROR,DATA_LOST,\(bytesLost)")]
+    }
+
     /// One complete line from the host.
     public mutating func hostLine(_ text: String, at now: MonotonicInstant) -> [[UInt8]] {
+        // Blank lines and the bridge's own lines echoed back by a tty still in cooked mode.
+        if text.isEmpty || text.hasPrefix("B:") { return [] }
         if text.hasPrefix("CMD:") {
             guard phase == .connected else { return [line("B:ERROR,NOT_CONNECTED")] }
             return device.command(text, at: now).map(line)

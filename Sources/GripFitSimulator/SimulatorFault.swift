@@ -12,8 +12,13 @@ public enum SimulatorFault: Hashable, Sendable, CaseIterable, CustomStringConver
     case stall
     /// As `stall`, but the device still answers PING.
     case stallAnswersPing
+    /// The bridge's notification queue overflows now and then: a few readings never reach USB and
+    /// `B:ERROR,DATA_LOST,<bytes>` stands in their place, as firmware-bridge reports it.
+    case dataLoss
 
-    public static let allCases: [SimulatorFault] = [.fragment, .garbage, .dropLink, .notReady, .stall, .stallAnswersPing]
+    public static let allCases: [SimulatorFault] = [
+        .fragment, .garbage, .dropLink, .notReady, .stall, .stallAnswersPing, .dataLoss,
+    ]
 
     public init?(argument: String) {
         guard let fault = Self.allCases.first(where: { $0.description == argument }) else { return nil }
@@ -28,6 +33,7 @@ public enum SimulatorFault: Hashable, Sendable, CaseIterable, CustomStringConver
         case .notReady: "not-ready"
         case .stall: "stall"
         case .stallAnswersPing: "stall:pong"
+        case .dataLoss: "data-loss"
         }
     }
 }

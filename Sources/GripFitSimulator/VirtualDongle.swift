@@ -47,6 +47,9 @@ public final class VirtualDongle: @unchecked Sendable {
     private var hostFramer = LineFramer(maximumLineLength: VirtualDongle.hostLineLimit)
     private var chunking: SeededRandom
     private var nextWriteAt: MonotonicInstant?
+    /// The hello is one USB packet, which the tty takes in at once: a tty not yet in raw mode echoes
+    /// it whole, never a piece of it that would run into the host's first command.
+    private var helloUnsplit = false
     private var stats = Statistics()
 
     public init(options: SimulatorOptions = SimulatorOptions()) throws(SystemError) {
@@ -171,6 +174,7 @@ public final class VirtualDongle: @unchecked Sendable {
         hostOpenCount = max(0, hostOpenCount + Int(delta))
         if !wasPresent, hostOpenCount > 0 {
             stats.hostOpens += 1
+            helloUnsplit = true
             bridge.hostOpened(at: clock.now())
         } else if wasPresent, hostOpenCount == 0 {
             hostGone()
@@ -210,7 +214,11 @@ public final class VirtualDongle: @unchecked Sendable {
 
     private func writeOutput() throws(SystemError) {
         let fragment = options.faults.contains(.fragment)
-        let count = fragment ? min(output.count, Int.random(in: 1...12, using: &chunking)) : output.count
+        var count = fragment ? min(output.count, Int.random(in: 1...12, using: &chunking)) : output.count
+        if helloUnsplit {
+            helloUnsplit = false
+            count = (output.firstIndex(of: UInt8(ascii: "\n")) ?? output.count - 1) + 1
+        }
         let written = output.withUnsafeBytes { write(master, $0.baseAddress, count) }
         if written > 0 {
             output.removeFirst(written)

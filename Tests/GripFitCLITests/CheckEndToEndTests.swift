@@ -84,6 +84,23 @@ import Testing
         #expect(result.stderr.contains(failingCase))
     }
 
+    @Test func dataLostCountsInTheFormatAndDefaultRateFigures() throws {
+        let jsonPath = Self.temporaryPath("data-loss.json")
+        defer { try? FileManager.default.removeItem(atPath: jsonPath) }
+        let result = try CLIProcess.run([
+            "check", "--simulate", "--fault", "data-loss", "--only", "format", "default-rate", "--duration", "2", "--json", jsonPath,
+        ])
+        #expect(result.status == 0 || result.status == 1, "\(result.stdout)\(result.stderr)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any])
+        let cases = try #require(json["cases"] as? [[String: Any]])
+        for name in ["format", "default-rate"] {
+            let figures = try #require(cases.first { $0["name"] as? String == name }?["figures"] as? [String: Any])
+            #expect((figures["data_lost"] as? Double ?? 0) >= 1, "\(name): \(figures)")
+        }
+        let format = try #require(cases.first { $0["name"] as? String == "format" })
+        #expect((format["figures"] as? [String: Any])?["malformed"] as? Double == 0, "lost lines are not malformed ones")
+    }
+
     @Test func onlyAndSkipChooseTheCases() throws {
         let result = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "ping", "tare", "--skip", "tare", "--duration", "1"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

@@ -54,6 +54,36 @@ import Testing
         #expect(expected.allSatisfy { warningsAfter[$0] == 1 }, "\(warningsAfter)")
     }
 
+    @Test func dataLostFromTheBridgeIsAWarningAndAMarkedGapNeverASplicedReading() throws {
+        let simulator = try SimulatorProcess(["--fault", "data-loss", "--pattern", "counter"])
+        let result = try CLIProcess.run(["monitor", "--port", simulator.path, "--duration", "4", "--format", "jsonl"])
+        _ = simulator.stop()
+        #expect(result.status == 0, "\(result.stderr)")
+
+        // The simulated bridge loses the two readings after every tenth: the host must show each
+        // loss as a data-lost warning right where the counter jumps, and never a reading that was
+        // not sent.
+        var previous: Int?
+        var warnedSincePrevious = false
+        var gaps = 0
+        for event in try result.lines.map(Event.init) {
+            if event.kind == "warning", event["reason"] as? String == "data-lost" {
+                warnedSincePrevious = true
+                #expect((event["line"] as? String)?.hasPrefix("B:ERROR,DATA_LOST,") == true)
+            }
+            guard let raw = event.raw else { continue }
+            if let previous, raw != previous + 1 {
+                #expect(warnedSincePrevious && previous % 10 == 0 && raw == previous + 3, "\(previous) → \(raw)")
+                gaps += 1
+            } else {
+                #expect(!warnedSincePrevious, "a data-lost warning without a gap before \(raw)")
+            }
+            previous = raw
+            warnedSincePrevious = false
+        }
+        #expect(gaps >= 2)
+    }
+
     @Test func csvHasAHeaderAndOneRowPerReading() throws {
         let result = try CLIProcess.run(["monitor", "--simulate", "--duration", "2", "--format", "csv"])
         #expect(result.status == 0)

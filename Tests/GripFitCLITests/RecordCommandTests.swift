@@ -5,6 +5,13 @@ import Testing
 /// The acceptance path for sessions, against the simulator through the real binary.
 @Suite(.timeLimit(.minutes(2)))
 struct RecordCommandTests {
+    @Test func readingsTheBridgeLostAreStoredAsGaps() throws {
+        let cli = BuiltBinary()
+        let record = try cli.run("record", "--simulate", "--fault", "data-loss", "--duration", "4")
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.contains("link gaps"), "\(record.stdout)")
+    }
+
     @Test func recordHistoryShowExportPlotAndReimport() throws {
         let cli = BuiltBinary()
         let record = try cli.run("record", "--simulate", "--duration", "10", "--hand", "right", "--label", "acceptance")

@@ -306,6 +306,24 @@ func finished(_ actions: [SessionAction]) -> [CommandOutcome] {
         #expect(finished(h.line("S:RATE:50")) == [.succeeded(reply: .status(.rate(50)))])
     }
 
+    @Test func dataLostIsAGapWarningAndNeverEndsTheCommand() {
+        var h = SessionHarness()
+        h.connectedBehindBridge()
+        h.input(.submit(.device(.ping)))
+        let lost = h.line("B:ERROR,DATA_LOST,14")
+        #expect(warnings(lost) == [.dataLost])
+        #expect(finished(lost).isEmpty)
+        #expect(finished(h.line("S:PONG")).count == 1)
+        #expect(warnings(h.line("B:ERROR,DATA_LOST")) == [.dataLost])
+    }
+
+    @Test func writeTimeoutEndsTheCommand() {
+        var h = SessionHarness()
+        h.connectedBehindBridge()
+        h.input(.submit(.device(.tare)))
+        #expect(finished(h.line("B:ERROR,WRITE_TIMEOUT")) == [.failed(.bridge(.writeTimeout))])
+    }
+
     @Test func bridgeErrorsEndTheCommand() {
         var h = SessionHarness()
         h.connectedBehindBridge()

@@ -37,6 +37,18 @@ struct SessionRecorderTests {
         ])
     }
 
+    @Test func marksReadingsTheBridgeLostAsAGapBetweenTheReadingsAroundThem() {
+        var recorder = SessionRecorder(start: at(0), calibration: nil)
+        _ = recorder.record(.state(.connected), at: at(0))
+        _ = recorder.record(.message(.reading(1)), at: at(100))
+        _ = recorder.record(.warning(SessionWarning(.dataLost, raw: Array("B:ERROR,DATA_LOST,14".utf8))), at: at(350))
+        _ = recorder.record(.message(.reading(4)), at: at(400))
+        _ = recorder.record(.message(.reading(5)), at: at(500))
+        let trace = recorder.finish(at: at(600))
+        #expect(trace.samples.map(\.raw) == [1, 4, 5])
+        #expect(trace.gaps == [TraceGap(startMicros: 100_000, endMicros: 400_000)])
+    }
+
     @Test func reportsTheRelease() {
         let calibration = Calibration(offset: 1_000, countsPerKilogram: 100)
         var recorder = SessionRecorder(start: at(0), calibration: calibration, releaseThreshold: 5)

@@ -123,6 +123,36 @@ struct BridgeHarness {
         #expect(counters.first == h.bridge.device.readingsDelivered - counters.count + 1)
     }
 
+    @Test func helloComesTheMomentThePortOpensAndItsEchoIsIgnored() {
+        var h = BridgeHarness()
+        _ = h.bridge.start(at: h.now)
+        h.bridge.hostOpened(at: h.now)
+        #expect(h.advance(.zero) == ["B:BRIDGE,1.0.0-sim"])
+        #expect(h.host("B:BRIDGE,1.0.0-sim") == [])
+        #expect(h.host("") == [])
+    }
+
+    @Test func dataLossReplacesTwoReadingsAfterEveryTenthWithOneDataLostLine() {
+        var h = BridgeHarness {
+            $0.pattern = .counter
+            $0.faults = [.dataLoss]
+        }
+        let lines = h.connected() + h.advance(.seconds(3))
+        let afterConnect = lines.drop { !$0.hasPrefix("R:") }
+        var expected: [String] = []
+        var value = 1
+        while expected.count < afterConnect.count {
+            expected.append("R:\(value)")
+            if value % 10 == 0 {
+                expected.append("B:ERROR,DATA_LOST,\(("R:\(value + 1)\n" + "R:\(value + 2)\n").utf8.count)")
+                value += 2
+            }
+            value += 1
+        }
+        #expect(Array(afterConnect) == expected)
+        #expect(afterConnect.contains { $0.hasPrefix("B:ERROR,DATA_LOST,") })
+    }
+
     @Test func notReadyFault() {
         var h = BridgeHarness { $0.faults = [.notReady] }
         let lines = h.connected()

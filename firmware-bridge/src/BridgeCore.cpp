@@ -31,6 +31,8 @@ BridgeCore::BridgeCore(BridgeIo& io)
       linkUp_(false),
       dropRequested_(false),
       writeInFlight_(false),
+      writeStartMs_(0),
+      timing_(LinkTiming::initial()),
       foundInWindow_(false),
       ledKnown_(false),
       led_(LedMode::Searching),
@@ -66,6 +68,7 @@ void BridgeCore::tick(uint32_t nowMs) {
         break;
     case Phase::Connecting:
     case Phase::Discovering:
+    case Phase::Subscribing:
         if (elapsed(BridgeConfig::kConnectTimeoutMs)) {
             emit(BridgeReport::disconnected(target_, DisconnectReason::timeout()));
             releaseLink(afterLinkLoss());
@@ -79,6 +82,9 @@ void BridgeCore::tick(uint32_t nowMs) {
         }
         break;
     case Phase::Connected:
+        if (writeInFlight_ && nowMs_ - writeStartMs_ >= timing_.responseWaitMs()) {
+            writeTimedOut();
+        }
         break;
     }
 }
@@ -128,8 +134,12 @@ void BridgeCore::notifyBytes(const uint8_t* data, size_t length) {
     }
 }
 
-void BridgeCore::notifyLost() {
+void BridgeCore::notifyLost(uint32_t lostBytes) {
+    if (phase_ != Phase::Connected) {
+        return;
+    }
     deviceLine_.resync();
+    emit(BridgeReport::dataLost(lostBytes));
 }
 
 void BridgeCore::advReport(const BleAddress& address, int32_t rssi, const char* name, size_t nameLength,
@@ -169,14 +179,25 @@ void BridgeCore::discovered(bool ok) {
     if (phase_ != Phase::Discovering) {
         return;
     }
-    if (ok) {
-        becomeConnected();
+    if (!ok) {
+        rejectPeer();
         return;
     }
-    emit(BridgeReport::notRecognized(target_));
-    Plan plan = scanNow();
-    plan.delayMs = scanBackoff_.next();
-    releaseLink(plan);
+    // Notifications are on only once the peer confirms the CCCD write; the connection timeout
+    // keeps running.
+    phase_ = Phase::Subscribing;
+    io_.subscribe();
+}
+
+void BridgeCore::subscribed(WriteOutcome outcome) {
+    if (phase_ != Phase::Subscribing) {
+        return;
+    }
+    if (outcome.kind() == WriteOutcome::Kind::Ok) {
+        becomeConnected();
+    } else {
+        rejectPeer();
+    }
 }
 
 void BridgeCore::disconnected(uint8_t hciReason) {
@@ -188,19 +209,35 @@ void BridgeCore::disconnected(uint8_t hciReason) {
         }
         return;
     }
-    if (phase_ != Phase::Discovering && phase_ != Phase::Connected) {
+    if (phase_ != Phase::Discovering && phase_ != Phase::Subscribing && phase_ != Phase::Connected) {
         return;
     }
     deviceLine_.reset();
+    writeInFlight_ = false;
     emit(BridgeReport::disconnected(target_, DisconnectReason::hci(hciReason)));
     schedule(afterLinkLoss());
 }
 
-void BridgeCore::writeResult(bool ok) {
-    writeInFlight_ = false;
-    if (!ok) {
-        emit(BridgeReport::error(ErrorCode::WriteFailed));
+void BridgeCore::writeResult(WriteOutcome outcome) {
+    if (!writeInFlight_) {
+        // The answer to a write given up on with its link.
+        return;
     }
+    writeInFlight_ = false;
+    switch (outcome.kind()) {
+    case WriteOutcome::Kind::Ok:
+        break;
+    case WriteOutcome::Kind::AttError:
+        emit(BridgeReport::writeFailed(outcome.code()));
+        break;
+    case WriteOutcome::Kind::NotSent:
+        emit(BridgeReport::error(ErrorCode::WriteFailed));
+        break;
+    }
+}
+
+void BridgeCore::linkTiming(const LinkTiming& timing) {
+    timing_ = timing;
 }
 
 LinkState BridgeCore::linkState() const {
@@ -209,6 +246,7 @@ LinkState BridgeCore::linkState() const {
         return LinkState::Scanning;
     case Phase::Connecting:
     case Phase::Discovering:
+    case Phase::Subscribing:
         return LinkState::Connecting;
     case Phase::Connected:
         return LinkState::Connected;
@@ -266,6 +304,7 @@ void BridgeCore::relayToDevice(const HostCommand& command) {
     TextLine line;
     line.append(command.text, command.textLength).terminate();
     writeInFlight_ = true;
+    writeStartMs_ = nowMs_;
     io_.writeRx(line.data(), line.length());
 }
 
@@ -379,9 +418,26 @@ void BridgeCore::becomeConnected() {
     emit(BridgeReport::connected(target_));
 }
 
+void BridgeCore::rejectPeer() {
+    emit(BridgeReport::notRecognized(target_));
+    Plan plan = scanNow();
+    plan.delayMs = scanBackoff_.next();
+    releaseLink(plan);
+}
+
+void BridgeCore::writeTimedOut() {
+    // The radio allows one ATT request at a time and only an answer or the link going down ends
+    // it, so no later command could be written on this link: drop it and reconnect.
+    emit(BridgeReport::error(ErrorCode::WriteTimeout));
+    emit(BridgeReport::disconnected(target_, DisconnectReason::timeout()));
+    releaseLink(afterLinkLoss());
+}
+
 void BridgeCore::releaseLink(const Plan& plan) {
     const bool wasPending = phase_ == Phase::Connecting;
     deviceLine_.reset();
+    // No answer will come for a write on a link being dropped.
+    writeInFlight_ = false;
     if (linkUp_) {
         dropRequested_ = true;
         plan_ = plan;
@@ -432,7 +488,8 @@ BridgeCore::Plan BridgeCore::scanNow() const {
 }
 
 bool BridgeCore::hasLink() const {
-    return phase_ == Phase::Connecting || phase_ == Phase::Discovering || phase_ == Phase::Connected;
+    return phase_ == Phase::Connecting || phase_ == Phase::Discovering || phase_ == Phase::Subscribing ||
+           phase_ == Phase::Connected;
 }
 
 bool BridgeCore::pinAllows(const BleAddress& address) const {

@@ -11,7 +11,9 @@
 #include "LedMode.h"
 #include "LineAssembler.h"
 #include "LinkState.h"
+#include "LinkTiming.h"
 #include "TextLine.h"
+#include "WriteOutcome.h"
 
 /// All of the bridge's behaviour, free of Arduino: events in, `BridgeIo` calls out.
 /// Time comes only from `begin`/`tick`, so tests drive every timeout and backoff with a fake clock;
@@ -33,16 +35,22 @@ public:
 
     /// Bytes of TX notifications, in order.
     void notifyBytes(const uint8_t* data, size_t length);
-    /// The glue had to drop notification bytes: the line they belonged to is dropped too.
-    void notifyLost();
+    /// `lostBytes` notification bytes went missing at this point of the stream (the queue's loss
+    /// marker): the line they tore is dropped up to its `\n`, and the host is told.
+    void notifyLost(uint32_t lostBytes);
 
     /// One advertising report or scan response; `name` may be empty.
     void advReport(const BleAddress& address, int32_t rssi, const char* name, size_t nameLength, bool hasNus);
     /// The link is up; `peer` is the address the radio reports for it.
     void connected(const BleAddress& peer);
     void discovered(bool ok);
+    /// The result of the CCCD write that turns TX notifications on.
+    void subscribed(WriteOutcome outcome);
     void disconnected(uint8_t hciReason);
-    void writeResult(bool ok);
+    /// The result of the `CMD:` write to RX.
+    void writeResult(WriteOutcome outcome);
+    /// The link's connection parameters, at link-up and whenever they change.
+    void linkTiming(const LinkTiming& timing);
 
     LinkState linkState() const;
 
@@ -55,6 +63,8 @@ private:
         Connecting,
         /// Link up, looking for NUS.
         Discovering,
+        /// NUS found, waiting for the peer to confirm the CCCD write.
+        Subscribing,
         Connected,
         /// Link drop requested; `plan_` runs once it is down.
         Releasing,
@@ -79,6 +89,8 @@ private:
     void endScanWindow();
     void startConnecting(const BleAddress& address);
     void becomeConnected();
+    void rejectPeer();
+    void writeTimedOut();
     /// Drops a pending or established link (reported by the caller) and then follows `plan`.
     void releaseLink(const Plan& plan);
     void schedule(const Plan& plan);
@@ -104,6 +116,8 @@ private:
     bool linkUp_;
     bool dropRequested_;
     bool writeInFlight_;
+    uint32_t writeStartMs_;
+    LinkTiming timing_;
     bool foundInWindow_;
     bool ledKnown_;
     LedMode led_;

@@ -16,11 +16,15 @@ public:
     virtual void connect(const BleAddress& address) = 0;
     /// Cancel a pending connection or drop the link; a dropped link still reports `disconnected`.
     virtual void disconnect() = 0;
-    /// Find NUS with its TX and RX characteristics and enable TX notifications; answer with
+    /// Find NUS with its TX and RX characteristics and TX's CCCD; answer with
     /// `BridgeCore::discovered(ok)`.
     virtual void discover() = 0;
+    /// Write the CCCD that turns TX notifications on, with response; answer with
+    /// `BridgeCore::subscribed(outcome)`.
+    virtual void subscribe() = 0;
     /// Write these bytes (one `CMD:` line with its `\n`) to RX with response; answer with
-    /// `BridgeCore::writeResult(ok)`. At most one write is outstanding.
+    /// `BridgeCore::writeResult(outcome)` when the peer answers. At most one write is outstanding;
+    /// the core decides when an answer is overdue.
     virtual void writeRx(const char* data, size_t length) = 0;
     /// Write one whole line, `\n` included, to USB: all of it or nothing.
     virtual void usbWrite(const char* data, size_t length) = 0;

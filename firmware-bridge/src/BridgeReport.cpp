@@ -84,3 +84,16 @@ TextLine BridgeReport::error(ErrorCode code, const char* detail, size_t detailLe
     line.append(',').appendPrintable(detail, detailLength);
     return line;
 }
+
+TextLine BridgeReport::writeFailed(uint8_t attCode) {
+    TextLine line = error(ErrorCode::WriteFailed);
+    line.append(',').appendHexByte(attCode);
+    return line;
+}
+
+TextLine BridgeReport::dataLost(uint32_t lostBytes) {
+    // The writer saturates the count at INT32_MAX, so it prints as it is.
+    TextLine line = error(ErrorCode::DataLost);
+    line.append(',').appendDecimal(static_cast<int32_t>(lostBytes > 0x7FFFFFFFu ? 0x7FFFFFFFu : lostBytes));
+    return line;
+}

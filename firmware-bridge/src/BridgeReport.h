@@ -25,4 +25,8 @@ public:
     static TextLine status(LinkState state, const BleAddress& address);
     static TextLine error(ErrorCode code);
     static TextLine error(ErrorCode code, const char* detail, size_t detailLength);
+    /// `B:ERROR,WRITE_FAILED,0xNN`: the ATT error code the peer answered the write with.
+    static TextLine writeFailed(uint8_t attCode);
+    /// `B:ERROR,DATA_LOST,<count>`: how many notification bytes went missing.
+    static TextLine dataLost(uint32_t lostBytes);
 };

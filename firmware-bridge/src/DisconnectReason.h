@@ -7,7 +7,8 @@ class DisconnectReason {
 public:
     enum class Kind : uint8_t {
         Hci,
-        /// The connection was not established within the connection timeout.
+        /// The connection was not established within the connection timeout, or a write to the
+        /// device was never answered.
         Timeout,
         /// The host asked for it (`BRIDGE:DISCONNECT`, `BRIDGE:SCAN`, ...).
         Host,

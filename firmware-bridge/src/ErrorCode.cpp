@@ -6,6 +6,10 @@ const char* errorCodeName(ErrorCode code) {
         return "LINE_TOO_LONG";
     case ErrorCode::WriteFailed:
         return "WRITE_FAILED";
+    case ErrorCode::WriteTimeout:
+        return "WRITE_TIMEOUT";
+    case ErrorCode::DataLost:
+        return "DATA_LOST";
     case ErrorCode::NotConnected:
         return "NOT_CONNECTED";
     case ErrorCode::UnknownCommand:

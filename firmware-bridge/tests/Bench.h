@@ -59,6 +59,7 @@ public:
         advertise(address, "_GRIPFIT", true);
         core.connected(address);
         core.discovered(true);
+        core.subscribed(WriteOutcome::ok());
         take();
     }
 

@@ -51,6 +51,8 @@ TEST(coreConnectsToTheFirstGripFitAndEnablesNus) {
     bench.core.connected(kGrip);
     CHECK_EQ(bench.take(), (Log{"discover"}));
     bench.core.discovered(true);
+    CHECK_EQ(bench.take(), (Log{"subscribe"}));
+    bench.core.subscribed(WriteOutcome::ok());
     CHECK_EQ(bench.take(), (Log{"led connected", "B:CONNECTED,C0:FF:EE:12:34:56"}));
     CHECK(bench.core.linkState() == LinkState::Connected);
 }
@@ -138,6 +140,7 @@ TEST(coreDropsAPartialLineOnDisconnect) {
     CHECK_EQ(bench.take(), (Log{"connect C0:FF:EE:12:34:56", "B:CONNECTING,C0:FF:EE:12:34:56"}));
     bench.core.connected(kGrip);
     bench.core.discovered(true);
+    bench.core.subscribed(WriteOutcome::ok());
     bench.take();
     bench.notify("34\nR:99\n");
     CHECK_EQ(bench.take(), (Log{"34", "R:99"}));
@@ -178,11 +181,11 @@ TEST(coreWritesOneCommandAtATimeAndReportsFailures) {
     CHECK_EQ(consumed, std::string("CMD:PING\r\n").size());
     CHECK(!bench.core.acceptsHostBytes());
     CHECK_EQ(bench.take(), (Log{"write CMD:PING\n"}));
-    bench.core.writeResult(false);
+    bench.core.writeResult(WriteOutcome::notSent());
     CHECK_EQ(bench.take(), (Log{"B:ERROR,WRITE_FAILED"}));
     CHECK(bench.core.acceptsHostBytes());
     CHECK_EQ(bench.host(input.substr(consumed)), input.size() - consumed);
-    bench.core.writeResult(true);
+    bench.core.writeResult(WriteOutcome::ok());
     CHECK_EQ(bench.take(), (Log{"write CMD:TARE\n"}));
 }
 
@@ -251,6 +254,7 @@ TEST(coreReconnectsWithBackoffUntilALinkHolds) {
     CHECK_EQ(bench.advanceUntilAction(60000), 30000u);
     bench.core.connected(kGrip);
     bench.core.discovered(true);
+    bench.core.subscribed(WriteOutcome::ok());
     bench.core.disconnected(0x13);
     bench.take();
     CHECK_EQ(bench.advanceUntilAction(60000), 1000u);
@@ -408,13 +412,13 @@ TEST(coreSaysHelloWhenThePortOpens) {
     CHECK_EQ(bench.take(), (Log{"B:ERROR,UNKNOWN_COMMAND", "B:BRIDGE,1.0.0"}));
 }
 
-TEST(coreAfterLostNotificationBytesDropsThatLine) {
+TEST(coreAfterLostNotificationBytesDropsThatLineAndSaysSo) {
     Scanning bench;
     bench.connectTo(kGrip);
     bench.notify("R:12");
-    bench.core.notifyLost();
+    bench.core.notifyLost(5);
     bench.notify("34\nR:5\n");
-    CHECK_EQ(bench.take(), (Log{"R:5"}));
+    CHECK_EQ(bench.take(), (Log{"B:ERROR,DATA_LOST,5", "R:5"}));
 }
 
 TEST(coreTimersSurviveTheClockWrapping) {
@@ -424,4 +428,111 @@ TEST(coreTimersSurviveTheClockWrapping) {
     bench.take();
     CHECK_EQ(bench.advanceUntilAction(60000), 10000u);
     CHECK_EQ(bench.take(), (Log{"stop-scan", "B:NOT_FOUND"}));
+}
+
+TEST(coreSaysConnectedOnlyOnceThePeerConfirmsNotifications) {
+    Scanning bench;
+    bench.advertise(kGrip, "_GRIPFIT", true);
+    bench.core.connected(kGrip);
+    bench.core.discovered(true);
+    CHECK_EQ(usbLines(bench.take()), (Log{"B:FOUND,C0:FF:EE:12:34:56,-60,_GRIPFIT", "B:CONNECTING,C0:FF:EE:12:34:56"}));
+    bench.notify("R:1\n");
+    bench.host("BRIDGE:STATUS\nCMD:PING\n");
+    CHECK_EQ(bench.take(), (Log{"B:STATUS,CONNECTING,C0:FF:EE:12:34:56", "B:ERROR,NOT_CONNECTED"}));
+    bench.core.subscribed(WriteOutcome::ok());
+    bench.notify("R:2\n");
+    CHECK_EQ(bench.take(), (Log{"led connected", "B:CONNECTED,C0:FF:EE:12:34:56", "R:2"}));
+}
+
+TEST(coreRejectsAPeerThatRefusesNotifications) {
+    Scanning bench;
+    bench.advertise(kGrip, "_GRIPFIT", true);
+    bench.core.connected(kGrip);
+    bench.core.discovered(true);
+    bench.take();
+    bench.core.subscribed(WriteOutcome::attError(0x03));
+    CHECK_EQ(bench.take(), (Log{"B:NOT_RECOGNIZED,C0:FF:EE:12:34:56", "disconnect"}));
+    bench.core.disconnected(0x16);
+    CHECK_EQ(bench.take(), Log{});
+    CHECK_EQ(bench.advanceUntilAction(60000), 2000u);
+    CHECK_EQ(bench.take(), (Log{"scan", "B:SCANNING"}));
+}
+
+TEST(coreTimesOutAPeerThatNeverConfirmsNotifications) {
+    Scanning bench;
+    bench.advertise(kGrip, "_GRIPFIT", true);
+    bench.core.connected(kGrip);
+    bench.core.discovered(true);
+    bench.take();
+    CHECK_EQ(bench.advanceUntilAction(60000), 5000u);
+    CHECK_EQ(bench.take(), (Log{"B:DISCONNECTED,C0:FF:EE:12:34:56,TIMEOUT", "disconnect"}));
+    bench.core.subscribed(WriteOutcome::ok());
+    CHECK_EQ(bench.take(), Log{});
+}
+
+TEST(coreMapsWriteResults) {
+    Scanning bench;
+    bench.connectTo(kGrip);
+    bench.host("CMD:PING\n");
+    bench.core.writeResult(WriteOutcome::ok());
+    bench.host("CMD:TARE\n");
+    bench.core.writeResult(WriteOutcome::attError(0x03));
+    bench.host("CMD:INFO\n");
+    bench.core.writeResult(WriteOutcome::notSent());
+    CHECK_EQ(bench.take(), (Log{"write CMD:PING\n", "write CMD:TARE\n", "B:ERROR,WRITE_FAILED,0x03", "write CMD:INFO\n",
+                                "B:ERROR,WRITE_FAILED"}));
+    CHECK(bench.core.acceptsHostBytes());
+}
+
+TEST(coreWaitsForAWriteAsLongAsTheLinkTimingNeeds) {
+    Scanning bench;
+    bench.connectTo(kGrip);
+    LinkTiming slow;
+    slow.intervalUnits = 80;
+    slow.peripheralLatency = 4;
+    slow.supervisionUnits = 600;
+    bench.core.linkTiming(slow);
+    bench.host("CMD:PING\nCMD:TARE\n");
+    CHECK_EQ(bench.take(), (Log{"write CMD:PING\n"}));
+    // Long past the 100 ms Bluefruit would have waited: still pending, and no second write.
+    bench.advance(3000);
+    CHECK_EQ(bench.take(), Log{});
+    CHECK(!bench.core.acceptsHostBytes());
+    bench.core.writeResult(WriteOutcome::ok());
+    CHECK(bench.core.acceptsHostBytes());
+    bench.host("CMD:TARE\n");
+    CHECK_EQ(bench.take(), (Log{"write CMD:TARE\n"}));
+}
+
+TEST(coreDropsTheLinkWhenAWriteIsNeverAnswered) {
+    Scanning bench;
+    bench.connectTo(kGrip);
+    bench.host("CMD:PING\n");
+    bench.take();
+    CHECK_EQ(bench.advanceUntilAction(60000), LinkTiming::initial().responseWaitMs());
+    CHECK_EQ(bench.take(), (Log{"B:ERROR,WRITE_TIMEOUT", "B:DISCONNECTED,C0:FF:EE:12:34:56,TIMEOUT", "disconnect",
+                                "led searching"}));
+    CHECK(bench.core.acceptsHostBytes());
+    // The answer to the abandoned write, should it come, changes nothing.
+    bench.core.writeResult(WriteOutcome::attError(0x0E));
+    bench.core.disconnected(0x16);
+    CHECK_EQ(bench.take(), Log{});
+    CHECK_EQ(bench.advanceUntilAction(60000), 1000u);
+    CHECK_EQ(bench.take(), (Log{"connect C0:FF:EE:12:34:56", "B:CONNECTING,C0:FF:EE:12:34:56"}));
+}
+
+TEST(coreForgetsAPendingWriteWhenTheLinkDrops) {
+    Scanning bench;
+    bench.connectTo(kGrip);
+    bench.host("CMD:PING\n");
+    bench.core.disconnected(0x08);
+    CHECK(bench.core.acceptsHostBytes());
+    bench.core.writeResult(WriteOutcome::notSent());
+    CHECK_EQ(bench.take(), (Log{"write CMD:PING\n", "B:DISCONNECTED,C0:FF:EE:12:34:56,0x08", "led searching"}));
+}
+
+TEST(coreIgnoresALossMarkerWhenNotConnected) {
+    Scanning bench;
+    bench.core.notifyLost(12);
+    CHECK_EQ(bench.take(), Log{});
 }

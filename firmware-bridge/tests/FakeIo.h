@@ -13,6 +13,7 @@ public:
     void connect(const BleAddress& address) override { record("connect " + text(address)); }
     void disconnect() override { record("disconnect"); }
     void discover() override { record("discover"); }
+    void subscribe() override { record("subscribe"); }
     void writeRx(const char* data, size_t length) override { record("write " + std::string(data, length)); }
     void usbWrite(const char* data, size_t length) override {
         const std::string line(data, length);

@@ -72,8 +72,9 @@ std::string str(const TextLine& line) {
 }
 
 bool errorCode(const std::string& name, ErrorCode& out) {
-    const ErrorCode all[] = {ErrorCode::LineTooLong, ErrorCode::WriteFailed, ErrorCode::NotConnected,
-                             ErrorCode::UnknownCommand, ErrorCode::BadArgument};
+    const ErrorCode all[] = {ErrorCode::LineTooLong,  ErrorCode::WriteFailed,    ErrorCode::WriteTimeout,
+                             ErrorCode::DataLost,     ErrorCode::NotConnected,   ErrorCode::UnknownCommand,
+                             ErrorCode::BadArgument};
     for (ErrorCode code : all) {
         if (name == errorCodeName(code)) {
             out = code;
@@ -150,7 +151,13 @@ bool formatToHost(const Vector& vector, std::string& out) {
         if (!errorCode(f[0], code)) {
             return false;
         }
-        out = str(f.size() == 1 ? BridgeReport::error(code) : BridgeReport::error(code, f[1].data(), f[1].size()));
+        if (code == ErrorCode::DataLost && f.size() == 2) {
+            out = str(BridgeReport::dataLost(static_cast<uint32_t>(std::strtoul(f[1].c_str(), nullptr, 10))));
+        } else if (code == ErrorCode::WriteFailed && f.size() == 2 && f[1].size() == 4) {
+            out = str(BridgeReport::writeFailed(static_cast<uint8_t>(std::strtoul(f[1].c_str() + 2, nullptr, 16))));
+        } else {
+            out = str(f.size() == 1 ? BridgeReport::error(code) : BridgeReport::error(code, f[1].data(), f[1].size()));
+        }
     } else {
         return false;
     }

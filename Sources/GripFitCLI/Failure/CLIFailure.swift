@@ -108,6 +108,10 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
             self.init(.sensorNotReady, portError: nil)
         case .bridge(.notConnected):
             self.init("The bridge has no link to a GripFit (B:ERROR,NOT_CONNECTED).", status: .unavailable)
+        case .bridge(.writeTimeout):
+            self.init(
+                "The GripFit never answered the write of \(line) (B:ERROR,WRITE_TIMEOUT); the bridge reconnects. Try again.",
+                status: .temporaryFailure)
         case .bridge(let code):
             self.init("The bridge refused \(line): B:ERROR,\(code.rawValue).", status: .ioError)
         case .unexpectedReply(let message):
