@@ -171,6 +171,10 @@ public struct SessionMachine: Sendable {
                 if state != .connected, state != .error(.sensorNotReady) {
                     // Joined a link that was up before the port opened: its `D:` went by unseen.
                     enterConnected(askInfo: firmware == nil, now, &actions)
+                } else if firmware == nil, handshakeAt != nil {
+                    // Readings came first, but the bridge says the link predates the port: no `D:` is coming.
+                    handshakeAt = nil
+                    actions.append(.send(.device(.info)))
                 }
             }
         case .error(let code, let detail):

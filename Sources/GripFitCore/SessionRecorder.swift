@@ -1,5 +1,5 @@
 /// Holds a recording in memory while it runs (spec §3.4: no per-reading writes) and notes what the
-/// store needs afterwards: device identity, firmware, link gaps. Fed the same reports as every
+/// store needs afterwards: device identity, firmware and bridge versions, link gaps. Fed the same reports as every
 /// other consumer.
 public struct SessionRecorder: Sendable {
     public enum Event: Equatable, Sendable {
@@ -12,7 +12,9 @@ public struct SessionRecorder: Sendable {
     public let start: MonotonicInstant
     public let capacity: Int
     public private(set) var trace = RawTrace()
+    /// The last `D:` and `B:BRIDGE` versions seen before or during the recording.
     public private(set) var firmware: String?
+    public private(set) var bridgeVersion: String?
     public private(set) var deviceAddress: BLEAddress?
 
     private var calibration: Calibration?
@@ -27,9 +29,11 @@ public struct SessionRecorder: Sendable {
     /// reading (an untared sensor sits far from zero), turns on live rep detection for `--until-release`.
     public init(
         start: MonotonicInstant, calibration: Calibration?, releaseThreshold: Double? = nil,
-        capacity: Int = defaultCapacity
+        capacity: Int = defaultCapacity, firmware: String? = nil, bridgeVersion: String? = nil
     ) {
         self.start = start
+        self.firmware = firmware
+        self.bridgeVersion = bridgeVersion
         self.calibration = calibration
         self.capacity = capacity
         self.detector = releaseThreshold.map { RepDetector(threshold: $0) }
@@ -55,6 +59,8 @@ public struct SessionRecorder: Sendable {
             return isFull ? .full : nil
         case .message(.device(let info)):
             firmware = info.firmware
+        case .message(.bridge(.hello(let version))):
+            bridgeVersion = version
         case .message(.bridge(.connected(let address))), .message(.bridge(.connecting(let address))):
             deviceAddress = address
         case .message(.bridge(.status(_, let address?))):

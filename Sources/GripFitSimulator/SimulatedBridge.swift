@@ -35,6 +35,7 @@ public struct SimulatedBridge: Sendable {
     private var autoConnect = true
     private var pinned: String?
     private var reconnect = Backoff()
+    private var powerCycles: [MonotonicInstant] = []
 
     public init(options: SimulatorOptions) {
         self.options = options
@@ -44,11 +45,13 @@ public struct SimulatedBridge: Sendable {
 
     /// Powers up: the bridge starts scanning at once, whether or not a host is listening.
     public mutating func start(at now: MonotonicInstant) -> [[UInt8]] {
-        startScan(now)
+        device.started(at: now)
+        powerCycles = options.powerCycles.sorted().map { now + .milliseconds(Int(($0 * 1000).rounded())) }
+        return startScan(now)
     }
 
     public var nextDeadline: MonotonicInstant? {
-        [phaseDeadline, helloAt, device.nextDeadline].compactMap { $0 }.min()
+        [phaseDeadline, helloAt, device.nextDeadline, powerCycles.first].compactMap { $0 }.min()
     }
 
     /// The host opened the port (DTR rose). The real bridge says hello as soon as it sees the edge,
@@ -72,6 +75,9 @@ public struct SimulatedBridge: Sendable {
             } else if let phaseDeadline, phaseDeadline == due {
                 self.phaseDeadline = nil
                 output += phaseDeadlinePassed(due)
+            } else if let powerCycle = powerCycles.first, powerCycle == due {
+                powerCycles.removeFirst()
+                output += powerCycleDevice(due)
             } else {
                 for reading in device.advance(to: due, deliver: hostPresent) {
                     if readingsToLose > 0, reading.hasPrefix("R:") {
@@ -176,6 +182,14 @@ public struct SimulatedBridge: Sendable {
         case .idle:
             return []
         }
+    }
+
+    /// The GripFit reboots: its link drops as a supervision timeout (0x08) and the bridge finds it again.
+    private mutating func powerCycleDevice(_ now: MonotonicInstant) -> [[UInt8]] {
+        let linked = phase == .connected || phase == .connecting
+        let output = dropLink(reason: "0x08")
+        device.powerCycled()
+        return linked ? output + waitThenScan(now) : output
     }
 
     private mutating func startScan(_ now: MonotonicInstant) -> [[UInt8]] {

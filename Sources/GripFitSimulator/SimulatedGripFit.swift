@@ -10,6 +10,7 @@ public struct SimulatedGripFit: Sendable {
     private var curve: SqueezeCurve
     private var noise: SeededRandom
     private var tareOffset = 0
+    private var startedAt: MonotonicInstant?
     private var bootTime: MonotonicInstant?
     private var nextReadingAt: MonotonicInstant?
     private var stallsAt: MonotonicInstant?
@@ -36,6 +37,20 @@ public struct SimulatedGripFit: Sendable {
 
     /// Readings delivered to the host so far (the `counter` pattern's last value).
     public var readingsDelivered: Int { delivered }
+
+    /// The simulator started: the clock a load schedule counts from.
+    public mutating func started(at now: MonotonicInstant) {
+        startedAt = now
+    }
+
+    /// The battery was pulled and put back: the firmware forgets its tare and rate, as a reboot does.
+    /// The caller drops the BLE link first.
+    public mutating func powerCycled() {
+        disconnected()
+        tareOffset = 0
+        intervalMilliseconds = 100
+        bootTime = nil
+    }
 
     /// NUS notifications were enabled: the device introduces itself and starts streaming.
     public mutating func connected(at now: MonotonicInstant) -> [String] {
@@ -89,14 +104,9 @@ public struct SimulatedGripFit: Sendable {
     }
 
     private mutating func untaredRaw(at time: MonotonicInstant) -> Int {
-        let kilograms: Double
-        switch load {
-        case .squeezes:
-            let seconds = Double((time - (bootTime ?? time)).nanoseconds) / 1e9
-            kilograms = curve.force(at: seconds)
-        case .constant(let value):
-            kilograms = value
-        }
+        let sinceStart = Double((time - (startedAt ?? time)).nanoseconds) / 1e9
+        let sinceBoot = Double((time - (bootTime ?? time)).nanoseconds) / 1e9
+        let kilograms = load.kilograms(atSecond: sinceStart) ?? curve.force(at: sinceBoot)
         return SimulatorScale.baseline + Int((kilograms * Double(SimulatorScale.countsPerKilogram)).rounded())
     }
 

@@ -13,7 +13,11 @@ public struct SimulatorOptions: Sendable {
     public var pattern: Pattern = .squeeze
     /// What pulls on the sensor from the start; ``VirtualDongle/setLoad(_:)`` changes it later.
     public var load: SimulatedLoad = .squeezes
+    /// Seconds after the start at which the GripFit loses power and boots again.
+    public var powerCycles: [Double] = []
     public var seed: UInt64 = 1
+    /// Behave as a plain USB-serial relay: device lines only, no `B:` lines, `BRIDGE:` commands unanswered.
+    public var plainRelay = false
     public var firmwareVersion = "1.0"
     public var bridgeVersion = "1.0.0-sim"
     /// The simulated GripFit's BLE address, as the bridge protocol spells it.

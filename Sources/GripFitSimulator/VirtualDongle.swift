@@ -238,6 +238,7 @@ public final class VirtualDongle: @unchecked Sendable {
             return
         }
         for line in lines where output.count + line.count <= Self.outputLimit {
+            if options.plainRelay, line.starts(with: Array("B:".utf8)) { continue }
             output += line
         }
         publish()

@@ -105,6 +105,9 @@ public final class SessionStore: Sendable {
                     );
                     """)
         }
+        migrator.registerMigration("v2: bridge version") { db in
+            try db.execute(sql: "ALTER TABLE session ADD COLUMN bridge_version TEXT")
+        }
         return migrator
     }
 
@@ -120,11 +123,11 @@ public final class SessionStore: Sendable {
                 try db.execute(
                     sql: """
                         INSERT INTO session (
-                            device, started_at_ms, firmware, label, hand, protocol, trial,
+                            device, started_at_ms, firmware, bridge_version, label, hand, protocol, trial,
                             calibration_offset, calibration_counts_per_kg, calibration_date, calibration_mass_kg,
                             unit, peak, peak_time, mean, duration, active_duration, time_to_peak, peak_rfd, impulse,
                             rep_count, sample_count, gap_count, gap_duration, threshold)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (device, started_at_ms) DO NOTHING
                         """,
                     arguments: Self.arguments(session))
@@ -168,8 +171,9 @@ public final class SessionStore: Sendable {
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT id, device, started_at_ms, label, hand, protocol, trial, unit, peak, mean, duration,
-                            rep_count FROM session
+                        SELECT id, device, started_at_ms, firmware, bridge_version, label, hand, protocol, trial, unit,
+                            calibration_date, peak, mean, time_to_peak, peak_rfd, impulse, duration, rep_count
+                        FROM session
                         WHERE (?1 IS NULL OR device = ?1) AND (?2 IS NULL OR started_at_ms >= ?2)
                         ORDER BY started_at_ms DESC, id DESC
                         """,
@@ -186,11 +190,14 @@ public final class SessionStore: Sendable {
                 listing.rows.append(
                     SessionRow(
                         id: id, device: try stored.value("device"), startedAtMilliseconds: try Self.startTime(stored),
+                        firmware: try stored.optional("firmware"), bridgeVersion: try stored.optional("bridge_version"),
                         label: try stored.optional("label"), hand: try Self.hand(stored),
                         protocolName: try stored.optional("protocol"), trial: try stored.optional("trial"),
-                        calibrated: (try stored.value("unit") as String) != "raw", peak: try stored.finite("peak"),
-                        mean: try stored.finite("mean"), duration: try stored.finite("duration"),
-                        repCount: try stored.count("rep_count")))
+                        calibrated: (try stored.value("unit") as String) != "raw",
+                        calibrationDate: try stored.optional("calibration_date"), peak: try stored.finite("peak"),
+                        mean: try stored.finite("mean"), timeToPeak: try stored.finite("time_to_peak"),
+                        peakRFD: try stored.finite("peak_rfd"), impulse: try stored.finite("impulse"),
+                        duration: try stored.finite("duration"), repCount: try stored.count("rep_count")))
             } catch {
                 listing.damaged.append(error)
             }
@@ -272,7 +279,7 @@ public final class SessionStore: Sendable {
             threshold: try stored.finite("threshold"))
         return StoredSession(
             id: id, device: device, startedAtMilliseconds: try startTime(stored), firmware: try stored.optional("firmware"),
-            label: try stored.optional("label"), hand: try hand(stored), protocolName: try stored.optional("protocol"),
+            bridgeVersion: try stored.optional("bridge_version"), label: try stored.optional("label"), hand: try hand(stored), protocolName: try stored.optional("protocol"),
             trial: try stored.optional("trial"), calibration: calibration, summary: summary, trace: trace)
     }
 
@@ -292,7 +299,7 @@ public final class SessionStore: Sendable {
     private static func arguments(_ session: StoredSession) -> StatementArguments {
         let summary = session.summary
         let values: [(any DatabaseValueConvertible)?] = [
-            session.device, session.startedAtMilliseconds, session.firmware, session.label, session.hand?.rawValue,
+            session.device, session.startedAtMilliseconds, session.firmware, session.bridgeVersion, session.label, session.hand?.rawValue,
             session.protocolName, session.trial, session.calibration?.offset, session.calibration?.countsPerKilogram,
             session.calibration?.date, session.calibration?.massKilograms, session.unitName, summary.peak,
             summary.peakTime, summary.mean, summary.duration, summary.activeDuration, summary.timeToPeak,

@@ -8,7 +8,9 @@ public struct StoredSession: Equatable, Sendable {
     public var device: String
     /// Wall-clock start, milliseconds since 1970 UTC; with `device`, what makes a session unique.
     public var startedAtMilliseconds: Int64
+    /// The GripFit's firmware (`D:`) and the bridge's (`B:BRIDGE`), the last seen before or during the session.
     public var firmware: String?
+    public var bridgeVersion: String?
     public var label: String?
     public var hand: Hand?
     /// `standard` for the clinical protocol, with the trial number (1–3 per hand).
@@ -20,14 +22,15 @@ public struct StoredSession: Equatable, Sendable {
     public var trace: RawTrace
 
     public init(
-        id: Int64? = nil, device: String, startedAtMilliseconds: Int64, firmware: String?, label: String?, hand: Hand?,
-        protocolName: String? = nil, trial: Int? = nil, calibration: StoredCalibration?, summary: SessionSummary,
-        trace: RawTrace
+        id: Int64? = nil, device: String, startedAtMilliseconds: Int64, firmware: String?, bridgeVersion: String? = nil,
+        label: String?, hand: Hand?, protocolName: String? = nil, trial: Int? = nil, calibration: StoredCalibration?,
+        summary: SessionSummary, trace: RawTrace
     ) {
         self.id = id
         self.device = device
         self.startedAtMilliseconds = startedAtMilliseconds
         self.firmware = firmware
+        self.bridgeVersion = bridgeVersion
         self.label = label
         self.hand = hand
         self.protocolName = protocolName
@@ -41,8 +44,8 @@ public struct StoredSession: Equatable, Sendable {
     /// otherwise counts above the session's lowest reading (an untared HX711 sits far from zero),
     /// with a threshold at 20 % of the peak.
     public static func analysed(
-        device: String, startedAtMilliseconds: Int64, firmware: String?, label: String?, hand: Hand?,
-        protocolName: String? = nil, trial: Int? = nil, calibration: StoredCalibration?, trace: RawTrace,
+        device: String, startedAtMilliseconds: Int64, firmware: String?, bridgeVersion: String? = nil, label: String?,
+        hand: Hand?, protocolName: String? = nil, trial: Int? = nil, calibration: StoredCalibration?, trace: RawTrace,
         threshold: RepThreshold? = nil
     ) -> StoredSession {
         let options = AnalysisOptions(threshold: threshold ?? defaultThreshold(calibrated: calibration != nil))
@@ -52,8 +55,9 @@ public struct StoredSession: Equatable, Sendable {
         }
         let summary = GripAnalysis.analyze(forces, gaps: trace.gaps, options: options)
         return StoredSession(
-            device: device, startedAtMilliseconds: startedAtMilliseconds, firmware: firmware, label: label, hand: hand,
-            protocolName: protocolName, trial: trial, calibration: calibration, summary: summary, trace: trace)
+            device: device, startedAtMilliseconds: startedAtMilliseconds, firmware: firmware, bridgeVersion: bridgeVersion,
+            label: label, hand: hand, protocolName: protocolName, trial: trial, calibration: calibration, summary: summary,
+            trace: trace)
     }
 
     public static func defaultThreshold(calibrated: Bool) -> RepThreshold {

@@ -16,8 +16,9 @@ struct BuiltBinary {
     var dataHome: String { home + "/data" }
     var configHome: String { home + "/config" }
 
-    func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
-        var environment = ProcessInfo.processInfo.environment
+    /// `extra` adds to or overrides the environment, such as `TZ`.
+    func start(_ arguments: [String], extra: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment["XDG_DATA_HOME"] = dataHome
         environment["XDG_CONFIG_HOME"] = configHome
         return try CLIProcess.start(arguments, environment: environment)
@@ -27,8 +28,8 @@ struct BuiltBinary {
         try run(arguments)
     }
 
-    func run(_ arguments: [String]) throws -> Result {
-        let (process, out, err) = try start(arguments)
+    func run(_ arguments: [String], extra: [String: String] = [:]) throws -> Result {
+        let (process, out, err) = try start(arguments, extra: extra)
         watchdog(process, seconds: 90)
         return finish(process, out, err)
     }

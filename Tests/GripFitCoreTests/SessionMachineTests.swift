@@ -210,6 +210,20 @@ func finished(_ actions: [SessionAction]) -> [CommandOutcome] {
         #expect(states(actions) == [.disconnected])
         #expect(h.machine.nextDeadline == nil)
     }
+
+    /// Joining a link that was up before the port opened, readings can beat the bridge's status:
+    /// the `D:` went by unseen, so the firmware is asked for at once, not after the handshake wait.
+    @Test func readingsBeforeTheBridgeStatusStillAskForTheFirmwareAtOnce() {
+        var h = SessionHarness()
+        h.input(.start)
+        h.input(.portOpened)
+        h.line("R:100")
+        #expect(h.machine.state == .connected)
+        let actions = h.line("B:STATUS,CONNECTED,C0:FF:EE:00:00:01")
+        #expect(actions.contains(.send(.device(.info))))
+        #expect(h.machine.deviceAddress == BLEAddress("C0:FF:EE:00:00:01"))
+        #expect(!h.advance(.seconds(3)).contains(.send(.device(.info))), "asked once, not again at the handshake timeout")
+    }
 }
 
 @Suite struct SessionMachineStaleLinkTests {

@@ -72,3 +72,23 @@ struct SessionStoreTests {
         try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? -1 }
     }
 }
+
+/// A history written before the bridge version was stored opens, migrates and keeps its sessions.
+struct SessionStoreMigrationTests {
+    private let directory = Fixtures.temporaryDirectory()
+
+    @Test func aVersionOneHistoryGainsTheBridgeColumn() throws {
+        let path = directory + "/history.sqlite"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: path)
+        try SessionStore.migrator.migrate(queue, upTo: "v1: sessions, reps, traces")
+        try queue.close()
+
+        let store = try SessionStore(path: path)
+        var session = Fixtures.session()
+        session.bridgeVersion = "1.2.0"
+        guard case .inserted(let id) = try store.save(session) else { Issue.record("not inserted"); return }
+        #expect(try store.session(id: id).bridgeVersion == "1.2.0")
+        #expect(try store.list().rows.first?.bridgeVersion == "1.2.0")
+    }
+}

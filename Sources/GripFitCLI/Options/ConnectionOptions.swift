@@ -26,8 +26,11 @@ public struct ConnectionOptions: ParsableArguments {
         if simulate, port != nil {
             throw ValidationError("Use either --port or --simulate, not both.")
         }
-        if !simulate, simulator.load != nil {
+        if !simulate, !simulator.load.isEmpty {
             throw ValidationError("--load applies to the simulator only; add --simulate.")
+        }
+        if !simulate, !simulator.powerCycles.isEmpty {
+            throw ValidationError("--power-cycle applies to the simulator only; add --simulate.")
         }
         if !simulate, !simulator.faults.isEmpty {
             throw ValidationError("--fault applies to the simulator only; add --simulate.")

@@ -33,11 +33,29 @@ public struct SimulatorArguments: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Hang a constant load on the simulated sensor instead of squeezes (e.g. 10kg), to check a calibration.",
-            valueName: "force"))
-    public var load: ForceQuantity?
+            "Hang a load on the simulated sensor instead of squeezes: 10kg from the start, or 10kg@8 from 8 s "
+                + "after the simulator started (repeatable, e.g. --load 0kg@0 --load 10kg@8).",
+            valueName: "force[@seconds]"))
+    public var load: [LoadStep] = []
+
+    @Option(
+        name: .customLong("power-cycle"),
+        help: ArgumentHelp(
+            "Switch the simulated GripFit off and on this many seconds after the start: its link drops, "
+                + "it forgets its tare, the bridge reconnects (repeatable).",
+            valueName: "seconds"))
+    public var powerCycles: [Double] = []
+
+    @Flag(help: "Act as a plain USB-serial relay instead of the bridge: device lines only, no B: lines.")
+    public var plainRelay = false
 
     public init() {}
+
+    public func validate() throws {
+        if let bad = powerCycles.first(where: { !($0 >= 0 && $0 <= 86_400) }) {
+            throw ValidationError("--power-cycle \(bad): give seconds after the simulator started, from 0 to 86400.")
+        }
+    }
 
     public var options: SimulatorOptions {
         var options = SimulatorOptions()
@@ -45,7 +63,9 @@ public struct SimulatorArguments: ParsableArguments {
         options.bugs = Set(bugs)
         options.pattern = pattern
         options.seed = seed
-        if let load { options.load = .constant(kilograms: load.kilograms) }
+        if !load.isEmpty { options.load = .schedule(load.sorted { $0.seconds < $1.seconds }) }
+        options.powerCycles = powerCycles
+        options.plainRelay = plainRelay
         return options
     }
 }

@@ -12,7 +12,8 @@ struct ForcePlot {
     let top = 48.0
     let bottom = 58.0
 
-    func svg(_ session: StoredSession, display: ForceDisplay) -> String {
+    /// `later` is the device's calibration when the session had none of its own; the title names it.
+    func svg(_ session: StoredSession, display: ForceDisplay, later: StoredCalibration? = nil) -> String {
         let calibrated = session.calibration != nil
         let floor = calibrated ? 0 : Double(session.trace.samples.map(\.raw).min() ?? 0)
         let samples = session.trace.forces(calibration: session.calibration?.calibration, unit: display.unit).map {
@@ -36,7 +37,7 @@ struct ForcePlot {
 
         var body: [String] = [
             "<rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>",
-            "<text x=\"\(n(left))\" y=\"28\" font-size=\"16\" font-weight=\"bold\">\(XMLText.escaped(title(session)))</text>",
+            "<text x=\"\(n(left))\" y=\"28\" font-size=\"16\" font-weight=\"bold\">\(XMLText.escaped(title(session, later: later)))</text>",
         ]
         for (index, rep) in summary.reps.enumerated() {
             body.append(
@@ -100,10 +101,11 @@ struct ForcePlot {
             """
     }
 
-    private func title(_ session: StoredSession) -> String {
-        var parts = [session.id.map { "Session \($0)" } ?? "Session", Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds)]
+    private func title(_ session: StoredSession, later: StoredCalibration?) -> String {
+        var parts = [session.id.map { "Session \($0)" } ?? "Session", LocalTime.text(milliseconds: session.startedAtMilliseconds)]
         if let hand = session.hand { parts.append("\(hand.rawValue) hand") }
         if let label = session.label { parts.append(label) }
+        if let later { parts.append("calibration of \(later.date), made after recording") }
         return parts.joined(separator: " · ")
     }
 

@@ -19,7 +19,8 @@ enum SessionText {
         return parts.joined(separator: ", ")
     }
 
-    static func details(_ session: StoredSession, display: ForceDisplay) -> [String] {
+    /// `later` is the device's calibration when the session had none of its own (see ``Storage/presented(_:)``).
+    static func details(_ session: StoredSession, display: ForceDisplay, later: StoredCalibration? = nil) -> [String] {
         let summary = session.summary
         let calibrated = session.calibration != nil
         func force(_ value: Double) -> String { display.text(stored: value, calibrated: calibrated) }
@@ -27,16 +28,21 @@ enum SessionText {
         let impulseUnit = calibrated ? "\(display.unit.rawValue)·s" : "raw·s"
         var lines = [
             "session      \(session.id.map(String.init) ?? "-")",
-            "started      \(Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds))",
+            "started      \(LocalTime.text(milliseconds: session.startedAtMilliseconds))",
             "device       \(UntrustedText.escaped(session.device))"
-                + (session.firmware.map { ", firmware \(UntrustedText.escaped($0))" } ?? ""),
+                + (session.firmware.map { ", firmware \(UntrustedText.escaped($0))" } ?? "")
+                + (session.bridgeVersion.map { ", bridge \(UntrustedText.escaped($0))" } ?? ""),
             "hand         \(session.hand?.rawValue ?? "-")",
             "label        \(session.label.map(UntrustedText.escaped) ?? "-")",
         ]
         if let protocolName = session.protocolName {
             lines.append("protocol     \(UntrustedText.escaped(protocolName))" + (session.trial.map { ", trial \($0)" } ?? ""))
         }
-        if let calibration = session.calibration {
+        if let later {
+            lines.append(
+                "calibration  none when recorded; shown with this device's calibration of \(later.date): "
+                    + "\(later.countsPerKilogram.formatted(decimals: 1)) counts/kg")
+        } else if let calibration = session.calibration {
             lines.append(
                 "calibration  \(calibration.countsPerKilogram.formatted(decimals: 1)) counts/kg, offset "
                     + "\(calibration.offset.formatted(decimals: 0)), made \(UntrustedText.escaped(calibration.date))")

@@ -9,4 +9,19 @@ enum DeviceKey {
         if let serial = connection.selection?.serial.flatMap({ CleanText.clean($0) }) { return "usb:\(serial)" }
         return "port:\(connection.path)"
     }
+
+    /// The key once the ``IdentityGate`` has decided, with a notice when it is not the GripFit's own.
+    static func key(_ decision: IdentityGate.Decision, connection: Connection) -> (key: String, notice: String?) {
+        func seconds(_ wait: Duration) -> String { (Double(wait.nanoseconds) / 1e9).formatted(decimals: 1) }
+        switch decision {
+        case .bridge(let address):
+            return (key(address: address, connection: connection), nil)
+        case .noBridge, .wait:
+            let key = key(address: nil, connection: connection)
+            return (key, "no bridge identity (no B: lines within \(seconds(IdentityGate.defaultWait)) s, so a plain serial relay): filing under \(key)")
+        case .bridgeSilent:
+            let key = key(address: nil, connection: connection)
+            return (key, "the bridge named no GripFit within \(seconds(IdentityGate.defaultBridgeWait)) s: filing under \(key)")
+        }
+    }
 }

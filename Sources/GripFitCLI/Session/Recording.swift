@@ -21,6 +21,15 @@ struct Recording {
     static let calibratedReleaseThreshold = 2.0
     static let rawReleaseThreshold = 40_000.0
 
+    /// How long a recording of set length waits for its first reading before giving up: a scan
+    /// and a connect, with room. Without a length it waits until stopped, as before.
+    static let firstReadingWait: Duration = .seconds(20)
+    /// A year: longer lengths are taken as this, so the arithmetic below stays in range.
+    static let longestLength = 366.0 * 86_400
+
+    /// Records `seconds` of readings counted from the first one that counts (nil: until a release,
+    /// a signal or the memory limit). Readings wait until the GripFit's identity is known
+    /// (``IdentityGate``), so the session and its calibration are filed under the right device.
     static func run(
         runner: SessionRunner, seconds: Double?, untilRelease: Bool, label: String?, hand: Hand?,
         protocolName: String? = nil, trial: Int? = nil, display unit: ForceUnit,
@@ -28,31 +37,57 @@ struct Recording {
         onReading: @escaping (Int32, ForceDisplay) -> Void = { _, _ in }
     ) throws -> Recording {
         var recorder: SessionRecorder?
+        var gate = IdentityGate()
         var startedAt: Int64 = 0
         var device = ""
         var display = ForceDisplay(calibration: nil, unit: unit)
+        // The device's calibration with the zero its readings had when the recording started.
+        var calibration: StoredCalibration?
         var lookupError: (any Error)?
+        var lastReadingAt: MonotonicInstant?
         var stop = Stop.duration
-        let reason = try runner.run(seconds: seconds) { report, now in
-            if recorder == nil, case .message(.reading) = report {
-                device = DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: runner.connection)
+        let length = seconds.map { Duration.milliseconds(Int((min(max($0, 0), longestLength) * 1000).rounded())) }
+        let driver = runner.driver
+        driver.wakeAt = length.map { runner.clock.now() + max($0, firstReadingWait) }
+        driver.onWake = { _ in driver.stop() }
+        defer {
+            driver.wakeAt = nil
+            driver.onWake = nil
+        }
+        let reason = try runner.run(seconds: nil) { report, now in
+            if recorder == nil {
+                guard case .message(.reading) = report else { return true }
+                let machine = driver.machine
+                let decision = gate.decide(readingAt: now, address: machine.deviceAddress, behindBridge: machine.behindBridge)
+                if decision == .wait { return true }
+                let identity = DeviceKey.key(decision, connection: runner.connection)
+                device = identity.key
+                if let notice = identity.notice { StandardOutput.error("gripfit-serial: \(notice)") }
                 do {
                     display.calibration = try Storage.calibrations.calibration(for: device)
                 } catch {
                     lookupError = error
                     return false
                 }
+                display.observe(report)
+                calibration = display.currentCalibration
                 let threshold = display.isCalibrated ? calibratedReleaseThreshold : rawReleaseThreshold
                 recorder = SessionRecorder(
-                    start: now, calibration: display.calibration?.calibration,
-                    releaseThreshold: untilRelease ? threshold : nil)
+                    start: now, calibration: calibration?.calibration,
+                    releaseThreshold: untilRelease ? threshold : nil, firmware: machine.firmware,
+                    bridgeVersion: machine.bridgeVersion)
                 startedAt = Int64((runner.wallClock.date(at: now).timeIntervalSince1970 * 1000).rounded(.down))
+                // Silence must not stretch the recording: stop a little after its end regardless.
+                driver.wakeAt = length.map { now + $0 + .seconds(1) }
                 onStart(display, device)
+            } else {
+                display.observe(report)
             }
             guard var active = recorder else { return true }
-            let event = active.record(report, at: now)
+            let event = active.record(Self.inStartFrame(report, display: display, start: calibration), at: now)
             recorder = active
-            if case .message(.reading(let raw)) = report { onReading(raw, display) }
+            guard case .message(.reading(let raw)) = report else { return true }
+            onReading(raw, display)
             switch event {
             case .released:
                 stop = .released
@@ -61,6 +96,9 @@ struct Recording {
                 stop = .full
                 return false
             case nil:
+                // The reading nearest the length is the last: S seconds of readings, not of connecting.
+                defer { lastReadingAt = now }
+                if let length, now - active.start + (now - (lastReadingAt ?? now)) / 2 >= length { return false }
                 return true
             }
         }
@@ -77,8 +115,18 @@ struct Recording {
         let trace = finished.finish(at: runner.clock.now())
         let session = StoredSession.analysed(
             device: device, startedAtMilliseconds: startedAt,
-            firmware: CleanText.clean(finished.firmware.map(UntrustedText.escaped)), label: CleanText.clean(label),
-            hand: hand, protocolName: protocolName, trial: trial, calibration: display.calibration, trace: trace)
+            firmware: CleanText.clean((finished.firmware ?? driver.machine.firmware).map(UntrustedText.escaped)),
+            bridgeVersion: CleanText.clean((finished.bridgeVersion ?? driver.machine.bridgeVersion).map(UntrustedText.escaped)),
+            label: CleanText.clean(label), hand: hand, protocolName: protocolName, trial: trial,
+            calibration: calibration, trace: trace)
         return Recording(session: session, stop: stop)
+    }
+
+    /// A reading shifted back to the zero the recording started with, so one stored calibration
+    /// serves the whole trace even when the GripFit is tared or power-cycled mid-recording.
+    private static func inStartFrame(_ report: SessionReport, display: ForceDisplay, start: StoredCalibration?) -> SessionReport {
+        guard case .message(.reading(let raw)) = report, let start, let shifted = display.zero?.raw(raw, against: start.offset)
+        else { return report }
+        return .message(.reading(shifted))
     }
 }

@@ -22,4 +22,18 @@ enum Storage {
     }
 
     static var calibrations: CalibrationBook { CalibrationBook(path: paths.calibrationPath) }
+
+    /// A stored session as `show`, `plot` and `history` present it: a session recorded before its
+    /// device was calibrated is analysed with the device's calibration now, returned too so the
+    /// output can say which one was used.
+    /// `book` is the calibration file already read, for callers that present many sessions.
+    static func presented(
+        _ session: StoredSession, book: [StoredCalibration]? = nil
+    ) throws -> (session: StoredSession, later: StoredCalibration?) {
+        guard session.calibration == nil,
+            let current = try (book ?? calibrations.all()).last(where: { $0.device == session.device }),
+            let calibrated = session.calibrated(later: current)
+        else { return (session, nil) }
+        return (calibrated, current)
+    }
 }

@@ -36,7 +36,7 @@ public struct Calibrate: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if connection.simulator.load != nil { throw ValidationError("calibrate places the simulator's load itself; drop --load.") }
+        if !connection.simulator.load.isEmpty { throw ValidationError("calibrate places the simulator's load itself; drop --load.") }
     }
 
     private enum Step {
@@ -108,7 +108,11 @@ public struct Calibrate: ParsableCommand {
                     "Calibration refused: \(mass) gives \(calibration.countsPerKilogram) counts/kg, which no load cell reads. "
                         + "Check the mass and calibrate again. Nothing was saved.", status: .dataError)
             }
-            let device = DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: link)
+            let machine = runner.driver.machine
+            let decision: IdentityGate.Decision =
+                machine.deviceAddress.map { .bridge($0) } ?? (machine.behindBridge ? .bridgeSilent : .noBridge)
+            let (device, notice) = DeviceKey.key(decision, connection: link)
+            if let notice { StandardOutput.error("gripfit-serial: \(notice)") }
             let stored = StoredCalibration(
                 device: device, calibration: calibration,
                 date: Timestamp.rfc3339(milliseconds: Timestamp.now()), massKilograms: mass.kilograms)

@@ -21,7 +21,7 @@ public struct Monitor: ParsableCommand {
     @OptionGroup public var connection: ConnectionOptions
 
     @Option(
-        parsing: .unconditional, help: "Stop after this many seconds.",
+        parsing: .unconditional, help: "Stop after this many seconds of wall time, counted from the start (connecting included).",
         transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false))
     public var duration: Double?
 
@@ -41,10 +41,17 @@ public struct Monitor: ParsableCommand {
         let header = unit.map { "\(EventEncoder.csvHeader),force_\($0.rawValue)" } ?? EventEncoder.csvHeader
         if format == .csv, !StandardOutput.line(header) { return }
         var display: ForceDisplay?
+        // With --unit, readings stay raw until the GripFit's identity picks the calibration.
+        var gate = IdentityGate()
         _ = try runner.run(seconds: duration) { report, now in
             let time = WallClock.rfc3339(runner.wallClock.date(at: now))
             if let unit, display == nil, case .message(.reading) = report {
-                display = try? calibratedDisplay(unit: unit, runner: runner)
+                let machine = runner.driver.machine
+                let decision = gate.decide(readingAt: now, address: machine.deviceAddress, behindBridge: machine.behindBridge)
+                if decision != .wait { display = try? calibratedDisplay(unit: unit, decision: decision, runner: runner) }
+            }
+            if display != nil {
+                display?.observe(report)
                 view.display = display
             }
             if let display, display.isCalibrated, !live, case .message(.reading(let raw)) = report {
@@ -63,8 +70,9 @@ public struct Monitor: ParsableCommand {
     }
 
     /// The device's calibration for `--unit`, or a notice that there is none.
-    private func calibratedDisplay(unit: ForceUnit, runner: SessionRunner) throws -> ForceDisplay {
-        let device = DeviceKey.key(address: runner.driver.machine.deviceAddress, connection: runner.connection)
+    private func calibratedDisplay(unit: ForceUnit, decision: IdentityGate.Decision, runner: SessionRunner) throws -> ForceDisplay {
+        let (device, notice) = DeviceKey.key(decision, connection: runner.connection)
+        if let notice { StandardOutput.error("gripfit-serial: \(notice)") }
         let display = ForceDisplay(calibration: try Storage.calibrations.calibration(for: device), unit: unit)
         if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
         return display

@@ -25,7 +25,8 @@ public struct Record: ParsableCommand {
     @OptionGroup public var connection: ConnectionOptions
 
     @Option(
-        parsing: .unconditional, help: "Stop after this many seconds (with --protocol: the longest a trial may last; default 10).",
+        parsing: .unconditional,
+        help: "Record this many seconds, counted from the first reading (with --protocol: the longest a trial may last; default 10).",
         transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false))
     public var duration: Double?
 

@@ -8,15 +8,18 @@ public struct Plot: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Draw a saved session as an SVG: force over time, reps shaded, peak marked.",
         discussion: """
-            Example:
+            The title gives the start in local time with its UTC offset. A session recorded before \
+            its device was calibrated is drawn with the device's current calibration, named in the title.
+
+            Examples:
               gripfit-serial plot 3 -o session3.svg --unit lb
-              rsvg-convert session3.svg -o session3.png
+              gripfit-serial plot 3 -o - | rsvg-convert -o session3.png
             """)
 
     @Argument(help: "The session id, from `gripfit-serial history`.")
     public var id: Int64
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write; - for standard output.", valueName: "file"))
     public var output: String
 
     @Option(help: "Unit for a calibrated session: kg, lb or N.")
@@ -25,10 +28,17 @@ public struct Plot: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        try PrivateFiles.checkWritable(output)
+        StandardOutput.ignoreBrokenPipe()
+        if output != "-" { try PrivateFiles.checkWritable(output) }
         let (store, damage) = try Storage.historyToRead()
-        let session = try store.session(id: id)
-        let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit))
+        let (session, later) = try Storage.presented(try store.session(id: id))
+        let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
+        if output == "-" {
+            // A closed pipe (`| head`) ends quietly, as for every command that writes to stdout.
+            _ = StandardOutput.write(svg)
+            if let damage { throw damage }
+            return
+        }
         try PrivateFiles.write(Array(svg.utf8), to: output)
         StandardOutput.error("wrote \(output)")
         if let damage { throw damage }

@@ -6,7 +6,13 @@ import GripFitStore
 public struct Show: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Show a saved session: summary and per-rep table.",
-        discussion: "Example:\n  gripfit-serial show 3 --unit N")
+        discussion: """
+            Times are local, with their UTC offset. A session recorded before its device was \
+            calibrated is shown with the device's current calibration, and says so.
+
+            Example:
+              gripfit-serial show 3 --unit N
+            """)
 
     @Argument(help: "The session id, from `gripfit-serial history`.")
     public var id: Int64
@@ -19,8 +25,9 @@ public struct Show: ParsableCommand {
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
         let (store, damage) = try Storage.historyToRead()
-        let session = try store.session(id: id)
-        for line in SessionText.details(session, display: ForceDisplay(calibration: session.calibration, unit: unit)) {
+        let (session, later) = try Storage.presented(try store.session(id: id))
+        let display = ForceDisplay(calibration: session.calibration, unit: unit)
+        for line in SessionText.details(session, display: display, later: later) {
             guard StandardOutput.line(line) else { return }
         }
         if let damage { throw damage }

@@ -20,8 +20,13 @@ public struct Simulate: ParsableCommand {
             (ignores CMD:INFO), malformed (a corrupted R: line after every 20th reading), \
             no-reconnect (the bridge stays down after BRIDGE:DISCONNECT).
 
+            --load sets what hangs on the handle over time (seconds since the simulator started), \
+            --power-cycle switches the GripFit off and on: together they script a tare or \
+            calibration check.
+
             Examples:
               gripfit-serial simulate
+              gripfit-serial simulate --load 0kg@0 --load 10kg@8 --power-cycle 20
               gripfit-serial simulate --fault fragment --fault garbage --pattern counter
               gripfit-serial simulate --bug slow-pong
             """)

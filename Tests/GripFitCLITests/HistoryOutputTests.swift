@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// Issue 9, points 6–8 and 11: what `history`, `show` and `plot` say about stored sessions.
+@Suite(.timeLimit(.minutes(4)))
+struct HistoryOutputTests {
+    /// One uncalibrated session with 10 kg on the handle, then a calibration of the same GripFit.
+    static func calibratedLater() throws -> BuiltBinary {
+        let cli = BuiltBinary()
+        let record = try cli.run("record", "--simulate", "--load", "10kg", "--duration", "1", "--label", "before, \"calibration\"")
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.contains("raw"), "recorded uncalibrated: \(record.stdout)")
+        let calibrate = try cli.run("calibrate", "--simulate", "--mass", "10kg")
+        #expect(calibrate.status == 0, "\(calibrate.stderr)")
+        return cli
+    }
+
+    @Test func aSessionRecordedBeforeCalibrationIsShownWithTheLaterCalibration() throws {
+        let cli = try Self.calibratedLater()
+        let session = try #require(try cli.historyJSON().first)
+        #expect(session["unit"] as? String == "kg")
+        #expect(session["calibration"] as? String == "later")
+        #expect(abs((session["peak"] as? Double ?? 0) - 10) <= 0.1, "\(session)")
+        #expect(session["calibration_date"] as? String != nil)
+
+        let show = try cli.run("show", "1")
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains("none when recorded; shown with this device's calibration of"))
+        #expect(show.stdout.contains("peak         10.0"), "\(show.stdout)")
+
+        let table = try cli.run("history")
+        #expect(table.stdout.contains("* recorded uncalibrated; shown with the device's calibration of"))
+
+        let plot = try cli.run("plot", "1", "--unit", "kg", "-o", "-")
+        #expect(plot.status == 0, "\(plot.stderr)")
+        #expect(plot.stdout.hasPrefix("<?xml") || plot.stdout.hasPrefix("<svg"), "the SVG on stdout")
+        #expect(plot.stdout.contains("made after recording"))
+        #expect(plot.stdout.hasSuffix("</svg>\n") || plot.stdout.hasSuffix("</svg>"))
+    }
+
+    @Test func csvHasOneRowPerSessionWithUnitsInTheHeader() throws {
+        let cli = try Self.calibratedLater()
+        #expect(try cli.run("record", "--simulate", "--load", "20kg", "--duration", "1", "--hand", "left").status == 0)
+        let csv = try cli.run("history", "--format", "csv", "--unit", "lb")
+        #expect(csv.status == 0, "\(csv.stderr)")
+        let lines = csv.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(
+            lines.first
+                == "id,start,device,firmware,bridge,hand,label,protocol,trial,unit,peak_lb,mean_lb,time_to_peak_s,"
+                + "peak_rfd_lb_per_s,impulse_lb_s,reps,duration_s,calibration,peak_raw")
+        #expect(lines.count == 3, "a header and one row per session: \(lines)")
+        let newest = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        #expect(newest.count == 19)
+        #expect(newest[0] == "2")
+        #expect(newest[1].hasSuffix("Z"), "RFC 3339 UTC: \(newest[1])")
+        #expect(newest[2] == "ble:C0:FF:EE:00:00:01")
+        #expect(newest[3] == "1.0" && newest[4] == "1.0.0-sim")
+        #expect(newest[5] == "left")
+        #expect(newest[9] == "lb")
+        #expect(abs((Double(newest[10]) ?? 0) - 44.09) <= 0.3, "20 kg in lb: \(newest[10])")
+        #expect(newest[17] == "recorded")
+        #expect(lines[2].contains("\"before, \"\"calibration\"\"\""), "the label quoted per RFC 4180: \(lines[2])")
+        #expect(lines[2].contains(",later,"))
+    }
+
+    @Test func peopleGetLocalTimesAndMachinesGetUTC() throws {
+        let cli = BuiltBinary()
+        #expect(try cli.run("record", "--simulate", "--duration", "0.5").status == 0)
+        let india = ["TZ": "Asia/Kolkata"]
+        let table = try cli.run(["history"], extra: india)
+        #expect(table.stdout.contains(" +05:30"), "\(table.stdout)")
+        let show = try cli.run(["show", "1"], extra: india)
+        #expect(show.stdout.contains(" +05:30"), "\(show.stdout)")
+        let plot = try cli.run(["plot", "1", "-o", "-"], extra: india)
+        #expect(plot.stdout.contains(" +05:30"))
+        let json = try cli.run(["history", "--json"], extra: india)
+        #expect(json.stdout.contains(#"Z","device""#), "\(json.stdout)")
+        let csv = try cli.run(["history", "--format", "csv"], extra: india)
+        #expect(!csv.stdout.contains("+05:30"))
+    }
+
+    @Test func aFutureSinceSaysSoWhenOtherSessionsExist() throws {
+        let cli = BuiltBinary()
+        #expect(try cli.run("history").stdout.contains("No sessions yet"))
+        #expect(try cli.run("record", "--simulate", "--duration", "0.5").status == 0)
+        let future = try cli.run(["history", "--since", "2099-01-01"], extra: ["TZ": "UTC"])
+        #expect(future.status == 0)
+        #expect(future.stdout.contains("No sessions since 2099-01-01 00:00:00 +00:00 (that is in the future)"), "\(future.stdout)")
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// Issue 9, points 2–4: every session is filed under the GripFit that made it, with the
+/// firmware and bridge versions, and lasts as long as asked, counted from its first reading.
+@Suite(.timeLimit(.minutes(5)))
+struct SessionIdentityTests {
+    /// Against a bridge that is already connected when each `record` opens the port.
+    @Test func repeatedRecordsAgainstOneBridgeLandUnderItsGripFit() throws {
+        let cli = BuiltBinary()
+        let simulator = try SimulatorProcess()
+        defer { _ = simulator.stop() }
+        let runs = 20
+        for run in 1...runs {
+            let record = try cli.run("record", "--port", simulator.path, "--duration", "0.3")
+            #expect(record.status == 0, "run \(run): \(record.stderr)")
+            #expect(!record.stderr.contains("filing under"), "run \(run): \(record.stderr)")
+        }
+        let sessions = try cli.historyJSON()
+        #expect(sessions.count == runs)
+        for session in sessions {
+            #expect(session["device"] as? String == "ble:C0:FF:EE:00:00:01", "\(session)")
+            #expect(session["firmware"] as? String == "1.0", "\(session)")
+            #expect(session["bridge"] as? String == "1.0.0-sim", "\(session)")
+        }
+        let show = try cli.run("show", "1")
+        #expect(show.stdout.contains("firmware 1.0, bridge 1.0.0-sim"), "\(show.stdout)")
+    }
+
+    @Test func recordDurationCountsFromTheFirstReading() throws {
+        let cli = BuiltBinary()
+        let record = try cli.run("record", "--simulate", "--duration", "3")
+        #expect(record.status == 0, "\(record.stderr)")
+        let duration = try #require(try cli.historyJSON().first?["duration"] as? Double)
+        #expect(abs(duration - 3) <= 0.1, "\(duration)")
+    }
+
+    @Test func monitorDurationIsWallTimeAndSaysSo() throws {
+        let help = try BuiltBinary().run("monitor", "--help")
+        #expect(help.stdout.contains("wall time"))
+        let record = try BuiltBinary().run("record", "--help")
+        #expect(record.stdout.contains("counted from the first"))
+    }
+}
+
+/// Without a bridge there is no BLE identity: the session falls back to the port and says so.
+@Suite(.timeLimit(.minutes(3)))
+struct PlainRelayIdentityTests {
+    @Test func aPlainRelayFilesUnderThePortAndSaysSo() throws {
+        let cli = BuiltBinary()
+        let simulator = try SimulatorProcess(["--plain-relay"])
+        defer { _ = simulator.stop() }
+        let record = try cli.run("record", "--port", simulator.path, "--duration", "0.5")
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stderr.contains("no bridge identity (no B: lines within 1.5 s, so a plain serial relay): filing under port:"))
+        let session = try #require(try cli.historyJSON().first)
+        #expect((session["device"] as? String)?.hasPrefix("port:/dev/pts/") == true, "\(session)")
+        #expect(session["bridge"] == nil)
+    }
+}
