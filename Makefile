@@ -1,7 +1,7 @@
 # gripfit-serial — the two fresh-machine entry points are `make demo` and `make test`.
 SWIFT ?= swift
 BIN := .build/debug/gripfit-serial
-APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev
+APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev tmux
 UDEV_RULES := udev/70-gripfit-bridge.rules
 UDEV_RULES_DIR ?= /etc/udev/rules.d
 

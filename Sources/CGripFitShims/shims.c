@@ -58,6 +58,43 @@ void gripfit_signal_pipe_uninstall(void) {
     }
 }
 
+static int winch_write_fd = -1;
+
+static void on_winch(int signo) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signo;
+    if (winch_write_fd >= 0) {
+        ssize_t ignored = write(winch_write_fd, &byte, 1);
+        (void)ignored;
+    }
+    errno = saved;
+}
+
+int gripfit_winch_pipe_install(void) {
+    int fds[2];
+    if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) != 0) return -1;
+    winch_write_fd = fds[1];
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_winch;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    if (sigaction(SIGWINCH, &action, NULL) != 0) return -1;
+    return fds[0];
+}
+
+void gripfit_winch_pipe_uninstall(void) {
+    signal(SIGWINCH, SIG_DFL);
+    if (winch_write_fd >= 0) close(winch_write_fd);
+    winch_write_fd = -1;
+}
+
+int gripfit_terminal_columns(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    return size.ws_col;
+}
+
 int gripfit_inotify_init(void) { return inotify_init1(IN_NONBLOCK | IN_CLOEXEC); }
 
 int gripfit_inotify_watch_open_close(int fd, const char *path) {

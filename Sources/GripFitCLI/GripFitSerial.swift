@@ -15,7 +15,7 @@ public struct GripFitSerial: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Monitor.self, Record.self, Calibrate.self, History.self, Show.self, Export.self, Import.self, Plot.self,
-            Tare.self, Ping.self, Info.self, Rate.self, Check.self, List.self, Doctor.self, Simulate.self,
+            Tare.self, Ping.self, Info.self, Rate.self, Scan.self, Check.self, List.self, Doctor.self, Simulate.self,
         ])
 
     public init() {}

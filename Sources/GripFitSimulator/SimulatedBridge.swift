@@ -34,12 +34,15 @@ public struct SimulatedBridge: Sendable {
     private var hostPresent = false
     private var autoConnect = true
     private var pinned: String?
+    /// The GripFit being connected or connected to.
+    private var peer: String
     private var reconnect = Backoff()
     private var powerCycles: [MonotonicInstant] = []
 
     public init(options: SimulatorOptions) {
         self.options = options
         device = SimulatedGripFit(options: options)
+        peer = options.address
         random = SeededRandom(seed: options.seed &+ 0xB41D)
     }
 
@@ -125,8 +128,8 @@ public struct SimulatedBridge: Sendable {
             switch phase {
             case .idle, .waiting: return [line("B:STATUS,IDLE")]
             case .scanning: return [line("B:STATUS,SCANNING")]
-            case .connecting: return [line("B:STATUS,CONNECTING,\(options.address)")]
-            case .connected: return [line("B:STATUS,CONNECTED,\(options.address)")]
+            case .connecting: return [line("B:STATUS,CONNECTING,\(peer)")]
+            case .connected: return [line("B:STATUS,CONNECTED,\(peer)")]
             }
         case "BRIDGE:SCAN":
             return dropLink(reason: "HOST") + startScan(now)
@@ -136,8 +139,8 @@ public struct SimulatedBridge: Sendable {
             return dropLink(reason: "HOST") + waitThenScan(now)
         case "BRIDGE:CONNECT":
             guard let argument, let address = BLEAddress(argument) else { return [line("B:ERROR,BAD_ARGUMENT,BRIDGE:CONNECT")] }
-            guard address.description == options.address else { return [line("B:ERROR,BAD_ARGUMENT,not in range")] }
-            return dropLink(reason: "HOST") + connect(now)
+            guard options.addresses.contains(address.description) else { return [line("B:ERROR,BAD_ARGUMENT,not in range")] }
+            return dropLink(reason: "HOST") + connect(address.description, now)
         case "BRIDGE:AUTO":
             switch argument {
             case "ON": autoConnect = true
@@ -154,7 +157,9 @@ public struct SimulatedBridge: Sendable {
             } else {
                 return [line("B:ERROR,BAD_ARGUMENT,BRIDGE:PIN")]
             }
-            return []
+            // A link to another peer than the new pin is dropped, and the bridge scans (PROTOCOL.md).
+            guard let pinned, phase == .connected || phase == .connecting, pinned != peer else { return [] }
+            return dropLink(reason: "HOST") + startScan(now)
         default:
             return [line("B:ERROR,UNKNOWN_COMMAND")]
         }
@@ -163,13 +168,21 @@ public struct SimulatedBridge: Sendable {
     private mutating func phaseDeadlinePassed(_ now: MonotonicInstant) -> [[UInt8]] {
         switch phase {
         case .scanning:
-            var output = [line("B:FOUND,\(options.address),-48,_GRIPFIT")]
-            if autoConnect, pinned == nil || pinned == options.address { output += connect(now) }
+            var output = options.addresses.enumerated().map { index, address in
+                line("B:FOUND,\(address),\(-48 - 9 * index),_GRIPFIT" + (index == 0 ? "" : " \(index + 1)"))
+            }
+            guard autoConnect else { return output }
+            if let target = pinned.map({ options.addresses.contains($0) ? $0 : nil }) ?? options.addresses.first {
+                output += connect(target, now)
+            } else {
+                output.append(line("B:NOT_FOUND"))
+                output += waitThenScan(now)
+            }
             return output
         case .connecting:
             phase = .connected
             reconnect.reset()
-            var output = [line("B:CONNECTED,\(options.address)")]
+            var output = [line("B:CONNECTED,\(peer)")]
             output += device.connected(at: now).map(line)
             if options.faults.contains(.dropLink) {
                 phaseDeadline = now + .milliseconds(Int.random(in: 3000...5000, using: &random))
@@ -198,10 +211,11 @@ public struct SimulatedBridge: Sendable {
         return [line("B:SCANNING")]
     }
 
-    private mutating func connect(_ now: MonotonicInstant) -> [[UInt8]] {
+    private mutating func connect(_ address: String, _ now: MonotonicInstant) -> [[UInt8]] {
         phase = .connecting
+        peer = address
         phaseDeadline = now + Self.connectDelay
-        return [line("B:CONNECTING,\(options.address)")]
+        return [line("B:CONNECTING,\(address)")]
     }
 
     private mutating func waitThenScan(_ now: MonotonicInstant) -> [[UInt8]] {
@@ -215,7 +229,7 @@ public struct SimulatedBridge: Sendable {
         phase = .idle
         phaseDeadline = nil
         device.disconnected()
-        return [line("B:DISCONNECTED,\(options.address),\(reason)")]
+        return [line("B:DISCONNECTED,\(peer),\(reason)")]
     }
 
     private func line(_ text: String) -> [UInt8] {

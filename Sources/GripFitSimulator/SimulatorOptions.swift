@@ -22,6 +22,12 @@ public struct SimulatorOptions: Sendable {
     public var bridgeVersion = "1.0.0-sim"
     /// The simulated GripFit's BLE address, as the bridge protocol spells it.
     public var address = "C0:FF:EE:00:00:01"
+    /// More GripFits in range (`simulate --gripfits 2`): the bridge finds them all and connects to
+    /// the first, or to the pinned one. They share one simulated sensor.
+    public var otherAddresses: [String] = []
+
+    /// Every GripFit in range, in the order the bridge finds them.
+    public var addresses: [String] { [address] + otherAddresses }
 
     public init() {}
 }

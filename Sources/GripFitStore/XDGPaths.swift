@@ -19,4 +19,5 @@ public struct XDGPaths: Sendable {
 
     public var databasePath: String { dataDirectory + "/history.sqlite" }
     public var calibrationPath: String { configDirectory + "/calibrations.json" }
+    public var pinPath: String { configDirectory + "/pins.json" }
 }

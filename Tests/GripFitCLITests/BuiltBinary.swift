@@ -16,12 +16,22 @@ struct BuiltBinary {
     var dataHome: String { home + "/data" }
     var configHome: String { home + "/config" }
 
-    /// `extra` adds to or overrides the environment, such as `TZ`.
-    func start(_ arguments: [String], extra: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
-        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+    /// The inherited environment with this instance's XDG directories.
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = dataHome
         environment["XDG_CONFIG_HOME"] = configHome
-        return try CLIProcess.start(arguments, environment: environment)
+        return environment
+    }
+
+    /// `extra` adds to or overrides the environment, such as `TZ`.
+    func start(_ arguments: [String], extra: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+        try CLIProcess.start(arguments, environment: environment.merging(extra) { $1 })
+    }
+
+    /// Left running, its stdout read line by line.
+    func running(_ arguments: [String]) throws -> RunningCLI {
+        try RunningCLI(arguments, environment: environment)
     }
 
     func run(_ arguments: String...) throws -> Result {

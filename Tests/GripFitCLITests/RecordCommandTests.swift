@@ -76,18 +76,56 @@ struct RecordCommandTests {
         #expect(try cli.historyJSON().first?["reps"] as? Int == 1)
     }
 
-    @Test func standardProtocolAlternatesHandsAndReports() throws {
+    @Test func guidedProtocolCuesFromRestAndNamesTheTrialsUsed() throws {
         let cli = BuiltBinary()
         let calibrate = try cli.run("calibrate", "--simulate", "--mass", "10kg")
         #expect(calibrate.status == 0, "\(calibrate.stderr)")
-        let result = try cli.run("record", "--simulate", "--protocol", "standard", "--rest", "0.5", "--duration", "12")
+        let result = try cli.run("record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "1")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Trial 6/6: left hand"))
-        #expect(result.stdout.contains("left/right difference:"))
+        let lines = result.lines
+        // Each trial waits for a resting handle, then cues; the rest counts down in plain lines off a terminal.
+        let settle = try #require(lines.firstIndex { $0.hasPrefix("Trial 2/2, left hand: let go of the handle") })
+        #expect(lines[settle + 1] == "Squeeze now — as hard as you can, then let go.")
+        #expect(lines.contains("rest: 1 s before trial 2/2 (left hand)"))
+        #expect(!result.stdout.contains("\r"), "no in-place redraws off a terminal")
+        #expect(lines.contains { $0.hasPrefix("right  ") && $0.contains("kg (trial 1)") })
+        #expect(lines.contains { $0.hasPrefix("left   ") && $0.contains("kg (trial 2)") })
+        #expect(lines.contains { $0.hasPrefix("left/right difference:") })
+        // The simulated person does not wait for the cue: an attempt may be flagged and offered again.
         let sessions = try cli.historyJSON()
-        #expect(sessions.count == 6)
-        #expect(sessions.filter { $0["hand"] as? String == "left" }.count == 3)
+        let counted = sessions.filter { ($0["label"] as? String)?.hasPrefix("flagged: ") != true }
+        #expect(Set(counted.compactMap { $0["hand"] as? String }) == ["left", "right"])
+        #expect(counted.count == 2)
         #expect(sessions.allSatisfy { $0["protocol"] as? String == "standard" && $0["unit"] as? String == "kg" })
+        for id in counted.compactMap({ $0["id"] as? Int }) {
+            // Measured from rest: the squeeze rises inside the recording, not before it.
+            let show = try cli.run("show", String(id))
+            #expect(show.status == 0)
+            #expect(!show.stdout.contains("time to peak 0.00 s"), "\(show.stdout)")
+        }
+    }
+
+    @Test func aTrialCutShortIsFlaggedSavedAndOfferedAgain() throws {
+        let cli = BuiltBinary()
+        // One second per trial: every simulated squeeze outlasts it.
+        let running = try cli.running(["record", "--simulate", "--protocol", "standard", "--duration", "1", "--rest", "0"])
+        var seen: [String] = []
+        let deadline = Date().addingTimeInterval(30)
+        while let line = running.nextLine(before: deadline) {
+            seen.append(line)
+            if line.hasPrefix("Trial 1/6, right hand (again, attempt 2)") { break }
+        }
+        #expect(seen.contains { $0.hasPrefix("Trial 1 flagged: ") && $0.hasSuffix("offering it again.") }, "\(seen)")
+        let stopped = running.stop()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(stopped.stderr.contains("protocol stopped; finished trials are saved."))
+        var rest: [String] = []
+        while let line = running.nextLine(before: Date().addingTimeInterval(5)) { rest.append(line) }
+        #expect(rest.contains { $0.hasPrefix("flagged, not counted: trial 1 attempt 1 (") }, "\(rest)")
+        #expect(rest.contains("no trial counted"))
+        let sessions = try cli.historyJSON()
+        #expect(!sessions.isEmpty)
+        #expect(sessions.allSatisfy { ($0["label"] as? String)?.hasPrefix("flagged: ") == true }, "\(sessions)")
     }
 
     @Test func importRefusesForeignFiles() throws {

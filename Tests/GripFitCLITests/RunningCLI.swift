@@ -9,9 +9,10 @@ final class RunningCLI {
     private let stderr = Pipe()
     private var buffer: [UInt8] = []
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], environment: [String: String]? = nil) throws {
         process.executableURL = CLIProcess.binary
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice

@@ -196,3 +196,29 @@ struct BridgeHarness {
         #expect(h.bridge.garbageDelivered == h.bridge.device.readingsDelivered / 5)
     }
 }
+
+@Suite struct SimulatedBridgeTwoGripFitsTests {
+    @Test func findsBothConnectsToTheFirstAndMovesToThePinnedOne() {
+        var h = BridgeHarness { $0.otherAddresses = ["C0:FF:EE:00:00:02"] }
+        let first = h.connected()
+        #expect(first.contains("B:FOUND,C0:FF:EE:00:00:01,-48,_GRIPFIT"))
+        #expect(first.contains("B:FOUND,C0:FF:EE:00:00:02,-57,_GRIPFIT 2"))
+        #expect(first.contains("B:CONNECTED,C0:FF:EE:00:00:01"))
+        let pinned = h.host("BRIDGE:PIN,C0:FF:EE:00:00:02")
+        #expect(pinned == ["B:DISCONNECTED,C0:FF:EE:00:00:01,HOST", "B:SCANNING"])
+        let after = h.advance(.seconds(1))
+        #expect(after.contains("B:CONNECTED,C0:FF:EE:00:00:02"))
+        #expect(h.host("BRIDGE:STATUS") == ["B:STATUS,CONNECTED,C0:FF:EE:00:00:02"])
+        #expect(h.host("BRIDGE:PIN,C0:FF:EE:00:00:02").isEmpty, "the same pin keeps the link")
+    }
+
+    @Test func aPinNobodyAnswersFindsNothingToConnect() {
+        var h = BridgeHarness { $0.otherAddresses = ["C0:FF:EE:00:00:02"] }
+        _ = h.bridge.start(at: h.now)
+        h.bridge.hostOpened(at: h.now)
+        _ = h.host("BRIDGE:PIN,C0:FF:EE:00:00:09")
+        let lines = h.advance(.seconds(1))
+        #expect(lines.contains("B:NOT_FOUND"))
+        #expect(!lines.contains { $0.hasPrefix("B:CONNECTING") })
+    }
+}

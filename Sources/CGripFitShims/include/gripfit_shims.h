@@ -15,6 +15,14 @@ int gripfit_signal_pipe_install(void);
 /// Restores the default dispositions installed above.
 void gripfit_signal_pipe_uninstall(void);
 
+/// SIGWINCH as a readable descriptor of its own (a resize must not end a session as the signals
+/// above do). Returns the read end, or -1 with errno; uninstall restores the default disposition.
+int gripfit_winch_pipe_install(void);
+void gripfit_winch_pipe_uninstall(void);
+
+/// The terminal's width in columns (TIOCGWINSZ), or -1 with errno; 0 when the terminal does not say.
+int gripfit_terminal_columns(int fd);
+
 /// inotify, for the simulator to see the host open and close its pty.
 int gripfit_inotify_init(void);
 int gripfit_inotify_watch_open_close(int fd, const char *path);

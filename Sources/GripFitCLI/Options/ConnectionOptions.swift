@@ -1,4 +1,5 @@
 import ArgumentParser
+import GripFitCore
 import GripFitLinux
 import GripFitSimulator
 import Logging
@@ -10,6 +11,12 @@ public struct ConnectionOptions: ParsableArguments {
             "The dongle: a path (/dev/ttyACM0, /dev/serial/by-id/…) or its USB serial number (or a unique "
                 + "prefix). Default: the only bridge plugged in.", valueName: "port"))
     public var port: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Pin the bridge to this GripFit (its BLE address, as `scan` lists it); remembered for this dongle, "
+                + "so later sessions reconnect to the same one. `any` unpins.", valueName: "address|any"))
+    public var device: DeviceChoice?
 
     @Flag(help: "Use the built-in simulated dongle and GripFit instead of hardware.")
     public var simulate = false
@@ -35,6 +42,9 @@ public struct ConnectionOptions: ParsableArguments {
         if !simulate, !simulator.faults.isEmpty {
             throw ValidationError("--fault applies to the simulator only; add --simulate.")
         }
+        if !simulate, simulator.gripfits != 1 {
+            throw ValidationError("--gripfits applies to the simulator only; add --simulate.")
+        }
         if !simulate, !simulator.bugs.isEmpty {
             throw ValidationError("--bug applies to the simulator only; add --simulate.")
         }
@@ -43,6 +53,28 @@ public struct ConnectionOptions: ParsableArguments {
     /// Opens the connection: a running simulator when asked for one, else the port `--port`
     /// names (or the only bridge), followed across replugs by its USB serial number.
     public func connect() throws -> Connection {
+        let connection = try open()
+        connection.pin = try Self.pin(device, dongle: connection.dongleKey)
+        return connection
+    }
+
+    /// What to ask the bridge: `--device` (remembered, or forgotten with `any`), else the pin
+    /// remembered for this dongle, else nothing.
+    private static func pin(_ choice: DeviceChoice?, dongle: String) throws -> BLEAddress?? {
+        let book = Storage.pins
+        switch choice {
+        case .address(let address):
+            try book.set(address.description, for: dongle)
+            return .some(address)
+        case .any:
+            try book.set(nil, for: dongle)
+            return .some(nil)
+        case nil:
+            return try book.pin(for: dongle).flatMap(BLEAddress.init).map { .some($0) }
+        }
+    }
+
+    private func open() throws -> Connection {
         Diagnostics.bootstrap(level: logLevel)
         if simulate {
             let dongle = try VirtualDongle(options: simulator.options)

@@ -49,9 +49,13 @@ public struct SimulatorArguments: ParsableArguments {
     @Flag(help: "Act as a plain USB-serial relay instead of the bridge: device lines only, no B: lines.")
     public var plainRelay = false
 
+    @Option(help: "How many simulated GripFits are in range (1 or 2), to try `scan` and `--device`.")
+    public var gripfits = 1
+
     public init() {}
 
     public func validate() throws {
+        if !(1...2).contains(gripfits) { throw ValidationError("--gripfits must be 1 or 2.") }
         if let bad = powerCycles.first(where: { !($0 >= 0 && $0 <= 86_400) }) {
             throw ValidationError("--power-cycle \(bad): give seconds after the simulator started, from 0 to 86400.")
         }
@@ -63,6 +67,7 @@ public struct SimulatorArguments: ParsableArguments {
         options.bugs = Set(bugs)
         options.pattern = pattern
         options.seed = seed
+        if gripfits == 2 { options.otherAddresses = ["C0:FF:EE:00:00:02"] }
         if !load.isEmpty { options.load = .schedule(load.sorted { $0.seconds < $1.seconds }) }
         options.powerCycles = powerCycles
         options.plainRelay = plainRelay

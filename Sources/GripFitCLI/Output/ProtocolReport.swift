@@ -1,24 +1,35 @@
 import GripFitCore
 import GripFitStore
 
-/// Best and mean per hand and the left/right difference, as grip assessments report them.
+/// Best and mean per hand, naming the trials behind them, and the left/right difference, as grip
+/// assessments report them. Flagged attempts never count; trials left without a counted attempt are named.
 enum ProtocolReport {
-    static func lines(_ peaks: [Hand: [Double]], calibrated: Bool, unit: ForceUnit) -> [String] {
-        func text(_ value: Double) -> String {
-            calibrated
-                ? "\(unit.fromKilograms(value).formatted(decimals: 2)) \(unit.rawValue)" : "\(value.formatted(decimals: 0)) raw"
+    static func lines(_ summary: GuidedProtocol.Summary, display: ForceDisplay) -> [String] {
+        func text(_ value: Double) -> String { display.text(stored: value, calibrated: display.isCalibrated) }
+        func trials(_ attempts: [GuidedProtocol.Attempt]) -> String {
+            attempts.map { String($0.trial.index) }.joined(separator: ", ")
         }
-        var lines = ["", "hand   trials  best          mean"]
-        var best: [Hand: Double] = [:]
-        for hand in Hand.allCases {
-            guard let values = peaks[hand], let top = values.max() else { continue }
-            best[hand] = top
-            let mean = values.reduce(0, +) / Double(values.count)
+        var lines = ["", "hand   best                      mean"]
+        for side in [GuidedProtocol.Side.left, .right] {
+            guard let best = summary.best(side), let peak = best.peak, let mean = summary.mean(side) else { continue }
+            let counted = summary.counted(side)
             lines.append(
-                SessionText.pad(hand.rawValue, 7) + SessionText.pad(String(values.count), 8) + SessionText.pad(text(top), 14)
-                    + text(mean))
+                SessionText.pad(side.rawValue, 7) + SessionText.pad("\(text(peak)) (trial \(best.trial.index))", 26)
+                    + "\(text(mean)) (trial\(counted.count == 1 ? "" : "s") \(trials(counted)))")
         }
-        if let left = best[.left], let right = best[.right], max(left, right) > 0 {
+        if lines.count == 2 { lines.append("no trial counted") }
+        let flagged = summary.attempts.filter { $0.flag != nil }
+        if !flagged.isEmpty {
+            lines.append(
+                "flagged, not counted: "
+                    + flagged.map { "trial \($0.trial.index) attempt \($0.attempt) (\($0.flag.map(String.init(describing:)) ?? ""))" }
+                    .joined(separator: "; "))
+        }
+        let missed = summary.missed
+        if !missed.isEmpty {
+            lines.append("no counted attempt for trial\(missed.count == 1 ? "" : "s") \(missed.map { String($0.index) }.joined(separator: ", "))")
+        }
+        if let left = summary.best(.left)?.peak, let right = summary.best(.right)?.peak, max(left, right) > 0 {
             let difference = abs(right - left) / max(left, right) * 100
             let stronger = right >= left ? "right" : "left"
             lines.append(

@@ -16,6 +16,12 @@ public enum StandardOutput {
 
     public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
+    /// A terminal that can redraw in place: stdout is one and TERM is set and not `dumb`.
+    public static var isCapableTerminal: Bool {
+        guard isTerminal, let term = getenv("TERM").map({ String(cString: $0) }) else { return false }
+        return !term.isEmpty && term != "dumb"
+    }
+
     public static func error(_ text: String) {
         _ = writeAll(STDERR_FILENO, Array((text + "\n").utf8))
     }

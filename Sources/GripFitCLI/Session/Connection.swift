@@ -1,6 +1,7 @@
 import GripFitCore
 import GripFitLinux
 import GripFitSimulator
+import GripFitStore
 
 /// A port to talk to, and the simulator behind it when there is one (stopped on close), or the
 /// USB dongle it follows across replugs.
@@ -10,6 +11,15 @@ public final class Connection {
     /// The dongle as `--port` chose it; nil for the simulator and for paths opened without udev.
     public let selection: PortSelection?
     private let udev: UdevContext?
+    /// Sent to the bridge as `BRIDGE:PIN` when the port opens: an address, or nil to unpin; nil: nothing.
+    public var pin: BLEAddress??
+
+    /// The dongle, as its remembered pin is filed: its USB serial number, else its path.
+    public var dongleKey: String {
+        if simulator != nil { return "simulator" }
+        if let serial = selection?.serial.flatMap({ CleanText.clean($0) }) { return "usb:\(serial)" }
+        return "port:\(path)"
+    }
 
     init(path: String, simulator: VirtualDongle?) {
         self.path = path
@@ -33,6 +43,7 @@ public final class Connection {
     /// as udev reports it back; without a udev monitor the session still retries with backoff.
     public func makeDriver(timings: SessionTimings = SessionTimings()) -> SessionDriver {
         let driver = SessionDriver(portPath: path, timings: timings, logger: Diagnostics.logger(label: "gripfit.session"))
+        if let pin { driver.submit(.bridge(.pin(pin))) }
         guard let udev, let selection, case .usb(let port) = selection, port.serial != nil else { return driver }
         driver.locatePort = PortLocator(selection: selection, context: udev).locate
         let logger = Diagnostics.logger(label: "gripfit.udev")

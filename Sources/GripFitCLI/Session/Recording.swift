@@ -76,7 +76,7 @@ struct Recording {
                     start: now, calibration: calibration?.calibration,
                     releaseThreshold: untilRelease ? threshold : nil, firmware: machine.firmware,
                     bridgeVersion: machine.bridgeVersion)
-                startedAt = Int64((runner.wallClock.date(at: now).timeIntervalSince1970 * 1000).rounded(.down))
+                startedAt = epochMilliseconds(runner, at: now)
                 // Silence must not stretch the recording: stop a little after its end regardless.
                 driver.wakeAt = length.map { now + $0 + .seconds(1) }
                 onStart(display, device)
@@ -112,19 +112,35 @@ struct Recording {
                 "No readings arrived, so nothing was recorded. Is the GripFit on and streaming? Try `gripfit-serial monitor`.",
                 status: .unavailable)
         }
-        let trace = finished.finish(at: runner.clock.now())
-        let session = StoredSession.analysed(
+        let session = stored(
+            &finished, at: runner.clock.now(), machine: driver.machine, device: device, startedAt: startedAt, label: label,
+            hand: hand, protocolName: protocolName, trial: trial, calibration: calibration)
+        return Recording(session: session, stop: stop)
+    }
+
+    /// The session a finished recorder holds, analysed and ready to save; versions the recorder did
+    /// not see come from the session machine.
+    static func stored(
+        _ recorder: inout SessionRecorder, at end: MonotonicInstant, machine: SessionMachine, device: String,
+        startedAt: Int64, label: String?, hand: Hand?, protocolName: String?, trial: Int?, calibration: StoredCalibration?
+    ) -> StoredSession {
+        let trace = recorder.finish(at: end)
+        return StoredSession.analysed(
             device: device, startedAtMilliseconds: startedAt,
-            firmware: CleanText.clean((finished.firmware ?? driver.machine.firmware).map(UntrustedText.escaped)),
-            bridgeVersion: CleanText.clean((finished.bridgeVersion ?? driver.machine.bridgeVersion).map(UntrustedText.escaped)),
+            firmware: CleanText.clean((recorder.firmware ?? machine.firmware).map(UntrustedText.escaped)),
+            bridgeVersion: CleanText.clean((recorder.bridgeVersion ?? machine.bridgeVersion).map(UntrustedText.escaped)),
             label: CleanText.clean(label), hand: hand, protocolName: protocolName, trial: trial,
             calibration: calibration, trace: trace)
-        return Recording(session: session, stop: stop)
+    }
+
+    /// Milliseconds since the epoch at `instant`, as sessions are filed.
+    static func epochMilliseconds(_ runner: SessionRunner, at instant: MonotonicInstant) -> Int64 {
+        Int64((runner.wallClock.date(at: instant).timeIntervalSince1970 * 1000).rounded(.down))
     }
 
     /// A reading shifted back to the zero the recording started with, so one stored calibration
     /// serves the whole trace even when the GripFit is tared or power-cycled mid-recording.
-    private static func inStartFrame(_ report: SessionReport, display: ForceDisplay, start: StoredCalibration?) -> SessionReport {
+    static func inStartFrame(_ report: SessionReport, display: ForceDisplay, start: StoredCalibration?) -> SessionReport {
         guard case .message(.reading(let raw)) = report, let start, let shifted = display.zero?.raw(raw, against: start.offset)
         else { return report }
         return .message(.reading(shifted))

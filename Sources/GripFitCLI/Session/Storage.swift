@@ -23,6 +23,8 @@ enum Storage {
 
     static var calibrations: CalibrationBook { CalibrationBook(path: paths.calibrationPath) }
 
+    static var pins: PinBook { PinBook(path: paths.pinPath) }
+
     /// A stored session as `show`, `plot` and `history` present it: a session recorded before its
     /// device was calibrated is analysed with the device's calibration now, returned too so the
     /// output can say which one was used.

@@ -25,7 +25,8 @@ public struct Monitor: ParsableCommand {
         transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false))
     public var duration: Double?
 
-    @Option(help: "text (live view on a terminal), jsonl (one JSON object per event) or csv (time,raw).")
+    @Option(
+        help: "text (a live view on a terminal: keys t tare, p reset peak, q quit; plain lines otherwise or with TERM=dumb), jsonl (one JSON object per event) or csv (time,raw).")
     public var format: OutputFormat = .text
 
     @Option(help: "Also show force in kg, lb or N, using this device's calibration (see `calibrate`).")
@@ -36,8 +37,10 @@ public struct Monitor: ParsableCommand {
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
         let runner = SessionRunner(connection: try connection.connect())
-        let live = format == .text && StandardOutput.isTerminal
-        var view = LiveView()
+        if format == .text, StandardOutput.isCapableTerminal {
+            try runLive(runner)
+            return
+        }
         let header = unit.map { "\(EventEncoder.csvHeader),force_\($0.rawValue)" } ?? EventEncoder.csvHeader
         if format == .csv, !StandardOutput.line(header) { return }
         var display: ForceDisplay?
@@ -50,23 +53,127 @@ public struct Monitor: ParsableCommand {
                 let decision = gate.decide(readingAt: now, address: machine.deviceAddress, behindBridge: machine.behindBridge)
                 if decision != .wait { display = try? calibratedDisplay(unit: unit, decision: decision, runner: runner) }
             }
-            if display != nil {
-                display?.observe(report)
-                view.display = display
-            }
-            if let display, display.isCalibrated, !live, case .message(.reading(let raw)) = report {
+            display?.observe(report)
+            if let display, display.isCalibrated, case .message(.reading(let raw)) = report {
                 return StandardOutput.line(Self.reading(raw, time: time, display: display, format: format))
             }
             let text: String? =
                 switch format {
                 case .jsonl: EventEncoder.jsonl(report, time: time)
                 case .csv: EventEncoder.csv(report, time: time)
-                case .text: live ? view.render(report, time: time) : EventEncoder.text(report, time: time)
+                case .text: EventEncoder.text(report, time: time)
                 }
             guard let text else { return true }
-            return live ? StandardOutput.write(text) : StandardOutput.line(text)
+            return StandardOutput.line(text)
         }
-        if live { StandardOutput.line("") }
+    }
+
+    /// The live view: force first (in kg, or --unit, when the device is calibrated), redrawn to the
+    /// window's width; events above it; keys t (tare), p (reset peak), q (quit).
+    private func runLive(_ runner: SessionRunner) throws {
+        let resize = try WindowResize()
+        let keys = try TerminalInput()
+        defer { keys?.restore() }
+        var terminal = LiveTerminal(width: resize.columns)
+        let displayUnit = unit ?? .kilograms
+        var view = LiveView(start: runner.clock.now(), scale: Self.scale(ForceDisplay(calibration: nil, unit: displayUnit)))
+        var display: ForceDisplay?
+        var gate = IdentityGate()
+        var lastDraw: MonotonicInstant?
+
+        func redraw(_ now: MonotonicInstant) {
+            terminal.redraw(view.lines(width: terminal.width, now: now))
+            lastDraw = now
+        }
+        func notice(_ text: String, _ now: MonotonicInstant) {
+            terminal.notice(text, view: view.lines(width: terminal.width, now: now))
+            lastDraw = now
+        }
+        resize.onResize = { columns in
+            terminal.width = columns
+            redraw(runner.clock.now())
+        }
+        keys?.onKey = { key in
+            let now = runner.clock.now()
+            switch key {
+            case UInt8(ascii: "t"), UInt8(ascii: "T"):
+                runner.driver.submit(.device(.tare))
+                notice("\(WallClock.rfc3339(runner.wallClock.date(at: now))) tare requested", now)
+            case UInt8(ascii: "p"), UInt8(ascii: "P"):
+                view.resetPeak()
+                redraw(now)
+            case UInt8(ascii: "q"), UInt8(ascii: "Q"):
+                runner.driver.stop()
+            default:
+                break
+            }
+        }
+        runner.driver.eventSources += [resize] + (keys.map { [$0] } ?? [])
+        // The clock in the view moves even when no reading comes.
+        runner.driver.wakeAt = runner.clock.now() + .seconds(1)
+        runner.driver.onWake = { now in
+            redraw(now)
+            runner.driver.wakeAt = now + .seconds(1)
+        }
+        redraw(runner.clock.now())
+        do {
+            _ = try runner.run(seconds: duration) { report, now in
+                let time = WallClock.rfc3339(runner.wallClock.date(at: now))
+                if display == nil, case .message(.reading) = report {
+                    // Readings wait (a few seconds at most) until the GripFit's identity picks the calibration.
+                    let machine = runner.driver.machine
+                    let decision = gate.decide(readingAt: now, address: machine.deviceAddress, behindBridge: machine.behindBridge)
+                    if decision == .wait { return true }
+                    let found = lookUpDisplay(unit: displayUnit, decision: decision, runner: runner) { notice($0, now) }
+                    display = found
+                    view.scale = Self.scale(found)
+                }
+                display?.observe(report)
+                switch report {
+                case .message(.reading(let raw)):
+                    view.reading(raw: raw, force: display?.value(raw: raw) ?? Double(raw), at: now)
+                    if lastDraw.map({ now - $0 >= .milliseconds(50) }) ?? true { redraw(now) }
+                case .state(let state):
+                    view.linkChanged(state)
+                    if let text = EventEncoder.text(report, time: time) { notice(text, now) }
+                case .message(.device(let info)):
+                    view.firmware = UntrustedText.escaped(info.firmware)
+                    if let text = EventEncoder.text(report, time: time) { notice(text, now) }
+                case .commandFinished(.device(.tare), let outcome):
+                    switch outcome {
+                    case .succeeded: notice("\(time) tared", now)
+                    case .failed(let failure): notice("\(time) tare failed: \(failure)", now)
+                    }
+                default:
+                    if let text = EventEncoder.text(report, time: time) { notice(text, now) }
+                }
+                return true
+            }
+        } catch {
+            terminal.restoreCursor()
+            throw error
+        }
+        terminal.finish(view.lines(width: terminal.width, now: runner.clock.now()))
+    }
+
+    /// The device's calibration in `unit`, or raw counts with a notice (above the view) saying how to get one.
+    private func lookUpDisplay(
+        unit: ForceUnit, decision: IdentityGate.Decision, runner: SessionRunner, notice: (String) -> Void
+    ) -> ForceDisplay {
+        let (device, identityNotice) = DeviceKey.key(decision, connection: runner.connection)
+        if let identityNotice { notice("gripfit-serial: \(identityNotice)") }
+        do {
+            let display = ForceDisplay(calibration: try Storage.calibrations.calibration(for: device), unit: unit)
+            if !display.isCalibrated { notice("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
+            return display
+        } catch {
+            notice("gripfit-serial: \(error); showing raw counts")
+            return ForceDisplay(calibration: nil, unit: unit)
+        }
+    }
+
+    private static func scale(_ display: ForceDisplay) -> LiveView.Scale {
+        LiveView.Scale(unit: display.unitName, decimals: display.unit == .newtons ? 1 : 2, calibrated: display.isCalibrated)
     }
 
     /// The device's calibration for `--unit`, or a notice that there is none.

@@ -13,8 +13,12 @@ public struct Record: ParsableCommand {
             --duration, when the squeeze is released (--until-release), or on Ctrl-C / SIGTERM. \
             The history lives in $XDG_DATA_HOME/gripfit/history.sqlite.
 
-            --protocol standard runs three trials per hand, alternating, with a rest countdown \
-            between, then reports best and mean per hand and the left/right difference.
+            --protocol standard runs three trials per hand (--trials), alternating, with a rest \
+            countdown between. Before each trial it waits for a still, unloaded handle, then says \
+            "Squeeze now" and shows the force live; a trial that was already above the rep threshold \
+            at the cue, had no squeeze, or was cut short (--duration, a lost link) is flagged, saved \
+            with the flag in its label and offered again (three attempts per trial). The summary \
+            reports best and mean per hand, naming the trials behind them, and the left/right difference.
 
             Examples:
               gripfit-serial record --port /dev/ttyACM0 --until-release --hand right
@@ -50,10 +54,21 @@ public struct Record: ParsableCommand {
         transform: SecondsOption.parser("--rest", minimum: 0))
     public var rest: Double = 30
 
+    @Option(help: "With --protocol: trials per hand (1 to 5).")
+    public var trials: Int = RecordProtocol.trialsPerHand
+
     public init() {}
 
     public func validate() throws {
         if protocolName == nil, rest != 30 { throw ValidationError("--rest applies to --protocol only.") }
+        if !(1...5).contains(trials) { throw ValidationError("--trials must be 1 to 5 trials per hand.") }
+        if protocolName == nil, trials != RecordProtocol.trialsPerHand {
+            throw ValidationError("--trials applies to --protocol only.")
+        }
+        if rest > 3_600 { throw ValidationError("--rest must be at most 3600 seconds.") }
+        if protocolName != nil, let duration, duration > 600 {
+            throw ValidationError("With --protocol, --duration (the longest a trial may last) must be at most 600 seconds.")
+        }
     }
 
     public func run() throws {
@@ -64,7 +79,7 @@ public struct Record: ParsableCommand {
             try runProtocol(runner: runner, store: store)
             return
         }
-        let live = StandardOutput.isTerminal
+        let live = StandardOutput.isCapableTerminal
         var peak = -Double.infinity
         let recording = try Recording.run(
             runner: runner, seconds: duration, untilRelease: untilRelease, label: label, hand: hand, display: unit,
@@ -105,36 +120,18 @@ public struct Record: ParsableCommand {
     // MARK: - Protocol
 
     private func runProtocol(runner: SessionRunner, store: SessionStore) throws {
-        let first = hand ?? .right
-        var results: [Hand: [Double]] = [:]
-        var calibrated = false
-        let trials = (0..<(2 * RecordProtocol.trialsPerHand)).map { index in
-            (hand: index % 2 == 0 ? first : first.other, number: index / 2 + 1)
-        }
-        for (index, trial) in trials.enumerated() {
-            if index > 0, rest > 0, !(try Countdown.run(seconds: rest, before: "\(trial.hand) hand")) {
-                StandardOutput.error("gripfit-serial: protocol stopped during the rest; finished trials are saved.")
-                break
-            }
-            StandardOutput.line(
-                "Trial \(index + 1)/\(trials.count): \(trial.hand.rawValue) hand, squeeze as hard as you can, then let go.")
-            let recording = try Recording.run(
-                runner: runner, seconds: duration ?? 10, untilRelease: true, label: label, hand: trial.hand,
-                protocolName: RecordProtocol.standard.rawValue, trial: trial.number, display: unit,
-                onStart: { display, device in
-                    if index == 0, !display.isCalibrated {
-                        StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)")
-                    }
-                })
-            let outcome = try SignalShield.run { try store.save(recording.session) }
-            report(outcome, recording)
-            calibrated = recording.session.calibration != nil
-            results[trial.hand, default: []].append(recording.session.summary.peak)
-            if case .signal = recording.stop {
-                StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.")
-                break
-            }
-        }
-        for line in ProtocolReport.lines(results, calibrated: calibrated, unit: unit) { StandardOutput.line(line) }
+        var settings = GuidedProtocol.Settings(threshold: Recording.calibratedReleaseThreshold, zero: 0)
+        settings.trialsPerHand = trials
+        settings.firstSide = hand.flatMap { GuidedProtocol.Side(rawValue: $0.rawValue) } ?? .right
+        settings.rest = .milliseconds(Int(rest * 1000))
+        settings.trialLimit = .milliseconds(Int((duration ?? 10) * 1000))
+        let guided = GuidedRecording(
+            runner: runner, store: store, settings: settings, label: label, unit: unit,
+            onSaved: { outcome, session in
+                report(outcome, Recording(session: session, stop: .duration))
+            })
+        let (summary, display, stopped) = try guided.run()
+        if stopped { StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.") }
+        for line in ProtocolReport.lines(summary, display: display) { StandardOutput.line(line) }
     }
 }

@@ -1,0 +1,20 @@
+import ArgumentParser
+import GripFitCore
+
+/// `--device`: the GripFit the bridge should connect to (a BLE address from `scan`), or `any`.
+public enum DeviceChoice: ExpressibleByArgument, Equatable, Sendable {
+    case address(BLEAddress)
+    case any
+
+    public init?(argument: String) {
+        if argument.lowercased() == "any" {
+            self = .any
+        } else if let address = BLEAddress(argument.uppercased()) {
+            self = .address(address)
+        } else {
+            return nil
+        }
+    }
+
+    public static var defaultCompletionKind: CompletionKind { .default }
+}

@@ -1,0 +1,310 @@
+/// Guided grip trials (`record --protocol standard`, and the dashboard): the same cues, checks and
+/// summary wherever they are shown. Pure: feed it events with the time they happened, act on the
+/// actions it returns, and call ``handle(_:now:)`` with ``Event/tick`` by ``nextDeadline``.
+///
+/// For each trial, in order (alternating hands, `trialsPerHand` each):
+/// 1. ``Action/settle(_:attempt:)``: ask the user to let go. The machine waits for a still,
+///    unloaded handle (``RestingHandle``), so no trial is measured from a squeeze already under way.
+/// 2. ``Action/squeezeNow(_:attempt:)``: cue the squeeze; the caller starts recording here.
+///    While squeezing, ``phase`` carries the current and peak force for a live display.
+/// 3. ``Action/attemptEnded(_:)``: the squeeze was released, or the attempt was cut short; the
+///    caller stops recording. An attempt with a ``Flag`` (force above the threshold within the
+///    reaction time, no squeeze, time limit, link lost) is offered again, up to `attemptsPerTrial`.
+/// 4. ``Action/rest(remainingSeconds:before:)`` once per whole second left, then the next trial.
+/// 5. ``Action/finished(_:)`` with a ``Summary`` naming the attempts behind each hand's best and mean.
+///
+/// Readings are forces in one unit throughout (kilograms when calibrated, counts otherwise). With a
+/// known `zero` (a calibrated, tared device) "unloaded" means near that zero; without one it means
+/// near the lowest level seen, and each attempt is measured from the resting level before it.
+public struct GuidedProtocol: Sendable {
+    public enum Side: String, Sendable, CaseIterable {
+        case left
+        case right
+
+        public var other: Side { self == .left ? .right : .left }
+    }
+
+    /// One slot of the protocol: the `index`-th of `count`, the `number`-th for its hand.
+    public struct Trial: Equatable, Sendable {
+        public var index: Int
+        public var count: Int
+        public var side: Side
+        public var number: Int
+
+        public init(index: Int, count: Int, side: Side, number: Int) {
+            self.index = index
+            self.count = count
+            self.side = side
+            self.number = number
+        }
+    }
+
+    public struct Settings: Equatable, Sendable {
+        public var trialsPerHand = 3
+        public var firstSide: Side = .right
+        public var rest: Duration = .seconds(30)
+        /// The longest an attempt may last from the cue.
+        public var trialLimit: Duration = .seconds(10)
+        /// Where a squeeze starts, above the zero (the rep threshold).
+        public var threshold: Double
+        /// The force of an unloaded handle when known (calibrated); nil: the resting level.
+        public var zero: Double?
+        public var stillSpan: Duration = .seconds(1)
+        /// The spread of readings still counted as a still handle.
+        public var stillTolerance: Double
+        /// Force above the threshold this soon after the cue was there before the cue.
+        public var reactionTime: Duration = .milliseconds(300)
+        public var attemptsPerTrial = 3
+
+        public init(threshold: Double, zero: Double?) {
+            self.threshold = threshold
+            self.zero = zero
+            stillTolerance = threshold / 4
+        }
+    }
+
+    /// Why an attempt does not count.
+    public enum Flag: Equatable, Sendable, CustomStringConvertible {
+        /// Above the threshold within the reaction time: the squeeze began before the cue.
+        case earlyStart(force: Double)
+        /// No squeeze crossed the threshold before the time limit.
+        case noSqueeze
+        /// Still squeezing when the time limit came.
+        case timeLimit
+        case linkLost
+        /// The user stopped the protocol during the attempt.
+        case stopped
+
+        public var description: String {
+            switch self {
+            case .earlyStart: "squeeze began before the cue"
+            case .noSqueeze: "no squeeze before the time limit"
+            case .timeLimit: "cut short by the time limit while squeezing"
+            case .linkLost: "cut short: the link to the GripFit dropped"
+            case .stopped: "cut short: stopped"
+            }
+        }
+    }
+
+    public struct Attempt: Equatable, Sendable {
+        public var trial: Trial
+        /// 1 for the first try of a trial, 2 when offered again, …
+        public var attempt: Int
+        /// Highest force above the zero, if any reading came.
+        public var peak: Double?
+        public var flag: Flag?
+        public var started: MonotonicInstant
+        public var ended: MonotonicInstant
+
+        public init(trial: Trial, attempt: Int, peak: Double?, flag: Flag?, started: MonotonicInstant, ended: MonotonicInstant) {
+            self.trial = trial
+            self.attempt = attempt
+            self.peak = peak
+            self.flag = flag
+            self.started = started
+            self.ended = ended
+        }
+
+        public var counts: Bool { flag == nil && peak != nil }
+    }
+
+    /// The attempts of a run and what the assessment reports from them.
+    public struct Summary: Equatable, Sendable {
+        public var attempts: [Attempt]
+
+        public init(attempts: [Attempt]) {
+            self.attempts = attempts
+        }
+
+        /// The attempts that count for `side`, in order.
+        public func counted(_ side: Side) -> [Attempt] {
+            attempts.filter { $0.trial.side == side && $0.counts }
+        }
+
+        /// The counted attempt with the highest peak.
+        public func best(_ side: Side) -> Attempt? {
+            counted(side).max { ($0.peak ?? 0) < ($1.peak ?? 0) }
+        }
+
+        public func mean(_ side: Side) -> Double? {
+            let peaks = counted(side).compactMap(\.peak)
+            return peaks.isEmpty ? nil : peaks.reduce(0, +) / Double(peaks.count)
+        }
+
+        /// Trials left without a counted attempt after every offer.
+        public var missed: [Trial] {
+            var missed: [Trial] = []
+            for attempt in attempts where !missed.contains(attempt.trial) {
+                if !attempts.contains(where: { $0.trial == attempt.trial && $0.counts }) { missed.append(attempt.trial) }
+            }
+            return missed
+        }
+    }
+
+    public enum Event: Equatable, Sendable {
+        case start
+        case reading(Double)
+        /// The link to the GripFit went down.
+        case linkLost
+        case tick
+        /// The user ends the protocol (Ctrl-C, a stop button).
+        case stop
+    }
+
+    public enum Action: Equatable, Sendable {
+        /// Ask the user to let go and hold the handle still.
+        case settle(Trial, attempt: Int)
+        /// Cue the squeeze; the attempt's recording starts now.
+        case squeezeNow(Trial, attempt: Int)
+        /// The attempt's recording ends now; a flagged one is offered again while attempts remain.
+        case attemptEnded(Attempt)
+        /// Whole seconds of rest left before `before`, once per change.
+        case rest(remainingSeconds: Int, before: Trial)
+        case finished(Summary)
+    }
+
+    public enum Phase: Equatable, Sendable {
+        case idle
+        case settling(Trial, attempt: Int)
+        /// `current` and `peak` are forces above the zero.
+        case squeezing(Trial, attempt: Int, current: Double?, peak: Double?)
+        case resting(Trial, attempt: Int, until: MonotonicInstant)
+        case finished
+    }
+
+    public let settings: Settings
+    public private(set) var phase: Phase = .idle
+    public private(set) var attempts: [Attempt] = []
+
+    private let trials: [Trial]
+    private var resting: RestingHandle
+    private var floor: Double?
+    private var baseline = 0.0
+    private var started = MonotonicInstant.zero
+    private var detector: RepDetector
+    private var early: Double?
+    private var announcedRest: Int?
+
+    public init(settings: Settings) {
+        self.settings = settings
+        let count = 2 * max(1, settings.trialsPerHand)
+        trials = (0..<count).map { index in
+            Trial(
+                index: index + 1, count: count, side: index % 2 == 0 ? settings.firstSide : settings.firstSide.other,
+                number: index / 2 + 1)
+        }
+        resting = RestingHandle(span: settings.stillSpan, tolerance: settings.stillTolerance)
+        detector = RepDetector(threshold: settings.threshold)
+    }
+
+    public var summary: Summary { Summary(attempts: attempts) }
+
+    /// When to send ``Event/tick``: the attempt's time limit, or the next second of a rest.
+    public var nextDeadline: MonotonicInstant? {
+        switch phase {
+        case .squeezing: return started + settings.trialLimit
+        case .resting(_, _, let until): return nextRestChange(until: until)
+        case .idle, .settling, .finished: return nil
+        }
+    }
+
+    public mutating func handle(_ event: Event, now: MonotonicInstant) -> [Action] {
+        if case .reading(let value) = event { floor = min(floor ?? value, value) }
+        switch (phase, event) {
+        case (.idle, .start):
+            return settle(trials[0], attempt: 1, now: now)
+        case (.finished, _), (.idle, _):
+            return []
+        case (_, .stop):
+            var actions: [Action] = []
+            if case .squeezing = phase { actions.append(endAttempt(flag: .stopped, now: now)) }
+            return actions + finish()
+        case (.settling(let trial, let attempt), .reading(let value)):
+            guard let level = resting.add(value, at: now), level - (settings.zero ?? floor ?? level) < settings.threshold / 2
+            else { return [] }
+            baseline = settings.zero ?? level
+            started = now
+            early = nil
+            detector = RepDetector(threshold: settings.threshold)
+            phase = .squeezing(trial, attempt: attempt, current: nil, peak: nil)
+            return [.squeezeNow(trial, attempt: attempt)]
+        case (.settling, .linkLost):
+            resting.reset()
+            return []
+        case (.squeezing(let trial, let attempt, _, let peak), .reading(let value)):
+            let force = value - baseline
+            if early == nil, now - started <= settings.reactionTime, force > settings.threshold { early = force }
+            phase = .squeezing(trial, attempt: attempt, current: force, peak: max(peak ?? force, force))
+            let seconds = Double((now - started).nanoseconds) / 1e9
+            guard detector.add(ForceSample(time: seconds, value: force)) != nil else { return [] }
+            return [endAttempt(flag: early.map { .earlyStart(force: $0) }, now: now)] + next(after: now)
+        case (.squeezing, .linkLost):
+            return [endAttempt(flag: .linkLost, now: now)] + next(after: now)
+        case (.squeezing, .tick):
+            guard now >= started + settings.trialLimit else { return [] }
+            return [endAttempt(flag: detector.inRep ? .timeLimit : early.map { .earlyStart(force: $0) } ?? .noSqueeze, now: now)]
+                + next(after: now)
+        case (.resting(let trial, let attempt, let until), .tick):
+            if now >= until { return settle(trial, attempt: attempt, now: now) }
+            return announceRest(until: until, before: trial, now: now)
+        case (.settling, _), (.squeezing, _), (.resting, _):
+            return []
+        }
+    }
+
+    // MARK: - Steps
+
+    private mutating func settle(_ trial: Trial, attempt: Int, now: MonotonicInstant) -> [Action] {
+        resting.reset()
+        phase = .settling(trial, attempt: attempt)
+        return [.settle(trial, attempt: attempt)]
+    }
+
+    private mutating func endAttempt(flag: Flag?, now: MonotonicInstant) -> Action {
+        guard case .squeezing(let trial, let attempt, _, let peak) = phase else { preconditionFailure("not squeezing") }
+        let result = Attempt(trial: trial, attempt: attempt, peak: peak, flag: flag, started: started, ended: now)
+        attempts.append(result)
+        return .attemptEnded(result)
+    }
+
+    /// The same trial again after a flagged attempt (while attempts remain), else the next trial.
+    private mutating func next(after now: MonotonicInstant) -> [Action] {
+        guard let last = attempts.last else { return finish() }
+        let (trial, attempt): (Trial, Int)
+        if !last.counts, last.attempt < settings.attemptsPerTrial {
+            (trial, attempt) = (last.trial, last.attempt + 1)
+        } else if last.trial.index < trials.count {
+            (trial, attempt) = (trials[last.trial.index], 1)
+        } else {
+            return finish()
+        }
+        guard settings.rest > .zero else { return settle(trial, attempt: attempt, now: now) }
+        let until = now + settings.rest
+        phase = .resting(trial, attempt: attempt, until: until)
+        announcedRest = nil
+        return announceRest(until: until, before: trial, now: now)
+    }
+
+    private mutating func announceRest(until: MonotonicInstant, before trial: Trial, now: MonotonicInstant) -> [Action] {
+        let remaining = Self.wholeSeconds(until - now)
+        guard remaining != announcedRest else { return [] }
+        announcedRest = remaining
+        return [.rest(remainingSeconds: remaining, before: trial)]
+    }
+
+    private mutating func finish() -> [Action] {
+        phase = .finished
+        return [.finished(summary)]
+    }
+
+    private func nextRestChange(until: MonotonicInstant) -> MonotonicInstant {
+        // The countdown shows whole seconds rounded up: it changes when the time left crosses one.
+        guard let announcedRest, announcedRest > 1 else { return until }
+        return MonotonicInstant(nanoseconds: until.nanoseconds - Duration.seconds(announcedRest - 1).nanoseconds)
+    }
+
+    private static func wholeSeconds(_ duration: Duration) -> Int {
+        let nanoseconds = max(0, duration.nanoseconds)
+        return Int((nanoseconds + 999_999_999) / 1_000_000_000)
+    }
+}

@@ -1,0 +1,186 @@
+import GripFitCore
+import Testing
+
+/// Drives a ``GuidedProtocol`` with readings every 100 ms on a fake clock.
+private struct Run {
+    var machine: GuidedProtocol
+    var now = MonotonicInstant.zero
+    var actions: [GuidedProtocol.Action] = []
+
+    init(_ configure: (inout GuidedProtocol.Settings) -> Void = { _ in }) {
+        var settings = GuidedProtocol.Settings(threshold: 2, zero: 0)
+        settings.trialsPerHand = 1
+        settings.rest = .zero
+        settings.trialLimit = .seconds(5)
+        configure(&settings)
+        machine = GuidedProtocol(settings: settings)
+        actions += machine.handle(.start, now: now)
+    }
+
+    /// One reading per 100 ms, with ticks for any deadline passed on the way.
+    mutating func feed(_ values: [Double]) {
+        for value in values {
+            let next = now + .milliseconds(100)
+            while let deadline = machine.nextDeadline, deadline <= next {
+                now = max(now, deadline)
+                actions += machine.handle(.tick, now: now)
+            }
+            now = next
+            actions += machine.handle(.reading(value), now: now)
+        }
+    }
+
+    mutating func wait(_ duration: Duration) {
+        let end = now + duration
+        while let deadline = machine.nextDeadline, deadline <= end {
+            now = max(now, deadline)
+            actions += machine.handle(.tick, now: now)
+        }
+        now = end
+    }
+
+    var ended: [GuidedProtocol.Attempt] {
+        actions.compactMap { if case .attemptEnded(let attempt) = $0 { attempt } else { nil } }
+    }
+
+    var cues: Int { actions.filter { if case .squeezeNow = $0 { true } else { false } }.count }
+}
+
+private let still = [Double](repeating: 0.1, count: 12)
+private let squeeze: [Double] = [0.5, 1, 3, 8, 15, 22, 25, 24, 20, 10, 3, 0.5, 0.2]
+
+struct GuidedProtocolTests {
+    @Test func waitsForAStillUnloadedHandleBeforeTheCue() {
+        var run = Run()
+        run.feed([10, 12, 11, 10, 12, 11, 10, 12, 11, 10, 12, 11])  // holding on: loaded
+        #expect(run.cues == 0)
+        run.feed([0.1, 1.5, 0.1, 1.4, 0.2, 1.5, 0.1, 1.4, 0.2, 1.5, 0.1, 1.3])  // wobbling
+        #expect(run.cues == 0)
+        run.feed(still)
+        #expect(run.cues == 1)
+        #expect(run.actions.first == .settle(trial(1, .right), attempt: 1))
+    }
+
+    @Test func aCleanSqueezeCountsAndTheSummaryNamesIt() throws {
+        var run = Run()
+        run.feed(still + squeeze + still + squeeze.map { $0 * 1.2 })
+        #expect(run.ended.count == 2)
+        #expect(run.ended.allSatisfy { $0.flag == nil })
+        guard case .finished(let summary) = try #require(run.actions.last) else { Issue.record("not finished"); return }
+        #expect(summary.best(.right)?.trial.index == 1)
+        #expect(summary.best(.left)?.trial.index == 2)
+        #expect(abs((summary.mean(.left) ?? 0) - 30) < 1e-9)
+        #expect(summary.missed.isEmpty)
+        #expect(run.machine.phase == .finished)
+    }
+
+    @Test func liveForceDuringTheSqueeze() {
+        var run = Run()
+        run.feed(still + [3, 8, 15])
+        guard case .squeezing(_, _, let current, let peak) = run.machine.phase else {
+            Issue.record("not squeezing: \(run.machine.phase)")
+            return
+        }
+        #expect(abs((current ?? 0) - 15) < 1e-9)
+        #expect(abs((peak ?? 0) - 15) < 1e-9)
+    }
+
+    @Test func forceAboveTheThresholdAtTheCueIsFlaggedAndOfferedAgain() {
+        var run = Run()
+        // Still and unloaded, then the very first reading after the cue is already a squeeze.
+        run.feed(still + [20, 25, 24, 10, 0.2] + still + squeeze)
+        #expect(run.ended.count == 2)
+        #expect(run.ended.first?.flag == .earlyStart(force: 20))
+        #expect(run.ended.first?.trial == run.ended.last?.trial)
+        #expect(run.ended.last?.attempt == 2)
+        #expect(run.ended.last?.flag == nil)
+        #expect(run.machine.summary.counted(.right).map(\.attempt) == [2])
+    }
+
+    @Test func aSqueezeHeldPastTheLimitIsCutShort() {
+        var run = Run { $0.trialLimit = .seconds(1) }
+        run.feed(still + [0.5, 5, 20, 25, 25, 25, 25, 25, 25, 25, 25, 25])
+        #expect(run.ended.first?.flag == .timeLimit)
+        #expect(run.ended.first?.counts == false)
+    }
+
+    @Test func noSqueezeBeforeTheLimitIsFlagged() {
+        var run = Run { $0.trialLimit = .seconds(1) }
+        run.feed(still + still)
+        #expect(run.ended.first?.flag == .noSqueeze)
+    }
+
+    @Test func aDroppedLinkCutsTheAttemptShort() {
+        var run = Run()
+        run.feed(still + [5, 10])
+        run.actions += run.machine.handle(.linkLost, now: run.now)
+        #expect(run.ended.first?.flag == .linkLost)
+        #expect(run.machine.phase == .settling(trial(1, .right), attempt: 2))
+    }
+
+    @Test func afterTheLastOfferTheProtocolMovesOnAndSaysWhatIsMissing() throws {
+        var run = Run {
+            $0.trialLimit = .seconds(1)
+            $0.attemptsPerTrial = 2
+        }
+        run.feed(still + still + still + still + [0.5, 1, 1.5, 3, 8, 15, 8, 0.2])  // released within the one-second limit
+        #expect(run.ended.map(\.flag) == [.noSqueeze, .noSqueeze, nil])
+        #expect(run.ended.last?.trial.side == .left)
+        let summary = run.machine.summary
+        #expect(summary.missed.map(\.index) == [1])
+        #expect(summary.best(.right) == nil)
+    }
+
+    @Test func restCountsDownOncePerSecond() {
+        var run = Run { $0.rest = .seconds(3) }
+        run.feed(still + squeeze)
+        run.wait(.milliseconds(3500))
+        let rests = run.actions.compactMap { if case .rest(let seconds, _) = $0 { seconds } else { nil } }
+        #expect(rests == [3, 2, 1])
+        #expect(run.machine.phase == .settling(trial(2, .left), attempt: 1))
+    }
+
+    @Test func stopDuringASqueezeEndsTheAttemptAndFinishes() {
+        var run = Run()
+        run.feed(still + [5, 10])
+        let actions = run.machine.handle(.stop, now: run.now)
+        guard case .attemptEnded(let attempt) = actions.first, case .finished = actions.last else {
+            Issue.record("\(actions)")
+            return
+        }
+        #expect(attempt.flag == .stopped)
+    }
+
+    @Test func withoutAKnownZeroTheRestingLevelIsTheZero() {
+        var run = Run { $0 = GuidedProtocol.Settings(threshold: 40_000, zero: nil).with(trials: 1) }
+        let offset = 834_000.0
+        run.feed(still.map { $0 * 100 + offset } + squeeze.map { $0 * 20_000 + offset })
+        #expect(run.ended.first?.flag == nil)
+        #expect(abs((run.ended.first?.peak ?? 0) - 500_000) < 1_000)
+    }
+
+    @Test func alternatesHandsFromTheFirst() {
+        let machine = GuidedProtocol(settings: GuidedProtocol.Settings(threshold: 2, zero: 0).with(trials: 3, first: .left))
+        var run = Run()
+        run.machine = machine
+        _ = run.machine.handle(.start, now: .zero)
+        for _ in 0..<6 { run.feed(still + squeeze) }
+        #expect(run.ended.map(\.trial.side) == [.left, .right, .left, .right, .left, .right])
+        #expect(run.ended.map(\.trial.number) == [1, 1, 2, 2, 3, 3])
+    }
+}
+
+private func trial(_ index: Int, _ side: GuidedProtocol.Side) -> GuidedProtocol.Trial {
+    GuidedProtocol.Trial(index: index, count: 2, side: side, number: 1)
+}
+
+extension GuidedProtocol.Settings {
+    fileprivate func with(trials: Int, first: GuidedProtocol.Side = .right) -> Self {
+        var copy = self
+        copy.trialsPerHand = trials
+        copy.firstSide = first
+        copy.rest = .zero
+        copy.trialLimit = .seconds(5)
+        return copy
+    }
+}
