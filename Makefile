@@ -5,7 +5,7 @@ APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev tmux
 UDEV_RULES := udev/70-gripfit-bridge.rules
 UDEV_RULES_DIR ?= /etc/udev/rules.d
 
-.PHONY: demo test build deps firmware-test swift-test install-udev uninstall-udev clean fuzz fuzz-build
+.PHONY: demo test build deps firmware-test swift-test bench bench-deps install-udev uninstall-udev clean fuzz fuzz-build
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
 demo: deps build
@@ -28,6 +28,26 @@ swift-test:
 
 firmware-test:
 	$(MAKE) -C firmware-bridge test
+
+## Benchmarks, not part of `make test`: the core (LineFramer + MessageParser) with ordo-one/benchmark,
+## then `monitor --format jsonl` end to end through a pty beside a pyserial loop. Prints the table
+## README "Performance" shows and fails if a target is missed. Takes a few minutes.
+BENCH_VENV := Benchmarks/.venv
+bench: deps bench-deps
+	$(SWIFT) build -c release --product gripfit-serial
+	cd Benchmarks && $(SWIFT) package benchmark --target CoreBenchmarks --no-progress
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .build benchmark --target CoreBenchmarks \
+		--format jmh --path .build --no-progress
+	$(BENCH_VENV)/bin/python Benchmarks/end-to-end.py .build/release/gripfit-serial $(BENCH_VENV)/bin/python \
+		Benchmarks/.build/Current_run.jmh.json
+
+## pyserial for the comparison loop, in a venv of its own (Debian's python3-venv makes it).
+bench-deps:
+	@dpkg -s python3-venv >/dev/null 2>&1 || python3 -c 'import ensurepip' 2>/dev/null || { \
+		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+		$$sudo apt-get update && $$sudo apt-get install -y --no-install-recommends python3-venv; }
+	@[ -x $(BENCH_VENV)/bin/python ] || python3 -m venv $(BENCH_VENV)
+	@$(BENCH_VENV)/bin/python -c 'import serial' 2>/dev/null || $(BENCH_VENV)/bin/pip install --quiet pyserial==3.5
 
 ## Installs the Debian packages the build needs, only when one is missing (sudo when not root).
 deps:
