@@ -42,7 +42,7 @@ DEB_ROOT := .build/deb/root
 ## The changelog's date: the commit's, so the same tree gives the same package.
 DEB_DATE = $(shell date -R -d @$$($(GIT) log -1 --format=%ct 2>/dev/null || date +%s))
 
-.PHONY: demo test build deps firmware-test swift-test bench bench-deps install-udev uninstall-udev clean
+.PHONY: demo test build deps firmware-test swift-test bench bench-deps install-udev uninstall-udev clean fuzz fuzz-build
 .PHONY: dist install uninstall deb package-test package-test-deps
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
@@ -200,6 +200,43 @@ print-version:
 ## `make uninstall`, then the .deb through lintian, apt-get install, use and removal.
 package-test: package-test-deps
 	packaging/test-package.sh
+
+## libFuzzer targets (not part of `make test`): each runs FUZZ_RUNS executions from its committed
+## seeds and dictionary (Fuzz/<target>/); new corpus entries and crashes go to .build/fuzz/.
+## A crash is a bug: add its input as a regression test. `make fuzz FUZZ_TARGETS=trace FUZZ_RUNS=1000`.
+## Allocation stacks are not recorded (Swift allocates a lot; ASan's stack depot would dominate)
+## and leak checking is off (the Swift runtime keeps its metadata caches to the end).
+FUZZ_TARGETS ?= session trace import timestamp
+FUZZ_RUNS ?= 2000000
+FUZZ_MAX_LEN ?= 2048
+FUZZ_OUT := .build/fuzz
+FUZZ_SWIFTC := swiftc -O -parse-as-library -sanitize=fuzzer,address -I $(FUZZ_OUT) -L $(FUZZ_OUT)
+FUZZ_STORE_SOURCES := $(filter-out Sources/GripFitStore/SessionStore.swift Sources/GripFitStore/Zlib.swift \
+	Sources/GripFitStore/StoredRow.swift,$(wildcard Sources/GripFitStore/*.swift))
+
+fuzz: fuzz-build
+	@for target in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_OUT)/corpus/$$target $(FUZZ_OUT)/crashes/$$target; \
+		echo "== fuzz $$target: $(FUZZ_RUNS) runs"; \
+		ASAN_OPTIONS=malloc_context_size=0:detect_leaks=0 \
+		$(FUZZ_OUT)/fuzz-$$target -runs=$(FUZZ_RUNS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=2048 \
+			-dict=Fuzz/$$target/dictionary -artifact_prefix=$(FUZZ_OUT)/crashes/$$target/ \
+			-print_final_stats=1 $(FUZZ_OUT)/corpus/$$target Fuzz/$$target/seeds || exit 1; \
+	done
+
+## Core, Output and the store's file formats (not its SQLite half) as instrumented static modules.
+fuzz-build:
+	@mkdir -p $(FUZZ_OUT)
+	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitCore \
+		Sources/GripFitCore/*.swift -o $(FUZZ_OUT)/libGripFitCore.a
+	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitOutput \
+		Sources/GripFitOutput/*.swift -o $(FUZZ_OUT)/libGripFitOutput.a
+	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitStore \
+		$(FUZZ_STORE_SOURCES) -o $(FUZZ_OUT)/libGripFitStore.a
+	for target in session trace timestamp; do \
+		$(FUZZ_SWIFTC) Fuzz/$$target/Harness.swift -lGripFitCore -o $(FUZZ_OUT)/fuzz-$$target || exit 1; \
+	done
+	$(FUZZ_SWIFTC) Fuzz/import/Harness.swift -lGripFitStore -lGripFitOutput -lGripFitCore -o $(FUZZ_OUT)/fuzz-import
 
 clean:
 	rm -rf .build

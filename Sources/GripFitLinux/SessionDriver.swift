@@ -104,7 +104,7 @@ public final class SessionDriver {
                 descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
             let wake = MonotonicInstant.earliest(machine.nextDeadline, .earliest(deadline, wakeAt))
-            let timeout = wake.map { Int32(clamping: max(0, ($0 - now).nanoseconds + 999_999) / 1_000_000) } ?? -1
+            let timeout = wake.map { Int32(clamping: Self.roundedUpMilliseconds($0 - now)) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -228,5 +228,11 @@ public final class SessionDriver {
     private func shutDown() {
         port?.close()
         port = nil
+    }
+
+    /// How long `poll` may sleep until `remaining` has passed: rounded up, never negative, never a trap.
+    static func roundedUpMilliseconds(_ remaining: Duration) -> Int64 {
+        let nanoseconds = max(0, remaining.nanoseconds)
+        return nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 == 0 ? 0 : 1)
     }
 }

@@ -1,4 +1,5 @@
 import GripFitConformance
+import GripFitOutput
 
 /// JUnit XML as GitLab, Jenkins and GitHub test reporters read it: one `testsuite` of the cases,
 /// `failure` with the reason, `skipped`, `time` per case, suite properties for the firmware and
@@ -13,7 +14,7 @@ enum JUnitReporter {
         xml += "<testsuites name=\"gripfit-serial check\" \(counts) \(time)>\n"
         // JUnit timestamps are local-less ISO 8601 without a zone or fraction; ours is UTC.
         let timestamp = String(report.startedAt.prefix(19))
-        xml += "  <testsuite name=\"\(suiteName)\" \(counts) \(time) timestamp=\"\(escape(timestamp))\">\n"
+        xml += "  <testsuite name=\"\(suiteName)\" \(counts) \(time) timestamp=\"\(XMLText.escaped(timestamp))\">\n"
         xml += "    <properties>\n"
         xml += property("device.firmware", report.firmware ?? "unknown", indent: 6)
         xml += property("bridge.version", report.bridgeVersion ?? "none", indent: 6)
@@ -29,7 +30,7 @@ enum JUnitReporter {
     }
 
     private static func testcase(_ result: CaseResult) -> String {
-        let name = escape(result.kind.rawValue)
+        let name = XMLText.escaped(result.kind.rawValue)
         var xml = "    <testcase name=\"\(name)\" classname=\"\(suiteName).\(name)\" time=\"\(CheckReport.seconds(result.duration))\">\n"
         if !result.figures.isEmpty {
             xml += "      <properties>\n"
@@ -39,18 +40,18 @@ enum JUnitReporter {
         switch result.verdict {
         case .passed: break
         case .failed(let reason):
-            xml += "      <failure message=\"\(escape(reason))\" type=\"nonconformance\">\(escape(result.kind.summary + "\n" + reason))</failure>\n"
+            xml += "      <failure message=\"\(XMLText.escaped(reason))\" type=\"nonconformance\">\(XMLText.escaped(result.kind.summary + "\n" + reason))</failure>\n"
         case .skipped(let reason):
-            xml += "      <skipped message=\"\(escape(reason))\"/>\n"
+            xml += "      <skipped message=\"\(XMLText.escaped(reason))\"/>\n"
         }
         let out = result.figures.map { "\($0.key) = \(value($0))" }.joined(separator: "\n")
-        xml += "      <system-out>\(escape(out))</system-out>\n"
+        xml += "      <system-out>\(XMLText.escaped(out))</system-out>\n"
         xml += "    </testcase>\n"
         return xml
     }
 
     private static func property(_ name: String, _ value: String, indent: Int) -> String {
-        String(repeating: " ", count: indent) + "<property name=\"\(escape(name))\" value=\"\(escape(value))\"/>\n"
+        String(repeating: " ", count: indent) + "<property name=\"\(XMLText.escaped(name))\" value=\"\(XMLText.escaped(value))\"/>\n"
     }
 
     private static func value(_ figure: Figure) -> String {
@@ -58,26 +59,5 @@ enum JUnitReporter {
         case .text(let text): text
         case .number(let number): String(number)
         }
-    }
-
-    /// Escapes for attribute values and text alike. Characters XML 1.0 cannot carry at all
-    /// (C0 controls other than tab and newline, U+FFFE, U+FFFF) become visible escapes.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n": result += "&#10;"
-            case "\t": result += "&#9;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

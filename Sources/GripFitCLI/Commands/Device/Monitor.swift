@@ -1,6 +1,7 @@
 import ArgumentParser
 import GripFitCore
 import GripFitLinux
+import GripFitOutput
 
 /// `gripfit-serial monitor`: live readings and everything else the dongle says.
 public struct Monitor: ParsableCommand {
@@ -19,7 +20,9 @@ public struct Monitor: ParsableCommand {
 
     @OptionGroup public var connection: ConnectionOptions
 
-    @Option(help: "Stop after this many seconds of wall time, counted from the start (connecting included).")
+    @Option(
+        parsing: .unconditional, help: "Stop after this many seconds of wall time, counted from the start (connecting included).",
+        transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false))
     public var duration: Double?
 
     @Option(
@@ -30,10 +33,6 @@ public struct Monitor: ParsableCommand {
     public var unit: ForceUnit?
 
     public init() {}
-
-    public func validate() throws {
-        if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
-    }
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
