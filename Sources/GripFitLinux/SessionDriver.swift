@@ -112,7 +112,7 @@ public final class SessionDriver {
             let wake = MonotonicInstant.earliest(
                 machine.nextDeadline, .earliest(deadline, .earliest(wakeAt, connectDeadline))
             )
-            let timeout = wake.map { Int32(clamping: max(0, ($0 - now).nanoseconds + 999_999) / 1_000_000) } ?? -1
+            let timeout = wake.map { Int32(clamping: Self.roundedUpMilliseconds($0 - now)) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -256,5 +256,11 @@ public final class SessionDriver {
         port?.close()
         port = nil
         connectDeadline = nil
+    }
+
+    /// How long `poll` may sleep until `remaining` has passed: rounded up, never negative, never a trap.
+    static func roundedUpMilliseconds(_ remaining: Duration) -> Int64 {
+        let nanoseconds = max(0, remaining.nanoseconds)
+        return nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 == 0 ? 0 : 1)
     }
 }

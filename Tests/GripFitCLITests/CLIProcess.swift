@@ -32,20 +32,21 @@ struct CLIProcess {
         _ arguments: [String], prefix: [String] = [], environment: [String: String]? = nil
     ) throws -> (Process, Pipe, Pipe) {
         if let tool = prefix.first {
-            return try start(tool: tool, Array(prefix.dropFirst()) + [binary.path] + arguments, environment: environment)
+            return try spawn(
+                URL(fileURLWithPath: tool), Array(prefix.dropFirst()) + [binary.path] + arguments, environment: environment)
         }
-        return try start(tool: binary.path, arguments, environment: environment)
+        return try spawn(binary, arguments, environment: environment)
     }
 
-    /// Starts another program (labgrid-client, …) the same way.
-    static func start(
-        tool: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil
+    /// Starts any program the same way: stdin closed, output piped.
+    static func spawn(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil
     ) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
+        process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

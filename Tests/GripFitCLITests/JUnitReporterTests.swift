@@ -49,12 +49,6 @@ struct JUnitReporterTests {
         #expect(JSONReporter.render(report).contains("\"nominal_interval_ms\":100,"))
     }
 
-    @Test func escapeCoversMarkupAndCharactersXMLCannotCarry() {
-        #expect(JUnitReporter.escape("a<b>&\"'") == "a&lt;b&gt;&amp;&quot;&apos;")
-        #expect(JUnitReporter.escape("\u{1B}x") == "\\u{1b}x")
-        #expect(JUnitReporter.escape("\u{FFFF}") == "\\u{ffff}")
-    }
-
     @Test func theJSONReportParsesAndKeysFiguresByUnit() throws {
         let text = JSONReporter.render(Self.report(reason: "bad \u{1B}", firmware: "1.0"))
         let object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

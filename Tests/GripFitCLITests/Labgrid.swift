@@ -49,9 +49,9 @@ final class Labgrid {
 
     /// Runs `labgrid-client` against this coordinator.
     func client(_ arguments: [String]) throws -> CLIProcess.Result {
-        let (process, out, err) = try CLIProcess.start(
-            tool: Self.bin + "/labgrid-client", ["--coordinator", coordinator] + arguments, environment: environment,
-            directory: directory)
+        let (process, out, err) = try CLIProcess.spawn(
+            URL(fileURLWithPath: Self.bin + "/labgrid-client"), ["--coordinator", coordinator] + arguments,
+            environment: environment, directory: URL(fileURLWithPath: directory))
         return CLIProcess.finish(process, out, err)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import GripFitConformance
 import GripFitCore
 import GripFitLinux
+import GripFitOutput
 import GripFitSimulator
 
 /// Runs a ``ConformanceRun`` over one session: relays every report, ticks it while no report
@@ -41,8 +42,8 @@ enum CheckRunner {
             reportFinished()
             return !run.isFinished
         }
-        if case .signal = reason {
-            throw CLIFailure("Interrupted: the check did not finish, no report was written.", status: .temporaryFailure)
+        if case .signal(let number) = reason {
+            throw CLIFailure.interrupted(by: number, "the check did not finish, no report was written.")
         }
         if run.linkNeverCameUp {
             if let kind = run.observations.lastError { throw CLIFailure(kind, portError: driver.lastPortError) }

@@ -1,4 +1,5 @@
 import GripFitConformance
+import GripFitOutput
 
 /// The report for machines: one JSON object with the run's identity, totals, and every case with
 /// its result, reason and figures keyed `name_unit`.

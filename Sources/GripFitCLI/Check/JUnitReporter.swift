@@ -1,4 +1,5 @@
 import GripFitConformance
+import GripFitOutput
 
 /// JUnit XML as Jenkins, GitLab and GitHub test reporters read it, valid against Jenkins'
 /// `junit-10.xsd`: one `testsuite` per dongle, named by its serial number or address, with the
@@ -33,8 +34,8 @@ enum JUnitReporter {
         let counts = "tests=\"\(report.results.count)\" failures=\"\(report.failed)\" errors=\"0\" skipped=\"\(report.skipped)\""
         // JUnit timestamps are ISO 8601 without a zone or fraction; ours is UTC.
         let timestamp = String(report.startedAt.prefix(19))
-        var xml = "  <testsuite name=\"\(escape(report.device))\" \(counts) time=\"\(CheckReport.seconds(report.duration))\" "
-            + "timestamp=\"\(escape(timestamp))\" package=\"\(suiteName)\">\n"
+        var xml = "  <testsuite name=\"\(XMLText.escaped(report.device))\" \(counts) time=\"\(CheckReport.seconds(report.duration))\" "
+            + "timestamp=\"\(XMLText.escaped(timestamp))\" package=\"\(suiteName)\">\n"
         xml += "    <properties>\n"
         xml += property("device.firmware", report.firmware ?? "unknown")
         xml += property("device.address", report.deviceAddress ?? "unknown")
@@ -50,26 +51,26 @@ enum JUnitReporter {
     }
 
     private static func uncheckedSuite(device: String, failure: CLIFailure) -> String {
-        var xml = "  <testsuite name=\"\(escape(device))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\" "
+        var xml = "  <testsuite name=\"\(XMLText.escaped(device))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\" "
             + "package=\"\(suiteName)\">\n"
         xml += "    <testcase name=\"session\" classname=\"\(className(device))\" time=\"0\">\n"
-        let message = escape(failure.message)
+        let message = XMLText.escaped(failure.message)
         xml += "      <error message=\"\(message)\" type=\"exit \(failure.status.rawValue)\">\(message)</error>\n"
         return xml + "    </testcase>\n  </testsuite>\n"
     }
 
     private static func testcase(_ result: CaseResult, device: String) -> String {
-        let name = escape(result.kind.rawValue)
+        let name = XMLText.escaped(result.kind.rawValue)
         var xml = "    <testcase name=\"\(name)\" classname=\"\(className(device))\" time=\"\(CheckReport.seconds(result.duration))\">\n"
         switch result.verdict {
         case .passed: break
         case .failed(let reason):
-            xml += "      <failure message=\"\(escape(reason))\" type=\"nonconformance\">\(escape(result.kind.summary + "\n" + reason))</failure>\n"
+            xml += "      <failure message=\"\(XMLText.escaped(reason))\" type=\"nonconformance\">\(XMLText.escaped(result.kind.summary + "\n" + reason))</failure>\n"
         case .skipped(let reason):
-            xml += "      <skipped message=\"\(escape(reason))\"/>\n"
+            xml += "      <skipped message=\"\(XMLText.escaped(reason))\"/>\n"
         }
         let out = result.figures.map { "\($0.key) = \($0.valueText)" }.joined(separator: "\n")
-        xml += "      <system-out>\(escape(out))</system-out>\n"
+        xml += "      <system-out>\(XMLText.escaped(out))</system-out>\n"
         xml += "    </testcase>\n"
         return xml
     }
@@ -84,27 +85,6 @@ enum JUnitReporter {
     }
 
     private static func property(_ name: String, _ value: String) -> String {
-        "      <property name=\"\(escape(name))\" value=\"\(escape(value))\"/>\n"
-    }
-
-    /// Escapes for attribute values and text alike. Characters XML 1.0 cannot carry at all
-    /// (C0 controls other than tab and newline, U+FFFE, U+FFFF) become visible escapes.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n": result += "&#10;"
-            case "\t": result += "&#9;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        "      <property name=\"\(XMLText.escaped(name))\" value=\"\(XMLText.escaped(value))\"/>\n"
     }
 }

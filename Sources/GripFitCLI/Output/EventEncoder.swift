@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitOutput
 
 /// Turns session reports into the documented JSONL and CSV records (README "Output formats").
 /// Every string that came from the wire goes through ``UntrustedText`` first.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GripFitCore
 import GripFitLinux
+import GripFitOutput
 
 /// `gripfit-serial monitor`: live readings and everything else the dongle says.
 public struct Monitor: ParsableCommand {
@@ -15,7 +16,7 @@ public struct Monitor: ParsableCommand {
 
             Examples:
               gripfit-serial monitor --simulate
-              gripfit-serial monitor --port /dev/ttyACM0 --format jsonl --duration 60 > grip.jsonl
+              gripfit-serial monitor --format jsonl --duration 60 > grip.jsonl
               gripfit-serial monitor --port /dev/ttyACM0 --format csv
               gripfit-serial monitor --port /dev/ttyACM0 --unit kg
               gripfit-serial monitor --port tcp://exporter.lab:4001 --format jsonl
@@ -27,7 +28,9 @@ public struct Monitor: ParsableCommand {
     @Flag(help: "Follow every GripFit bridge plugged in (with any --port given).")
     public var allBridges = false
 
-    @Option(help: "Stop after this many seconds of wall time, counted from the start (connecting included).")
+    @Option(
+        parsing: .unconditional, help: "Stop after this many seconds of wall time, counted from the start (connecting included).",
+        transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false))
     public var duration: Double?
 
     @Option(
@@ -40,7 +43,6 @@ public struct Monitor: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
         if connection.ports.count > 1 || allBridges {
             if format == .csv { throw ValidationError("CSV has no port column; with several dongles use --format jsonl.") }
             if unit != nil { throw ValidationError("--unit applies to one dongle at a time; give --port once.") }

@@ -3,6 +3,7 @@ import Foundation
 import GripFitConformance
 import GripFitCore
 import GripFitLinux
+import GripFitStore
 
 extension ConformanceCase: ExpressibleByArgument {}
 
@@ -40,13 +41,15 @@ public struct Check: ParsableCommand {
     @Flag(help: "Print only the summary, not a line per case.")
     public var quiet = false
 
-    @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"), completion: .file())
     public var junit: String?
 
-    @Option(help: ArgumentHelp("Write a JSON report here.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write a JSON report here.", valueName: "file"), completion: .file())
     public var json: String?
 
-    @Option(help: "Seconds of readings for default-rate; the other windows scale with it.")
+    @Option(
+        parsing: .unconditional, help: "Seconds of readings for default-rate (0.5 to 600); the other windows scale with it.",
+        transform: SecondsOption.parser("--duration", minimum: 0.5, maximum: 600))
     public var duration: Double = 5
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Run only these cases.", valueName: "name"))
@@ -55,13 +58,13 @@ public struct Check: ParsableCommand {
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Leave these cases out.", valueName: "name"))
     public var skip: [ConformanceCase] = []
 
-    @Option(help: ArgumentHelp("How far a mean reading interval may be from the asked one.", valueName: "percent"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("How far a mean reading interval may be from the asked one.", valueName: "percent"))
     public var rateTolerance: Double = 10
 
     public init() {}
 
     public func validate() throws {
-        if !(duration >= 0.5 && duration <= 600) { throw ValidationError("--duration must be between 0.5 and 600 seconds.") }
         if !(rateTolerance > 0 && rateTolerance < 100) { throw ValidationError("--rate-tolerance must be a percentage between 0 and 100.") }
         if cases.isEmpty { throw ValidationError("--only and --skip leave no case to run.") }
         if allBridges, connection.simulate { throw ValidationError("Use either --all-bridges or --simulate, not both.") }
@@ -81,6 +84,8 @@ public struct Check: ParsableCommand {
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
+        // A report that cannot be written fails the job now, not after the whole run.
+        for path in [junit, json].compactMap({ $0 }) { try PrivateFiles.checkWritable(path) }
         let connections = try connection.connectAll(allBridges: allBridges)
         if connections.count == 1 {
             try checkOne(connections[0])
@@ -94,8 +99,8 @@ public struct Check: ParsableCommand {
             if !quiet { StandardOutput.write(TerminalReporter.caseLines(result, device: nil)) }
         }
         StandardOutput.write(TerminalReporter.summary(report))
-        if let junit { try write(JUnitReporter.render(report), to: junit) }
-        if let json { try write(JSONReporter.render(report), to: json) }
+        if let junit { try PrivateFiles.write(Array(JUnitReporter.render(report).utf8), to: junit) }
+        if let json { try PrivateFiles.write(Array(JSONReporter.render(report).utf8), to: json) }
         if report.failed > 0 {
             let names = report.results.filter(\.verdict.isFailure).map(\.kind.rawValue).joined(separator: ", ")
             throw CLIFailure("\(report.failed) of \(report.results.count) cases failed: \(names).", status: .failure)
@@ -117,8 +122,8 @@ public struct Check: ParsableCommand {
         }
         let duration = clock.now() - start
         StandardOutput.write(TerminalReporter.summary(outcomes))
-        if let junit { try write(JUnitReporter.render(outcomes, duration: duration), to: junit) }
-        if let json { try write(JSONReporter.render(outcomes, startedAt: startedAt, duration: duration), to: json) }
+        if let junit { try PrivateFiles.write(Array(JUnitReporter.render(outcomes, duration: duration).utf8), to: junit) }
+        if let json { try PrivateFiles.write(Array(JSONReporter.render(outcomes, startedAt: startedAt, duration: duration).utf8), to: json) }
         let unchecked = outcomes.compactMap { outcome -> CLIFailure? in
             if case .failure(let failure) = outcome.result { return failure }
             return nil
@@ -131,14 +136,6 @@ public struct Check: ParsableCommand {
             throw CLIFailure(
                 "\(failed.count) of \(outcomes.count) dongles failed: \(failed.map(\.device).joined(separator: ", ")).",
                 status: .failure)
-        }
-    }
-
-    private func write(_ text: String, to path: String) throws {
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw CLIFailure("Cannot write the report to \(path): \(error.localizedDescription). Check the directory exists and is writable.", status: .ioError)
         }
     }
 }
