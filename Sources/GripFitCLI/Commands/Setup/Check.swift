@@ -27,7 +27,7 @@ public struct Check: ParsableCommand {
 
             Examples:
               gripfit-serial check --port /dev/ttyACM0 --junit gripfit-junit.xml
-              gripfit-serial check --port rfc2217://exporter.lab:4002 --junit gripfit-junit.xml
+              gripfit-serial check --port rfc2217://rack1:4002 --junit junit.xml
               gripfit-serial check --all-bridges --quiet --junit gripfit-junit.xml
               gripfit-serial check --simulate --bug wrong-rate
               gripfit-serial check --simulate --only ping tare --duration 2
