@@ -1,3 +1,4 @@
+import GripFitOutput
 import GripFitCore
 import GripFitStore
 

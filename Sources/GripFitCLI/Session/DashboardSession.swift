@@ -1,3 +1,4 @@
+import GripFitOutput
 import Foundation
 import GripFitCore
 import GripFitDashboard
@@ -364,7 +365,7 @@ final class DashboardSession: DashboardBackend {
     }
 
     func sessions() throws(DashboardError) -> String {
-        list(try history { try HistoryEntry.list(store: $0) })
+        list(try history { try HistoryEntry.list(store: $0).entries })
     }
 
     /// As `show` and `plot` present it: an uncalibrated session in the device's later calibration.
@@ -379,11 +380,11 @@ final class DashboardSession: DashboardBackend {
     }
 
     func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
-        SessionExchange.export([try history { try $0.session(id: id) }], as: format)
+        try history { try SessionExchange.export([try $0.session(id: id)], as: format) }
     }
 
     func trend(device: String?, hand: Hand?) throws(DashboardError) -> String {
-        let entries = try history { try HistoryEntry.list(store: $0, device: device) }
+        let entries = try history { try HistoryEntry.list(store: $0, device: device).entries }
         return list(entries.filter { hand == nil || $0.row.hand == hand }.reversed())
     }
 

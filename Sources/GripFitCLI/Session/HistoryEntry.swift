@@ -7,14 +7,27 @@ struct HistoryEntry {
     var later: StoredCalibration?
 
     /// Newest first, as `history` prints them.
-    static func list(store: SessionStore, device: String? = nil, sinceMilliseconds: Int64? = nil) throws -> [HistoryEntry] {
+    static func list(
+        store: SessionStore, device: String? = nil, sinceMilliseconds: Int64? = nil
+    ) throws -> (entries: [HistoryEntry], damaged: [StoreError]) {
         let book = try Storage.calibrations.all()
         let calibratedDevices = Set(book.map(\.device))
-        return try store.list(device: device, sinceMilliseconds: sinceMilliseconds).map { row in
-            guard !row.calibrated, calibratedDevices.contains(row.device) else { return HistoryEntry(row: row, later: nil) }
-            let (session, later) = try Storage.presented(try store.session(id: row.id), book: book)
-            return HistoryEntry(row: SessionRow(session, id: row.id), later: later)
+        let listing = try store.list(device: device, sinceMilliseconds: sinceMilliseconds)
+        var damaged = listing.damaged
+        var entries: [HistoryEntry] = []
+        for row in listing.rows {
+            guard !row.calibrated, calibratedDevices.contains(row.device) else {
+                entries.append(HistoryEntry(row: row, later: nil))
+                continue
+            }
+            do {
+                let (session, later) = try Storage.presented(try store.session(id: row.id), book: book)
+                entries.append(HistoryEntry(row: SessionRow(session, id: row.id), later: later))
+            } catch let error as StoreError {
+                damaged.append(error)
+            }
         }
+        return (entries, damaged)
     }
 
     /// Where the values' calibration comes from: `recorded`, `later` (made after) or `none`.
