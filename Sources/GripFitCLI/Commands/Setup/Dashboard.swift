@@ -20,7 +20,7 @@ public struct Dashboard: ParsableCommand {
             Examples:
               gripfit-serial dashboard --simulate
               gripfit-serial dashboard --port /dev/ttyACM0 --unit lb
-              gripfit-serial dashboard --port /dev/ttyACM0 --listen 0.0.0.0:8642 --generate-token
+              gripfit-serial dashboard --listen 0.0.0.0:8642 --generate-token
             """)
 
     @OptionGroup public var connection: ConnectionOptions
