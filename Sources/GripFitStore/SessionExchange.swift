@@ -11,8 +11,10 @@ public enum SessionExchange {
     static let csvHeader = [
         "device", "started_at", "firmware", "label", "hand", "protocol", "trial", "calibration_offset",
         "calibration_counts_per_kg", "calibration_date", "calibration_mass_kg", "threshold", "kind", "time_s",
-        "end_s", "raw", "force", "unit",
+        "end_s", "raw", "force", "unit", "bridge_version",
     ]
+    /// The header before `bridge_version` was added; such files still import, without it.
+    static let legacyCSVHeader = Array(csvHeader.dropLast())
 
     public static func export(_ sessions: [StoredSession], as format: ExportFormat) -> String {
         switch format {
@@ -42,12 +44,14 @@ public enum SessionExchange {
                 calibration.map { String($0.countsPerKilogram) } ?? "", calibration?.date ?? "",
                 calibration?.massKilograms.map { String($0) } ?? "", String(session.summary.threshold),
             ]
+            let bridge = session.bridgeVersion ?? ""
             for sample in session.trace.samples {
                 let force = calibration.map { String($0.calibration.kilograms(raw: sample.raw)) } ?? String(sample.raw)
-                lines.append(CSVLine.join(common + ["sample", seconds(sample.micros), "", String(sample.raw), force, session.unitName]))
+                lines.append(
+                    CSVLine.join(common + ["sample", seconds(sample.micros), "", String(sample.raw), force, session.unitName, bridge]))
             }
             for gap in session.trace.gaps {
-                lines.append(CSVLine.join(common + ["gap", seconds(gap.startMicros), seconds(gap.endMicros), "", "", ""]))
+                lines.append(CSVLine.join(common + ["gap", seconds(gap.startMicros), seconds(gap.endMicros), "", "", "", bridge]))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -100,7 +104,7 @@ public enum SessionExchange {
             sessions.append(
                 try rebuild(
                     line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
-                    label: exported.label, hand: exported.hand, protocolName: exported.protocol, trial: exported.trial,
+                    bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand, protocolName: exported.protocol, trial: exported.trial,
                     calibration: calibration, threshold: exported.summary.threshold,
                     trace: RawTrace(samples: samples, gaps: gaps)))
         }
@@ -111,7 +115,7 @@ public enum SessionExchange {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.hasSuffix("\r") ? $0.dropLast() : $0
         }
-        guard let header = lines.first.flatMap(CSVLine.split), header == csvHeader else {
+        guard let header = lines.first.flatMap(CSVLine.split), header == csvHeader || header == legacyCSVHeader else {
             throw .badImport(line: 1, reason: "the header is not `\(csvHeader.joined(separator: ","))`")
         }
         struct Pending {
@@ -123,8 +127,8 @@ public enum SessionExchange {
         var pending: [String: Pending] = [:]
         for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             let number = offset + 1
-            guard let fields = CSVLine.split(line), fields.count == csvHeader.count else {
-                throw .badImport(line: number, reason: "expected \(csvHeader.count) fields")
+            guard let fields = CSVLine.split(line), fields.count == header.count else {
+                throw .badImport(line: number, reason: "expected \(header.count) fields")
             }
             let key = fields[0] + "\u{0}" + fields[1]
             if pending[key] == nil {
@@ -172,6 +176,7 @@ public enum SessionExchange {
             sessions.append(
                 try rebuild(
                     line: line, device: fields[0], startedAt: fields[1], firmware: fields[2].isEmpty ? nil : fields[2],
+                    bridgeVersion: fields.count > 18 && !fields[18].isEmpty ? fields[18] : nil,
                     label: fields[3].isEmpty ? nil : fields[3], hand: hand, protocolName: fields[5].isEmpty ? nil : fields[5],
                     trial: Int(fields[6]), calibration: calibration, threshold: threshold, trace: entry.trace))
         }
@@ -198,7 +203,7 @@ public enum SessionExchange {
     }
 
     private static func rebuild(
-        line: Int, device: String, startedAt: String, firmware: String?, label: String?, hand: Hand?,
+        line: Int, device: String, startedAt: String, firmware: String?, bridgeVersion: String?, label: String?, hand: Hand?,
         protocolName: String?, trial: Int?, calibration: StoredCalibration?, threshold: Double, trace: RawTrace
     ) throws(StoreError) -> StoredSession {
         guard let device = CleanText.clean(device) else { throw .badImport(line: line, reason: "device is empty") }
@@ -210,7 +215,8 @@ public enum SessionExchange {
         }
         guard threshold.isFinite else { throw .badImport(line: line, reason: "threshold is not finite") }
         return StoredSession.analysed(
-            device: device, startedAtMilliseconds: start, firmware: CleanText.clean(firmware), label: CleanText.clean(label),
+            device: device, startedAtMilliseconds: start, firmware: CleanText.clean(firmware),
+            bridgeVersion: CleanText.clean(bridgeVersion), label: CleanText.clean(label),
             hand: hand, protocolName: CleanText.clean(protocolName), trial: trial, calibration: calibration, trace: trace,
             threshold: .absolute(threshold))
     }

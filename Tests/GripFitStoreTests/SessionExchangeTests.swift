@@ -11,6 +11,23 @@ struct SessionExchangeTests {
         #expect(imported == sessions)
     }
 
+    @Test(arguments: ExportFormat.allCases)
+    func bridgeVersionRoundTrips(format: ExportFormat) throws {
+        let imported = try SessionExchange.parse(SessionExchange.export([Fixtures.session()], as: format))
+        #expect(imported.map(\.bridgeVersion) == ["1.2.0"])
+    }
+
+    /// A CSV export from before `bridge_version` imports, without it.
+    @Test func csvWithoutTheBridgeColumnImports() throws {
+        let lines = SessionExchange.export([Fixtures.session()], as: .csv).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",")
+        }
+        let imported = try SessionExchange.parse(lines.joined(separator: "\n") + "\n")
+        var expected = Fixtures.session()
+        expected.bridgeVersion = nil
+        #expect(imported == [expected])
+    }
+
     @Test func importIntoAStoreIsIdempotent() throws {
         let store = try SessionStore(path: Fixtures.temporaryDirectory() + "/history.sqlite")
         try store.save(Fixtures.session())
@@ -38,7 +55,7 @@ struct SessionExchangeTests {
         #expect(throws: StoreError.self) { try SessionExchange.parse("{\"format\":\"other\",\"version\":1,\"sessions\":[]}") }
         #expect(throws: StoreError.self) { try SessionExchange.parse("time,raw\n1,2\n") }
         let header = SessionExchange.export([], as: .csv)
-        #expect(throws: StoreError.badImport(line: 2, reason: "expected 18 fields")) { try SessionExchange.parse(header + "a,b\n") }
+        #expect(throws: StoreError.badImport(line: 2, reason: "expected 19 fields")) { try SessionExchange.parse(header + "a,b\n") }
     }
 
     @Test func cleansControlCharactersFromImportedText() throws {
