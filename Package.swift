@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "GripFitCore"),
         // The few C calls Swift cannot make safely itself: variadic ioctl and an async-signal-safe handler.
         .target(name: "CGripFitShims"),
+        // The git commit `make release` passes in (-DGRIPFIT_COMMIT), for `--version`.
+        .target(name: "CGripFitBuildInfo"),
         // libudev: find the dongle by its USB identity and follow it across replugs.
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         // Linux edge: termios serial port, poll loop, signals.
@@ -46,6 +48,7 @@ let package = Package(
             name: "GripFitCLI",
             dependencies: [
                 "GripFitCore", "GripFitLinux", "GripFitSimulator", "GripFitConformance", "GripFitStore",
+                "CGripFitBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -12,7 +12,7 @@ public struct GripFitSerial: ParsableCommand {
             73 history or calibration cannot be written, 74 I/O or hardware fault, 75 temporary (busy, \
             no reply), 77 no permission.
             """,
-        version: "0.1.0",
+        version: BuildInfo.versionText,
         subcommands: [
             Monitor.self, Record.self, Calibrate.self, History.self, Show.self, Export.self, Import.self, Plot.self,
             Tare.self, Ping.self, Info.self, Rate.self, Scan.self, Check.self, List.self, Doctor.self, Simulate.self,
@@ -26,9 +26,20 @@ public struct GripFitSerial: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            guard let failure = CLIFailure(error) else { exit(withError: error) }
+            guard let failure = CLIFailure(error) else { exitWrappingUsage(error) }
             StandardOutput.error("gripfit-serial: \(failure.message)")
             Glibc.exit(failure.status.rawValue)
         }
+    }
+
+    /// argument-parser's `exit(withError:)` (help and clean exits on stdout, the rest on stderr),
+    /// with its usage line wrapped like the rest of the help.
+    private static func exitWrappingUsage(_ error: Error) -> Never {
+        let code = exitCode(for: error)
+        let message = UsageLine.wrapped(fullMessage(for: error), width: UsageLine.terminalWidth)
+        if !message.isEmpty {
+            if code == .success { StandardOutput.line(message) } else { StandardOutput.error(message) }
+        }
+        Glibc.exit(code.rawValue)
     }
 }

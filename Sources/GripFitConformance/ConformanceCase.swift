@@ -19,8 +19,8 @@ public enum ConformanceCase: String, Hashable, Sendable, CaseIterable, CustomStr
         case .ready: "S:READY seen, or at least no S:NOT_READY"
         case .defaultRate: "readings every 100 ms: mean interval, jitter, dropped samples"
         case .setRate: "CMD:RATE:50/20/1000 confirmed, 50 and 20 measured, the default restored"
-        case .tare: "CMD:TARE → S:TARED, then unloaded readings centre near 0"
-        case .ping: "CMD:PING → S:PONG, latency p50/p99"
+        case .tare: "CMD:TARE -> S:TARED, then unloaded readings centre near 0"
+        case .ping: "CMD:PING -> S:PONG, latency p50/p99"
         case .reconnect: "after BRIDGE:DISCONNECT the link, stream and handshake come back in time"
         case .format: "every line seen during the run parses"
         }

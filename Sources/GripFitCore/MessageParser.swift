@@ -1,5 +1,13 @@
 /// Routes one complete line by its tag. Pure and total: every input gives a message or a typed error.
 public enum MessageParser {
+    /// Parses a line lent by ``LineFramer/frame(_:_:)`` (valid UTF-8, no line ending). A well-formed
+    /// reading, nearly every line of a session, is read straight from the bytes; any other line
+    /// becomes a `String` for the `String` overload, which defines the protocol.
+    public static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Result<Message, MessageParseError> {
+        if let value = wellFormedReading(line) { return .success(.reading(value)) }
+        return parse(String(decoding: line, as: UTF8.self))
+    }
+
     public static func parse(_ line: String) -> Result<Message, MessageParseError> {
         if let body = line.dropPrefix("R:") { return parseReading(body, line: line) }
         if let body = line.dropPrefix("S:") { return parseStatus(body, line: line) }
@@ -16,6 +24,25 @@ public enum MessageParser {
         guard isDecimalInteger(body) else { return .failure(.init(.nonNumericReading, line: line)) }
         guard let value = Int32(body) else { return .failure(.init(.readingOutOfRange, line: line)) }
         return .success(.reading(value))
+    }
+
+    /// The fast path: `R:` then `[+-]?[0-9]+` within Int32, all ASCII, so the general path would
+    /// agree byte for byte. Anything else (errors, leading-zero runs past Int32, other tags) gives nil.
+    private static func wellFormedReading(_ line: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard line.count > 2, line[0] == UInt8(ascii: "R"), line[1] == UInt8(ascii: ":") else { return nil }
+        var index = 2
+        let negative = line[index] == UInt8(ascii: "-")
+        if negative || line[index] == UInt8(ascii: "+") { index += 1 }
+        guard index < line.count else { return nil }
+        var magnitude: Int64 = 0
+        while index < line.count {
+            let digit = line[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            magnitude = magnitude * 10 + Int64(digit)
+            guard magnitude <= 1 << 31 else { return nil }
+            index += 1
+        }
+        return Int32(exactly: negative ? -magnitude : magnitude)
     }
 
     private static func parseStatus(_ body: Substring, line: String) -> Result<Message, MessageParseError> {

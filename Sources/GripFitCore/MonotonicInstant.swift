@@ -19,6 +19,14 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable, CustomStringConv
         .nanoseconds(lhs.nanoseconds - rhs.nanoseconds)
     }
 
+    /// The earlier of two optional instants, nil only when both are: for wake-up times computed
+    /// in a loop, without building an array to take its minimum.
+    public static func earliest(_ a: Self?, _ b: Self?) -> Self? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
     public var description: String { "\(Double(nanoseconds) / 1e9)s" }
 }
 

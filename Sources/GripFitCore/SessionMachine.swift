@@ -35,12 +35,15 @@ public struct SessionMachine: Sendable {
     }
 
     /// The earliest time at which `tick` has work to do.
+    /// Asked at every wake-up of the driver's loop, so it builds no array.
     public var nextDeadline: MonotonicInstant? {
-        var deadlines = [reopenAt, stateDeadline, handshakeAt, stalePingDeadline, inFlight?.deadline]
+        var earliest = MonotonicInstant.earliest(reopenAt, stateDeadline)
+        earliest = .earliest(earliest, .earliest(handshakeAt, stalePingDeadline))
+        earliest = .earliest(earliest, inFlight?.deadline)
         if state == .connected, stalePingDeadline == nil {
-            deadlines.append(lastActivity + timings.staleAfter)
+            earliest = .earliest(earliest, lastActivity + timings.staleAfter)
         }
-        return deadlines.compactMap { $0 }.min()
+        return earliest
     }
 
     /// Whether a `B:` line has been seen on this port, so the host talks to a bridge, not a plain relay.
@@ -49,6 +52,13 @@ public struct SessionMachine: Sendable {
 
     public mutating func handle(_ input: SessionInput, now: MonotonicInstant) -> [SessionAction] {
         var actions: [SessionAction] = []
+        handle(input, now: now, into: &actions)
+        return actions
+    }
+
+    /// Appends the actions for `input` to `actions`: a driver that reuses one array allocates
+    /// nothing per reading.
+    public mutating func handle(_ input: SessionInput, now: MonotonicInstant, into actions: inout [SessionAction]) {
         switch input {
         case .start:
             actions.append(.openPort)
@@ -88,7 +98,6 @@ public struct SessionMachine: Sendable {
             linkDown(&actions)
             enter(.disconnected, deadline: nil, &actions)
         }
-        return actions
     }
 
     // MARK: - Messages

@@ -87,14 +87,21 @@ public final class SerialPort {
     /// Reads what is available without blocking; an empty result means "nothing yet".
     public func read(maximumCount: Int = 4096) throws(SerialPortError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: maximumCount)
-        let count = bytes.withUnsafeMutableBytes { buffer in
-            SystemCalls.retryingInterrupts { system.read(fileDescriptor, buffer) }
-        }
-        if count > 0 { return Array(bytes.prefix(count)) }
+        let count = try bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(SerialPortError) in try read(into: buffer) }
+        }.get()
+        return Array(bytes.prefix(count))
+    }
+
+    /// Reads what is available into `buffer` without blocking and returns the byte count; 0 means
+    /// "nothing yet". The session reads this way into one buffer for its whole life.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SerialPortError) -> Int {
+        let count = SystemCalls.retryingInterrupts { system.read(fileDescriptor, buffer) }
+        if count > 0 { return count }
         if count == 0 { throw .removed(path: path) }
         let code = errno
         switch code {
-        case EAGAIN: return []
+        case EAGAIN: return 0
         case EIO, ENXIO, ENODEV: throw .removed(path: path)
         default: throw .system(path: path, call: "read", errno: code)
         }

@@ -25,12 +25,21 @@ public final class SessionDriver {
     public var wakeAt: MonotonicInstant?
     /// May submit commands, set ``wakeAt`` again, or ``stop()``.
     public var onWake: ((MonotonicInstant) -> Void)?
+    /// Called before the loop waits in poll() and when ``run(until:signals:handler:)`` returns: a
+    /// consumer that batches its output writes it here, once per wake-up, so nothing waits longer
+    /// than the wake-up that produced it.
+    public var onIdle: (() -> Void)?
 
     private let clock: MonotonicClock
     private let system: SystemCalls
     private let logger: Logger
     private var port: SerialPort?
     private var framer = LineFramer()
+    /// Reused for every read and every poll(), so a wake-up allocates nothing.
+    private let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16 * 1024)
+    private var descriptors: [pollfd] = []
+    /// Spare storage for ``process(_:)``, so a reading's actions need no new array.
+    private var actionScratch: [SessionAction] = []
     private var pendingInputs: [SessionInput] = []
     private var handler: ReportHandler = { _, _ in true }
     private var stopRequested = false
@@ -47,6 +56,10 @@ public final class SessionDriver {
         self.clock = clock
         self.system = system
         self.logger = logger
+    }
+
+    deinit {
+        readBuffer.deallocate()
     }
 
     /// The path of the open port, if any.
@@ -71,7 +84,10 @@ public final class SessionDriver {
     ) throws(SystemError) -> StopReason {
         self.handler = handler
         stopRequested = false
-        defer { shutDown() }
+        defer {
+            onIdle?()
+            shutDown()
+        }
         process(.start)
         while true {
             flushPending()
@@ -79,13 +95,15 @@ public final class SessionDriver {
             let now = clock.now()
             if let deadline, deadline <= now { return .deadline }
 
-            var descriptors: [pollfd] = []
+            onIdle?()
+            if stopRequested { return .handler }
+            descriptors.removeAll(keepingCapacity: true)
             if let port { descriptors.append(pollfd(fd: port.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
             if let signals { descriptors.append(pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
             for source in eventSources {
                 descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
-            let wake = [machine.nextDeadline, deadline, wakeAt].compactMap { $0 }.min()
+            let wake = MonotonicInstant.earliest(machine.nextDeadline, .earliest(deadline, wakeAt))
             let timeout = wake.map { Int32(clamping: max(0, ($0 - now).nanoseconds + 999_999) / 1_000_000) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
@@ -114,10 +132,12 @@ public final class SessionDriver {
         do {
             // Bounded: a chatty port must not starve the signal pipe or the deadlines.
             for _ in 0..<16 {
-                let bytes = try port.read()
-                if bytes.isEmpty { return }
-                for output in framer.append(bytes) {
-                    switch output {
+                let count = try port.read(into: UnsafeMutableRawBufferPointer(readBuffer))
+                if count == 0 { return }
+                framer.frame(UnsafeBufferPointer(rebasing: readBuffer[..<count])) { frame in
+                    // The rest of a chunk is dropped once the session stops or loses this port.
+                    guard !stopRequested, self.port === port else { return }
+                    switch frame {
                     case .line(let line):
                         switch MessageParser.parse(line) {
                         case .success(let message): process(.message(message))
@@ -126,8 +146,9 @@ public final class SessionDriver {
                     case .error(let error):
                         process(.framing(error))
                     }
-                    if stopRequested { return }
                 }
+                // A short read took all there was: asking again would only return EAGAIN.
+                if stopRequested || self.port !== port || count < readBuffer.count { return }
             }
         } catch {
             portLost(error)
@@ -149,7 +170,6 @@ public final class SessionDriver {
         lastPortError = error
         port?.close()
         port = nil
-        framer.reset()
         process(.portFailed(error.portFailure))
     }
 
@@ -160,10 +180,16 @@ public final class SessionDriver {
     }
 
     private func process(_ input: SessionInput) {
-        let actions = machine.handle(input, now: clock.now())
+        // Takes the spare array; an input processed while performing these actions (a port
+        // opened, then reported) finds none and makes its own.
+        var actions: [SessionAction] = []
+        swap(&actions, &actionScratch)
+        machine.handle(input, now: clock.now(), into: &actions)
         for action in actions {
             perform(action)
         }
+        actions.removeAll(keepingCapacity: true)
+        swap(&actions, &actionScratch)
     }
 
     private func perform(_ action: SessionAction) {
@@ -172,6 +198,8 @@ public final class SessionDriver {
             do {
                 let path = try locatePort()
                 port = try SerialPort.open(path: path, system: system)
+                // Only here: a new port starts a new stream. The port-losing paths run while the
+                // framer is lending out a line, and the framer of a closed port is never fed again.
                 framer.reset()
                 logger.debug("port open", metadata: ["path": "\(path)"])
                 process(.portOpened)
@@ -183,7 +211,6 @@ public final class SessionDriver {
         case .closePort:
             port?.close()
             port = nil
-            framer.reset()
         case .send(let command):
             guard let port else { return }
             logger.debug("send", metadata: ["line": "\(command.line)"])
@@ -201,6 +228,5 @@ public final class SessionDriver {
     private func shutDown() {
         port?.close()
         port = nil
-        framer.reset()
     }
 }

@@ -31,15 +31,22 @@ struct CLIProcess {
     static func start(
         _ arguments: [String], prefix: [String] = [], environment: [String: String]? = nil
     ) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
         if let tool = prefix.first {
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = Array(prefix.dropFirst()) + [binary.path] + arguments
-        } else {
-            process.executableURL = binary
-            process.arguments = arguments
+            return try spawn(
+                URL(fileURLWithPath: tool), Array(prefix.dropFirst()) + [binary.path] + arguments, environment: environment)
         }
+        return try spawn(binary, arguments, environment: environment)
+    }
+
+    /// Starts any program the same way: stdin closed, output piped.
+    static func spawn(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil
+    ) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
         if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

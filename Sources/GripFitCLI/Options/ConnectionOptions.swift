@@ -8,8 +8,9 @@ import Logging
 public struct ConnectionOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The dongle: a path (/dev/ttyACM0, /dev/serial/by-id/…) or its USB serial number (or a unique "
-                + "prefix). Default: the only bridge plugged in.", valueName: "port"))
+            "The dongle: a path (/dev/ttyACM0, /dev/serial/by-id/...) or its USB serial number (or a unique "
+                + "prefix). Default: the only bridge plugged in.", valueName: "port"),
+        completion: PortCompletion.kind)
     public var port: String?
 
     @Option(

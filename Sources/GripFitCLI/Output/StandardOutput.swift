@@ -14,6 +14,12 @@ public enum StandardOutput {
         writeAll(STDOUT_FILENO, Array(text.utf8))
     }
 
+    /// Bytes already encoded, such as a batch of events.
+    @discardableResult
+    public static func write(_ bytes: [UInt8]) -> Bool {
+        writeAll(STDOUT_FILENO, bytes)
+    }
+
     public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// A terminal that can redraw in place: stdout is one and TERM is set and not `dumb`.

@@ -4,7 +4,15 @@ import GripFitCore
 /// `gripfit-serial info`: the device's name and firmware version.
 public struct Info: ParsableCommand {
     public static let configuration = CommandConfiguration(
-        abstract: "Show the GripFit's firmware version (CMD:INFO) and the bridge's.")
+        abstract: "Show the GripFit's firmware version (CMD:INFO) and the bridge's.",
+        discussion: """
+            `gripfit-serial --version` shows which bridge firmware this release expects.
+
+            Examples:
+              gripfit-serial info
+              gripfit-serial info --port /dev/ttyACM0
+              gripfit-serial info --simulate
+            """)
 
     @OptionGroup public var connection: ConnectionOptions
     @OptionGroup public var oneShot: OneShotOptions

@@ -12,7 +12,7 @@ public struct Monitor: ParsableCommand {
 
             Examples:
               gripfit-serial monitor --simulate
-              gripfit-serial monitor --port /dev/ttyACM0 --format jsonl --duration 60 > grip.jsonl
+              gripfit-serial monitor --format jsonl --duration 60 > grip.jsonl
               gripfit-serial monitor --port /dev/ttyACM0 --format csv
               gripfit-serial monitor --port /dev/ttyACM0 --unit kg
             """)
@@ -37,6 +37,9 @@ public struct Monitor: ParsableCommand {
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
+        // Read once: an option's getter is generic, a metadata lookup on every reading otherwise.
+        let format = format
+        let unit = unit
         let runner = SessionRunner(connection: try connection.connect())
         if format == .text, StandardOutput.isCapableTerminal {
             try runLive(runner)
@@ -47,25 +50,35 @@ public struct Monitor: ParsableCommand {
         var display: ForceDisplay?
         // With --unit, readings stay raw until the GripFit's identity picks the calibration.
         var gate = IdentityGate()
+        let output = BatchedOutput()
+        var time = TimestampCache()
+        runner.driver.onIdle = { if !output.flush() { runner.driver.stop() } }
         _ = try runner.run(seconds: duration) { report, now in
-            let time = WallClock.rfc3339(runner.wallClock.date(at: now))
+            if output.failed { return false }
+            time.set(runner.wallClock.date(at: now))
             if let unit, display == nil, case .message(.reading) = report {
                 let machine = runner.driver.machine
                 let decision = gate.decide(readingAt: now, address: machine.deviceAddress, behindBridge: machine.behindBridge)
                 if decision != .wait { display = try? calibratedDisplay(unit: unit, decision: decision, runner: runner) }
             }
             display?.observe(report)
-            if let display, display.isCalibrated, case .message(.reading(let raw)) = report {
-                return StandardOutput.line(Self.reading(raw, time: time, display: display, format: format))
+            if case .message(.reading(let raw)) = report {
+                if let display, display.isCalibrated {
+                    output.line(Self.reading(raw, time: time.text, display: display, format: format))
+                } else {
+                    Self.appendReading(raw, time: time.bytes, format: format, to: &output.bytes)
+                    output.flushIfFull()
+                }
+                return true
             }
             let text: String? =
                 switch format {
-                case .jsonl: EventEncoder.jsonl(report, time: time)
-                case .csv: EventEncoder.csv(report, time: time)
-                case .text: EventEncoder.text(report, time: time)
+                case .jsonl: EventEncoder.jsonl(report, time: time.text)
+                case .csv: EventEncoder.csv(report, time: time.text)
+                case .text: EventEncoder.text(report, time: time.text)
                 }
-            guard let text else { return true }
-            return StandardOutput.line(text)
+            if let text { output.line(text) }
+            return true
         }
     }
 
@@ -175,6 +188,15 @@ public struct Monitor: ParsableCommand {
 
     private static func scale(_ display: ForceDisplay) -> LiveView.Scale {
         LiveView.Scale(unit: display.unitName, decimals: display.unit == .newtons ? 1 : 2, calibrated: display.isCalibrated)
+    }
+
+    /// The fast path for a plain reading, the event a session is made of.
+    private static func appendReading(_ raw: Int32, time: [UInt8], format: OutputFormat, to output: inout [UInt8]) {
+        switch format {
+        case .jsonl: EventEncoder.appendJSONL(reading: raw, time: time, to: &output)
+        case .csv: EventEncoder.appendCSV(reading: raw, time: time, to: &output)
+        case .text: EventEncoder.appendText(reading: raw, time: time, to: &output)
+        }
     }
 
     /// The device's calibration for `--unit`, or a notice that there is none.

@@ -4,7 +4,15 @@ import GripFitCore
 /// `gripfit-serial ping`: check the link end to end.
 public struct Ping: ParsableCommand {
     public static let configuration = CommandConfiguration(
-        abstract: "Check the link to the GripFit (CMD:PING → S:PONG).")
+        abstract: "Check the link to the GripFit (CMD:PING -> S:PONG).",
+        discussion: """
+            Prints the round trip through the dongle; exits 75 when no PONG comes back in time.
+
+            Examples:
+              gripfit-serial ping
+              gripfit-serial ping --port F1E2D3 --timeout 5
+              gripfit-serial ping --simulate
+            """)
 
     @OptionGroup public var connection: ConnectionOptions
     @OptionGroup public var oneShot: OneShotOptions

@@ -4,10 +4,16 @@ import GripFitCore
 /// `gripfit-serial rate <ms>`: change the sample interval.
 public struct Rate: ParsableCommand {
     public static let configuration = CommandConfiguration(
-        abstract: "Set the sample interval in milliseconds (CMD:RATE:<ms>, 20–1000).",
-        discussion: "An interval outside 20–1000 ms exits 64 before anything is sent.")
+        abstract: "Set the sample interval in milliseconds (CMD:RATE:<ms>, 20-1000).",
+        discussion: """
+            An interval outside 20-1000 ms exits 64 before anything is sent.
 
-    @Argument(help: "The interval between readings, 20–1000 ms.")
+            Examples:
+              gripfit-serial rate 50
+              gripfit-serial rate 100 --port F1E2D3
+            """)
+
+    @Argument(help: "The interval between readings, 20-1000 ms.")
     public var milliseconds: Int
 
     @OptionGroup public var connection: ConnectionOptions

@@ -23,7 +23,9 @@ public struct Export: ParsableCommand {
     @Option(help: "json or csv.")
     public var format: ExportFormat = .json
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"),
+        completion: .file())
     public var output: String?
 
     public init() {}

@@ -14,7 +14,7 @@ public struct Import: ParsableCommand {
               gripfit-serial import backup.json
             """)
 
-    @Argument(help: "The file to import.")
+    @Argument(help: "The file to import.", completion: .file())
     public var file: String
 
     public init() {}

@@ -19,7 +19,9 @@ public struct Plot: ParsableCommand {
     @Argument(help: "The session id, from `gripfit-serial history`.")
     public var id: Int64
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write; - for standard output.", valueName: "file"))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("The SVG file to write; - for standard output.", valueName: "file"),
+        completion: .file())
     public var output: String
 
     @Option(help: "Unit for a calibrated session: kg, lb or N.")

@@ -25,10 +25,10 @@ public struct Check: ParsableCommand {
 
     @OptionGroup public var connection: ConnectionOptions
 
-    @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"), completion: .file())
     public var junit: String?
 
-    @Option(help: ArgumentHelp("Write a JSON report here.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write a JSON report here.", valueName: "file"), completion: .file())
     public var json: String?
 
     @Option(help: "Seconds of readings for default-rate; the other windows scale with it.")

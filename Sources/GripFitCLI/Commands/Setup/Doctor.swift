@@ -6,9 +6,9 @@ public struct Doctor: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Check everything between this user and a streaming GripFit.",
         discussion: """
-            One line per check, ✔ or ✘ with the fix: libudev, the udev rules, a bridge present, \
-            permission to open it, ModemManager, another process holding the port, the bridge's \
-            answer to BRIDGE:INFO, and a GripFit connected. Exits 0 only when every check passes, \
+            One line per check, pass or fail, each failure with its fix: libudev, the udev rules, a \
+            bridge present, permission to open it, ModemManager, another process holding the port, \
+            the bridge's answer to BRIDGE:INFO, and a GripFit connected. Exits 0 only when every check passes, \
             1 otherwise.
 
             Examples:
@@ -19,7 +19,8 @@ public struct Doctor: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The dongle to check: a path, a by-id path or a USB serial number (or a unique prefix).",
-            valueName: "port"))
+            valueName: "port"),
+        completion: PortCompletion.kind)
     public var port: String?
 
     @Option(help: "Seconds to wait for the bridge's answer and a connected GripFit.")

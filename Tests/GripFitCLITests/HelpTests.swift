@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// Every command's `--help`, as printed in an 80-column terminal: nothing wider, and examples
+/// that are not broken in the middle of a command line.
+@Suite struct HelpTests {
+    private func help(_ command: CommandTree.Command, columns: Int) throws -> [String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = String(columns)
+        let (process, out, err) = try CLIProcess.start(
+            Array(command.path.dropFirst()) + ["--help"], environment: environment)
+        let result = CLIProcess.finish(process, out, err)
+        #expect(result.status == 0, "\(command.name) --help: \(result.stderr)")
+        return result.stdout.components(separatedBy: "\n")
+    }
+
+    /// The command lines under "Example:" or "Examples:".
+    private func examples(_ lines: [String]) -> [String] {
+        guard let start = lines.firstIndex(where: { $0.hasSuffix("Example:") || $0.hasSuffix("Examples:") }) else {
+            return []
+        }
+        return lines[(start + 1)...].prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("gripfit-serial ") }
+    }
+
+    @Test func noHelpLineIsWiderThan80Columns() throws {
+        let tree = try CommandTree()
+        #expect(tree.subcommands.count >= 16)
+        for command in tree.commands {
+            for line in try help(command, columns: 80) {
+                #expect(line.unicodeScalars.count <= 80, "\(command.name) --help: \(line)")
+            }
+        }
+    }
+
+    /// generate-manual leaves out every character that is not ASCII ("20–1000" became "201000"
+    /// in the man page), so help text stays ASCII.
+    @Test func helpTextIsASCIIForTheManPages() throws {
+        let dump = try CLIProcess.run(["--experimental-dump-help"])
+        func check(_ value: Any) {
+            if let text = value as? String, !text.allSatisfy(\.isASCII) {
+                Issue.record("not ASCII, so lost in the man page: \(text)")
+            }
+            (value as? [Any])?.forEach(check)
+            (value as? [String: Any])?.values.forEach(check)
+        }
+        check(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)))
+    }
+
+    @Test func everySubcommandHasExamplesOfItself() throws {
+        for command in try CommandTree().subcommands {
+            // Others may follow, showing what to do next (`scan`, then `monitor --device`).
+            let examples = examples(try help(command, columns: 400)).map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(
+                examples.contains { $0 == command.name || $0.hasPrefix(command.name + " ") },
+                "\(command.name) --help has no example of itself: \(examples)")
+        }
+    }
+
+    /// An example that argument-parser had to wrap would be printed over two lines, and a user
+    /// copying it would run half a command.
+    @Test func examplesAreNotWrappedAt80Columns() throws {
+        for command in try CommandTree().subcommands {
+            let narrow = try help(command, columns: 80)
+            for example in examples(try help(command, columns: 400)) {
+                #expect(narrow.contains(example), "\(command.name): wrapped at 80 columns: \(example)")
+            }
+        }
+    }
+}
