@@ -1,10 +1,11 @@
 # gripfit-serial — the two fresh-machine entry points are `make demo` and `make test`.
 SWIFT ?= swift
 BIN := .build/debug/gripfit-serial
-APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev tmux
+APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev tmux ser2net libxml2-utils python3-venv
 ## What `package-test` needs: dpkg-shlibdeps, lintian, man, and the three shells to try the completions.
 PACKAGE_TEST_PACKAGES := dpkg-dev lintian man-db bash-completion zsh fish
 UDEV_RULES := udev/70-gripfit-bridge.rules
+LABGRID_VENV := .build-venv/labgrid
 
 ## `make install [PREFIX=/usr/local] [DESTDIR=]`. With PREFIX=/usr (a package's layout) the rules go
 ## to /usr/lib/udev/rules.d and zsh's to Debian's vendor-completions; elsewhere udev only reads
@@ -42,31 +43,40 @@ DEB_ROOT := .build/deb/root
 ## The changelog's date: the commit's, so the same tree gives the same package.
 DEB_DATE = $(shell date -R -d @$$($(GIT) log -1 --format=%ct 2>/dev/null || date +%s))
 
-.PHONY: demo test build deps firmware-test swift-test bench bench-deps install-udev uninstall-udev clean
-.PHONY: dist install uninstall deb package-test package-test-deps
+.PHONY: demo test build deps firmware-test swift-test bench bench-deps install-udev uninstall-udev clean fuzz fuzz-build
+.PHONY: dist install uninstall deb package-test package-test-deps labgrid-venv
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
 demo: deps build
 	$(BIN) monitor --simulate
 
-## Every test: the Swift suites, the bridge firmware's host-compiled core, then the release
-## binary, `make install` and the .deb (package-test; it builds the release binary once).
-test: deps firmware-test swift-test package-test
+## Every test: the Swift suites (labgrid's from a venv), the bridge firmware's host-compiled core,
+## then the release binary, `make install` and the .deb (package-test; it builds the release binary once).
+test: deps labgrid-venv firmware-test swift-test package-test
 
 build:
 	$(SWIFT) build
 
 ## Everything plainly (the udev tests skip), then the XCTest cases again under umockdev's preload,
 ## where the udev and hotplug tests run against fake dongles; GRIPFIT_REQUIRE_UMOCKDEV makes a
-## missing preload a failure, not a skip. The udev tests are XCTest cases because they must run
+## missing preload a failure, not a skip, as GRIPFIT_REQUIRE_SER2NET does for the network port tests. The udev tests are XCTest cases because they must run
 ## one at a time; the rest stays outside the preload, which hides /dev/pts from other users.
 swift-test:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	GRIPFIT_REQUIRE_SER2NET=1 $(SWIFT) test --skip-build
 	GRIPFIT_REQUIRE_UMOCKDEV=1 umockdev-wrapper $(SWIFT) test --skip-build --disable-swift-testing
 
 firmware-test:
 	$(MAKE) -C firmware-bridge test
+
+## labgrid from PyPI in a venv of its own, for the labgrid integration test: made once, then reused.
+## Without PyPI (offline) it says so and the test skips with that reason.
+labgrid-venv:
+	@if [ ! -x $(LABGRID_VENV)/bin/labgrid-client ]; then \
+		echo "Installing labgrid from PyPI into $(LABGRID_VENV)"; \
+		python3 -m venv $(LABGRID_VENV) && $(LABGRID_VENV)/bin/pip install --quiet --disable-pip-version-check labgrid \
+			|| { rm -rf $(LABGRID_VENV); echo "labgrid could not be installed from PyPI: the labgrid test will be skipped"; }; \
+	fi
 
 ## Benchmarks, not part of `make test`: the core (LineFramer + MessageParser) with ordo-one/benchmark,
 ## then `monitor --format jsonl` end to end through a pty beside a pyserial loop. Prints the table
@@ -201,6 +211,43 @@ print-version:
 package-test: package-test-deps
 	packaging/test-package.sh
 
+## libFuzzer targets (not part of `make test`): each runs FUZZ_RUNS executions from its committed
+## seeds and dictionary (Fuzz/<target>/); new corpus entries and crashes go to .build/fuzz/.
+## A crash is a bug: add its input as a regression test. `make fuzz FUZZ_TARGETS=trace FUZZ_RUNS=1000`.
+## Allocation stacks are not recorded (Swift allocates a lot; ASan's stack depot would dominate)
+## and leak checking is off (the Swift runtime keeps its metadata caches to the end).
+FUZZ_TARGETS ?= session trace import timestamp
+FUZZ_RUNS ?= 2000000
+FUZZ_MAX_LEN ?= 2048
+FUZZ_OUT := .build/fuzz
+FUZZ_SWIFTC := swiftc -O -parse-as-library -sanitize=fuzzer,address -I $(FUZZ_OUT) -L $(FUZZ_OUT)
+FUZZ_STORE_SOURCES := $(filter-out Sources/GripFitStore/SessionStore.swift Sources/GripFitStore/Zlib.swift \
+	Sources/GripFitStore/StoredRow.swift,$(wildcard Sources/GripFitStore/*.swift))
+
+fuzz: fuzz-build
+	@for target in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_OUT)/corpus/$$target $(FUZZ_OUT)/crashes/$$target; \
+		echo "== fuzz $$target: $(FUZZ_RUNS) runs"; \
+		ASAN_OPTIONS=malloc_context_size=0:detect_leaks=0 \
+		$(FUZZ_OUT)/fuzz-$$target -runs=$(FUZZ_RUNS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=2048 \
+			-dict=Fuzz/$$target/dictionary -artifact_prefix=$(FUZZ_OUT)/crashes/$$target/ \
+			-print_final_stats=1 $(FUZZ_OUT)/corpus/$$target Fuzz/$$target/seeds || exit 1; \
+	done
+
+## Core, Output and the store's file formats (not its SQLite half) as instrumented static modules.
+fuzz-build:
+	@mkdir -p $(FUZZ_OUT)
+	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitCore \
+		Sources/GripFitCore/*.swift -o $(FUZZ_OUT)/libGripFitCore.a
+	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitOutput \
+		Sources/GripFitOutput/*.swift -o $(FUZZ_OUT)/libGripFitOutput.a
+	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitStore \
+		$(FUZZ_STORE_SOURCES) -o $(FUZZ_OUT)/libGripFitStore.a
+	for target in session trace timestamp; do \
+		$(FUZZ_SWIFTC) Fuzz/$$target/Harness.swift -lGripFitCore -o $(FUZZ_OUT)/fuzz-$$target || exit 1; \
+	done
+	$(FUZZ_SWIFTC) Fuzz/import/Harness.swift -lGripFitStore -lGripFitOutput -lGripFitCore -o $(FUZZ_OUT)/fuzz-import
+
 clean:
-	rm -rf .build
+	rm -rf .build $(LABGRID_VENV)
 	$(MAKE) -C firmware-bridge clean

@@ -16,6 +16,9 @@ let package = Package(
     targets: [
         // Portable: protocol, session state machine, analysis. Standard library only, no I/O, no clock.
         .target(name: "GripFitCore"),
+        // One escaping helper per output format (terminal, CSV, JSON, XML/SVG), on Unicode scalars,
+        // shared by every consumer: CLI, store export, reports, dashboard. Standard library only.
+        .target(name: "GripFitOutput"),
         // The few C calls Swift cannot make safely itself: variadic ioctl and an async-signal-safe handler.
         .target(name: "CGripFitShims"),
         // The git commit `make release` passes in (-DGRIPFIT_COMMIT), for `--version`.
@@ -30,31 +33,34 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Network ports beside the termios one: raw TCP and RFC 2217 (ser2net, labgrid exporters).
+        .target(name: "GripFitNetworkPort", dependencies: ["GripFitCore", "GripFitLinux"]),
         // Debian's zlib1g-dev, for trace blobs.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Session history (SQLite via GRDB), calibrations, export and import.
         .target(
             name: "GripFitStore",
-            dependencies: ["GripFitCore", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GripFitCore", "GripFitOutput", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // `check`: conformance cases, verdict rules and figures, driven by session reports. Pure, no I/O.
         .target(
             name: "GripFitConformance",
-            dependencies: ["GripFitCore", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: ["GripFitCore", "GripFitOutput", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         // A virtual dongle + GripFit on a real pty.
         .target(name: "GripFitSimulator", dependencies: ["GripFitCore", "GripFitLinux", "CGripFitShims"]),
         .target(
             name: "GripFitCLI",
             dependencies: [
-                "GripFitCore", "GripFitLinux", "GripFitSimulator", "GripFitConformance", "GripFitStore",
-                "CGripFitBuildInfo",
+                "GripFitCore", "GripFitOutput", "GripFitLinux", "GripFitNetworkPort", "GripFitSimulator",
+                "GripFitConformance", "GripFitStore", "CGripFitBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(name: "gripfit-serial", dependencies: ["GripFitCLI"]),
         .testTarget(name: "GripFitCoreTests", dependencies: ["GripFitCore"]),
+        .testTarget(name: "GripFitOutputTests", dependencies: ["GripFitOutput"]),
         .testTarget(
             name: "GripFitStoreTests",
             dependencies: ["GripFitStore", "GripFitCore", .product(name: "GRDB", package: "GRDB.swift")]
@@ -66,9 +72,18 @@ let package = Package(
             name: "GripFitLinuxTests",
             dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims", "UmockdevTestSupport"]
         ),
+        .testTarget(name: "GripFitNetworkPortTests", dependencies: ["GripFitNetworkPort", "GripFitLinux"]),
         .testTarget(name: "GripFitSimulatorTests", dependencies: ["GripFitSimulator", "GripFitCore"]),
         .testTarget(name: "GripFitConformanceTests", dependencies: ["GripFitConformance", "GripFitCore"]),
-        .testTarget(name: "GripFitCLITests", dependencies: ["GripFitCLI", "GripFitConformance", "GripFitCore", "GripFitStore", "UmockdevTestSupport"]),
+        .testTarget(
+            name: "GripFitCLITests",
+            dependencies: [
+                "GripFitCLI", "GripFitConformance", "GripFitCore", "GripFitOutput", "GripFitSimulator", "GripFitStore",
+                "UmockdevTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

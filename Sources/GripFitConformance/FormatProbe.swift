@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitOutput
 
 /// `format`: every line received during the run parses. Judged last, over the whole run; on its
 /// own it first watches the stream for one sampling window.

@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitOutput
 
 /// `handshake`: `D:GRIPFIT,<ver>` within the bound of the link coming up (sent on connect, or in
 /// reply to the host's own CMD:INFO when the host joined an established link), and again when asked.

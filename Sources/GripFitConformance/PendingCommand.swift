@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitOutput
 
 /// A command a case submitted and is waiting on, with its own deadline: the session fails a
 /// command that goes unanswered, but a device command waits for a link that may never come back.

@@ -8,13 +8,17 @@ public struct ForceQuantity: Equatable, Sendable, CustomStringConvertible {
         self.unit = unit
     }
 
-    /// Nil unless the text is a finite, positive number followed by a unit.
+    /// The largest accepted value: far above any grip or calibration mass, far below where
+    /// arithmetic on counts could overflow.
+    public static let maximum = 1_000_000.0
+
+    /// Nil unless the text is a finite, positive number up to ``maximum`` followed by a unit.
     public init?(parsing text: some StringProtocol) {
         let trimmed = text.trimmingSpaces
         guard let split = trimmed.firstIndex(where: { $0.isLetter }) else { return nil }
         let number = trimmed[..<split].trimmingSpaces
         guard let unit = ForceUnit(parsing: trimmed[split...]),
-            let value = Double(number), value.isFinite, value > 0
+            let value = Double(number), value.isFinite, value > 0, value <= Self.maximum
         else { return nil }
         self.init(value, unit)
     }

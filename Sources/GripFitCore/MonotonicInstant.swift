@@ -11,12 +11,18 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable, CustomStringConv
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
+    /// Saturating: a deadline centuries away is "never", not a trap.
     public static func + (lhs: Self, rhs: Duration) -> Self {
-        Self(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
+        Self(nanoseconds: saturating(lhs.nanoseconds.addingReportingOverflow(rhs.nanoseconds), sign: rhs.nanoseconds))
     }
 
     public static func - (lhs: Self, rhs: Self) -> Duration {
-        .nanoseconds(lhs.nanoseconds - rhs.nanoseconds)
+        .nanoseconds(saturating(lhs.nanoseconds.subtractingReportingOverflow(rhs.nanoseconds), sign: -rhs.nanoseconds))
+    }
+
+    private static func saturating(_ result: (partialValue: Int64, overflow: Bool), sign: Int64) -> Int64 {
+        guard result.overflow else { return result.partialValue }
+        return sign >= 0 ? .max : .min
     }
 
     /// The earlier of two optional instants, nil only when both are: for wake-up times computed
@@ -31,10 +37,14 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable, CustomStringConv
 }
 
 extension Duration {
-    /// Whole nanoseconds, saturating; durations here are seconds to minutes.
+    /// Whole nanoseconds, saturating at ±292 years: durations from options and files can be anything.
     public var nanoseconds: Int64 {
         let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        let (total, carry) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        guard !carry else { return seconds < 0 ? .min : .max }
+        return total
     }
 
     public var milliseconds: Double { Double(nanoseconds) / 1e6 }

@@ -28,13 +28,16 @@ public enum TraceCodec {
         var reader = Reader(bytes: bytes, position: magic.count)
         let sampleCount = try reader.count()
         var samples: [RawSample] = []
-        samples.reserveCapacity(Int(sampleCount))
+        // Each sample takes at least two bytes, so a header cannot reserve more than the blob holds.
+        samples.reserveCapacity(min(Int(sampleCount), (bytes.count - reader.position) / 2))
         var micros: Int64 = 0
         var raw: Int64 = 0
         for _ in 0..<sampleCount {
             micros = micros &+ (try reader.signed())
-            raw += try reader.signed()
-            guard let value = Int32(exactly: raw) else { throw .valueOutOfRange }
+            // A delta that leaves Int64, or a sum that leaves Int32, is corruption, not a trap.
+            let (sum, overflow) = raw.addingReportingOverflow(try reader.signed())
+            guard !overflow, let value = Int32(exactly: sum) else { throw .valueOutOfRange }
+            raw = sum
             samples.append(RawSample(micros: micros, raw: value))
         }
         let gapCount = try reader.count()

@@ -1,7 +1,7 @@
 import GripFitCore
 import Glibc
 
-/// Why the serial port failed, with the path and what the user can do about it.
+/// Why the port failed, with the path (or network address) and what the user can do about it.
 public enum SerialPortError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(path: String)
     case permissionDenied(path: String)
@@ -11,11 +11,15 @@ public enum SerialPortError: Error, Equatable, Sendable, CustomStringConvertible
     /// The port went away while open: the dongle was unplugged or the simulator stopped.
     case removed(path: String)
     case system(path: String, call: String, errno: Int32)
+    /// A network port that cannot be reached: no such host, connection refused, connect timed out.
+    case unreachable(path: String, reason: String)
+    /// The server closed a network port's connection, or it broke: like an unplug.
+    case connectionLost(path: String)
 
     public var path: String {
         switch self {
         case .notFound(let path), .permissionDenied(let path), .busy(let path, _), .notATerminal(let path),
-            .removed(let path), .system(let path, _, _):
+            .removed(let path), .system(let path, _, _), .unreachable(let path, _), .connectionLost(let path):
             path
         }
     }
@@ -29,23 +33,31 @@ public enum SerialPortError: Error, Equatable, Sendable, CustomStringConvertible
                 + "or add yourself to the dialout group (`sudo usermod -aG dialout $USER`, then log in again)."
         case .busy(let path, let holder):
             "\(path): port busy: \(holder.map { "held by \($0)" } ?? "another process has it open"). "
-                + "Close that program (or stop ModemManager from probing it) and try again."
+                + (path.contains("://")
+                    ? "Close the other client (or release the labgrid place it holds) and try again."
+                    : "Close that program (or stop ModemManager from probing it) and try again.")
         case .notATerminal(let path):
             "\(path): not a serial port (tcgetattr failed). Pass the dongle's /dev/ttyACM* or /dev/serial/by-id path."
         case .removed(let path):
             "\(path): device removed. Replug the dongle; the session resumes when it returns."
         case .system(let path, let call, let errno):
             "\(path): \(call) failed: \(String(cString: strerror(errno))) (errno \(errno))."
+        case .unreachable(let path, let reason):
+            "\(path): cannot connect: \(reason). Check that ser2net (or the labgrid exporter) is running on that "
+                + "host and exports the dongle on that TCP port, and that no firewall is in the way."
+        case .connectionLost(let path):
+            "\(path): connection lost (the server closed it or the network broke); the session reconnects when "
+                + "the server is back."
         }
     }
 
     /// The session machine's view of this failure.
     public var portFailure: PortFailure {
         switch self {
-        case .notFound: .missing
+        case .notFound, .unreachable: .missing
         case .permissionDenied: .permissionDenied
         case .busy: .busy
-        case .removed, .notATerminal, .system: .removed
+        case .removed, .notATerminal, .system, .connectionLost: .removed
         }
     }
 }

@@ -2,8 +2,9 @@ import GripFitCore
 import Glibc
 import Logging
 
-/// Runs a ``SessionMachine`` against a real serial port: one poll() loop over the port, the signal
-/// pipe and any extra event sources, woken by data or by the machine's next deadline. No sleeps.
+/// Runs a ``SessionMachine`` against a real port (a tty, or a socket to ser2net): one poll() loop
+/// over the port, the signal pipe and any extra event sources, woken by data or by the machine's
+/// next deadline. No sleeps, no threads: a network connect is under way in the same loop.
 public final class SessionDriver {
     /// Called for every report with the time it happened; return false to end ``run(until:signals:)``.
     public typealias ReportHandler = (SessionReport, MonotonicInstant) -> Bool
@@ -19,6 +20,8 @@ public final class SessionDriver {
     public private(set) var lastPortError: SerialPortError?
     /// Where the port is now; called at every open, so a replugged dongle can be found under a new name.
     public var locatePort: () throws(SerialPortError) -> String
+    /// Opens what ``locatePort`` named; a termios ``SerialPort`` unless a caller sets a network port.
+    public var openPort: (String) throws(SerialPortError) -> any PortTransport
     public var eventSources: [SessionEventSource] = []
     /// When set, ``onWake`` is called at this time (then it is cleared): for callers with deadlines
     /// of their own that no report would wake, such as `check` waiting for a link that stays down.
@@ -33,7 +36,9 @@ public final class SessionDriver {
     private let clock: MonotonicClock
     private let system: SystemCalls
     private let logger: Logger
-    private var port: SerialPort?
+    private var port: (any PortTransport)?
+    /// Set while the port's connect is under way; past it, the attempt counts as a failed open.
+    private var connectDeadline: MonotonicInstant?
     private var framer = LineFramer()
     /// Reused for every read and every poll(), so a wake-up allocates nothing.
     private let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16 * 1024)
@@ -53,6 +58,7 @@ public final class SessionDriver {
     ) {
         self.machine = SessionMachine(timings: timings)
         self.locatePort = { portPath }
+        self.openPort = { path throws(SerialPortError) in try SerialPort.open(path: path, system: system) }
         self.clock = clock
         self.system = system
         self.logger = logger
@@ -98,13 +104,15 @@ public final class SessionDriver {
             onIdle?()
             if stopRequested { return .handler }
             descriptors.removeAll(keepingCapacity: true)
-            if let port { descriptors.append(pollfd(fd: port.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            if let port { descriptors.append(pollfd(fd: port.fileDescriptor, events: port.pollEvents, revents: 0)) }
             if let signals { descriptors.append(pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
             for source in eventSources {
                 descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
-            let wake = MonotonicInstant.earliest(machine.nextDeadline, .earliest(deadline, wakeAt))
-            let timeout = wake.map { Int32(clamping: max(0, ($0 - now).nanoseconds + 999_999) / 1_000_000) } ?? -1
+            let wake = MonotonicInstant.earliest(
+                machine.nextDeadline, .earliest(deadline, .earliest(wakeAt, connectDeadline))
+            )
+            let timeout = wake.map { Int32(clamping: Self.roundedUpMilliseconds($0 - now)) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -120,6 +128,9 @@ public final class SessionDriver {
                 }
                 if stopRequested { return .handler }
             }
+            if let port, let connectDeadline, connectDeadline <= clock.now() {
+                portLost(.unreachable(path: port.path, reason: "no answer within \(port.connectTimeout)"))
+            }
             process(.tick)
             if let wakeAt, wakeAt <= clock.now() {
                 self.wakeAt = nil
@@ -128,8 +139,13 @@ public final class SessionDriver {
         }
     }
 
-    private func readPort(_ port: SerialPort) {
+    private func readPort(_ port: any PortTransport) {
         do {
+            if connectDeadline != nil {
+                _ = try port.read(into: UnsafeMutableRawBufferPointer(readBuffer))
+                guard port.isConnected else { return }
+                connectOpened(port)
+            }
             // Bounded: a chatty port must not starve the signal pipe or the deadlines.
             for _ in 0..<16 {
                 let count = try port.read(into: UnsafeMutableRawBufferPointer(readBuffer))
@@ -170,6 +186,7 @@ public final class SessionDriver {
         lastPortError = error
         port?.close()
         port = nil
+        connectDeadline = nil
         process(.portFailed(error.portFailure))
     }
 
@@ -197,20 +214,24 @@ public final class SessionDriver {
         case .openPort:
             do {
                 let path = try locatePort()
-                port = try SerialPort.open(path: path, system: system)
+                let opened = try openPort(path)
+                port = opened
                 // Only here: a new port starts a new stream. The port-losing paths run while the
                 // framer is lending out a line, and the framer of a closed port is never fed again.
                 framer.reset()
-                logger.debug("port open", metadata: ["path": "\(path)"])
-                process(.portOpened)
+                if opened.isConnected {
+                    connectOpened(opened)
+                } else {
+                    connectDeadline = clock.now() + opened.connectTimeout
+                    logger.debug("connecting", metadata: ["path": "\(path)"])
+                }
             } catch {
                 logger.debug("open failed", metadata: ["error": "\(error)"])
                 lastPortError = error
                 process(.portFailed(error.portFailure))
             }
         case .closePort:
-            port?.close()
-            port = nil
+            shutDown()
         case .send(let command):
             guard let port else { return }
             logger.debug("send", metadata: ["line": "\(command.line)"])
@@ -225,8 +246,21 @@ public final class SessionDriver {
         }
     }
 
+    private func connectOpened(_ port: any PortTransport) {
+        connectDeadline = nil
+        logger.debug("port open", metadata: ["path": "\(port.path)"])
+        process(.portOpened)
+    }
+
     private func shutDown() {
         port?.close()
         port = nil
+        connectDeadline = nil
+    }
+
+    /// How long `poll` may sleep until `remaining` has passed: rounded up, never negative, never a trap.
+    static func roundedUpMilliseconds(_ remaining: Duration) -> Int64 {
+        let nanoseconds = max(0, remaining.nanoseconds)
+        return nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 == 0 ? 0 : 1)
     }
 }

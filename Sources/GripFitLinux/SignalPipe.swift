@@ -5,15 +5,23 @@ import Glibc
 /// termios restored, output flushed, a recording saved.
 public final class SignalPipe {
     public let fileDescriptor: Int32
+    private let ownsHandler: Bool
 
     public init() throws(SystemError) {
         let fd = gripfit_signal_pipe_install()
         guard fd >= 0 else { throw SystemError(call: "pipe2/sigaction", errno: errno) }
         fileDescriptor = fd
+        ownsHandler = true
+    }
+
+    /// A pipe of the same shape that no handler writes to: ``SignalRelay`` forwards into it.
+    init(relayDescriptor: Int32) {
+        fileDescriptor = relayDescriptor
+        ownsHandler = false
     }
 
     deinit {
-        gripfit_signal_pipe_uninstall()
+        if ownsHandler { gripfit_signal_pipe_uninstall() }
         Glibc.close(fileDescriptor)
     }
 

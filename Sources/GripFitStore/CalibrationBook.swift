@@ -9,36 +9,44 @@ public struct CalibrationBook: Sendable {
         self.path = path
     }
 
-    /// All stored calibrations; an absent file is an empty book.
+    /// All stored calibrations; an absent file is an empty book. A calibration no scale can have
+    /// (non-finite, zero or negative counts per kilogram) is refused, never used.
     public func all() throws(StoreError) -> [StoredCalibration] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let book: [StoredCalibration]
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             guard data.count <= 1_048_576 else { throw StoreError.corrupt("\(path) is larger than 1 MiB") }
-            return try JSONDecoder().decode([StoredCalibration].self, from: data)
+            book = try JSONDecoder().decode([StoredCalibration].self, from: data)
         } catch let error as StoreError {
             throw error
         } catch {
-            throw .unavailable(path: path, reason: "unreadable calibration file (\(error)); fix or delete it, then calibrate again")
+            throw .unavailable(path: path, reason: "unreadable calibration file (\(error.localizedDescription)); fix or delete it, then calibrate again")
         }
+        if let bad = book.first(where: { !StoredCalibration.isPlausible(offset: $0.offset, countsPerKilogram: $0.countsPerKilogram, massKilograms: $0.massKilograms) }) {
+            throw .unavailable(
+                path: path, reason: "the calibration of \(bad.device) is out of range; delete it from the file, then calibrate again")
+        }
+        return book
     }
 
     public func calibration(for device: String) throws(StoreError) -> StoredCalibration? {
         try all().last { $0.device == device }
     }
 
-    /// Stores `calibration`, replacing the device's previous one.
+    /// Stores `calibration`, replacing the device's previous one; the file is 0600, its directory 0700.
     public func save(_ calibration: StoredCalibration) throws(StoreError) {
         var book = try all().filter { $0.device != calibration.device }
         book.append(calibration)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data: Data
         do {
-            let directory = (path as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try encoder.encode(book).write(to: URL(fileURLWithPath: path), options: .atomic)
+            data = try encoder.encode(book)
         } catch {
-            throw .unavailable(path: path, reason: "cannot write the calibration (\(error.localizedDescription))")
+            throw .notExportable("the calibration does not encode (\(error.localizedDescription))")
         }
+        try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
+        try PrivateFiles.write(Array(data), to: path)
     }
 }

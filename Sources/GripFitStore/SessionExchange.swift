@@ -1,5 +1,7 @@
 import Foundation
 import GripFitCore
+import GripFitOutput
+import GripFitOutput
 
 /// Export to JSON or CSV, and import of either. Import rebuilds each session from its trace and
 /// re-analyses it with the exported threshold, so a file cannot smuggle in a summary its readings
@@ -16,35 +18,44 @@ public enum SessionExchange {
     /// The header before `bridge_version` was added; such files still import, without it.
     static let legacyCSVHeader = Array(csvHeader.dropLast())
 
-    public static func export(_ sessions: [StoredSession], as format: ExportFormat) -> String {
+    /// Throws rather than write a partial file: a session holding a number the format cannot
+    /// carry (inf, nan) fails the whole export, loudly.
+    public static func export(_ sessions: [StoredSession], as format: ExportFormat) throws(StoreError) -> String {
         switch format {
-        case .json: json(sessions)
-        case .csv: csv(sessions)
+        case .json: try json(sessions)
+        case .csv: try csv(sessions)
         }
     }
 
-    static func json(_ sessions: [StoredSession]) -> String {
+    static func json(_ sessions: [StoredSession]) throws(StoreError) -> String {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys]
         let document = ExportDocument(format: ExportDocument.formatName, version: 1, sessions: sessions.map(ExportedSession.init))
-        // Encoding plain structs of strings and finite numbers cannot fail.
-        let data = (try? encoder.encode(document)) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        do {
+            return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+        } catch {
+            throw .notExportable("a session holds a value JSON cannot carry (\(error))")
+        }
     }
 
-    static func csv(_ sessions: [StoredSession]) -> String {
+    static func csv(_ sessions: [StoredSession]) throws(StoreError) -> String {
         var lines = [CSVLine.join(csvHeader)]
         for session in sessions {
             let calibration = session.calibration
+            let numbers = [session.summary.threshold, calibration?.offset, calibration?.countsPerKilogram, calibration?.massKilograms]
+            guard numbers.allSatisfy({ $0?.isFinite ?? true }) else {
+                throw .notExportable("session \(session.id.map(String.init) ?? session.device) holds a non-finite number")
+            }
             let common = [
-                session.device, Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds), session.firmware ?? "",
-                session.label ?? "", session.hand?.rawValue ?? "", session.protocolName ?? "",
-                session.trial.map(String.init) ?? "", calibration.map { String($0.offset) } ?? "",
-                calibration.map { String($0.countsPerKilogram) } ?? "", calibration?.date ?? "",
-                calibration?.massKilograms.map { String($0) } ?? "", String(session.summary.threshold),
+                CSVLine.text(session.device), Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds),
+                CSVLine.text(session.firmware ?? ""), CSVLine.text(session.label ?? ""), session.hand?.rawValue ?? "",
+                CSVLine.text(session.protocolName ?? ""), session.trial.map(String.init) ?? "",
+                calibration.map { String($0.offset) } ?? "", calibration.map { String($0.countsPerKilogram) } ?? "",
+                CSVLine.text(calibration?.date ?? ""), calibration?.massKilograms.map { String($0) } ?? "",
+                String(session.summary.threshold),
             ]
-            let bridge = session.bridgeVersion ?? ""
+            let bridge = CSVLine.text(session.bridgeVersion ?? "")
             for sample in session.trace.samples {
                 let force = calibration.map { String($0.calibration.kilograms(raw: sample.raw)) } ?? String(sample.raw)
                 lines.append(
@@ -86,7 +97,7 @@ public enum SessionExchange {
         for (index, exported) in document.sessions.enumerated() {
             var samples: [RawSample] = []
             for pair in exported.trace.samples {
-                guard pair.count == 2, let raw = Int32(exactly: pair[1]) else {
+                guard pair.count == 2, let raw = Int32(exactly: pair[1]), samples.count < TraceCodec.maximumCount else {
                     throw .badImport(line: 1, reason: "session \(index + 1): a trace sample is not [micros, raw]")
                 }
                 samples.append(RawSample(micros: pair[0], raw: raw))
@@ -101,6 +112,9 @@ public enum SessionExchange {
                     device: exported.device, calibration: Calibration(offset: $0.offset, countsPerKilogram: $0.countsPerKg),
                     date: $0.date, massKilograms: $0.massKg)
             }
+            guard exported.trace.gaps.count <= TraceCodec.maximumCount else {
+                throw .badImport(line: 1, reason: "session \(index + 1): too many gaps")
+            }
             sessions.append(
                 try rebuild(
                     line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
@@ -112,8 +126,9 @@ public enum SessionExchange {
     }
 
     static func parseCSV(_ text: String) throws(StoreError) -> [StoredSession] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        // Lines split on scalars: "\r\n" is one Character and would not split on "\n".
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
+            Substring(scalars.last == "\r" ? scalars.dropLast() : scalars)
         }
         guard let header = lines.first.flatMap(CSVLine.split), header == csvHeader || header == legacyCSVHeader else {
             throw .badImport(line: 1, reason: "the header is not `\(csvHeader.joined(separator: ","))`")
@@ -127,9 +142,10 @@ public enum SessionExchange {
         var pending: [String: Pending] = [:]
         for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             let number = offset + 1
-            guard let fields = CSVLine.split(line), fields.count == header.count else {
+            guard let cells = CSVLine.split(line), cells.count == header.count else {
                 throw .badImport(line: number, reason: "expected \(header.count) fields")
             }
+            let fields = cells.enumerated().map { Self.textColumns.contains($0.offset) ? CSVLine.untext($0.element) : $0.element }
             let key = fields[0] + "\u{0}" + fields[1]
             if pending[key] == nil {
                 order.append(key)
@@ -146,7 +162,7 @@ public enum SessionExchange {
             default:
                 throw .badImport(line: number, reason: "kind must be sample or gap")
             }
-            guard (pending[key]?.trace.samples.count ?? 0) <= Int(TraceCodec.maximumCount) else {
+            guard let trace = pending[key]?.trace, trace.samples.count + trace.gaps.count <= Int(TraceCodec.maximumCount) else {
                 throw .badImport(line: number, reason: "too many readings in one session")
             }
         }
@@ -160,9 +176,19 @@ public enum SessionExchange {
                 guard let offset = Double(fields[7]), let scale = Double(fields[8]) else {
                     throw .badImport(line: line, reason: "calibration offset and scale must be numbers")
                 }
+                var mass: Double?
+                if !fields[10].isEmpty {
+                    guard let value = Double(fields[10]) else { throw .badImport(line: line, reason: "calibration_mass_kg is not a number") }
+                    mass = value
+                }
                 calibration = StoredCalibration(
                     device: fields[0], calibration: Calibration(offset: offset, countsPerKilogram: scale), date: fields[9],
-                    massKilograms: Double(fields[10]))
+                    massKilograms: mass)
+            }
+            var trial: Int?
+            if !fields[6].isEmpty {
+                guard let value = Int(fields[6]) else { throw .badImport(line: line, reason: "trial is not a whole number") }
+                trial = value
             }
             guard let threshold = Double(fields[11]) else { throw .badImport(line: line, reason: "threshold is not a number") }
             let hand: Hand?
@@ -178,12 +204,15 @@ public enum SessionExchange {
                     line: line, device: fields[0], startedAt: fields[1], firmware: fields[2].isEmpty ? nil : fields[2],
                     bridgeVersion: fields.count > 18 && !fields[18].isEmpty ? fields[18] : nil,
                     label: fields[3].isEmpty ? nil : fields[3], hand: hand, protocolName: fields[5].isEmpty ? nil : fields[5],
-                    trial: Int(fields[6]), calibration: calibration, threshold: threshold, trace: entry.trace))
+                    trial: trial, calibration: calibration, threshold: threshold, trace: entry.trace))
         }
         return sessions
     }
 
-    /// `12.345678` seconds to microseconds, exactly, as `seconds(_:)` wrote it.
+    /// The columns holding text, which export guards against formula injection (``CSVLine/text(_:)``).
+    static let textColumns: Set<Int> = [0, 2, 3, 5, 9, 18]
+
+    /// `12.345678` seconds to microseconds, exactly, as `seconds(_:)` wrote it; nil past ±292,000 years.
     private static func micros(_ text: String) -> Int64? {
         let negative = text.hasPrefix("-")
         let body = negative ? text.dropFirst() : Substring(text)
@@ -198,8 +227,9 @@ public enum SessionExchange {
             fraction = value * [1, 100_000, 10_000, 1_000, 100, 10, 1][digits.count]
         }
         let (scaled, overflow) = whole.multipliedReportingOverflow(by: 1_000_000)
-        guard !overflow else { return nil }
-        return (negative ? -1 : 1) * (scaled + fraction)
+        let (total, carry) = scaled.addingReportingOverflow(fraction)
+        guard !overflow, !carry else { return nil }
+        return negative ? -total : total
     }
 
     private static func rebuild(
@@ -210,10 +240,19 @@ public enum SessionExchange {
         guard let start = Timestamp.parse(startedAt) else {
             throw .badImport(line: line, reason: "started_at \(CleanText.clean(startedAt) ?? "") is not an RFC 3339 time")
         }
-        if let scale = calibration?.countsPerKilogram, !(scale > 0 && scale.isFinite) {
-            throw .badImport(line: line, reason: "calibration scale must be positive")
+        var calibration = calibration
+        if let given = calibration {
+            guard StoredCalibration.isPlausible(offset: given.offset, countsPerKilogram: given.countsPerKilogram, massKilograms: given.massKilograms)
+            else {
+                throw .badImport(
+                    line: line, reason: "the calibration must be finite numbers with a positive scale (offset \(given.offset), "
+                        + "\(given.countsPerKilogram) counts/kg, mass \(given.massKilograms.map { String($0) } ?? "none"))")
+            }
+            calibration?.device = device
+            calibration?.date = CleanText.clean(given.date) ?? ""
         }
-        guard threshold.isFinite else { throw .badImport(line: line, reason: "threshold is not finite") }
+        guard threshold.isFinite, abs(threshold) <= 1e15 else { throw .badImport(line: line, reason: "threshold \(threshold) is out of range") }
+        if let trial, !(1...1_000).contains(trial) { throw .badImport(line: line, reason: "trial \(trial) is out of range") }
         return StoredSession.analysed(
             device: device, startedAtMilliseconds: start, firmware: CleanText.clean(firmware),
             bridgeVersion: CleanText.clean(bridgeVersion), label: CleanText.clean(label),

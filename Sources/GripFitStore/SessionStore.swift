@@ -20,17 +20,33 @@ public final class SessionStore: Sendable {
     init(path: String, failAfterReps: Int?) throws(StoreError) {
         self.path = path
         self.failAfterReps = failAfterReps
+        try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
+        try PrivateFiles.ensurePrivateFile(path)
         do {
-            let directory = (path as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
             configuration.busyMode = .timeout(5)
             queue = try DatabaseQueue(path: path, configuration: configuration)
             try Self.migrator.migrate(queue)
         } catch {
-            throw .unavailable(path: path, reason: Self.reason(error))
+            throw Self.failure(error, path: path)
         }
+    }
+
+    /// What `PRAGMA integrity_check` finds wrong (at most 10 problems); empty when the file is sound.
+    public func integrityProblems() throws(StoreError) -> [String] {
+        do {
+            let lines = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check(10)") }
+            return lines == ["ok"] ? [] : lines
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    /// Refuses to add to a damaged history: the new session would be written into broken pages.
+    public func checkIntegrity() throws(StoreError) {
+        let problems = try integrityProblems()
+        if let first = problems.first { throw .damaged(path: path, detail: "integrity_check: \(first)") }
     }
 
     static var migrator: DatabaseMigrator {
@@ -142,14 +158,16 @@ public final class SessionStore: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw .unavailable(path: path, reason: Self.reason(error))
+            throw Self.failure(error, path: path)
         }
     }
 
-    /// Sessions, newest first, optionally for one device and from a time on.
-    public func list(device: String? = nil, sinceMilliseconds: Int64? = nil) throws(StoreError) -> [SessionRow] {
+    /// Sessions, newest first, optionally for one device and from a time on; rows that do not
+    /// decode are listed apart as damaged, so one bad row hides nothing else.
+    public func list(device: String? = nil, sinceMilliseconds: Int64? = nil) throws(StoreError) -> SessionListing {
+        let rows: [Row]
         do {
-            return try queue.read { db in
+            rows = try queue.read { db in
                 try Row.fetchAll(
                     db,
                     sql: """
@@ -159,21 +177,32 @@ public final class SessionStore: Sendable {
                         WHERE (?1 IS NULL OR device = ?1) AND (?2 IS NULL OR started_at_ms >= ?2)
                         ORDER BY started_at_ms DESC, id DESC
                         """,
-                    arguments: [device, sinceMilliseconds]
-                ).map { row in
-                    SessionRow(
-                        id: row["id"], device: row["device"], startedAtMilliseconds: row["started_at_ms"],
-                        firmware: row["firmware"], bridgeVersion: row["bridge_version"], label: row["label"],
-                        hand: (row["hand"] as String?).flatMap(Hand.init(rawValue:)), protocolName: row["protocol"],
-                        trial: row["trial"], calibrated: (row["unit"] as String) != "raw",
-                        calibrationDate: row["calibration_date"], peak: row["peak"], mean: row["mean"],
-                        timeToPeak: row["time_to_peak"], peakRFD: row["peak_rfd"], impulse: row["impulse"],
-                        duration: row["duration"], repCount: row["rep_count"])
-                }
+                    arguments: [device, sinceMilliseconds])
             }
         } catch {
-            throw .unavailable(path: path, reason: Self.reason(error))
+            throw Self.failure(error, path: path)
         }
+        var listing = SessionListing()
+        for row in rows {
+            let id: Int64 = row["id"] as Int64? ?? 0
+            do throws(StoreError) {
+                let stored = StoredRow(row: row, session: id)
+                listing.rows.append(
+                    SessionRow(
+                        id: id, device: try stored.value("device"), startedAtMilliseconds: try Self.startTime(stored),
+                        firmware: try stored.optional("firmware"), bridgeVersion: try stored.optional("bridge_version"),
+                        label: try stored.optional("label"), hand: try Self.hand(stored),
+                        protocolName: try stored.optional("protocol"), trial: try stored.optional("trial"),
+                        calibrated: (try stored.value("unit") as String) != "raw",
+                        calibrationDate: try stored.optional("calibration_date"), peak: try stored.finite("peak"),
+                        mean: try stored.finite("mean"), timeToPeak: try stored.finite("time_to_peak"),
+                        peakRFD: try stored.finite("peak_rfd"), impulse: try stored.finite("impulse"),
+                        duration: try stored.finite("duration"), repCount: try stored.count("rep_count")))
+            } catch {
+                listing.damaged.append(error)
+            }
+        }
+        return listing
     }
 
     /// Every session id, oldest first, for `export --all`.
@@ -181,7 +210,7 @@ public final class SessionStore: Sendable {
         do {
             return try queue.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM session ORDER BY started_at_ms, id") }
         } catch {
-            throw .unavailable(path: path, reason: Self.reason(error))
+            throw Self.failure(error, path: path)
         }
     }
 
@@ -199,47 +228,72 @@ public final class SessionStore: Sendable {
                 return (row, reps, trace)
             }
         } catch {
-            throw .unavailable(path: path, reason: Self.reason(error))
+            throw Self.failure(error, path: path)
         }
         guard let (row, repRows, traceRow) = loaded else { throw .notFound(id: id) }
-        return try Self.session(row: row, reps: repRows, trace: traceRow)
+        return try Self.session(id: id, row: row, reps: repRows, trace: traceRow)
     }
 
-    private static func session(row: Row, reps repRows: [Row], trace traceRow: Row?) throws(StoreError) -> StoredSession {
-        guard let traceRow, (traceRow["encoding"] as String) == "gft1+zlib", let data = traceRow["data"] as Data? else {
-            throw .corrupt("session \(row["id"] as Int64) has no readable trace")
-        }
-        let inflated = try Zlib.decompress(Array(data), expectedSize: traceRow["inflated_size"])
+    private static func session(id: Int64, row: Row, reps repRows: [Row], trace traceRow: Row?) throws(StoreError)
+        -> StoredSession
+    {
+        let stored = StoredRow(row: row, session: id)
+        guard let traceRow else { throw stored.damaged("trace", "is missing") }
+        let traceColumns = StoredRow(row: traceRow, session: id)
+        guard (try traceColumns.value("encoding") as String) == "gft1+zlib" else { throw stored.damaged("trace", "has an unknown encoding") }
+        let data: Data = try traceColumns.value("data")
         let trace: RawTrace
         do {
+            let inflated = try Zlib.decompress(Array(data), expectedSize: try traceColumns.count("inflated_size"))
             trace = try TraceCodec.decode(inflated)
         } catch {
-            throw .corrupt("session \(row["id"] as Int64) trace: \(error)")
+            throw stored.damaged("trace", "does not decode: \(error)")
         }
-        let reps = repRows.map { rep in
-            RepSummary(
-                start: rep["start"], end: rep["end"], peak: rep["peak"], peakTime: rep["peak_time"],
-                impulse: rep["impulse"], mean: rep["mean"], sampleCount: rep["sample_count"],
-                interrupted: rep["interrupted"])
+        var reps: [RepSummary] = []
+        for repRow in repRows {
+            let rep = StoredRow(row: repRow, session: id)
+            reps.append(
+                RepSummary(
+                    start: try rep.finite("start"), end: try rep.finite("end"), peak: try rep.finite("peak"),
+                    peakTime: try rep.finite("peak_time"), impulse: try rep.finite("impulse"), mean: try rep.finite("mean"),
+                    sampleCount: try rep.count("sample_count"), interrupted: try rep.value("interrupted")))
         }
-        let device: String = row["device"]
-        let calibration: StoredCalibration? =
-            if let offset = row["calibration_offset"] as Double?, let scale = row["calibration_counts_per_kg"] as Double? {
-                StoredCalibration(
-                    device: device, calibration: Calibration(offset: offset, countsPerKilogram: scale),
-                    date: row["calibration_date"] ?? "", massKilograms: row["calibration_mass_kg"])
-            } else {
-                nil
+        let device: String = try stored.value("device")
+        var calibration: StoredCalibration?
+        if let offset = try stored.optionalFinite("calibration_offset"),
+            let scale = try stored.optionalFinite("calibration_counts_per_kg")
+        {
+            guard StoredCalibration.isPlausible(offset: offset, countsPerKilogram: scale) else {
+                throw stored.damaged("calibration", "is out of range (offset \(offset), \(scale) counts/kg)")
             }
+            calibration = StoredCalibration(
+                device: device, calibration: Calibration(offset: offset, countsPerKilogram: scale),
+                date: try stored.optional("calibration_date") ?? "", massKilograms: try stored.optionalFinite("calibration_mass_kg"))
+        }
         let summary = SessionSummary(
-            peak: row["peak"], peakTime: row["peak_time"], mean: row["mean"], duration: row["duration"],
-            activeDuration: row["active_duration"], timeToPeak: row["time_to_peak"], peakRFD: row["peak_rfd"],
-            impulse: row["impulse"], reps: reps, sampleCount: row["sample_count"], gapCount: row["gap_count"],
-            gapDuration: row["gap_duration"], threshold: row["threshold"])
+            peak: try stored.finite("peak"), peakTime: try stored.finite("peak_time"), mean: try stored.finite("mean"),
+            duration: try stored.finite("duration"), activeDuration: try stored.finite("active_duration"),
+            timeToPeak: try stored.finite("time_to_peak"), peakRFD: try stored.finite("peak_rfd"),
+            impulse: try stored.finite("impulse"), reps: reps, sampleCount: try stored.count("sample_count"),
+            gapCount: try stored.count("gap_count"), gapDuration: try stored.finite("gap_duration"),
+            threshold: try stored.finite("threshold"))
         return StoredSession(
-            id: row["id"], device: device, startedAtMilliseconds: row["started_at_ms"], firmware: row["firmware"],
-            bridgeVersion: row["bridge_version"], label: row["label"], hand: (row["hand"] as String?).flatMap(Hand.init(rawValue:)),
-            protocolName: row["protocol"], trial: row["trial"], calibration: calibration, summary: summary, trace: trace)
+            id: id, device: device, startedAtMilliseconds: try startTime(stored), firmware: try stored.optional("firmware"),
+            bridgeVersion: try stored.optional("bridge_version"), label: try stored.optional("label"), hand: try hand(stored), protocolName: try stored.optional("protocol"),
+            trial: try stored.optional("trial"), calibration: calibration, summary: summary, trace: trace)
+    }
+
+    /// A start time RFC 3339 can print: what `record` and `import` store.
+    private static func startTime(_ stored: StoredRow) throws(StoreError) -> Int64 {
+        let value: Int64 = try stored.value("started_at_ms")
+        guard RFC3339.range.contains(value) else { throw stored.damaged("started_at_ms", "is \(value)") }
+        return value
+    }
+
+    private static func hand(_ stored: StoredRow) throws(StoreError) -> Hand? {
+        guard let text: String = try stored.optional("hand") else { return nil }
+        guard let hand = Hand(rawValue: text) else { throw stored.damaged("hand", "is not left or right") }
+        return hand
     }
 
     private static func arguments(_ session: StoredSession) -> StatementArguments {
@@ -255,8 +309,19 @@ public final class SessionStore: Sendable {
         return StatementArguments(values)
     }
 
-    private static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode)" }
-        return "\(error)"
+    /// SQLite's own verdict on the file decides the message. Our statements are fixed and the schema
+    /// is migrated, so a plain SQL error (no such column, a schema that does not parse) or a value
+    /// GRDB cannot decode means the file is damaged too; opening, permission, space and locking
+    /// problems are the directory's.
+    private static func failure(_ error: any Error, path: String) -> StoreError {
+        // Anything else GRDB throws is a value it could not decode, e.g. a NULL migration name.
+        guard let error = error as? DatabaseError else { return .damaged(path: path, detail: "\(error)") }
+        let message = error.message ?? "SQLite error \(error.resultCode)"
+        switch error.resultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_ERROR, .SQLITE_SCHEMA, .SQLITE_MISMATCH, .SQLITE_FORMAT, .SQLITE_RANGE:
+            return .damaged(path: path, detail: message)
+        default:
+            return .unavailable(path: path, reason: message)
+        }
     }
 }

@@ -1,23 +1,44 @@
-/// Store failures, each naming what to do.
+import GripFitOutput
+
+/// Store failures, each naming what to do. Details read from a damaged file are escaped: they
+/// may hold any bytes.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database or a file could not be opened or written.
     case unavailable(path: String, reason: String)
+    /// An export, report or plot cannot be written where the user asked.
+    case cannotWrite(path: String, reason: String)
+    /// SQLite itself reports the file damaged (`PRAGMA integrity_check`, SQLITE_CORRUPT, SQLITE_NOTADB).
+    case damaged(path: String, detail: String)
+    /// One session's stored values do not decode; the others still read.
+    case damagedSession(id: Int64, detail: String)
     /// Stored or imported data does not decode.
     case corrupt(String)
     case notFound(id: Int64)
     /// An import file is not what `export` writes.
     case badImport(line: Int, reason: String)
+    /// Sessions hold values no export format can carry (non-finite numbers).
+    case notExportable(String)
 
     public var description: String {
         switch self {
         case .unavailable(let path, let reason):
             "\(path): \(reason). Check that the directory is writable, or set XDG_DATA_HOME / XDG_CONFIG_HOME."
+        case .cannotWrite(let path, let reason):
+            "\(path): cannot write (\(reason)). Pick a writable path; nothing was written."
+        case .damaged(let path, let detail):
+            "\(path): the history is damaged (\(UntrustedText.escaped(detail))). Export what still reads "
+                + "(`gripfit-serial export --all -o rescue.json`), move the file aside, and import the export."
+        case .damagedSession(let id, let detail):
+            "session \(id) is damaged (\(UntrustedText.escaped(detail))); the other sessions are unaffected. "
+                + "Export the others (`gripfit-serial export --all -o rescue.json`) if it keeps happening."
         case .corrupt(let detail):
             "the history database holds unreadable data (\(detail)); export what still reads and start a new one"
         case .notFound(let id):
             "no session \(id); `gripfit-serial history` lists the ids"
         case .badImport(let line, let reason):
             "import file, line \(line): \(reason). Import only files written by `gripfit-serial export`."
+        case .notExportable(let reason):
+            "cannot export: \(reason). Nothing was written."
         }
     }
 }

@@ -18,5 +18,12 @@ public struct StoredCalibration: Equatable, Codable, Sendable {
         self.massKilograms = massKilograms
     }
 
+    /// Finite, positive counts per kilogram, and values an HX711 calibration can have: anything
+    /// else in a file or the history is damage, and would turn every force into inf or nan.
+    public static func isPlausible(offset: Double, countsPerKilogram: Double, massKilograms: Double? = nil) -> Bool {
+        offset.isFinite && abs(offset) <= 1e12 && countsPerKilogram.isFinite && countsPerKilogram >= 1e-6
+            && countsPerKilogram <= 1e12 && (massKilograms.map { $0.isFinite && $0 > 0 && $0 <= 1e6 } ?? true)
+    }
+
     public var calibration: Calibration { Calibration(offset: offset, countsPerKilogram: countsPerKilogram) }
 }

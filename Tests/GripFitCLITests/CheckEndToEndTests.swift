@@ -39,6 +39,12 @@ import Testing
         let result = try CLIProcess.run(["check", "--simulate", "--junit", junitPath, "--json", jsonPath])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("8 cases: 8 passed, 0 failed"))
+        #expect(try JUnitSchema.validate(junitPath) == "", "valid against Jenkins' junit-10.xsd")
+        // One line per case as it finished, before the summary; whole numbers without ".0".
+        let caseLines = result.lines.prefix { !$0.hasPrefix("GripFit conformance check") }
+        #expect(caseLines.filter { $0.hasPrefix("✔") }.count == 8, "\(result.stdout)")
+        #expect(result.stdout.contains("nominal interval 100 ms"))
+        #expect(!result.stdout.contains("100.0 ms"))
 
         let junit = try JUnit(path: junitPath)
         #expect(junit.testcases.count >= 8)
@@ -49,7 +55,8 @@ import Testing
         #expect(junit.suiteProperty("bridge.version") == "1.0.0-sim")
         for testcase in junit.testcases {
             #expect(Double(testcase.attribute(forName: "time")?.stringValue ?? "") != nil)
-            #expect(!testcase.elements(forName: "properties").isEmpty, "figures for \(testcase.attribute(forName: "name")?.stringValue ?? "?")")
+            let out = testcase.elements(forName: "system-out").first?.stringValue ?? ""
+            #expect(out.contains(" = "), "figures for \(testcase.attribute(forName: "name")?.stringValue ?? "?")")
         }
 
         let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any])
@@ -82,6 +89,14 @@ import Testing
         #expect(junit.testcases.count == 8)
         #expect(junit.failedNames == [failingCase], "\(result.stdout)")
         #expect(result.stderr.contains(failingCase))
+    }
+
+    @Test func quietKeepsOnlyTheSummary() throws {
+        let result = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "ping", "--duration", "1", "--quiet"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.lines.count == 2, "\(result.stdout)")
+        #expect(result.stdout.contains("2 cases: 2 passed"))
+        #expect(!result.stdout.contains("✔"))
     }
 
     @Test func dataLostCountsInTheFormatAndDefaultRateFigures() throws {

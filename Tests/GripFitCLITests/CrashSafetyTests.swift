@@ -20,7 +20,7 @@ struct CrashSafetyTests {
                 device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: 1_795_000_000_000 + Int64(index) * 60_000,
                 firmware: "1.0", label: "bulk \(index)", hand: .left, calibration: nil, trace: RawTrace(samples: samples))
         }
-        try SessionExchange.export(sessions, as: .json).write(toFile: file, atomically: true, encoding: .utf8)
+        try (try SessionExchange.export(sessions, as: .json)).write(toFile: file, atomically: true, encoding: .utf8)
 
         var killedMidway = false
         for delay in [0.6, 0.9, 1.2, 1.6] {
@@ -43,7 +43,7 @@ struct CrashSafetyTests {
     /// Every stored session has all its reps and a readable trace; returns how many there are.
     private func checkWhole(_ cli: BuiltBinary) throws -> Int {
         let store = try SessionStore(path: cli.dataHome + "/gripfit/history.sqlite")
-        let rows = try store.list()
+        let rows = try store.list().rows
         for row in rows {
             let session = try store.session(id: row.id)
             #expect(session.summary.reps.count == row.repCount)

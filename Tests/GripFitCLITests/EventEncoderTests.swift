@@ -1,5 +1,6 @@
 import Foundation
 import GripFitCore
+import GripFitOutput
 import Testing
 
 @testable import GripFitCLI
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func jsonStringsEscapeEverythingRFC8259Requires() {
-        #expect(JSONObject.quote("a\"b\\c\n\u{01}") == #""a\"b\\c\n\u0001""#)
+        #expect(JSONString.quoted("a\"b\\c\n\u{01}") == #""a\"b\\c\n\u0001""#)
     }
 
     @Test func timestampsAreRFC3339UTCWithMilliseconds() {

@@ -10,10 +10,6 @@ struct ForcePlotTests {
         #expect(ForcePlot.ticks(upTo: 0) == [0, 1])
     }
 
-    @Test func escapesTextFromUsersAndDevices() {
-        #expect(ForcePlot.escape("<b>\"a\" & b</b>") == "&lt;b&gt;&quot;a&quot; &amp; b&lt;/b&gt;")
-    }
-
     @Test func marksPeakRepsGapsAndAxes() {
         let samples = (0..<40).map { step in
             RawSample(micros: Int64(step) * 100_000, raw: Int32(1_000 + (step >= 10 && step < 20 ? 30 * 20_000 : 0)))

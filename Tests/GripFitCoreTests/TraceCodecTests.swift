@@ -37,3 +37,23 @@ struct TraceCodecTests {
         #expect(throws: TraceCodecError.badHeader) { try TraceCodec.decode(Array("PNG!".utf8)) }
     }
 }
+
+/// Crafted blobs (the fuzzer's and the issue's): each is an error, never a trap.
+struct TraceCodecHostileTests {
+    @Test func aRawValueThatOverflowsIsAnError() {
+        // magic, 2 samples: (0 µs, raw 1), then (+0 µs, raw + Int64.max), no gaps.
+        let huge: [UInt8] = [0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]
+        let blob = Array("GFT1".utf8) + [2, 0, 2, 0] + huge + [0]
+        #expect(throws: TraceCodecError.valueOutOfRange) { try TraceCodec.decode(blob) }
+    }
+
+    @Test func aHeaderClaimingMillionsOfSamplesInAFewBytesIsAnError() {
+        let blob = Array("GFT1".utf8) + [0x80, 0xAD, 0xE2, 0x04, 0, 0]
+        #expect(throws: TraceCodecError.truncated) { try TraceCodec.decode(blob) }
+    }
+
+    @Test func anOverlongVarintIsAnError() {
+        let blob = Array("GFT1".utf8) + [UInt8](repeating: 0xFF, count: 11) + [0]
+        #expect(throws: TraceCodecError.self) { try TraceCodec.decode(blob) }
+    }
+}

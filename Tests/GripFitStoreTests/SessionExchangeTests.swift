@@ -6,20 +6,30 @@ struct SessionExchangeTests {
     @Test(arguments: ExportFormat.allCases)
     func importReadsWhatExportWrote(format: ExportFormat) throws {
         let sessions = [Fixtures.session(), Fixtures.session(start: 1_795_000_100_000, label: "a \"quoted\", label", calibrated: false)]
-        let text = SessionExchange.export(sessions, as: format)
+        let text = try SessionExchange.export(sessions, as: format)
         let imported = try SessionExchange.parse(text)
         #expect(imported == sessions)
     }
 
     @Test(arguments: ExportFormat.allCases)
     func bridgeVersionRoundTrips(format: ExportFormat) throws {
-        let imported = try SessionExchange.parse(SessionExchange.export([Fixtures.session()], as: format))
+        let imported = try SessionExchange.parse(try SessionExchange.export([Fixtures.session()], as: format))
         #expect(imported.map(\.bridgeVersion) == ["1.2.0"])
+    }
+
+    /// The bridge reports its own version over serial: device text, guarded like the other text columns.
+    @Test func bridgeVersionIsAFormulaGuardedTextColumn() throws {
+        var session = Fixtures.session()
+        session.bridgeVersion = "=1+2"
+        let text = try SessionExchange.export([session], as: .csv)
+        let rows = text.split(separator: "\n").dropFirst()
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.hasSuffix(",'=1+2") })
+        #expect(try SessionExchange.parse(text).map(\.bridgeVersion) == [session.bridgeVersion])
     }
 
     /// A CSV export from before `bridge_version` imports, without it.
     @Test func csvWithoutTheBridgeColumnImports() throws {
-        let lines = SessionExchange.export([Fixtures.session()], as: .csv).split(separator: "\n").map {
+        let lines = try SessionExchange.export([Fixtures.session()], as: .csv).split(separator: "\n").map {
             $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",")
         }
         let imported = try SessionExchange.parse(lines.joined(separator: "\n") + "\n")
@@ -31,37 +41,63 @@ struct SessionExchangeTests {
     @Test func importIntoAStoreIsIdempotent() throws {
         let store = try SessionStore(path: Fixtures.temporaryDirectory() + "/history.sqlite")
         try store.save(Fixtures.session())
-        let exported = SessionExchange.export(try store.allIDs().map { try store.session(id: $0) }, as: .json)
+        let exported = try SessionExchange.export(try store.allIDs().map { try store.session(id: $0) }, as: .json)
         let outcomes = try SessionExchange.parse(exported).map { try store.save($0) }
         #expect(outcomes.allSatisfy { if case .duplicate = $0 { true } else { false } })
-        #expect(try store.list().count == 1)
+        #expect(try store.list().rows.count == 1)
     }
 
-    @Test func jsonHasStableFieldNames() {
-        let text = SessionExchange.export([Fixtures.session()], as: .json)
+    @Test func jsonHasStableFieldNames() throws {
+        let text = try SessionExchange.export([Fixtures.session()], as: .json)
         for key in ["\"format\":\"gripfit-sessions\"", "\"peak\":", "\"peak_rfd\":", "\"started_at\":\"2026-", "\"reps\":", "\"counts_per_kg\":20000"] {
             #expect(text.contains(key), "missing \(key)")
         }
     }
 
-    @Test func csvHasOneRowPerReadingAndGap() {
+    @Test func csvHasOneRowPerReadingAndGap() throws {
         let session = Fixtures.session()
-        let lines = SessionExchange.export([session], as: .csv).split(separator: "\n")
+        let lines = try SessionExchange.export([session], as: .csv).split(separator: "\n")
         #expect(lines.count == 1 + session.trace.samples.count + session.trace.gaps.count)
         #expect(lines[1].contains(",sample,0.000000,,1000,0.0,kg"))
     }
 
-    @Test func refusesForeignFiles() {
+    @Test func refusesForeignFiles() throws {
         #expect(throws: StoreError.self) { try SessionExchange.parse("{\"format\":\"other\",\"version\":1,\"sessions\":[]}") }
         #expect(throws: StoreError.self) { try SessionExchange.parse("time,raw\n1,2\n") }
-        let header = SessionExchange.export([], as: .csv)
+        let header = try SessionExchange.export([], as: .csv)
         #expect(throws: StoreError.badImport(line: 2, reason: "expected 19 fields")) { try SessionExchange.parse(header + "a,b\n") }
     }
 
     @Test func cleansControlCharactersFromImportedText() throws {
         var session = Fixtures.session()
         session.label = "evil\u{1B}[2Jlabel"
-        let imported = try SessionExchange.parse(SessionExchange.export([session], as: .json))
+        let imported = try SessionExchange.parse(try SessionExchange.export([session], as: .json))
         #expect(imported.first?.label == "evil [2Jlabel")
+    }
+}
+
+/// What a careless or hostile import file holds: refused with the line, never trapped.
+struct SessionExchangeHostileTests {
+    static let header = try! SessionExchange.export([], as: .csv)
+
+    @Test func nonFiniteCalibrationsAreRefusedAndNeverExported() throws {
+        var session = Fixtures.session()
+        session.calibration?.offset = -.infinity
+        #expect(throws: StoreError.self) { try SessionExchange.export([session], as: .json) }
+        #expect(throws: StoreError.self) { try SessionExchange.export([session], as: .csv) }
+        let csv = try SessionExchange.export([Fixtures.session()], as: .csv).replacingOccurrences(of: ",1000.0,20000.0,", with: ",-inf,20000.0,")
+        #expect(throws: StoreError.self) { try SessionExchange.parse(csv) }
+    }
+
+    @Test func aTimeThatOverflowsIsRefused() throws {
+        let row = "usb:X,2026-11-18T11:06:40.000Z,,,,,,,,,,1.0,sample,9223372036854.775808,,5,5,raw,\n"
+        #expect(throws: StoreError.badImport(line: 2, reason: "time_s is not a number")) { try SessionExchange.parse(Self.header + row) }
+    }
+
+    @Test func crlfLinesAndCombiningMarksAfterSeparatorsRead() throws {
+        var session = Fixtures.session()
+        session.label = "a,\u{301}b"
+        let csv = try SessionExchange.export([session], as: .csv).replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try SessionExchange.parse(csv).first?.label == "a,\u{301}b")
     }
 }

@@ -16,7 +16,7 @@ struct SessionStoreTests {
         var expected = session
         expected.id = id
         #expect(try store.session(id: id) == expected)
-        let rows = try store.list()
+        let rows = try store.list().rows
         #expect(rows.count == 1)
         #expect(rows.first?.repCount == 3)
         #expect(rows.first?.calibrated == true)
@@ -27,7 +27,7 @@ struct SessionStoreTests {
         let store = try SessionStore(path: path)
         guard case .inserted(let id) = try store.save(Fixtures.session()) else { Issue.record("not inserted"); return }
         #expect(try store.save(Fixtures.session(label: "changed")) == .duplicate(existingID: id))
-        #expect(try store.list().count == 1)
+        #expect(try store.list().rows.count == 1)
         guard case .inserted = try store.save(Fixtures.session(start: 1_795_000_000_001)) else {
             Issue.record("a different start is a different session")
             return
@@ -38,7 +38,7 @@ struct SessionStoreTests {
         let failing = try SessionStore(path: path, failAfterReps: 2)
         #expect(throws: StoreError.self) { try failing.save(Fixtures.session()) }
         let store = try SessionStore(path: path)
-        #expect(try store.list().isEmpty)
+        #expect(try store.list().rows.isEmpty)
         let counts = try Self.count(path, "rep") + Self.count(path, "trace")
         #expect(counts == 0)
         guard case .inserted = try store.save(Fixtures.session()) else { Issue.record("retry failed"); return }
@@ -48,14 +48,14 @@ struct SessionStoreTests {
         let store = try SessionStore(path: path)
         try store.save(Fixtures.session(start: 1_000))
         try store.save(Fixtures.session(start: 2_000))
-        #expect(try store.list(sinceMilliseconds: 1_500).map(\.startedAtMilliseconds) == [2_000])
-        #expect(try store.list(device: "usb:other").isEmpty)
-        #expect(try store.list(device: "ble:C0:FF:EE:00:00:01").map(\.startedAtMilliseconds) == [2_000, 1_000])
+        #expect(try store.list(sinceMilliseconds: 1_500).rows.map(\.startedAtMilliseconds) == [2_000])
+        #expect(try store.list(device: "usb:other").rows.isEmpty)
+        #expect(try store.list(device: "ble:C0:FF:EE:00:00:01").rows.map(\.startedAtMilliseconds) == [2_000, 1_000])
     }
 
     @Test func reopensWithoutMigratingAgain() throws {
         try SessionStore(path: path).save(Fixtures.session())
-        #expect(try SessionStore(path: path).list().count == 1)
+        #expect(try SessionStore(path: path).list().rows.count == 1)
     }
 
     @Test func aMissingSessionSaysHowToFindOne() throws {
@@ -89,6 +89,6 @@ struct SessionStoreMigrationTests {
         session.bridgeVersion = "1.2.0"
         guard case .inserted(let id) = try store.save(session) else { Issue.record("not inserted"); return }
         #expect(try store.session(id: id).bridgeVersion == "1.2.0")
-        #expect(try store.list().first?.bridgeVersion == "1.2.0")
+        #expect(try store.list().rows.first?.bridgeVersion == "1.2.0")
     }
 }

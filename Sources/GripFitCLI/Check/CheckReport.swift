@@ -4,6 +4,10 @@ import GripFitConformance
 /// Device and bridge texts are already escaped, so every reporter can print them.
 struct CheckReport {
     var results: [CaseResult]
+    /// The dongle's USB serial number, or the port or network address it was checked through.
+    var device: String
+    /// The GripFit's BLE address as the bridge reported it.
+    var deviceAddress: String?
     var firmware: String?
     var bridgeVersion: String?
     var port: String

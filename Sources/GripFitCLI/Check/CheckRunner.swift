@@ -2,6 +2,7 @@ import Foundation
 import GripFitConformance
 import GripFitCore
 import GripFitLinux
+import GripFitOutput
 import GripFitSimulator
 
 /// Runs a ``ConformanceRun`` over one session: relays every report, ticks it while no report
@@ -10,8 +11,11 @@ enum CheckRunner {
     /// How often the run is ticked: fine enough for the deadlines, which are 300 ms and up.
     static let tickInterval: Duration = .milliseconds(50)
 
-    static func run(_ cases: [ConformanceCase], settings: ConformanceSettings, connection options: ConnectionOptions) throws -> CheckReport {
-        let connection = try options.connect()
+    /// `onCase` is called as each case finishes, on the thread running the session.
+    static func run(
+        _ cases: [ConformanceCase], settings: ConformanceSettings, connection: Connection, signals: SignalPipe? = nil,
+        onCase: @escaping (CaseResult) -> Void
+    ) throws -> CheckReport {
         // A device under test on a CI bench is unloaded; so is the simulated one, for `tare`.
         connection.simulator?.setLoad(.constant(kilograms: 0))
         let runner = SessionRunner(connection: connection)
@@ -19,18 +23,27 @@ enum CheckRunner {
         let startedAt = WallClock.rfc3339(Date())
         let start = runner.clock.now()
         var run = ConformanceRun(cases: cases, settings: settings)
+        var reported = 0
+        func reportFinished() {
+            while reported < run.results.count {
+                onCase(run.results[reported])
+                reported += 1
+            }
+        }
         run.begin(at: start)
         driver.wakeAt = start + tickInterval
         driver.onWake = { [unowned driver] now in
             for command in run.tick(at: now) { driver.submit(command) }
+            reportFinished()
             if run.isFinished { driver.stop() } else { driver.wakeAt = now + tickInterval }
         }
-        let reason = try runner.run(seconds: nil) { report, now in
+        let reason = try runner.run(seconds: nil, signals: signals) { report, now in
             for command in run.handle(report, at: now) { driver.submit(command) }
+            reportFinished()
             return !run.isFinished
         }
-        if case .signal = reason {
-            throw CLIFailure("Interrupted: the check did not finish, no report was written.", status: .temporaryFailure)
+        if case .signal(let number) = reason {
+            throw CLIFailure.interrupted(by: number, "the check did not finish, no report was written.")
         }
         if run.linkNeverCameUp {
             if let kind = run.observations.lastError { throw CLIFailure(kind, portError: driver.lastPortError) }
@@ -40,6 +53,8 @@ enum CheckRunner {
         }
         return CheckReport(
             results: run.results,
+            device: device(of: connection),
+            deviceAddress: driver.machine.deviceAddress.map { "\($0)" },
             firmware: run.observations.firmware.map(UntrustedText.escaped),
             bridgeVersion: run.observations.bridgeVersion.map(UntrustedText.escaped),
             port: UntrustedText.escaped(connection.path),
@@ -47,5 +62,11 @@ enum CheckRunner {
             startedAt: startedAt,
             duration: runner.clock.now() - start,
             settings: settings)
+    }
+
+    /// What names a device in reports: its USB serial number when udev knows it, else the port
+    /// path or network address it was checked through (unique within one run).
+    static func device(of connection: Connection) -> String {
+        UntrustedText.escaped(connection.selection?.serial ?? connection.path)
     }
 }

@@ -1,4 +1,5 @@
 import GripFitConformance
+import GripFitOutput
 
 /// The report for machines: one JSON object with the run's identity, totals, and every case with
 /// its result, reason and figures keyed `name_unit`.
@@ -6,6 +7,39 @@ enum JSONReporter {
     static func render(_ report: CheckReport) -> String {
         var object = JSONObject()
         object.set("tool", "gripfit-serial check")
+        describe(report, into: &object)
+        return object.text + "\n"
+    }
+
+    /// Several dongles: totals by device and one object per device, as for a single one, or
+    /// with the error that kept it from being checked.
+    static func render(_ outcomes: [CheckOutcome], startedAt: String, duration: Duration) -> String {
+        var object = JSONObject()
+        object.set("tool", "gripfit-serial check")
+        object.set("started", startedAt)
+        object.set("duration_s", CheckReport.format3(Double(duration.nanoseconds) / 1e9))
+        let failed = outcomes.filter(\.isFailure).count
+        object.set("devices_passed", outcomes.count - failed)
+        object.set("devices_failed", failed)
+        object.set("devices", outcomes.map { outcome in
+            switch outcome.result {
+            case .success(let report):
+                var device = JSONObject()
+                describe(report, into: &device)
+                return device
+            case .failure(let failure):
+                var device = JSONObject()
+                device.set("device", outcome.device)
+                device.set("error", failure.message)
+                device.set("exit_status", Int(failure.status.rawValue))
+                return device
+            }
+        })
+        return object.text + "\n"
+    }
+
+    private static func describe(_ report: CheckReport, into object: inout JSONObject) {
+        object.set("device", report.device)
         object.set("started", report.startedAt)
         object.set("duration_s", CheckReport.format3(report.seconds))
         object.set("port", report.port)
@@ -16,7 +50,6 @@ enum JSONReporter {
         object.set("failed", report.failed)
         object.set("skipped", report.skipped)
         object.set("cases", report.results.map(caseObject))
-        return object.text + "\n"
     }
 
     private static func caseObject(_ result: CaseResult) -> JSONObject {
@@ -36,7 +69,8 @@ enum JSONReporter {
         var figures = JSONObject()
         for figure in result.figures {
             switch figure.value {
-            case .number(let value): figures.set(figure.key, value)
+            case .number(let value):
+                if let whole = Figure.wholeNumber(value) { figures.set(figure.key, whole) } else { figures.set(figure.key, value) }
             case .text(let text): figures.set(figure.key, text)
             }
         }

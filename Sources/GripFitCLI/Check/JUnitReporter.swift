@@ -1,83 +1,90 @@
 import GripFitConformance
+import GripFitOutput
 
-/// JUnit XML as GitLab, Jenkins and GitHub test reporters read it: one `testsuite` of the cases,
-/// `failure` with the reason, `skipped`, `time` per case, suite properties for the firmware and
-/// bridge versions, and each case's figures as properties and in `system-out`.
+/// JUnit XML as Jenkins, GitLab and GitHub test reporters read it, valid against Jenkins'
+/// `junit-10.xsd`: one `testsuite` per dongle, named by its serial number or address, with the
+/// firmware and bridge versions as suite properties; per case `failure` with the reason,
+/// `skipped`, `time`, and the figures in `system-out`. A dongle that could not be checked at all
+/// is a suite with one `error`.
 enum JUnitReporter {
     static let suiteName = "gripfit-conformance"
 
-    static func render(_ report: CheckReport) -> String {
-        let counts = "tests=\"\(report.results.count)\" failures=\"\(report.failed)\" errors=\"0\" skipped=\"\(report.skipped)\""
-        let time = "time=\"\(CheckReport.seconds(report.duration))\""
+    static func render(_ outcomes: [CheckOutcome], duration: Duration) -> String {
+        let reports = outcomes.compactMap { try? $0.result.get() }
+        let tests = reports.map(\.results.count).reduce(0, +) + (outcomes.count - reports.count)
+        let failures = reports.map(\.failed).reduce(0, +)
+        let errors = outcomes.count - reports.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"gripfit-serial check\" \(counts) \(time)>\n"
-        // JUnit timestamps are local-less ISO 8601 without a zone or fraction; ours is UTC.
-        let timestamp = String(report.startedAt.prefix(19))
-        xml += "  <testsuite name=\"\(suiteName)\" \(counts) \(time) timestamp=\"\(escape(timestamp))\">\n"
-        xml += "    <properties>\n"
-        xml += property("device.firmware", report.firmware ?? "unknown", indent: 6)
-        xml += property("bridge.version", report.bridgeVersion ?? "none", indent: 6)
-        xml += property("port", report.port, indent: 6)
-        xml += property("simulated", report.simulated ? "true" : "false", indent: 6)
-        xml += property("sampling_window_s", CheckReport.seconds(report.settings.samplingWindow), indent: 6)
-        xml += "    </properties>\n"
-        for result in report.results {
-            xml += testcase(result)
+        xml += "<testsuites name=\"gripfit-serial check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" "
+            + "time=\"\(CheckReport.seconds(duration))\">\n"
+        for outcome in outcomes {
+            switch outcome.result {
+            case .success(let report): xml += suite(report)
+            case .failure(let failure): xml += uncheckedSuite(device: outcome.device, failure: failure)
+            }
         }
-        xml += "  </testsuite>\n</testsuites>\n"
-        return xml
+        return xml + "</testsuites>\n"
     }
 
-    private static func testcase(_ result: CaseResult) -> String {
-        let name = escape(result.kind.rawValue)
-        var xml = "    <testcase name=\"\(name)\" classname=\"\(suiteName).\(name)\" time=\"\(CheckReport.seconds(result.duration))\">\n"
-        if !result.figures.isEmpty {
-            xml += "      <properties>\n"
-            for figure in result.figures { xml += property(figure.key, value(figure), indent: 8) }
-            xml += "      </properties>\n"
+    static func render(_ report: CheckReport) -> String {
+        render([CheckOutcome(device: report.device, result: .success(report))], duration: report.duration)
+    }
+
+    private static func suite(_ report: CheckReport) -> String {
+        let counts = "tests=\"\(report.results.count)\" failures=\"\(report.failed)\" errors=\"0\" skipped=\"\(report.skipped)\""
+        // JUnit timestamps are ISO 8601 without a zone or fraction; ours is UTC.
+        let timestamp = String(report.startedAt.prefix(19))
+        var xml = "  <testsuite name=\"\(XMLText.escaped(report.device))\" \(counts) time=\"\(CheckReport.seconds(report.duration))\" "
+            + "timestamp=\"\(XMLText.escaped(timestamp))\" package=\"\(suiteName)\">\n"
+        xml += "    <properties>\n"
+        xml += property("device.firmware", report.firmware ?? "unknown")
+        xml += property("device.address", report.deviceAddress ?? "unknown")
+        xml += property("bridge.version", report.bridgeVersion ?? "none")
+        xml += property("port", report.port)
+        xml += property("simulated", report.simulated ? "true" : "false")
+        xml += property("sampling_window_s", CheckReport.seconds(report.settings.samplingWindow))
+        xml += "    </properties>\n"
+        for result in report.results {
+            xml += testcase(result, device: report.device)
         }
+        return xml + "  </testsuite>\n"
+    }
+
+    private static func uncheckedSuite(device: String, failure: CLIFailure) -> String {
+        var xml = "  <testsuite name=\"\(XMLText.escaped(device))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\" "
+            + "package=\"\(suiteName)\">\n"
+        xml += "    <testcase name=\"session\" classname=\"\(className(device))\" time=\"0\">\n"
+        let message = XMLText.escaped(failure.message)
+        xml += "      <error message=\"\(message)\" type=\"exit \(failure.status.rawValue)\">\(message)</error>\n"
+        return xml + "    </testcase>\n  </testsuite>\n"
+    }
+
+    private static func testcase(_ result: CaseResult, device: String) -> String {
+        let name = XMLText.escaped(result.kind.rawValue)
+        var xml = "    <testcase name=\"\(name)\" classname=\"\(className(device))\" time=\"\(CheckReport.seconds(result.duration))\">\n"
         switch result.verdict {
         case .passed: break
         case .failed(let reason):
-            xml += "      <failure message=\"\(escape(reason))\" type=\"nonconformance\">\(escape(result.kind.summary + "\n" + reason))</failure>\n"
+            xml += "      <failure message=\"\(XMLText.escaped(reason))\" type=\"nonconformance\">\(XMLText.escaped(result.kind.summary + "\n" + reason))</failure>\n"
         case .skipped(let reason):
-            xml += "      <skipped message=\"\(escape(reason))\"/>\n"
+            xml += "      <skipped message=\"\(XMLText.escaped(reason))\"/>\n"
         }
-        let out = result.figures.map { "\($0.key) = \(value($0))" }.joined(separator: "\n")
-        xml += "      <system-out>\(escape(out))</system-out>\n"
+        let out = result.figures.map { "\($0.key) = \($0.valueText)" }.joined(separator: "\n")
+        xml += "      <system-out>\(XMLText.escaped(out))</system-out>\n"
         xml += "    </testcase>\n"
         return xml
     }
 
-    private static func property(_ name: String, _ value: String, indent: Int) -> String {
-        String(repeating: " ", count: indent) + "<property name=\"\(escape(name))\" value=\"\(escape(value))\"/>\n"
+    /// `gripfit-conformance.<device>` with the device's dots and slashes made underscores, so
+    /// reporters that split class names at dots keep one class per dongle.
+    static func className(_ device: String) -> String {
+        let safe = String(String.UnicodeScalarView(device.unicodeScalars.map {
+            ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") && $0.isASCII ? $0 : "_"
+        }))
+        return suiteName + "." + safe
     }
 
-    private static func value(_ figure: Figure) -> String {
-        switch figure.value {
-        case .text(let text): text
-        case .number(let number): String(number)
-        }
-    }
-
-    /// Escapes for attribute values and text alike. Characters XML 1.0 cannot carry at all
-    /// (C0 controls other than tab and newline, U+FFFE, U+FFFF) become visible escapes.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n": result += "&#10;"
-            case "\t": result += "&#9;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+    private static func property(_ name: String, _ value: String) -> String {
+        "      <property name=\"\(XMLText.escaped(name))\" value=\"\(XMLText.escaped(value))\"/>\n"
     }
 }

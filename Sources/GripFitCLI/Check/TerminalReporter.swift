@@ -1,44 +1,64 @@
 import Foundation
 import GripFitConformance
 
-/// The summary a person reads: one line per case with ✔ / ✘ and its figures, the reason under a
-/// failure, and the totals.
+/// What a person (or a CI log) reads: one line per case as it finishes, with ✔ / ✘ / – and its
+/// figures and the reason under a failure, then a summary per device.
 enum TerminalReporter {
-    static func render(_ report: CheckReport) -> String {
-        var lines = [
-            "GripFit conformance check: firmware \(report.firmware ?? "unknown"), bridge \(report.bridgeVersion ?? "none (plain relay)"), port \(report.port)"
-                + (report.simulated ? " (simulated)" : "")
-        ]
-        let width = report.results.map(\.kind.rawValue.count).max() ?? 0
-        for result in report.results {
-            let mark: String
-            switch result.verdict {
-            case .passed: mark = "✔"
-            case .failed: mark = "✘"
-            case .skipped: mark = "–"
-            }
-            let name = result.kind.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-            let time = String(format: "%.2f s", Double(result.duration.nanoseconds) / 1e9)
-            let figures = result.figures.map(describe).joined(separator: ", ")
-            lines.append("\(mark) \(name)  \(time.leftPadded(to: 8))  \(figures)")
-            switch result.verdict {
-            case .passed: break
-            case .failed(let reason): lines.append("    ✘ \(reason)")
-            case .skipped(let reason): lines.append("    skipped: \(reason)")
+    static let nameWidth = ConformanceCase.allCases.map(\.rawValue.count).max() ?? 0
+
+    /// One finished case; `device` prefixes it when several dongles are checked at once.
+    static func caseLines(_ result: CaseResult, device: String?) -> String {
+        let mark: String
+        switch result.verdict {
+        case .passed: mark = "✔"
+        case .failed: mark = "✘"
+        case .skipped: mark = "–"
+        }
+        let prefix = device.map { "[\($0)] " } ?? ""
+        let name = result.kind.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+        let time = String(format: "%.2f s", Double(result.duration.nanoseconds) / 1e9)
+        let figures = result.figures.map(describe).joined(separator: ", ")
+        var lines = ["\(prefix)\(mark) \(name)  \(time.leftPadded(to: 8))  \(figures)"]
+        switch result.verdict {
+        case .passed: break
+        case .failed(let reason): lines.append("\(prefix)    ✘ \(reason)")
+        case .skipped(let reason): lines.append("\(prefix)    skipped: \(reason)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Every case of a finished run, as ``caseLines(_:device:)`` printed them along the way.
+    static func cases(_ report: CheckReport) -> String {
+        report.results.map { caseLines($0, device: nil) }.joined()
+    }
+
+    /// The device's identity and totals.
+    static func summary(_ report: CheckReport, device: String? = nil) -> String {
+        let prefix = device.map { "[\($0)] " } ?? ""
+        return prefix + "GripFit conformance check: firmware \(report.firmware ?? "unknown"), bridge "
+            + "\(report.bridgeVersion ?? "none (plain relay)"), port \(report.port)" + (report.simulated ? " (simulated)" : "") + "\n"
+            + prefix + "\(report.results.count) cases: \(report.passed) passed, \(report.failed) failed, \(report.skipped) "
+            + "skipped in \(CheckReport.seconds(report.duration)) s\n"
+    }
+
+    /// Several devices: each one's summary, the ones that could not be checked, and the totals.
+    static func summary(_ outcomes: [CheckOutcome]) -> String {
+        var text = ""
+        for outcome in outcomes {
+            switch outcome.result {
+            case .success(let report): text += summary(report, device: outcome.device)
+            case .failure(let failure): text += "[\(outcome.device)] not checked: \(failure.message)\n"
             }
         }
-        lines.append(
-            "\(report.results.count) cases: \(report.passed) passed, \(report.failed) failed, \(report.skipped) skipped in \(CheckReport.seconds(report.duration)) s")
-        return lines.joined(separator: "\n") + "\n"
+        let failed = outcomes.filter(\.isFailure).count
+        return text + "\(outcomes.count) devices: \(outcomes.count - failed) passed, \(failed) failed or not checked\n"
     }
 
     static func describe(_ figure: Figure) -> String {
         let name = figure.name.replacingOccurrences(of: "_", with: " ")
         switch figure.value {
         case .text(let text): return "\(name) \(text)"
-        case .number(let value):
-            let number = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-            return "\(name) \(number)" + (figure.unit.map { " \($0)" } ?? "")
+        case .number: return "\(name) \(figure.valueText)" + (figure.unit.map { " \($0)" } ?? "")
         }
     }
 }

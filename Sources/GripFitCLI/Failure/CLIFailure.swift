@@ -1,3 +1,4 @@
+import Glibc
 import GripFitCore
 import GripFitLinux
 import GripFitSimulator
@@ -44,17 +45,18 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
     static func status(for error: StoreError) -> ExitStatus {
         switch error {
         case .unavailable: .cannotCreate
-        case .corrupt, .badImport: .dataError
+        case .cannotWrite: .cannotCreate
+        case .corrupt, .badImport, .damaged, .damagedSession, .notExportable: .dataError
         case .notFound: .noInput
         }
     }
 
     static func status(for error: SerialPortError) -> ExitStatus {
         switch error {
-        case .notFound: .unavailable
+        case .notFound, .unreachable: .unavailable
         case .permissionDenied: .noPermission
         case .busy: .temporaryFailure
-        case .notATerminal, .removed, .system: .ioError
+        case .notATerminal, .removed, .system, .connectionLost: .ioError
         }
     }
 
@@ -63,6 +65,11 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
         case .noBridge, .noMatch: .unavailable
         case .severalBridges, .ambiguous: .usage
         }
+    }
+
+    /// A signal stopped the command before it did its job; `what` says what was left undone.
+    public static func interrupted(by signal: Int32, _ what: String) -> CLIFailure {
+        CLIFailure("interrupted (\(signal == SIGTERM ? "SIGTERM" : "Ctrl-C")): \(what)", status: signal == SIGTERM ? .terminated : .interrupted)
     }
 
     /// A session that ended in an error state before it could do its job.

@@ -21,4 +21,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case temporaryFailure = 75
     /// The user may not open the port.
     case noPermission = 77
+    /// Ctrl-C (SIGINT) stopped the command before it could do its job: 128 + 2, as shells report it.
+    case interrupted = 130
+    /// SIGTERM stopped the command before it could do its job: 128 + 15.
+    case terminated = 143
 }

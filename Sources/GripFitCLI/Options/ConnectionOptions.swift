@@ -1,17 +1,21 @@
 import ArgumentParser
 import GripFitCore
 import GripFitLinux
+import GripFitNetworkPort
 import GripFitSimulator
 import Logging
 
 /// Where to find the dongle, shared by every command that talks to one.
 public struct ConnectionOptions: ParsableArguments {
     @Option(
+        name: .customLong("port"),
         help: ArgumentHelp(
-            "The dongle: a path (/dev/ttyACM0, /dev/serial/by-id/...) or its USB serial number (or a unique "
-                + "prefix). Default: the only bridge plugged in.", valueName: "port"),
+            "The dongle: a path (/dev/ttyACM0, /dev/serial/by-id/...), its USB serial number (or a unique "
+                + "prefix), or a network port exported by ser2net or labgrid: rfc2217://HOST:PORT or "
+                + "tcp://HOST:PORT. Default: the only bridge plugged in. `check` and `monitor` take several.",
+            valueName: "port"),
         completion: PortCompletion.kind)
-    public var port: String?
+    public var ports: [String] = []
 
     @Option(
         help: ArgumentHelp(
@@ -30,8 +34,11 @@ public struct ConnectionOptions: ParsableArguments {
 
     public init() {}
 
+    /// The one `--port`, for commands that talk to one dongle.
+    public var port: String? { ports.first }
+
     public func validate() throws {
-        if simulate, port != nil {
+        if simulate, !ports.isEmpty {
             throw ValidationError("Use either --port or --simulate, not both.")
         }
         if !simulate, !simulator.load.isEmpty {
@@ -49,11 +56,23 @@ public struct ConnectionOptions: ParsableArguments {
         if !simulate, !simulator.bugs.isEmpty {
             throw ValidationError("--bug applies to the simulator only; add --simulate.")
         }
+        for port in ports where NetworkPortAddress.isNetwork(port) {
+            do {
+                _ = try NetworkPortAddress(parsing: port)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        if Set(ports).count != ports.count { throw ValidationError("The same --port is given twice; name each dongle once.") }
     }
 
-    /// Opens the connection: a running simulator when asked for one, else the port `--port`
-    /// names (or the only bridge), followed across replugs by its USB serial number.
+    /// Opens the one connection a single-dongle command uses: a running simulator when asked for
+    /// one, else the port `--port` names (or the only bridge), followed across replugs by its USB
+    /// serial number, or a network port.
     public func connect() throws -> Connection {
+        guard ports.count <= 1 else {
+            throw CLIFailure("This command talks to one dongle; give --port once (only check and monitor take several).", status: .usage)
+        }
         let connection = try open()
         connection.pin = try Self.pin(device, dongle: connection.dongleKey)
         return connection
@@ -81,6 +100,35 @@ public struct ConnectionOptions: ParsableArguments {
             let dongle = try VirtualDongle(options: simulator.options)
             dongle.start()
             return Connection(path: dongle.path, simulator: dongle)
+        }
+        return try Self.connect(port)
+    }
+
+    /// The connections `check` and `monitor` use: every `--port`, or with `allBridges` every
+    /// bridge plugged in, or the one `connect()` would choose.
+    public func connectAll(allBridges: Bool) throws -> [Connection] {
+        Diagnostics.bootstrap(level: logLevel)
+        if simulate || (ports.count <= 1 && !allBridges) { return [try connect()] }
+        if device != nil { throw CLIFailure("--device pins one dongle to one GripFit; give --port once.", status: .usage) }
+        var connections = try ports.map { try Self.connect($0) }
+        if allBridges {
+            let udev = try UdevContext()
+            let known = Set(connections.map(\.path))
+            let bridges = try UdevEnumerator(context: udev).usbSerialPorts().filter(\.isBridge)
+            if bridges.isEmpty, connections.isEmpty { throw PortSelectionError.noBridge(otherPorts: []) }
+            for bridge in bridges where !known.contains(bridge.devnode) {
+                connections.append(Connection(selection: .usb(bridge), udev: udev))
+            }
+        }
+        for connection in connections { connection.pin = try Self.pin(nil, dongle: connection.dongleKey) }
+        return connections
+    }
+
+    /// One `--port` (or none: the only bridge). Network URLs are chosen by their scheme first,
+    /// so `rfc2217://host:port` is never opened as a path.
+    private static func connect(_ port: String?) throws -> Connection {
+        if let port, NetworkPortAddress.isNetwork(port) {
+            return Connection(network: try NetworkPortAddress(parsing: port))
         }
         let udev: UdevContext
         do {

@@ -2,12 +2,10 @@ import ArgumentParser
 
 /// Options shared by the one-shot commands.
 public struct OneShotOptions: ParsableArguments {
-    @Option(help: "Give up after this many seconds (scanning and connecting included).")
+    @Option(
+        parsing: .unconditional, help: "Give up after this many seconds (scanning and connecting included).",
+        transform: SecondsOption.parser("--timeout", minimum: 0, inclusive: false))
     public var timeout: Double = 20
 
     public init() {}
-
-    public func validate() throws {
-        if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds.") }
-    }
 }

@@ -1,9 +1,11 @@
 import GripFitCore
+import GripFitOutput
 
 /// Turns session reports into the documented JSONL and CSV records (README "Output formats").
 /// Every string that came from the wire goes through ``UntrustedText`` first.
 public enum EventEncoder {
-    public static func jsonl(_ report: SessionReport, time: String) -> String? {
+    /// `port` tags the event with the dongle it came from, when `monitor` follows several.
+    public static func jsonl(_ report: SessionReport, time: String, port: String? = nil) -> String? {
         var object = JSONObject()
         switch report {
         case .message(.reading(let raw)):
@@ -44,6 +46,7 @@ public enum EventEncoder {
         case .commandFinished:
             return nil
         }
+        if let port { object.set("port", port) }
         return object.text
     }
 

@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitOutput
 import GripFitStore
 
 /// A session as an SVG: force over time, reps shaded, link gaps marked, the peak labelled.
@@ -36,7 +37,7 @@ struct ForcePlot {
 
         var body: [String] = [
             "<rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>",
-            "<text x=\"\(n(left))\" y=\"28\" font-size=\"16\" font-weight=\"bold\">\(Self.escape(title(session, later: later)))</text>",
+            "<text x=\"\(n(left))\" y=\"28\" font-size=\"16\" font-weight=\"bold\">\(XMLText.escaped(title(session, later: later)))</text>",
         ]
         for (index, rep) in summary.reps.enumerated() {
             body.append(
@@ -84,13 +85,13 @@ struct ForcePlot {
             body.append("<circle cx=\"\(n(peakX))\" cy=\"\(n(peakY))\" r=\"5\" fill=\"#d62728\"/>")
             body.append(
                 "<text x=\"\(n(peakX + (anchor == "end" ? -9 : 9)))\" y=\"\(n(max(top + 28, peakY - 8)))\" font-size=\"13\" "
-                    + "fill=\"#d62728\" text-anchor=\"\(anchor)\">\(Self.escape(peakText))</text>")
+                    + "fill=\"#d62728\" text-anchor=\"\(anchor)\">\(XMLText.escaped(peakText))</text>")
         }
         body.append(
             "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(height - 14))\" font-size=\"13\" text-anchor=\"middle\">Time (s)</text>")
         body.append(
             "<text transform=\"translate(20 \(n(top + plotHeight / 2))) rotate(-90)\" font-size=\"13\" "
-                + "text-anchor=\"middle\">Force (\(Self.escape(unitName)))</text>")
+                + "text-anchor=\"middle\">Force (\(XMLText.escaped(unitName)))</text>")
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">
@@ -128,20 +129,5 @@ struct ForcePlot {
 
     private static func label(_ value: Double) -> String {
         value == value.rounded() ? value.formatted(decimals: 0) : value.formatted(decimals: 1)
-    }
-
-    /// XML text: labels and notes come from users and devices.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

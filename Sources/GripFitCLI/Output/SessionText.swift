@@ -1,7 +1,9 @@
 import GripFitCore
+import GripFitOutput
 import GripFitStore
 
-/// Human-readable summaries for `record` and `show`.
+/// Human-readable summaries for `record` and `show`. Stored text (device, firmware, label) may
+/// have come from an import file, so it is escaped for the terminal.
 enum SessionText {
     static func oneLine(_ session: StoredSession, id: Int64?, display: ForceDisplay) -> String {
         let summary = session.summary
@@ -27,13 +29,14 @@ enum SessionText {
         var lines = [
             "session      \(session.id.map(String.init) ?? "-")",
             "started      \(LocalTime.text(milliseconds: session.startedAtMilliseconds))",
-            "device       \(session.device)" + (session.firmware.map { ", firmware \($0)" } ?? "")
-                + (session.bridgeVersion.map { ", bridge \($0)" } ?? ""),
+            "device       \(UntrustedText.escaped(session.device))"
+                + (session.firmware.map { ", firmware \(UntrustedText.escaped($0))" } ?? "")
+                + (session.bridgeVersion.map { ", bridge \(UntrustedText.escaped($0))" } ?? ""),
             "hand         \(session.hand?.rawValue ?? "-")",
-            "label        \(session.label ?? "-")",
+            "label        \(session.label.map(UntrustedText.escaped) ?? "-")",
         ]
         if let protocolName = session.protocolName {
-            lines.append("protocol     \(protocolName)" + (session.trial.map { ", trial \($0)" } ?? ""))
+            lines.append("protocol     \(UntrustedText.escaped(protocolName))" + (session.trial.map { ", trial \($0)" } ?? ""))
         }
         if let later {
             lines.append(
@@ -42,7 +45,7 @@ enum SessionText {
         } else if let calibration = session.calibration {
             lines.append(
                 "calibration  \(calibration.countsPerKilogram.formatted(decimals: 1)) counts/kg, offset "
-                    + "\(calibration.offset.formatted(decimals: 0)), made \(calibration.date)")
+                    + "\(calibration.offset.formatted(decimals: 0)), made \(UntrustedText.escaped(calibration.date))")
         } else {
             lines.append("calibration  none: values are raw counts above the session's lowest reading")
         }

@@ -1,15 +1,18 @@
 import GripFitCore
 import GripFitLinux
+import GripFitNetworkPort
 import GripFitSimulator
 import GripFitStore
 
-/// A port to talk to, and the simulator behind it when there is one (stopped on close), or the
-/// USB dongle it follows across replugs.
+/// A port to talk to, and the simulator behind it when there is one (stopped on close), the
+/// USB dongle it follows across replugs, or the network port (ser2net, labgrid) it connects to.
 public final class Connection {
     public let path: String
     public let simulator: VirtualDongle?
     /// The dongle as `--port` chose it; nil for the simulator and for paths opened without udev.
     public let selection: PortSelection?
+    /// Set for `rfc2217://` and `tcp://` ports.
+    public let network: NetworkPortAddress?
     private let udev: UdevContext?
     /// Sent to the bridge as `BRIDGE:PIN` when the port opens: an address, or nil to unpin; nil: nothing.
     public var pin: BLEAddress??
@@ -25,6 +28,15 @@ public final class Connection {
         self.path = path
         self.simulator = simulator
         self.selection = nil
+        self.network = nil
+        self.udev = nil
+    }
+
+    init(network: NetworkPortAddress) {
+        self.path = network.description
+        self.simulator = nil
+        self.selection = nil
+        self.network = network
         self.udev = nil
     }
 
@@ -32,6 +44,7 @@ public final class Connection {
         self.path = selection.path
         self.simulator = nil
         self.selection = selection
+        self.network = nil
         self.udev = udev
     }
 
@@ -44,6 +57,11 @@ public final class Connection {
     public func makeDriver(timings: SessionTimings = SessionTimings()) -> SessionDriver {
         let driver = SessionDriver(portPath: path, timings: timings, logger: Diagnostics.logger(label: "gripfit.session"))
         if let pin { driver.submit(.bridge(.pin(pin))) }
+        if let network {
+            // A lost connection is retried with the session's backoff, like an unplugged dongle.
+            driver.openPort = { _ throws(SerialPortError) in try TCPPort.open(network) }
+            return driver
+        }
         guard let udev, let selection, case .usb(let port) = selection, port.serial != nil else { return driver }
         driver.locatePort = PortLocator(selection: selection, context: udev).locate
         let logger = Diagnostics.logger(label: "gripfit.udev")

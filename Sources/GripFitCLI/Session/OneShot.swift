@@ -37,7 +37,7 @@ struct OneShot {
         }
         if let reply { return reply }
         if let failure { throw failure }
-        if case .signal = reason { throw CLIFailure("Interrupted before \(command.line) got its reply.", status: .temporaryFailure) }
+        if case .signal(let number) = reason { throw CLIFailure.interrupted(by: number, "\(command.line) got no reply.") }
         if let lastError { throw CLIFailure(lastError, portError: runner.driver.lastPortError) }
         throw CLIFailure(
             "No GripFit connected within \(timeout) s, so \(command.line) was not sent. Is it switched on and in range?",

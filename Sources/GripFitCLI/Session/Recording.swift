@@ -1,6 +1,7 @@
 import Foundation
 import GripFitCore
 import GripFitLinux
+import GripFitOutput
 import GripFitStore
 
 /// One recorded session, from the first reading to a stop: the engine behind `record` and each
@@ -104,6 +105,9 @@ struct Recording {
         if let lookupError { throw lookupError }
         if case .signal(let number) = reason { stop = .signal(number) }
         guard var finished = recorder else {
+            if case .signal(let number) = reason {
+                throw CLIFailure.interrupted(by: number, "no reading had arrived yet, so nothing was recorded.")
+            }
             throw CLIFailure(
                 "No readings arrived, so nothing was recorded. Is the GripFit on and streaming? Try `gripfit-serial monitor`.",
                 status: .unavailable)

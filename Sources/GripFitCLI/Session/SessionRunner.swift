@@ -16,18 +16,32 @@ struct SessionRunner {
 
     /// Runs until `seconds` pass, a signal, or `handler` returns false. A port that cannot be
     /// opened at the start fails at once; once it has been open, the session rides out losses.
-    func run(seconds: Double?, handler: @escaping (SessionReport, MonotonicInstant) -> Bool) throws -> SessionDriver.StopReason {
-        let signals = try SignalPipe()
+    /// A busy port fails until the link first comes up: a network server accepts the connection
+    /// and only then says another client has the port.
+    /// `signals` is the process's signal pipe unless the session runs beside others (a relay).
+    func run(
+        seconds: Double?, signals: SignalPipe? = nil, handler: @escaping (SessionReport, MonotonicInstant) -> Bool
+    ) throws -> SessionDriver.StopReason {
+        let signals = try signals ?? SignalPipe()
         var everOpened = false
+        var everConnected = false
         var startFailure: CLIFailure?
         let deadline = seconds.map { clock.now() + .milliseconds(Int($0 * 1000)) }
         let reason = try driver.run(until: deadline, signals: signals) { report, now in
             if case .state(let state) = report {
                 switch state {
-                case .error(let kind) where !everOpened && [.dongleMissing, .permissionDenied, .portBusy].contains(kind):
+                case .error(let kind)
+                where (!everOpened && [.dongleMissing, .permissionDenied, .portBusy].contains(kind))
+                    || (!everConnected && kind == .portBusy):
                     startFailure = CLIFailure(kind, portError: driver.lastPortError)
                     return false
-                case .scanning, .connecting, .connected:
+                case .error where everOpened && connection.network != nil:
+                    // udev says when a USB dongle goes; for a network port, say it here, once per gap.
+                    if let error = driver.lastPortError { StandardOutput.error("gripfit-serial: \(error)") }
+                case .connected:
+                    everOpened = true
+                    everConnected = true
+                case .scanning, .connecting:
                     everOpened = true
                 default:
                     break

@@ -4,8 +4,21 @@ import GripFitStore
 enum Storage {
     static let paths = XDGPaths()
 
+    /// The history to add to: refused when `PRAGMA integrity_check` finds it damaged, since new
+    /// sessions would go into broken pages.
     static func history() throws -> SessionStore {
-        try SessionStore(path: paths.databasePath)
+        let store = try SessionStore(path: paths.databasePath)
+        try store.checkIntegrity()
+        return store
+    }
+
+    /// The history to read from, and its damage if `PRAGMA integrity_check` finds any: reading
+    /// commands show what still reads, then fail with "the history is damaged" (exit 65).
+    static func historyToRead() throws -> (store: SessionStore, damage: StoreError?) {
+        let store = try SessionStore(path: paths.databasePath)
+        let problems = try store.integrityProblems()
+        let damage = problems.first.map { StoreError.damaged(path: store.path, detail: "integrity_check: \($0)") }
+        return (store, damage)
     }
 
     static var calibrations: CalibrationBook { CalibrationBook(path: paths.calibrationPath) }

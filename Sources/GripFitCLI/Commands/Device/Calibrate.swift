@@ -27,13 +27,15 @@ public struct Calibrate: ParsableCommand {
     @Option(help: ArgumentHelp("The known mass, with its unit: 10kg, 22lb, 98N.", valueName: "force"))
     public var mass: ForceQuantity
 
-    @Option(help: "Seconds to wait for each step to be steady before giving up.")
+    /// At least 3 s: each step averages 2 s of readings.
+    @Option(
+        parsing: .unconditional, help: "Seconds to wait for each step to be steady before giving up (at least 3).",
+        transform: SecondsOption.parser("--timeout", minimum: 3))
     public var timeout: Double = 30
 
     public init() {}
 
     public func validate() throws {
-        if !(timeout >= 3) { throw ValidationError("--timeout must be at least 3 seconds: each step averages 2 s.") }
         if !connection.simulator.load.isEmpty { throw ValidationError("calibrate places the simulator's load itself; drop --load.") }
     }
 
@@ -55,7 +57,7 @@ public struct Calibrate: ParsableCommand {
         var window = StableWindow()
         var stepStarted: MonotonicInstant?
         StandardOutput.line("Step 1/2: put the dynamometer down with nothing on the handle and keep it still.")
-        _ = try runner.run(seconds: nil) { report, now in
+        let reason = try runner.run(seconds: nil) { report, now in
             guard case .message(.reading(let raw)) = report else { return true }
             let started = stepStarted ?? now
             stepStarted = started
@@ -96,8 +98,16 @@ public struct Calibrate: ParsableCommand {
         case .failed(let error):
             throw error
         case .zero, .load:
+            if case .signal(let number) = reason {
+                throw CLIFailure.interrupted(by: number, "calibration stopped before both steps were measured. Nothing was saved.")
+            }
             throw CLIFailure("Calibration was interrupted before both steps were measured. Nothing was saved.", status: .temporaryFailure)
         case .done(let calibration):
+            guard StoredCalibration.isPlausible(offset: calibration.offset, countsPerKilogram: calibration.countsPerKilogram, massKilograms: mass.kilograms) else {
+                throw CLIFailure(
+                    "Calibration refused: \(mass) gives \(calibration.countsPerKilogram) counts/kg, which no load cell reads. "
+                        + "Check the mass and calibrate again. Nothing was saved.", status: .dataError)
+            }
             let machine = runner.driver.machine
             let decision: IdentityGate.Decision =
                 machine.deviceAddress.map { .bridge($0) } ?? (machine.behindBridge ? .bridgeSilent : .noBridge)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GripFitCore
+import GripFitOutput
 
 /// `gripfit-serial info`: the device's name and firmware version.
 public struct Info: ParsableCommand {

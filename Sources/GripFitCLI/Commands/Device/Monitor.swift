@@ -1,6 +1,7 @@
 import ArgumentParser
 import GripFitCore
 import GripFitLinux
+import GripFitOutput
 
 /// `gripfit-serial monitor`: live readings and everything else the dongle says.
 public struct Monitor: ParsableCommand {
@@ -10,16 +11,26 @@ public struct Monitor: ParsableCommand {
             Runs until --duration passes or Ctrl-C. If the dongle is unplugged or the link drops, \
             the session reconnects by itself and the output marks the gap with a state event.
 
+            Several dongles (--port more than once, or --all-bridges) are followed at once: each \
+            JSONL event carries a "port" field, each text line starts with [port].
+
             Examples:
               gripfit-serial monitor --simulate
               gripfit-serial monitor --format jsonl --duration 60 > grip.jsonl
               gripfit-serial monitor --port /dev/ttyACM0 --format csv
               gripfit-serial monitor --port /dev/ttyACM0 --unit kg
+              gripfit-serial monitor --port tcp://exporter.lab:4001 --format jsonl
+              gripfit-serial monitor --port /dev/ttyACM0 --port /dev/ttyACM1 --format jsonl
             """)
 
     @OptionGroup public var connection: ConnectionOptions
 
-    @Option(help: "Stop after this many seconds of wall time, counted from the start (connecting included).")
+    @Flag(help: "Follow every GripFit bridge plugged in (with any --port given).")
+    public var allBridges = false
+
+    @Option(
+        parsing: .unconditional, help: "Stop after this many seconds of wall time, counted from the start (connecting included).",
+        transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false))
     public var duration: Double?
 
     @Option(
@@ -32,15 +43,24 @@ public struct Monitor: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
+        if connection.ports.count > 1 || allBridges {
+            if format == .csv { throw ValidationError("CSV has no port column; with several dongles use --format jsonl.") }
+            if unit != nil { throw ValidationError("--unit applies to one dongle at a time; give --port once.") }
+            if connection.simulate { throw ValidationError("Use either --all-bridges or --simulate, not both.") }
+        }
     }
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
+        let connections = try connection.connectAll(allBridges: allBridges)
+        if connections.count > 1 {
+            try monitorSeveral(connections)
+            return
+        }
         // Read once: an option's getter is generic, a metadata lookup on every reading otherwise.
         let format = format
         let unit = unit
-        let runner = SessionRunner(connection: try connection.connect())
+        let runner = SessionRunner(connection: connections[0])
         if format == .text, StandardOutput.isCapableTerminal {
             try runLive(runner)
             return
@@ -188,6 +208,44 @@ public struct Monitor: ParsableCommand {
 
     private static func scale(_ display: ForceDisplay) -> LiveView.Scale {
         LiveView.Scale(unit: display.unitName, decimals: display.unit == .newtons ? 1 : 2, calibrated: display.isCalibrated)
+    }
+
+    /// Several dongles, each on its own thread (see ``SessionFleet``), their events interleaved
+    /// line by line on stdout. A dongle that cannot be opened ends its own session only; the
+    /// command then exits with that failure's status once the others are done.
+    private func monitorSeveral(_ connections: [Connection]) throws {
+        final class Sessions: @unchecked Sendable {
+            let runners: [SessionRunner]
+            var failures: [CLIFailure?]
+
+            init(_ connections: [Connection]) {
+                runners = connections.map { SessionRunner(connection: $0) }
+                failures = Array(repeating: nil, count: connections.count)
+            }
+        }
+        let sessions = Sessions(connections)
+        let format = format
+        let duration = duration
+        let interrupted = try SessionFleet.run(count: connections.count) { index, signals in
+            let runner = sessions.runners[index]
+            let port = UntrustedText.escaped(runner.connection.path)
+            do {
+                _ = try runner.run(seconds: duration, signals: signals) { report, now in
+                    let time = WallClock.rfc3339(runner.wallClock.date(at: now))
+                    let text = format == .jsonl
+                        ? EventEncoder.jsonl(report, time: time, port: port)
+                        : EventEncoder.text(report, time: time).map { "[\(port)] \($0)" }
+                    guard let text else { return true }
+                    return StandardOutput.line(text)
+                }
+            } catch {
+                sessions.failures[index] = CLIFailure(error) ?? CLIFailure("\(port): \(error)", status: .software)
+            }
+        }
+        if interrupted { return }
+        let failures = sessions.failures.compactMap { $0 }
+        for failure in failures.dropLast() { StandardOutput.error("gripfit-serial: \(failure.message)") }
+        if let last = failures.last { throw last }
     }
 
     /// The fast path for a plain reading, the event a session is made of.

@@ -28,7 +28,10 @@ public struct Record: ParsableCommand {
 
     @OptionGroup public var connection: ConnectionOptions
 
-    @Option(help: "Record this many seconds, counted from the first reading (with --protocol: the longest a trial may last; default 10).")
+    @Option(
+        parsing: .unconditional,
+        help: "Record this many seconds, counted from the first reading (with --protocol: the longest a trial may last; default 10).",
+        transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false))
     public var duration: Double?
 
     @Flag(help: "Stop when the first squeeze is released.")
@@ -46,7 +49,9 @@ public struct Record: ParsableCommand {
     @Option(name: .customLong("protocol"), help: "Run an assessment protocol: standard.")
     public var protocolName: RecordProtocol?
 
-    @Option(help: "With --protocol: seconds of rest between trials.")
+    @Option(
+        parsing: .unconditional, help: "With --protocol: seconds of rest between trials.",
+        transform: SecondsOption.parser("--rest", minimum: 0))
     public var rest: Double = 30
 
     @Option(help: "With --protocol: trials per hand (1 to 5).")
@@ -55,8 +60,6 @@ public struct Record: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds.") }
-        if !(rest >= 0) { throw ValidationError("--rest must be zero or more seconds.") }
         if protocolName == nil, rest != 30 { throw ValidationError("--rest applies to --protocol only.") }
         if !(1...5).contains(trials) { throw ValidationError("--trials must be 1 to 5 trials per hand.") }
         if protocolName == nil, trials != RecordProtocol.trialsPerHand {

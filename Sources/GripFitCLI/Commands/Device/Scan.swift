@@ -1,6 +1,7 @@
 import ArgumentParser
 import GripFitCore
 import GripFitLinux
+import GripFitOutput
 
 /// `gripfit-serial scan`: the GripFits in range, as the bridge reports them, to pick one with `--device`.
 public struct Scan: ParsableCommand {

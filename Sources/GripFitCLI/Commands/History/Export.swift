@@ -36,18 +36,33 @@ public struct Export: ParsableCommand {
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
-        let store = try Storage.history()
-        let ids = try id.map { [$0] } ?? store.allIDs()
-        let text = SessionExchange.export(try ids.map { try store.session(id: $0) }, as: format)
-        guard let output else {
-            StandardOutput.write(text)
-            return
+        if let output { try PrivateFiles.checkWritable(output) }
+        let (store, damage) = try Storage.historyToRead()
+        var sessions: [StoredSession] = []
+        var damaged: [StoreError] = []
+        if let id {
+            sessions.append(try store.session(id: id))
+        } else {
+            // One damaged session must not block the backup of all the others.
+            for id in try store.allIDs() {
+                do throws(StoreError) {
+                    sessions.append(try store.session(id: id))
+                } catch .damagedSession(let id, let detail) {
+                    damaged.append(.damagedSession(id: id, detail: detail))
+                }
+            }
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw CLIFailure("\(output): cannot write (\(error.localizedDescription)). Pick a writable path.", status: .cannotCreate)
+        let text = try SessionExchange.export(sessions, as: format)
+        if let output {
+            try PrivateFiles.write(Array(text.utf8), to: output)
+            StandardOutput.error("exported \(sessions.count) session\(sessions.count == 1 ? "" : "s") to \(output)")
+        } else if !StandardOutput.write(text) {
+            throw CLIFailure("stdout closed before the export was written.", status: .ioError)
         }
-        StandardOutput.error("exported \(ids.count) session\(ids.count == 1 ? "" : "s") to \(output)")
+        for error in damaged { StandardOutput.error("gripfit-serial: not exported: \(error)") }
+        if let damage { throw damage }
+        if !damaged.isEmpty {
+            throw CLIFailure("\(damaged.count) damaged session\(damaged.count == 1 ? "" : "s") not exported (named above).", status: .dataError)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GripFitCore
+import GripFitOutput
 import GripFitStore
 
 /// `gripfit-serial history`: the saved sessions, newest first.
@@ -42,7 +43,9 @@ public struct History: ParsableCommand {
 
     public func validate() throws {
         if let since, Timestamp.parse(since) == nil {
-            throw ValidationError("--since takes a date or time such as 2026-11-01 or 2026-11-01T08:00:00Z.")
+            throw ValidationError(
+                "--since takes an RFC 3339 date or time such as 2026-11-01, 2026-11-01T08:00:00Z or "
+                    + "2026-11-01T09:00:00+01:00 (years 0000 to 9999, at most 9 fraction digits).")
         }
         if json, format != .table, format != .json { throw ValidationError("--json and --format \(format) disagree; pick one.") }
     }
@@ -52,14 +55,29 @@ public struct History: ParsableCommand {
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
-        let store = try Storage.history()
+        let (store, damage) = try Storage.historyToRead()
         let sinceMilliseconds = since.flatMap(Timestamp.parse)
         let book = try Storage.calibrations.all()
         let calibratedDevices = Set(book.map(\.device))
-        let entries: [Entry] = try store.list(device: device, sinceMilliseconds: sinceMilliseconds).map { row in
-            guard !row.calibrated, calibratedDevices.contains(row.device) else { return (row, nil) }
-            let (session, later) = try Storage.presented(try store.session(id: row.id), book: book)
-            return (SessionRow(session, id: row.id), later)
+        let listing = try store.list(device: device, sinceMilliseconds: sinceMilliseconds)
+        var problems = listing.damaged
+        var entries: [Entry] = []
+        for row in listing.rows {
+            guard !row.calibrated, calibratedDevices.contains(row.device) else {
+                entries.append((row, nil))
+                continue
+            }
+            do {
+                let (session, later) = try Storage.presented(try store.session(id: row.id), book: book)
+                entries.append((SessionRow(session, id: row.id), later))
+            } catch let error as StoreError {
+                problems.append(error)
+            }
+        }
+        // Each damaged session is named; the last problem becomes the exit status (65).
+        problems += [damage].compactMap { $0 }
+        defer {
+            for problem in problems.dropLast() { StandardOutput.error("gripfit-serial: \(problem)") }
         }
         let display = ForceDisplay(calibration: nil, unit: unit)
         switch json ? .json : format {
@@ -72,15 +90,16 @@ public struct History: ParsableCommand {
             }
         case .table:
             guard !entries.isEmpty else {
-                StandardOutput.line(try emptyNotice(store: store, since: sinceMilliseconds))
-                return
+                if problems.isEmpty { StandardOutput.line(try emptyNotice(store: store, since: sinceMilliseconds)) }
+                break
             }
             table(entries, display)
         }
+        if let last = problems.last { throw last }
     }
 
     private func emptyNotice(store: SessionStore, since: Int64?) throws -> String {
-        guard let since, !(try store.list(device: device).isEmpty) else {
+        guard let since, !(try store.list(device: device).rows.isEmpty) else {
             return "No sessions yet. Record one with `gripfit-serial record`."
         }
         let future = since > Timestamp.now() ? " (that is in the future)" : ""
@@ -98,7 +117,7 @@ public struct History: ParsableCommand {
                         + SessionText.pad(display.text(stored: row.peak, calibrated: row.calibrated) + marker, 14)
                         + SessionText.pad(display.text(stored: row.mean, calibrated: row.calibrated) + marker, 14)
                         + SessionText.pad(String(row.repCount), 6) + SessionText.pad(row.duration.formatted(decimals: 1) + " s", 10)
-                        + (row.label ?? ""))
+                        + UntrustedText.escaped(row.label ?? ""))
             else { return }
         }
         if let later = entries.lazy.compactMap(\.later).first {
@@ -123,8 +142,9 @@ public struct History: ParsableCommand {
         let row = entry.row
         func force(_ value: Double) -> String { row.calibrated ? display.convert(stored: value, calibrated: true).formatted(decimals: 3) : "" }
         return [
-            String(row.id), Timestamp.rfc3339(milliseconds: row.startedAtMilliseconds), row.device, row.firmware ?? "",
-            row.bridgeVersion ?? "", row.hand?.rawValue ?? "", row.label ?? "", row.protocolName ?? "",
+            String(row.id), Timestamp.rfc3339(milliseconds: row.startedAtMilliseconds), CSVLine.text(row.device),
+            CSVLine.text(row.firmware ?? ""), CSVLine.text(row.bridgeVersion ?? ""), row.hand?.rawValue ?? "",
+            CSVLine.text(row.label ?? ""), CSVLine.text(row.protocolName ?? ""),
             row.trial.map(String.init) ?? "", row.calibrated ? unit.rawValue : "raw", force(row.peak), force(row.mean),
             row.timeToPeak.formatted(decimals: 3), force(row.peakRFD), force(row.impulse), String(row.repCount),
             row.duration.formatted(decimals: 3), calibrationSource(entry), row.calibrated ? "" : row.peak.formatted(decimals: 0),

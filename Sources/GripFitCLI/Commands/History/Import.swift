@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import GripFitStore
 
 /// `gripfit-serial import FILE`: what `export` wrote, back into the history.
@@ -35,20 +35,33 @@ public struct Import: ParsableCommand {
         StandardOutput.line("imported \(added) session\(added == 1 ? "" : "s"), skipped \(skipped) already in the history")
     }
 
+    /// The whole file, bounded; a directory, a missing file or a read error is named with errno.
     static func read(_ path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CLIFailure("\(path): cannot open. Check the path and its permissions.", status: .noInput)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            throw CLIFailure("\(path): cannot open (\(String(cString: strerror(code)))). Check the path and its permissions.", status: .noInput)
         }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: SessionExchange.maximumImportBytes + 1) ?? Data()
-        } catch {
-            throw CLIFailure("\(path): cannot read (\(error.localizedDescription)).", status: .ioError)
+        defer { close(fd) }
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw CLIFailure("\(path) is a directory. Give the file `gripfit-serial export` wrote, e.g. \(path)/backup.json.", status: .noInput)
         }
-        guard data.count <= SessionExchange.maximumImportBytes else {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count <= SessionExchange.maximumImportBytes {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw CLIFailure("\(path): cannot read (\(String(cString: strerror(code)))).", status: .ioError)
+            }
+            bytes += chunk[0..<count]
+        }
+        guard bytes.count <= SessionExchange.maximumImportBytes else {
             throw CLIFailure("\(path) is larger than \(SessionExchange.maximumImportBytes / 1_048_576) MiB; split the export.", status: .dataError)
         }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

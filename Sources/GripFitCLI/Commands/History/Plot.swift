@@ -31,18 +31,18 @@ public struct Plot: ParsableCommand {
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
-        let (session, later) = try Storage.presented(try Storage.history().session(id: id))
+        if output != "-" { try PrivateFiles.checkWritable(output) }
+        let (store, damage) = try Storage.historyToRead()
+        let (session, later) = try Storage.presented(try store.session(id: id))
         let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
         if output == "-" {
             // A closed pipe (`| head`) ends quietly, as for every command that writes to stdout.
             _ = StandardOutput.write(svg)
+            if let damage { throw damage }
             return
         }
-        do {
-            try Data(svg.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw CLIFailure("\(output): cannot write (\(error.localizedDescription)). Pick a writable path.", status: .cannotCreate)
-        }
+        try PrivateFiles.write(Array(svg.utf8), to: output)
         StandardOutput.error("wrote \(output)")
+        if let damage { throw damage }
     }
 }

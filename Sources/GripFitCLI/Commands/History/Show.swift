@@ -24,10 +24,12 @@ public struct Show: ParsableCommand {
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
-        let (session, later) = try Storage.presented(try Storage.history().session(id: id))
+        let (store, damage) = try Storage.historyToRead()
+        let (session, later) = try Storage.presented(try store.session(id: id))
         let display = ForceDisplay(calibration: session.calibration, unit: unit)
         for line in SessionText.details(session, display: display, later: later) {
             guard StandardOutput.line(line) else { return }
         }
+        if let damage { throw damage }
     }
 }

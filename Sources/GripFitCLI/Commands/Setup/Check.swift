@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import GripFitConformance
+import GripFitCore
+import GripFitLinux
+import GripFitStore
 
 extension ConformanceCase: ExpressibleByArgument {}
 
@@ -13,17 +16,30 @@ public struct Check: ParsableCommand {
             \(ConformanceCase.allCases.map { "  \($0.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
 
             Keep the GripFit unloaded during the run (tare expects readings near 0). A default run \
-            takes about 15 s; --duration scales the sampling windows. Prints a summary; --junit and \
-            --json write reports. Exit 0 when every case passes, 1 when any fails, 69/74/75/77 when \
-            the check could not run (see gripfit-serial --help).
+            takes about 15 s; --duration scales the sampling windows. Prints one line per case as it \
+            finishes and a summary (--quiet: the summary only); --junit and --json write reports. \
+            Exit 0 when every case passes, 1 when any fails, 69/74/75/77 when the check could not \
+            run (see gripfit-serial --help).
+
+            Several dongles (--port more than once, or --all-bridges) are checked at the same time: \
+            one JUnit testsuite per dongle, named by its USB serial number or address, and exit 1 \
+            if any of them fails or cannot be checked.
 
             Examples:
               gripfit-serial check --port /dev/ttyACM0 --junit gripfit-junit.xml
+              gripfit-serial check --port rfc2217://rack1:4002 --junit junit.xml
+              gripfit-serial check --all-bridges --quiet --junit gripfit-junit.xml
               gripfit-serial check --simulate --bug wrong-rate
               gripfit-serial check --simulate --only ping tare --duration 2
             """)
 
     @OptionGroup public var connection: ConnectionOptions
+
+    @Flag(help: "Check every GripFit bridge plugged in, at the same time (with any --port given).")
+    public var allBridges = false
+
+    @Flag(help: "Print only the summary, not a line per case.")
+    public var quiet = false
 
     @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"), completion: .file())
     public var junit: String?
@@ -31,7 +47,9 @@ public struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JSON report here.", valueName: "file"), completion: .file())
     public var json: String?
 
-    @Option(help: "Seconds of readings for default-rate; the other windows scale with it.")
+    @Option(
+        parsing: .unconditional, help: "Seconds of readings for default-rate (0.5 to 600); the other windows scale with it.",
+        transform: SecondsOption.parser("--duration", minimum: 0.5, maximum: 600))
     public var duration: Double = 5
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Run only these cases.", valueName: "name"))
@@ -40,15 +58,16 @@ public struct Check: ParsableCommand {
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Leave these cases out.", valueName: "name"))
     public var skip: [ConformanceCase] = []
 
-    @Option(help: ArgumentHelp("How far a mean reading interval may be from the asked one.", valueName: "percent"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("How far a mean reading interval may be from the asked one.", valueName: "percent"))
     public var rateTolerance: Double = 10
 
     public init() {}
 
     public func validate() throws {
-        if !(duration >= 0.5 && duration <= 600) { throw ValidationError("--duration must be between 0.5 and 600 seconds.") }
         if !(rateTolerance > 0 && rateTolerance < 100) { throw ValidationError("--rate-tolerance must be a percentage between 0 and 100.") }
         if cases.isEmpty { throw ValidationError("--only and --skip leave no case to run.") }
+        if allBridges, connection.simulate { throw ValidationError("Use either --all-bridges or --simulate, not both.") }
     }
 
     var cases: [ConformanceCase] {
@@ -65,21 +84,58 @@ public struct Check: ParsableCommand {
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
-        let report = try CheckRunner.run(cases, settings: settings, connection: connection)
-        StandardOutput.write(TerminalReporter.render(report))
-        if let junit { try write(JUnitReporter.render(report), to: junit) }
-        if let json { try write(JSONReporter.render(report), to: json) }
+        // A report that cannot be written fails the job now, not after the whole run.
+        for path in [junit, json].compactMap({ $0 }) { try PrivateFiles.checkWritable(path) }
+        let connections = try connection.connectAll(allBridges: allBridges)
+        if connections.count == 1 {
+            try checkOne(connections[0])
+        } else {
+            try checkSeveral(connections)
+        }
+    }
+
+    private func checkOne(_ connection: Connection) throws {
+        let report = try CheckRunner.run(cases, settings: settings, connection: connection) { result in
+            if !quiet { StandardOutput.write(TerminalReporter.caseLines(result, device: nil)) }
+        }
+        StandardOutput.write(TerminalReporter.summary(report))
+        if let junit { try PrivateFiles.write(Array(JUnitReporter.render(report).utf8), to: junit) }
+        if let json { try PrivateFiles.write(Array(JSONReporter.render(report).utf8), to: json) }
         if report.failed > 0 {
             let names = report.results.filter(\.verdict.isFailure).map(\.kind.rawValue).joined(separator: ", ")
             throw CLIFailure("\(report.failed) of \(report.results.count) cases failed: \(names).", status: .failure)
         }
     }
 
-    private func write(_ text: String, to path: String) throws {
+    private func checkSeveral(_ connections: [Connection]) throws {
+        let startedAt = WallClock.rfc3339(Date())
+        let clock = MonotonicClock()
+        let start = clock.now()
+        let quiet = quiet
+        let outcomes: [CheckOutcome]
         do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw CLIFailure("Cannot write the report to \(path): \(error.localizedDescription). Check the directory exists and is writable.", status: .ioError)
+            outcomes = try CheckFleet.run(cases, settings: settings, connections: connections) { device, result in
+                if !quiet { StandardOutput.write(TerminalReporter.caseLines(result, device: device)) }
+            }
+        } catch is CheckFleet.Interrupted {
+            throw CLIFailure("Interrupted: the check did not finish, no report was written.", status: .temporaryFailure)
+        }
+        let duration = clock.now() - start
+        StandardOutput.write(TerminalReporter.summary(outcomes))
+        if let junit { try PrivateFiles.write(Array(JUnitReporter.render(outcomes, duration: duration).utf8), to: junit) }
+        if let json { try PrivateFiles.write(Array(JSONReporter.render(outcomes, startedAt: startedAt, duration: duration).utf8), to: json) }
+        let unchecked = outcomes.compactMap { outcome -> CLIFailure? in
+            if case .failure(let failure) = outcome.result { return failure }
+            return nil
+        }
+        if unchecked.count == outcomes.count, let first = unchecked.first {
+            throw CLIFailure("No dongle could be checked. \(first.message)", status: first.status)
+        }
+        let failed = outcomes.filter(\.isFailure)
+        if !failed.isEmpty {
+            throw CLIFailure(
+                "\(failed.count) of \(outcomes.count) dongles failed: \(failed.map(\.device).joined(separator: ", ")).",
+                status: .failure)
         }
     }
 }

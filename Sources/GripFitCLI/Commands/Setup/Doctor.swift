@@ -1,5 +1,7 @@
 import ArgumentParser
 import GripFitLinux
+import GripFitNetworkPort
+import GripFitOutput
 
 /// `gripfit-serial doctor`: why the dongle does not work, one line per check, each with its fix.
 public struct Doctor: ParsableCommand {
@@ -23,13 +25,19 @@ public struct Doctor: ParsableCommand {
         completion: PortCompletion.kind)
     public var port: String?
 
-    @Option(help: "Seconds to wait for the bridge's answer and a connected GripFit.")
+    @Option(
+        parsing: .unconditional, help: "Seconds to wait for the bridge's answer and a connected GripFit.",
+        transform: SecondsOption.parser("--timeout", minimum: 0, inclusive: false))
     public var timeout: Double = 4
 
     public init() {}
 
     public func validate() throws {
-        if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds.") }
+        if let port, NetworkPortAddress.isNetwork(port) {
+            throw ValidationError(
+                "doctor checks a dongle plugged into this machine. Run it on the exporter host, or check the network "
+                    + "port from here with `gripfit-serial check --port \(port) --only handshake`.")
+        }
     }
 
     public func run() throws {
@@ -37,7 +45,8 @@ public struct Doctor: ParsableCommand {
         Diagnostics.bootstrap(level: .warning)
         var checkup = Checkup(portArgument: port)
         checkup.probe = BridgeProbe(timeout: .milliseconds(Int(timeout * 1000)))
-        let passed = checkup.run { StandardOutput.line($0.description) }
+        // Findings quote USB descriptors and bridge replies: device text, escaped for the terminal.
+        let passed = checkup.run { StandardOutput.line(UntrustedText.escaped($0.description)) }
         if !passed { throw CLIFailure("some checks failed; see the ✘ lines above.", status: .failure) }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GripFitCore
 import GripFitLinux
+import GripFitOutput
 
 /// `gripfit-serial list`: the bridges plugged in, as udev describes them.
 public struct List: ParsableCommand {
@@ -45,7 +46,7 @@ public struct List: ParsableCommand {
             rows.append(
                 [
                     port.devnode, port.id?.description ?? "-", port.serial.map(UntrustedText.escaped) ?? "-",
-                    port.product.map(UntrustedText.escaped) ?? "-", port.byIdPath ?? "-",
+                    port.product.map(UntrustedText.escaped) ?? "-", port.byIdPath.map(UntrustedText.escaped) ?? "-",
                 ] + (all ? [port.isBridge ? "yes" : "no"] : []))
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }

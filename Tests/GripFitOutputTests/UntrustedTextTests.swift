@@ -1,6 +1,6 @@
 import Testing
 
-@testable import GripFitCore
+@testable import GripFitOutput
 
 @Suite struct UntrustedTextTests {
     @Test func controlCharactersBecomeVisibleEscapes() {

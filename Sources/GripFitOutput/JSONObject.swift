@@ -1,12 +1,12 @@
 /// One JSON object with its keys in the order given, written by hand so `event` and `time` come
-/// first in every JSONL line and strings are escaped exactly as RFC 8259 says.
+/// first in every JSONL line; strings go through ``JSONString``.
 public struct JSONObject: Sendable {
     private var fields: [(String, String)] = []
 
     public init() {}
 
     public mutating func set(_ key: String, _ value: String) {
-        fields.append((key, Self.quote(value)))
+        fields.append((key, JSONString.quoted(value)))
     }
 
     public mutating func set(_ key: String, _ value: Int) {
@@ -34,24 +34,6 @@ public struct JSONObject: Sendable {
     }
 
     public var text: String {
-        "{" + fields.map { "\(Self.quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
-    }
-
-    public static func quote(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "{" + fields.map { "\(JSONString.quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 }

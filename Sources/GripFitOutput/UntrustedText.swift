@@ -1,6 +1,8 @@
 /// Makes device- or port-supplied text safe to print: control characters (C0, DEL, C1) and bytes
 /// that are not UTF-8 become visible escapes, so nothing from the wire can move the cursor,
-/// retitle the window or ring the bell on the user's terminal.
+/// retitle the window or ring the bell on the user's terminal, and bidi controls become visible
+/// too, so a label cannot reorder the text around it (the terminal's escaping; CSV, JSON and XML
+/// have their own beside it).
 public enum UntrustedText {
     public static func escaped(_ text: String) -> String {
         escaped(Array(text.utf8))
@@ -31,9 +33,11 @@ public enum UntrustedText {
         return result
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    /// C0, DEL, C1, the line and paragraph separators and every bidi control (marks, embeddings,
+    /// overrides, isolates): what must never reach a terminal or a stored label raw.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

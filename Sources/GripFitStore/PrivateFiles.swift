@@ -1,0 +1,89 @@
+import Glibc
+
+/// Health data on disk: history, calibrations, exports, reports and plots are created 0600 and
+/// gripfit's directories 0700, whatever the umask, as ssh and gpg do. Files are replaced atomically
+/// (temporary file, fsync, rename), so a failed write never leaves a truncated file behind.
+public enum PrivateFiles {
+    /// Creates `path` and any missing parents as 0700; `path` itself (gripfit's own directory) is
+    /// made 0700 even if it existed.
+    public static func makeDirectory(_ path: String) throws(StoreError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) == 0 {
+                chmod(prefix, 0o700)
+            } else if errno != EEXIST {
+                throw .unavailable(path: prefix, reason: "cannot create the directory (\(describe(errno)))")
+            }
+        }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw .unavailable(path: path, reason: "not a directory")
+        }
+        if path != "/", status.st_uid == geteuid(), status.st_mode & 0o077 != 0 { chmod(path, 0o700) }
+    }
+
+    /// Creates `path` empty as 0600 if it is missing, and takes group and other access away if it is
+    /// not, so SQLite (which gives its journal the database's mode) starts from a private file.
+    public static func ensurePrivateFile(_ path: String) throws(StoreError) {
+        let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else {
+            throw .unavailable(path: path, reason: "cannot open or create (\(describe(errno)))")
+        }
+        defer { close(fd) }
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(), status.st_mode & 0o077 != 0 {
+            fchmod(fd, 0o600)
+        }
+    }
+
+    /// Fails now, before any work, if `path` cannot be written: an existing directory, a missing or
+    /// read-only parent, no permission. Creates and removes a probe file beside it.
+    public static func checkWritable(_ path: String) throws(StoreError) {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw .cannotWrite(path: path, reason: "it is a directory")
+        }
+        let (fd, probe) = try temporaryFile(beside: path)
+        close(fd)
+        unlink(probe)
+    }
+
+    /// Writes `bytes` to `path` as 0600: all or nothing.
+    public static func write(_ bytes: [UInt8], to path: String) throws(StoreError) {
+        let (fd, temporary) = try temporaryFile(beside: path)
+        var failure: Int32?
+        var offset = 0
+        while offset < bytes.count, failure == nil {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno != EINTR { failure = errno }
+            } else {
+                offset += written
+            }
+        }
+        if failure == nil, fsync(fd) != 0, errno != EINVAL { failure = errno }
+        if close(fd) != 0, failure == nil { failure = errno }
+        if failure == nil, rename(temporary, path) != 0 { failure = errno }
+        if let failure {
+            unlink(temporary)
+            throw .cannotWrite(path: path, reason: describe(failure))
+        }
+    }
+
+    private static func temporaryFile(beside path: String) throws(StoreError) -> (Int32, String) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((directory + "." + name + ".XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .cannotWrite(path: path, reason: describe(errno)) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        fchmod(fd, 0o600)
+        return (fd, String(cString: template))
+    }
+
+    static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

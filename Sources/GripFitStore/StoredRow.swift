@@ -1,0 +1,56 @@
+import GRDB
+
+/// One stored row read column by column with its type and range checked. GRDB's typed subscripts
+/// trap on a NULL or a wrong type; a damaged or hand-edited history must instead give a typed
+/// error that names the session and the column, so the other sessions still read.
+struct StoredRow {
+    let row: Row
+    let session: Int64
+
+    func value<Value: DatabaseValueConvertible>(_ column: String) throws(StoreError) -> Value {
+        guard let value: Value = try optional(column) else { throw damaged(column, "is missing") }
+        return value
+    }
+
+    func optional<Value: DatabaseValueConvertible>(_ column: String) throws(StoreError) -> Value? {
+        let stored: DatabaseValue = row[column] ?? .null
+        if stored.isNull { return nil }
+        guard let value = Value.fromDatabaseValue(stored) else { throw damaged(column, "holds \(Self.kind(of: stored))") }
+        return value
+    }
+
+    /// A finite number: what every summary figure and calibration must be.
+    func finite(_ column: String) throws(StoreError) -> Double {
+        let value: Double = try value(column)
+        guard value.isFinite else { throw damaged(column, "is \(value)") }
+        return value
+    }
+
+    func optionalFinite(_ column: String) throws(StoreError) -> Double? {
+        guard let value: Double = try optional(column) else { return nil }
+        guard value.isFinite else { throw damaged(column, "is \(value)") }
+        return value
+    }
+
+    /// A count: an integer from 0 to `maximum`.
+    func count(_ column: String, maximum: Int = Int(Int32.max)) throws(StoreError) -> Int {
+        let value: Int64 = try value(column)
+        guard value >= 0, value <= Int64(maximum) else { throw damaged(column, "is \(value)") }
+        return Int(value)
+    }
+
+    func damaged(_ column: String, _ problem: String) -> StoreError {
+        .damagedSession(id: session, detail: "\(column) \(problem)")
+    }
+
+    /// The SQLite storage class, for messages.
+    private static func kind(of value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: "NULL"
+        case .int64: "an integer"
+        case .double: "a real"
+        case .string: "text"
+        case .blob: "a blob"
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import GRDB
+import Glibc
+import GripFitOutput
+import Testing
+
+/// Hostile files, odd options and damaged histories through the real binary (issue 12): each one
+/// gets a message and its documented exit code, never a trap, never a silent exit 0.
+@Suite(.timeLimit(.minutes(2)))
+struct HostileInputTests {
+    static let header =
+        "device,started_at,firmware,label,hand,protocol,trial,calibration_offset,calibration_counts_per_kg,"
+        + "calibration_date,calibration_mass_kg,threshold,kind,time_s,end_s,raw,force,unit"
+
+    /// A CSV import file of one uncalibrated session per start time, three squeezes each.
+    static func csv(starts: [String], label: String = "plain", calibration: String = ",,,", firmware: String = "1.0") -> String {
+        var lines = [header]
+        for start in starts {
+            for step in 0..<40 {
+                let raw = 834_000 + (step % 10 >= 3 && step % 10 < 7 ? 400_000 : 0)
+                let time = String(format: "%d.%06d", step / 10, (step % 10) * 100_000)
+                lines.append(
+                    "usb:TEST,\(start),\(firmware),\(label),right,,,\(calibration),80000,sample,\(time),,\(raw),\(raw),raw")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func write(_ text: String, _ path: String) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// No trap, no raw NSError, and the exit code asked for.
+    static func expectClean(_ result: CLIProcess.Result, _ status: Int32, _ message: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.status == status, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Error Domain"), sourceLocation: sourceLocation)
+        if let message { #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation) }
+    }
+
+    // MARK: - Class 1 and 6: numbers from options
+
+    @Test func timeOptionsOutOfRangeAreUsageErrorsNeverTraps() throws {
+        let cli = BuiltBinary()
+        for value in ["inf", "1e10", "-1", "nan"] {
+            for arguments in [
+                ["monitor", "--port", "/nonexistent", "--duration", value],
+                ["record", "--port", "/nonexistent", "--duration", value],
+                ["record", "--port", "/nonexistent", "--protocol", "standard", "--rest", value],
+                ["ping", "--port", "/nonexistent", "--timeout", value],
+                ["calibrate", "--port", "/nonexistent", "--mass", "10kg", "--timeout", value],
+                ["doctor", "--timeout", value],
+                ["check", "--port", "/nonexistent", "--duration", value],
+            ] {
+                let result = try cli.run(arguments)
+                Self.expectClean(result, 64, "takes a number of seconds")
+                #expect(!result.stderr.contains("Missing value"), "\(arguments)")
+            }
+        }
+    }
+
+    @Test func forcesBeyondAnyLoadCellAreUsageErrors() throws {
+        let cli = BuiltBinary()
+        Self.expectClean(try cli.run("monitor", "--simulate", "--load", "1e300kg", "--duration", "1"), 64, "1e300kg")
+        Self.expectClean(try cli.run("calibrate", "--port", "/nonexistent", "--mass", "1e300kg"), 64, "1e300kg")
+    }
+
+    // MARK: - Class 3: dates
+
+    @Test func sinceIsStrictRFC3339() throws {
+        let cli = BuiltBinary()
+        for since in [
+            "2026-11-01T00:00:00." + String(repeating: "1", count: 100_000) + "Z", "2026-11-01junk",
+            "2026-11-01T00:00:00Zjunk", "2026-02-30", "yesterday",
+        ] {
+            Self.expectClean(try cli.run("history", "--since", since), 64, "RFC 3339")
+        }
+        Self.expectClean(try cli.run("history", "--since", "2026-11-01T09:00:00.123456789+01:00"), 0)
+    }
+
+    @Test func importRejectsBadStartTimesAndYear0000RoundTrips() throws {
+        let cli = BuiltBinary()
+        let file = cli.home + "/in.csv"
+        for start in ["2026-11-18T11:06:40." + String(repeating: "9", count: 50_000) + "Z", "2026-11-18T11:06:40Zjunk", "2026-11-18T11:06:40"] {
+            try Self.write(Self.csv(starts: [start]), file)
+            Self.expectClean(try cli.run("import", file), 65, "is not an RFC 3339 time")
+        }
+        try Self.write(Self.csv(starts: ["0000-01-01T00:00:00.000Z"]), file)
+        Self.expectClean(try cli.run("import", file), 0)
+        for format in ["json", "csv"] {
+            let export = cli.home + "/out.\(format)"
+            Self.expectClean(try cli.run("export", "1", "--format", format, "-o", export), 0)
+            #expect(try String(contentsOfFile: export, encoding: .utf8).contains("0000-01-01T00:00:00.000Z"))
+            let again = try cli.run("import", export)
+            Self.expectClean(again, 0)
+            #expect(again.stdout == "imported 0 sessions, skipped 1 already in the history\n")
+        }
+    }
+
+    // MARK: - Class 1 and 4: numbers from files
+
+    @Test func hostileNumbersInImportFilesAreRefusedNotTrapped() throws {
+        let cli = BuiltBinary()
+        let file = cli.home + "/in.csv"
+        var huge = Self.csv(starts: ["2026-11-18T11:06:40.000Z"])
+        huge = huge.replacingOccurrences(of: ",sample,1.000000,", with: ",sample,9223372036854.775808,")
+        try Self.write(huge, file)
+        Self.expectClean(try cli.run("import", file), 65, "time_s is not a number")
+
+        for calibration in ["-inf,20000,2026-11-22,10", "1000,inf,2026-11-22,10", "1000,1e-300,2026-11-22,10", "nan,20000,,"] {
+            try Self.write(Self.csv(starts: ["2026-11-18T11:06:40.000Z"], calibration: calibration), file)
+            Self.expectClean(try cli.run("import", file), 65, "calibration must be finite")
+        }
+        let history = try cli.run("history")
+        Self.expectClean(history, 0)
+        #expect(!history.stdout.contains("inf"))
+
+        // The largest time that fits is taken, and everything downstream copes with it.
+        var edge = Self.csv(starts: ["2026-11-18T11:06:40.000Z"])
+        edge = edge.replacingOccurrences(of: ",sample,1.000000,", with: ",sample,9223372036854.775807,")
+        try Self.write(edge, file)
+        Self.expectClean(try cli.run("import", file), 0)
+        Self.expectClean(try cli.run("show", "1"), 0)
+        Self.expectClean(try cli.run("export", "--all", "--format", "json", "-o", cli.home + "/all.json"), 0)
+        Self.expectClean(try cli.run("plot", "1", "-o", cli.home + "/p.svg"), 0)
+    }
+
+    @Test func aDirectoryOrAnUnreadableFileIsNamed() throws {
+        let cli = BuiltBinary()
+        Self.expectClean(try cli.run("import", cli.home), 66, "is a directory")
+        Self.expectClean(try cli.run("import", cli.home + "/missing.json"), 66, "No such file or directory")
+    }
+
+    // MARK: - Class 6: destinations checked first
+
+    @Test func unwritableDestinationsFailUpFrontWith73() throws {
+        let cli = BuiltBinary()
+        let file = cli.home + "/in.csv"
+        try Self.write(Self.csv(starts: ["2026-11-18T11:06:40.000Z"]), file)
+        Self.expectClean(try cli.run("import", file), 0)
+        for destination in ["/nonexistent-dir/out.json", cli.home, "/proc/version"] {
+            Self.expectClean(try cli.run("export", "--all", "-o", destination), 73, destination)
+            Self.expectClean(try cli.run("plot", "1", "-o", destination), 73, destination)
+        }
+        // check fails before it looks for a dongle: the missing port would say 69.
+        Self.expectClean(try cli.run("check", "--port", "/nonexistent", "--junit", "/nonexistent-dir/j.xml"), 73, "/nonexistent-dir/j.xml")
+        Self.expectClean(try cli.run("check", "--port", "/nonexistent", "--json", cli.home), 73, "is a directory")
+    }
+
+    @Test func aDataDirectoryThatCannotBeCreatedIsNamed() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = "/proc/self/gripfit-none"
+        let (process, out, err) = try CLIProcess.start(["history"], environment: environment)
+        let result = CLIProcess.finish(process, out, err)
+        Self.expectClean(result, 73, "/proc/self/gripfit-none")
+        #expect(result.stderr.contains("cannot create the directory"))
+    }
+
+    // MARK: - Class 5: injection
+
+    @Test func deviceAndImportedTextIsEscapedPerFormat() throws {
+        let cli = BuiltBinary()
+        let file = cli.home + "/in.csv"
+        // A label that is a formula, one whose comma and `<` carry a combining mark, one with a bidi override.
+        let labels = ["=HYPERLINK(\"\"http://x\"\")", "\"a,\u{301}b <\u{301}svg onload=x>\"", "abc\u{202E}fed"]
+        let starts = ["2026-11-18T11:06:40.000Z", "2026-11-18T11:07:40.000Z", "2026-11-18T11:08:40.000Z"]
+        var text = Self.header + "\n"
+        for (label, start) in zip(labels, starts) {
+            text += Self.csv(starts: [start], label: label, firmware: "+1").split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+        }
+        try Self.write(text, file)
+        Self.expectClean(try cli.run("import", file), 0)
+
+        let export = try cli.run("export", "--all", "--format", "csv")
+        Self.expectClean(export, 0)
+        for line in export.stdout.split(separator: "\n").dropFirst() {
+            let fields = try #require(CSVLine.split(line))
+            #expect(fields.count == 19)
+            #expect(fields[18] == "", "a file without bridge_version imports without one")
+            #expect(fields[2] == "'+1", "firmware guarded")
+            #expect(!fields[3].hasPrefix("="), "label guarded")
+        }
+        #expect(export.stdout.contains("'=HYPERLINK"))
+        let reimported = cli.home + "/again.csv"
+        try Self.write(export.stdout, reimported)
+        #expect(try cli.run("import", reimported).stdout == "imported 0 sessions, skipped 3 already in the history\n")
+
+        // Cleaned on the way in: the override never reaches the store or the terminal.
+        let history = try cli.run("history")
+        #expect(!history.stdout.unicodeScalars.contains("\u{202E}"))
+
+        let svg = cli.home + "/p.svg"
+        Self.expectClean(try cli.run("plot", "2", "-o", svg), 0)
+        let plot = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(plot.contains("&lt;\u{301}svg onload=x&gt;"))
+        #expect(!plot.unicodeScalars.split(separator: "<").contains { String($0).hasPrefix("\u{301}svg") })
+    }
+
+    // MARK: - Class 7: privacy
+
+    @Test func historyExportsAndPlotsArePrivateWhateverTheUmask() throws {
+        let cli = BuiltBinary()
+        let file = cli.home + "/in.csv"
+        try Self.write(Self.csv(starts: ["2026-11-18T11:06:40.000Z"]), file)
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = cli.dataHome
+        environment["XDG_CONFIG_HOME"] = cli.configHome
+        let umask = ["/bin/sh", "-c", "umask 000; exec \"$0\" \"$@\""]
+        for arguments in [["import", file], ["export", "1", "-o", cli.home + "/e.json"], ["plot", "1", "-o", cli.home + "/p.svg"]] {
+            let (process, out, err) = try CLIProcess.start(arguments, prefix: umask, environment: environment)
+            Self.expectClean(CLIProcess.finish(process, out, err), 0)
+        }
+        func mode(_ path: String) -> mode_t {
+            var status = stat()
+            return stat(path, &status) == 0 ? status.st_mode & 0o777 : 0
+        }
+        #expect(mode(cli.dataHome + "/gripfit") == 0o700)
+        #expect(mode(cli.dataHome + "/gripfit/history.sqlite") == 0o600)
+        #expect(mode(cli.home + "/e.json") == 0o600)
+        #expect(mode(cli.home + "/p.svg") == 0o600)
+    }
+
+    // MARK: - Class 6: signals
+
+    @Test func ctrlCBeforeTheFirstReadingExits130() throws {
+        let cli = BuiltBinary()
+        let (process, out, err) = try cli.start(["record", "--simulate", "--fault", "not-ready"])
+        cli.watchdog(process, seconds: 30)
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(process.processIdentifier, SIGINT)
+        let result = cli.finish(process, out, err)
+        Self.expectClean(result, 130, "interrupted")
+        #expect(!result.stderr.contains("streaming"))
+    }
+}

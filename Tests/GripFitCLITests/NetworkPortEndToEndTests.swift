@@ -1,0 +1,109 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The real binary against the simulator exported by Debian's real ser2net, in raw and
+/// telnet(rfc2217) modes: what a lab with the dongle on another host looks like.
+@Suite(.serialized, .enabled(if: Ser2Net.isUsable, "ser2net is not installed (make deps installs it)"))
+struct NetworkPortEndToEndTests {
+    @Test(arguments: [true, false])
+    func fragmentedGarbledStreamArrivesExactlyOnceInOrder(rfc2217: Bool) throws {
+        let simulator = try SimulatorProcess(["--fault", "fragment", "--fault", "garbage", "--pattern", "counter"])
+        defer { _ = simulator.stop() }
+        let ser2net = try Ser2Net(exporting: simulator.path)
+        let url = rfc2217 ? ser2net.rfc2217URL : ser2net.rawURL
+        let result = try CLIProcess.run(["monitor", "--port", url, "--duration", "4", "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = try result.lines.map(Event.init)
+        let readings = events.compactMap(\.raw)
+        #expect(readings.count >= 25, "\(result.stdout.prefix(2000))")
+        let first = try #require(readings.first)
+        #expect(readings == Array(first..<first + readings.count), "every reading once, in order, none lost")
+        // Every garbage line is one warning, including the one with 0xFF bytes, which telnet doubles.
+        let warnings = events.filter { $0.kind == "warning" }
+        #expect(warnings.count >= readings.count / 5 - 1 && warnings.count <= readings.count / 5 + 1, "\(warnings.map(\.object))")
+    }
+
+    @Test func checkOverRFC2217PassesTareRateAndPing() throws {
+        // A constant load, not squeezes, so readings after tare settle near 0.
+        let simulator = try SimulatorProcess(["--load", "10kg"])
+        defer { _ = simulator.stop() }
+        let ser2net = try Ser2Net(exporting: simulator.path)
+        let result = try CLIProcess.run(
+            ["check", "--port", ser2net.rfc2217URL, "--only", "handshake", "set-rate", "tare", "ping", "--duration", "1"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("4 cases: 4 passed, 0 failed"))
+        #expect(result.stdout.contains("port rfc2217://127.0.0.1:\(ser2net.rfc2217Port)"))
+    }
+
+    @Test func oneShotTareAndRateWorkOverRawTCP() throws {
+        let simulator = try SimulatorProcess()
+        defer { _ = simulator.stop() }
+        let ser2net = try Ser2Net(exporting: simulator.path)
+        let tare = try CLIProcess.run(["tare", "--port", ser2net.rawURL])
+        #expect(tare.status == 0, "\(tare.stderr)")
+        let rate = try CLIProcess.run(["rate", "50", "--port", ser2net.rawURL])
+        #expect(rate.status == 0, "\(rate.stderr)")
+        #expect(rate.stdout.contains("sample interval 50 ms"))
+    }
+
+    @Test func killingAndRestartingSer2NetIsSurvivedWithTheGapMarked() throws {
+        let simulator = try SimulatorProcess(["--pattern", "counter"])
+        defer { _ = simulator.stop() }
+        let ser2net = try Ser2Net(exporting: simulator.path)
+        let monitor = try RunningCLI(["monitor", "--port", ser2net.rfc2217URL, "--format", "jsonl", "--duration", "20"])
+        var before: [Int] = []
+        var after: [Int] = []
+        var gap: [String] = []
+        let deadline = Date().addingTimeInterval(15)
+        while after.count < 5, let line = monitor.nextLine(before: deadline) {
+            let event = try Event(line)
+            if let raw = event.raw {
+                if gap.isEmpty { before.append(raw) } else { after.append(raw) }
+                if before.count == 5, gap.isEmpty, raw == before.last {
+                    ser2net.stop()
+                    try ser2net.start()
+                }
+            } else if event.kind == "state", !before.isEmpty, let state = event["state"] as? String {
+                gap.append(state + ((event["error"] as? String).map { "(\($0))" } ?? ""))
+            }
+        }
+        let stopped = monitor.stop()
+        #expect(before.count >= 5)
+        #expect(gap.first == "error(dongleMissing)", "the gap is marked as soon as the connection drops: \(gap)")
+        #expect(gap.contains("connected"))
+        #expect(after.count == 5, "readings resume after ser2net restarts: \(stopped.stderr)")
+        let all = before + after
+        #expect(all == all.sorted() && Set(all).count == all.count, "no reading twice, none out of order: \(all)")
+        #expect(stopped.stderr.contains("connection lost"), "\(stopped.stderr)")
+    }
+
+    @Test(arguments: [true, false])
+    func aSecondClientGetsPortBusy(rfc2217: Bool) throws {
+        let simulator = try SimulatorProcess()
+        defer { _ = simulator.stop() }
+        let ser2net = try Ser2Net(exporting: simulator.path)
+        let url = rfc2217 ? ser2net.rfc2217URL : ser2net.rawURL
+        let first = try RunningCLI(["monitor", "--port", url, "--format", "jsonl", "--duration", "10"])
+        _ = first.nextLine(before: Date().addingTimeInterval(5))
+        let second = try CLIProcess.run(["monitor", "--port", url, "--duration", "5"])
+        _ = first.stop()
+        #expect(second.status == 75, "\(second.stderr)")
+        #expect(second.stderr.contains("port busy"))
+        #expect(second.stderr.contains(url))
+    }
+
+    @Test func nobodyListeningIsUnavailableWithTheFix() throws {
+        let port = try Ser2Net.freePort()
+        let result = try CLIProcess.run(["monitor", "--port", "rfc2217://127.0.0.1:\(port)", "--duration", "2"])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("Connection refused"))
+        #expect(result.stderr.contains("ser2net"))
+    }
+
+    @Test func aMalformedURLIsAUsageError() throws {
+        let result = try CLIProcess.run(["monitor", "--port", "rfc2217://exporter", "--duration", "1"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("rfc2217://HOST:PORT"))
+    }
+}
