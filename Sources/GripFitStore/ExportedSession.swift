@@ -47,6 +47,7 @@ struct ExportedSession: Codable {
     var device: String
     var startedAt: String
     var firmware: String?
+    var bridgeVersion: String?
     var label: String?
     var hand: Hand?
     var `protocol`: String?
@@ -64,6 +65,7 @@ struct ExportedSession: Codable {
         device = session.device
         startedAt = Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds)
         firmware = session.firmware
+        bridgeVersion = session.bridgeVersion
         label = session.label
         hand = session.hand
         self.protocol = session.protocolName

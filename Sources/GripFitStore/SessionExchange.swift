@@ -13,8 +13,10 @@ public enum SessionExchange {
     static let csvHeader = [
         "device", "started_at", "firmware", "label", "hand", "protocol", "trial", "calibration_offset",
         "calibration_counts_per_kg", "calibration_date", "calibration_mass_kg", "threshold", "kind", "time_s",
-        "end_s", "raw", "force", "unit",
+        "end_s", "raw", "force", "unit", "bridge_version",
     ]
+    /// The header before `bridge_version` was added; such files still import, without it.
+    static let legacyCSVHeader = Array(csvHeader.dropLast())
 
     /// Throws rather than write a partial file: a session holding a number the format cannot
     /// carry (inf, nan) fails the whole export, loudly.
@@ -53,12 +55,14 @@ public enum SessionExchange {
                 CSVLine.text(calibration?.date ?? ""), calibration?.massKilograms.map { String($0) } ?? "",
                 String(session.summary.threshold),
             ]
+            let bridge = CSVLine.text(session.bridgeVersion ?? "")
             for sample in session.trace.samples {
                 let force = calibration.map { String($0.calibration.kilograms(raw: sample.raw)) } ?? String(sample.raw)
-                lines.append(CSVLine.join(common + ["sample", seconds(sample.micros), "", String(sample.raw), force, session.unitName]))
+                lines.append(
+                    CSVLine.join(common + ["sample", seconds(sample.micros), "", String(sample.raw), force, session.unitName, bridge]))
             }
             for gap in session.trace.gaps {
-                lines.append(CSVLine.join(common + ["gap", seconds(gap.startMicros), seconds(gap.endMicros), "", "", ""]))
+                lines.append(CSVLine.join(common + ["gap", seconds(gap.startMicros), seconds(gap.endMicros), "", "", "", bridge]))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -114,7 +118,7 @@ public enum SessionExchange {
             sessions.append(
                 try rebuild(
                     line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
-                    label: exported.label, hand: exported.hand, protocolName: exported.protocol, trial: exported.trial,
+                    bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand, protocolName: exported.protocol, trial: exported.trial,
                     calibration: calibration, threshold: exported.summary.threshold,
                     trace: RawTrace(samples: samples, gaps: gaps)))
         }
@@ -126,7 +130,7 @@ public enum SessionExchange {
         let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
             Substring(scalars.last == "\r" ? scalars.dropLast() : scalars)
         }
-        guard let header = lines.first.flatMap(CSVLine.split), header == csvHeader else {
+        guard let header = lines.first.flatMap(CSVLine.split), header == csvHeader || header == legacyCSVHeader else {
             throw .badImport(line: 1, reason: "the header is not `\(csvHeader.joined(separator: ","))`")
         }
         struct Pending {
@@ -138,8 +142,8 @@ public enum SessionExchange {
         var pending: [String: Pending] = [:]
         for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             let number = offset + 1
-            guard let cells = CSVLine.split(line), cells.count == csvHeader.count else {
-                throw .badImport(line: number, reason: "expected \(csvHeader.count) fields")
+            guard let cells = CSVLine.split(line), cells.count == header.count else {
+                throw .badImport(line: number, reason: "expected \(header.count) fields")
             }
             let fields = cells.enumerated().map { Self.textColumns.contains($0.offset) ? CSVLine.untext($0.element) : $0.element }
             let key = fields[0] + "\u{0}" + fields[1]
@@ -198,6 +202,7 @@ public enum SessionExchange {
             sessions.append(
                 try rebuild(
                     line: line, device: fields[0], startedAt: fields[1], firmware: fields[2].isEmpty ? nil : fields[2],
+                    bridgeVersion: fields.count > 18 && !fields[18].isEmpty ? fields[18] : nil,
                     label: fields[3].isEmpty ? nil : fields[3], hand: hand, protocolName: fields[5].isEmpty ? nil : fields[5],
                     trial: trial, calibration: calibration, threshold: threshold, trace: entry.trace))
         }
@@ -205,7 +210,7 @@ public enum SessionExchange {
     }
 
     /// The columns holding text, which export guards against formula injection (``CSVLine/text(_:)``).
-    static let textColumns: Set<Int> = [0, 2, 3, 5, 9]
+    static let textColumns: Set<Int> = [0, 2, 3, 5, 9, 18]
 
     /// `12.345678` seconds to microseconds, exactly, as `seconds(_:)` wrote it; nil past ±292,000 years.
     private static func micros(_ text: String) -> Int64? {
@@ -228,7 +233,7 @@ public enum SessionExchange {
     }
 
     private static func rebuild(
-        line: Int, device: String, startedAt: String, firmware: String?, label: String?, hand: Hand?,
+        line: Int, device: String, startedAt: String, firmware: String?, bridgeVersion: String?, label: String?, hand: Hand?,
         protocolName: String?, trial: Int?, calibration: StoredCalibration?, threshold: Double, trace: RawTrace
     ) throws(StoreError) -> StoredSession {
         guard let device = CleanText.clean(device) else { throw .badImport(line: line, reason: "device is empty") }
@@ -249,7 +254,8 @@ public enum SessionExchange {
         guard threshold.isFinite, abs(threshold) <= 1e15 else { throw .badImport(line: line, reason: "threshold \(threshold) is out of range") }
         if let trial, !(1...1_000).contains(trial) { throw .badImport(line: line, reason: "trial \(trial) is out of range") }
         return StoredSession.analysed(
-            device: device, startedAtMilliseconds: start, firmware: CleanText.clean(firmware), label: CleanText.clean(label),
+            device: device, startedAtMilliseconds: start, firmware: CleanText.clean(firmware),
+            bridgeVersion: CleanText.clean(bridgeVersion), label: CleanText.clean(label),
             hand: hand, protocolName: CleanText.clean(protocolName), trial: trial, calibration: calibration, trace: trace,
             threshold: .absolute(threshold))
     }

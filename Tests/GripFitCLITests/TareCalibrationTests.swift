@@ -50,6 +50,19 @@ struct TareCalibrationTests {
         return cli
     }
 
+    /// Calibrating a tared GripFit records 0 counts as its zero, which is wrong after a power cycle: said, not silent.
+    @Test func calibratingATaredGripFitWarns() throws {
+        let cli = BuiltBinary()
+        let simulator = try SimulatorProcess(["--load", "0kg@0", "--load", "10kg@6"])
+        #expect(try cli.run("tare", "--port", simulator.path).status == 0)
+        let calibrate = try cli.run("calibrate", "--port", simulator.path, "--mass", "10kg")
+        _ = simulator.stop()
+        #expect(calibrate.status == 0, "\(calibrate.stderr)")
+        #expect(calibrate.stderr.contains("as on a tared GripFit"), "\(calibrate.stderr)")
+        let untared = try cli.run("calibrate", "--simulate", "--mass", "10kg")
+        #expect(untared.status == 0 && !untared.stderr.contains("tared"), "\(untared.stderr)")
+    }
+
     /// The acceptance case, with its timing: tare at once, 10 kg from 8 s.
     @Test func aTareAtRestKeepsTheCalibrationsScale() throws {
         let cli = try Self.calibrated()

@@ -11,6 +11,33 @@ struct SessionExchangeTests {
         #expect(imported == sessions)
     }
 
+    @Test(arguments: ExportFormat.allCases)
+    func bridgeVersionRoundTrips(format: ExportFormat) throws {
+        let imported = try SessionExchange.parse(try SessionExchange.export([Fixtures.session()], as: format))
+        #expect(imported.map(\.bridgeVersion) == ["1.2.0"])
+    }
+
+    /// The bridge reports its own version over serial: device text, guarded like the other text columns.
+    @Test func bridgeVersionIsAFormulaGuardedTextColumn() throws {
+        var session = Fixtures.session()
+        session.bridgeVersion = "=1+2"
+        let text = try SessionExchange.export([session], as: .csv)
+        let rows = text.split(separator: "\n").dropFirst()
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.hasSuffix(",'=1+2") })
+        #expect(try SessionExchange.parse(text).map(\.bridgeVersion) == [session.bridgeVersion])
+    }
+
+    /// A CSV export from before `bridge_version` imports, without it.
+    @Test func csvWithoutTheBridgeColumnImports() throws {
+        let lines = try SessionExchange.export([Fixtures.session()], as: .csv).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",")
+        }
+        let imported = try SessionExchange.parse(lines.joined(separator: "\n") + "\n")
+        var expected = Fixtures.session()
+        expected.bridgeVersion = nil
+        #expect(imported == [expected])
+    }
+
     @Test func importIntoAStoreIsIdempotent() throws {
         let store = try SessionStore(path: Fixtures.temporaryDirectory() + "/history.sqlite")
         try store.save(Fixtures.session())
@@ -38,7 +65,7 @@ struct SessionExchangeTests {
         #expect(throws: StoreError.self) { try SessionExchange.parse("{\"format\":\"other\",\"version\":1,\"sessions\":[]}") }
         #expect(throws: StoreError.self) { try SessionExchange.parse("time,raw\n1,2\n") }
         let header = try SessionExchange.export([], as: .csv)
-        #expect(throws: StoreError.badImport(line: 2, reason: "expected 18 fields")) { try SessionExchange.parse(header + "a,b\n") }
+        #expect(throws: StoreError.badImport(line: 2, reason: "expected 19 fields")) { try SessionExchange.parse(header + "a,b\n") }
     }
 
     @Test func cleansControlCharactersFromImportedText() throws {
@@ -63,7 +90,7 @@ struct SessionExchangeHostileTests {
     }
 
     @Test func aTimeThatOverflowsIsRefused() throws {
-        let row = "usb:X,2026-11-18T11:06:40.000Z,,,,,,,,,,1.0,sample,9223372036854.775808,,5,5,raw\n"
+        let row = "usb:X,2026-11-18T11:06:40.000Z,,,,,,,,,,1.0,sample,9223372036854.775808,,5,5,raw,\n"
         #expect(throws: StoreError.badImport(line: 2, reason: "time_s is not a number")) { try SessionExchange.parse(Self.header + row) }
     }
 

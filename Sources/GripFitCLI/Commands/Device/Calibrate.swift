@@ -120,6 +120,13 @@ public struct Calibrate: ParsableCommand {
             StandardOutput.line(
                 "calibrated \(device): \(calibration.countsPerKilogram.formatted(decimals: 1)) counts/kg, zero at "
                     + "\(calibration.offset.formatted(decimals: 0)) counts; saved to \(book.path)")
+            if calibration.offset <= 2 * ZeroTracker.untaredMarginKilograms * calibration.countsPerKilogram {
+                // A tared GripFit's zero is near 0 counts too; then readings after a power cycle would be off by its own zero.
+                StandardOutput.error(
+                    "gripfit-serial: warning: the zero reads \(calibration.offset.formatted(decimals: 0)) counts, near 0, as on a "
+                        + "tared GripFit. If it was tared (`tare`, or `t` in monitor), switch it off and on and calibrate "
+                        + "again, or kg will be wrong after its next power cycle; an untared load cell that reads near 0 is fine.")
+            }
         }
     }
 }
