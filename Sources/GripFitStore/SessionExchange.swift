@@ -1,7 +1,6 @@
 import Foundation
 import GripFitCore
 import GripFitOutput
-import GripFitOutput
 
 /// Export to JSON or CSV, and import of either. Import rebuilds each session from its trace and
 /// re-analyses it with the exported threshold, so a file cannot smuggle in a summary its readings
