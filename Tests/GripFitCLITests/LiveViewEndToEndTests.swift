@@ -68,7 +68,9 @@ struct LiveViewEndToEndTests {
         #expect(session.waitFor { $0.contains { $0.hasSuffix(" tared") } } != nil, "\(session.capture())")
         session.send("p")
         session.send("q")
-        let done = try #require(session.waitFor { $0.contains("EXIT=0") }, "\(session.capture())")
+        // `stty -a` prints after EXIT=: wait for its lines too.
+        let done = try #require(
+            session.waitFor { $0.contains("EXIT=0") && $0.joined(separator: " ").contains("icanon") }, "\(session.capture())")
         let settings = done.joined(separator: " ")
         #expect(settings.contains(" icanon") && !settings.contains("-icanon"), "\(done)")
         #expect(settings.contains(" echo ") && !settings.contains("-echo "), "\(done)")
@@ -81,7 +83,9 @@ struct LiveViewEndToEndTests {
         #expect(session.waitFor { $0.contains { $0.contains("● connected") } } != nil, "\(session.capture())")
         let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         kill(pid, SIGTERM)
-        let done = try #require(session.waitFor { $0.contains { $0.hasPrefix("EXIT=") } }, "\(session.capture())")
+        let done = try #require(
+            session.waitFor { $0.contains { $0.hasPrefix("EXIT=") } && $0.joined(separator: " ").contains("icanon") },
+            "\(session.capture())")
         let settings = done.joined(separator: " ")
         #expect(settings.contains(" icanon") && !settings.contains("-icanon"), "\(done)")
         #expect(settings.contains(" echo ") && !settings.contains("-echo "), "\(done)")
