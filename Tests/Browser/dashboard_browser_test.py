@@ -80,7 +80,8 @@ def check_guided_protocol(driver, screenshots):
     wait.until(lambda _: cue.text in ("Let go and hold the handle still…", "Squeeze now"))
     assert driver.switch_to.active_element.get_attribute("id") == "guided-stop", "focus moves to Stop protocol"
     wait.until(lambda _: cue.text.startswith("Rest "))
-    assert re.fullmatch(r"Rest [1-3] s before trial [12]/2 \((left|right) hand\)", cue.text), cue.text
+    countdown = cue.text + " " + driver.find_element(By.ID, "guided-detail").text
+    assert re.fullmatch(r"Rest [1-3] s before trial [12]/2 \((left|right) hand\)", countdown), countdown
     box = driver.find_element(By.ID, "guided")
     assert driver.execute_script("return arguments[0].getBoundingClientRect().right", box) <= 800
     driver.save_screenshot(os.path.join(screenshots, "guided-rest-7inch.png"))

@@ -288,9 +288,14 @@ function trialText(event) {
   return `trial ${event.trial}/${event.trials} (${event.hand} hand)`;
 }
 
-function setCue(text) {
-  // Only on change: the cue is an assertive live region, and a squeeze updates many times a second.
-  if (guided.cue !== text) { guided.cue = text; $("guided-cue").textContent = text; }
+function stepText(event) {
+  return `Trial ${event.trial}/${event.trials} · ${event.hand} hand` + (event.attempt > 1 ? ` · attempt ${event.attempt}` : "");
+}
+
+// The cue is read out once when it changes; the countdown and live force beside it are not.
+function setCue(text, count) {
+  if (guided.cue !== text) { guided.cue = text; $("guided-say").textContent = text; }
+  $("guided-count").textContent = count || "";
 }
 
 function showGuided(event) {
@@ -308,21 +313,22 @@ function showGuided(event) {
       setCue("Waiting for the GripFit…");
       break;
     case "settle":
-      step = `Trial ${event.trial}/${event.trials} · ${event.hand} hand` + (event.attempt > 1 ? ` · attempt ${event.attempt}` : "");
+      step = stepText(event);
       setCue("Let go and hold the handle still…");
       break;
     case "squeeze":
-      step = `Trial ${event.trial}/${event.trials} · ${event.hand} hand` + (event.attempt > 1 ? ` · attempt ${event.attempt}` : "");
+      step = stepText(event);
       setCue("Squeeze now");
       detail = event.force === null ? "as hard as you can, then let go"
         : `${format(event.force, unit)} ${unit} · peak ${format(event.peak, unit)} ${unit}`;
       break;
     case "rest":
-      setCue(`Rest ${event.remaining} s before ${trialText(event)}`);
+      setCue("Rest", `${event.remaining} s`);
+      detail = `before ${trialText(event)}`;
       break;
     case "finished":
       step = event.stopped ? "Standard protocol stopped" : "Standard protocol finished";
-      setCue(event.error ? event.error : event.summary.hands.left || event.summary.hands.right ? "Summary" : "No trial counted");
+      setCue(event.error ? event.error : event.summary.hands.left || event.summary.hands.right ? "Results" : "No trial counted");
       break;
   }
   $("guided-step").textContent = step;
