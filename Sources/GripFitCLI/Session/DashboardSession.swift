@@ -187,14 +187,18 @@ final class DashboardSession: DashboardBackend {
         }
         let squeezing = if case .squeezing = run.machine.phase { true } else { false }
         guard !steps.isEmpty || squeezing || stopped else { return }
-        let event = GuidedJSON.event(
-            run.machine, display: run.display, label: run.label, at: now, time: time, stopped: stopped, error: live.guidedError)
-        live.guidedEvent = event
-        publisher.publish(event.text, retainAs: Self.guidedKey)
+        publishGuided(
+            &live,
+            GuidedJSON.event(
+                run.machine, display: run.display, label: run.label, at: now, time: time, stopped: stopped, error: live.guidedError))
         if run.machine.phase == .finished { live.guided = nil }
     }
 
-    private static let guidedKey = "guided"
+    /// The current `guided` object, kept for `/api/status` and retained for pages that open later.
+    private func publishGuided(_ live: inout Live, _ event: JSONObject) {
+        live.guidedEvent = event
+        publisher.publish(event.text, retainAs: "guided")
+    }
 
     /// Records into a running capture; the finished session when it must stop (memory limit).
     private func record(
@@ -425,8 +429,7 @@ final class DashboardSession: DashboardBackend {
             live.guidedError = nil
             live.guidedRequest = GuidedRequest(settings: settings, label: label)
             let event = GuidedJSON.event(GuidedProtocol(settings: settings), display: live.display, label: label, at: now, time: time)
-            live.guidedEvent = event
-            publisher.publish(event.text, retainAs: Self.guidedKey)
+            publishGuided(&live, event)
             return event.text
         }
     }
@@ -443,8 +446,7 @@ final class DashboardSession: DashboardBackend {
                 let machine = GuidedProtocol(settings: request.settings)
                 let event = GuidedJSON.event(
                     machine, display: live.display, label: request.label, at: now, time: time, stopped: true)
-                live.guidedEvent = event
-                publisher.publish(event.text, retainAs: Self.guidedKey)
+                publishGuided(&live, event)
                 return (event.text, machine.summary, live.display)
             }
             guard var run = live.guided else { return nil }
