@@ -40,7 +40,7 @@ struct DashboardDevicePickerTests {
         let second = try #require(found.first { $0["address"] as? String == "C0:FF:EE:00:00:02" })
         // The name arrives as JSON text: markup kept verbatim (the page sets it as textContent), the
         // terminal escape made visible.
-        #expect(second["name"] as? String == #"<img src=x id=pwned onerror="document.title='pwned'">\x1b[31m_GRIPFIT & co"#)
+        #expect(second["name"] as? String == #"<img src=x id=pwned onerror="document.title='pwned'">\x1B[31m_GRIPFIT & co"#)
         #expect(devices["address"] as? String == "C0:FF:EE:00:00:01")
         #expect(devices["link"] as? String == "connected")
         #expect(devices["pinned"] is NSNull, "nothing pinned yet")

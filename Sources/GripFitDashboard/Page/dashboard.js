@@ -449,14 +449,20 @@ function refreshDevices() {
 function deviceRow(address) {
   const item = document.createElement("li");
   item.dataset.address = address;
+  const text = document.createElement("span");
+  text.className = "device-text";
   const name = document.createElement("span");
+  name.className = "device-name";
+  const detail = document.createElement("span");
+  detail.className = "device-detail";
+  text.append(name, detail);
   const button = document.createElement("button");
   button.type = "button";
   button.className = "secondary";
   button.setAttribute("aria-label", `Use the GripFit ${address}`);
   // aria-disabled rather than disabled: the chosen row's button keeps the keyboard focus.
   button.addEventListener("click", () => { if (button.getAttribute("aria-disabled") !== "true") pin(address); });
-  item.append(name, button);
+  item.append(text, button);
   return item;
 }
 
@@ -473,7 +479,8 @@ function showDevices(devices) {
     const here = device.address === devices.address;
     const link = here && devices.link === "connected" ? " · connected" : here && devices.link === "connecting" ? " · connecting…" : "";
     const chosen = devices.pinned === device.address;
-    item.firstChild.textContent = `${device.name} · ${device.address} · ${device.rssi} dBm${link}`;
+    item.querySelector(".device-name").textContent = device.name;
+    item.querySelector(".device-detail").textContent = `${device.address} · ${device.rssi} dBm${link}`;
     item.classList.toggle("current", link !== "");
     item.lastChild.textContent = chosen ? "Chosen" : "Use this one";
     item.lastChild.setAttribute("aria-disabled", String(chosen));
