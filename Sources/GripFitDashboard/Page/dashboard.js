@@ -106,6 +106,7 @@ function onEvent(message) {
     }
     case "state":
       showLinks(event.state === "error" ? "error: " + event.error : event.state);
+      refreshDevices();
       break;
     case "device":
       $("device").textContent = event.name + " · firmware " + event.firmware;
@@ -431,8 +432,8 @@ function drawTrend(sessions) {
 
 // MARK: choosing a GripFit (BRIDGE:SCAN and BRIDGE:PIN, as `scan` and `--device` do)
 
-// The list is fetched when the event stream opens and again when a bridge event may have changed
-// it (a GripFit found, a link made or lost): no timer. One request at a time; events arriving
+// The list is fetched when the event stream opens and again when a bridge or session event may
+// have changed it (a GripFit found, a link made or lost, the dongle unplugged): no timer. One request at a time; events arriving
 // meanwhile ask for one more, so a scan's burst of B:FOUND costs two requests, not one each.
 const BRIDGE_CHANGES = new Set(["found", "scanning", "connecting", "connected", "disconnected", "not-found", "status"]);
 const deviceRequest = { busy: false, again: false };
@@ -527,7 +528,9 @@ function start() {
   });
   $("record-form").addEventListener("submit", startRecording);
   $("choose-device").addEventListener("click", () => toggleDevices($("devices").hidden));
-  $("close-devices").addEventListener("click", () => { toggleDevices(false); $("choose-device").focus(); });
+  const closeDevices = () => { toggleDevices(false); $("choose-device").focus(); };
+  $("close-devices").addEventListener("click", closeDevices);
+  $("devices").addEventListener("keydown", (event) => { if (event.key === "Escape") closeDevices(); });
   $("pin-any").addEventListener("click", () => pin("any"));
   $("scan").addEventListener("click", () => {
     post("api/devices/scan").then(() => notice("Scanning…")).catch((error) => notice(error.message, true));
