@@ -107,11 +107,10 @@ bench: deps bench-deps
 	$(BENCH_VENV)/bin/python Benchmarks/end-to-end.py .build/release/gripfit-serial $(BENCH_VENV)/bin/python \
 		Benchmarks/.build/Current_run.jmh.json
 
-## pyserial for the comparison loop, in a venv of its own (Debian's python3-venv makes it).
+## pyserial for the comparison loop, in a venv of its own (Debian's python3-venv makes it), and
+## a C compiler for the poll loop's floor (Benchmarks/poll-floor.c).
 bench-deps:
-	@dpkg -s python3-venv >/dev/null 2>&1 || python3 -c 'import ensurepip' 2>/dev/null || { \
-		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
-		$$sudo apt-get update && $$sudo apt-get install -y --no-install-recommends python3-venv; }
+	@$(MAKE) --no-print-directory apt-install PACKAGES="python3-venv gcc libc6-dev"
 	@[ -x $(BENCH_VENV)/bin/python ] || python3 -m venv $(BENCH_VENV)
 	@$(BENCH_VENV)/bin/python -c 'import serial' 2>/dev/null || $(BENCH_VENV)/bin/pip install --quiet pyserial==3.5
 

@@ -250,9 +250,15 @@ def main():
         g_flood = [flood(gripfit, config["flood"], out_dir) for _ in range(config["runs"])]
         p_flood = [flood(pyserial, config["py_flood"], out_dir, sample_rss=True) for _ in range(config["runs"])]
         g_rss = flood(gripfit, config["rss_lines"], out_dir, sample_rss=True)
-        g_paced = [paced(gripfit, config["rate_seconds"]) for _ in range(config["runs"])]
-        p_paced = [paced(pyserial, config["rate_seconds"]) for _ in range(config["runs"])]
-        c_paced = [paced(cat, config["rate_seconds"]) for _ in range(config["runs"])]
+        # The poll loop's floor, built here: what gripfit-serial's loop costs with no work in it.
+        floor_binary = os.path.join(out_dir, "poll-floor")
+        subprocess.run(["cc", "-O2", "-o", floor_binary, os.path.join(HERE, "poll-floor.c")], check=True)
+        floor = lambda path: [floor_binary, path]
+        # Interleaved, so a change in the machine's load falls on every consumer alike.
+        g_paced, p_paced, c_paced, f_paced = [], [], [], []
+        for _ in range(config["runs"]):
+            for results, command in ((g_paced, gripfit), (p_paced, pyserial), (c_paced, cat), (f_paced, floor)):
+                results.append(paced(command, config["rate_seconds"]))
     python_core = statistics.median(core_python(1_000_000) for _ in range(config["runs"]))
 
     def per_cpu(results):
@@ -287,14 +293,16 @@ def main():
         (
             "50 Hz: CPU of one core",
             f"{median(g_paced, 'cpu_percent'):.3f} %",
-            f"{median(p_paced, 'cpu_percent'):.3f} % (`cat` of the pty: {median(c_paced, 'cpu_percent'):.3f} %)",
+            f"{median(p_paced, 'cpu_percent'):.3f} % (`cat` of the pty: {median(c_paced, 'cpu_percent'):.3f} %, "
+            f"a C poll loop: {median(f_paced, 'cpu_percent'):.3f} %)",
             "≤ 0.2 %",
             median(g_paced, "cpu_percent") <= 0.2,
         ),
         (
             "50 Hz: write → JSONL on stdout, p99",
             f"{median(g_paced, 'p99_ms'):.2f} ms",
-            f"{median(p_paced, 'p99_ms'):.2f} ms (`cat`: {median(c_paced, 'p99_ms'):.2f} ms)",
+            f"{median(p_paced, 'p99_ms'):.2f} ms (`cat`: {median(c_paced, 'p99_ms'):.2f} ms, "
+            f"the C poll loop: {median(f_paced, 'p99_ms'):.2f} ms)",
             "≤ 1 ms",
             median(g_paced, "p99_ms") <= 1,
         ),

@@ -169,7 +169,7 @@ public struct SimulatedBridge: Sendable {
         switch phase {
         case .scanning:
             var output = options.addresses.enumerated().map { index, address in
-                line("B:FOUND,\(address),\(-48 - 9 * index),_GRIPFIT" + (index == 0 ? "" : " \(index + 1)"))
+                line("B:FOUND,\(address),\(-48 - 9 * index),\(advertisedName(index))")
             }
             guard autoConnect else { return output }
             if let target = pinned.map({ options.addresses.contains($0) ? $0 : nil }) ?? options.addresses.first {
@@ -204,6 +204,16 @@ public struct SimulatedBridge: Sendable {
         device.powerCycled()
         return linked ? output + waitThenScan(now) : output
     }
+
+    /// What the `index`-th GripFit in range advertises.
+    private func advertisedName(_ index: Int) -> String {
+        if options.faults.contains(.hostileName), index == options.addresses.count - 1 { return Self.hostileName }
+        return "_GRIPFIT" + (index == 0 ? "" : " \(index + 1)")
+    }
+
+    /// With the `hostileName` fault: markup that runs script if a page parses it, and an escape
+    /// sequence that turns a terminal red if printed raw.
+    public static let hostileName = "<img src=x id=pwned onerror=\"document.title='pwned'\">\u{1B}[31m_GRIPFIT & co"
 
     private mutating func startScan(_ now: MonotonicInstant) -> [[UInt8]] {
         phase = .scanning

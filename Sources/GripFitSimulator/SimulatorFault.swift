@@ -15,9 +15,12 @@ public enum SimulatorFault: Hashable, Sendable, CaseIterable, CustomStringConver
     /// The bridge's notification queue overflows now and then: a few readings never reach USB and
     /// `B:ERROR,DATA_LOST,<bytes>` stands in their place, as firmware-bridge reports it.
     case dataLoss
+    /// The last GripFit in range advertises a name made of HTML and a terminal escape: anyone's
+    /// radio can advertise any name, and every consumer must show it as text.
+    case hostileName
 
     public static let allCases: [SimulatorFault] = [
-        .fragment, .garbage, .dropLink, .notReady, .stall, .stallAnswersPing, .dataLoss,
+        .fragment, .garbage, .dropLink, .notReady, .stall, .stallAnswersPing, .dataLoss, .hostileName,
     ]
 
     public init?(argument: String) {
@@ -34,6 +37,7 @@ public enum SimulatorFault: Hashable, Sendable, CaseIterable, CustomStringConver
         case .stall: "stall"
         case .stallAnswersPing: "stall:pong"
         case .dataLoss: "data-loss"
+        case .hostileName: "hostile-name"
         }
     }
 }

@@ -4,7 +4,8 @@
 Starts `gripfit-serial dashboard --simulate` on a free loopback port with its own history, then
 checks, as a user would: the page loads, the live value changes, the tare button tares, the
 reset-peak button works from the keyboard, a recording made on the page appears in the history,
-device/stored text is shown as text, and saves screenshots. Exits non-zero on the first failure.
+device/stored text is shown as text, and saves screenshots. A second dashboard, with two GripFits
+in range, checks the device picker. Exits non-zero on the first failure.
 """
 import argparse
 import os
@@ -17,6 +18,7 @@ import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -24,10 +26,10 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 HOSTILE_LABEL = '<img src=x id=pwned onerror="document.title=1">visit 2'
 
 
-def start_dashboard(binary, home):
+def start_dashboard(binary, home, *extra):
     env = dict(os.environ, XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"))
     process = subprocess.Popen(
-        [binary, "dashboard", "--simulate", "--listen", "127.0.0.1:0"],
+        [binary, "dashboard", "--simulate", "--listen", "127.0.0.1:0", *extra],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     ready, _, _ = select.select([process.stdout], [], [], 30)
     if not ready:
@@ -103,6 +105,100 @@ def check_guided_protocol(driver, screenshots):
     viewport(driver, 1024, 600)
 
 
+def stop_dashboard(process):
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def keys(driver, *sequence, shift=False):
+    """Keys typed wherever the focus is, as a keyboard user types them."""
+    actions = ActionChains(driver)
+    if shift:
+        actions.key_down(Keys.SHIFT)
+    actions.send_keys(*sequence)
+    if shift:
+        actions.key_up(Keys.SHIFT)
+    actions.perform()
+
+
+def focused_id(driver):
+    return driver.execute_script("return document.activeElement.id || document.activeElement.getAttribute('aria-label')")
+
+
+def check_device_picker(driver, binary, screenshots):
+    """Two GripFits in range, the second advertising a hostile name: the picker opens from the
+    keyboard, lists both with the name as text, and choosing the second pins it (pins.json), the
+    bridge connects to it, the header shows its address and readings go on. Returns the failed
+    step, or None."""
+    home = tempfile.mkdtemp(prefix="gripfit-browser-picker-")
+    process, url = start_dashboard(binary, home, "--gripfits", "2", "--fault", "hostile-name")
+    wait = WebDriverWait(driver, 10)
+    step = "the picker is offered with two GripFits in range"
+    try:
+        viewport(driver, 1280, 800)
+        driver.get(url)
+        choose = driver.find_element(By.ID, "choose-device")
+        device = driver.find_element(By.ID, "device")
+        wait.until(lambda _: choose.is_displayed())
+        wait.until(lambda _: "C0:FF:EE:00:00:01" in device.text)
+
+        step = "the picker opens from the keyboard"
+        keys(driver, Keys.TAB)
+        assert focused_id(driver) == "choose-device", focused_id(driver)
+        keys(driver, Keys.ENTER)
+        wait.until(lambda _: driver.find_element(By.ID, "devices").is_displayed())
+        assert choose.get_attribute("aria-expanded") == "true"
+        rows = lambda: driver.find_elements(By.CSS_SELECTOR, "#device-list li")
+        wait.until(lambda _: len(rows()) == 2)
+
+        step = "a hostile advertised name is shown as text"
+        second = rows()[1]
+        assert second.get_attribute("data-address") == "C0:FF:EE:00:00:02", second.get_attribute("outerHTML")
+        name = second.find_element(By.CLASS_NAME, "device-name").text
+        assert name == '<img src=x id=pwned onerror="document.title=\'pwned\'">\\x1B[31m_GRIPFIT & co', name
+        assert not driver.find_elements(By.ID, "pwned"), "an advertised name was parsed as HTML"
+        assert driver.title == "GripFit dashboard", "an advertised name ran script"
+        assert rows()[0].find_element(By.CLASS_NAME, "device-detail").text.endswith("· connected"), rows()[0].text
+
+        step = "choose the second GripFit from the keyboard"
+        assert focused_id(driver) == "scan", focused_id(driver)
+        keys(driver, Keys.TAB, shift=True)
+        assert focused_id(driver) == "Use the GripFit C0:FF:EE:00:00:02", focused_id(driver)
+        keys(driver, Keys.ENTER)
+        button = second.find_element(By.TAG_NAME, "button")
+        wait.until(lambda _: button.text == "Chosen")
+        wait.until(lambda _: "C0:FF:EE:00:00:02" in device.text)
+        wait.until(lambda _: second.find_element(By.CLASS_NAME, "device-detail").text.endswith("· connected"))
+        assert focused_id(driver) == "Use the GripFit C0:FF:EE:00:00:02", "the focus stays on the chosen row"
+        force = driver.find_element(By.ID, "force")
+        first = force.text
+        wait.until(lambda _: force.text != first)
+        with open(os.path.join(home, "config", "gripfit", "pins.json")) as pins:
+            assert "C0:FF:EE:00:00:02" in pins.read(), "the choice is remembered for the dongle"
+
+        step = "the open picker fits a desktop and a 7-inch screen"
+        driver.save_screenshot(os.path.join(screenshots, "picker.png"))
+        viewport(driver, 800, 480)
+        time.sleep(0.3)
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 800, f"on 800x480 the page is {width}px wide"
+        driver.save_screenshot(os.path.join(screenshots, "picker-7inch.png"))
+
+        step = "Escape closes the picker"
+        keys(driver, Keys.ESCAPE)
+        wait.until(lambda _: not driver.find_element(By.ID, "devices").is_displayed())
+        assert focused_id(driver) == "choose-device", focused_id(driver)
+        return None
+    except Exception as error:
+        driver.save_screenshot(os.path.join(screenshots, "picker-failure.png"))
+        return f"{step}: {error!r}"
+    finally:
+        stop_dashboard(process)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=".build/debug/gripfit-serial")
@@ -176,6 +272,10 @@ def main():
 
         step = "the standard protocol from the page"
         check_guided_protocol(driver, arguments.screenshots)
+
+        step = "the device picker"
+        failure = check_device_picker(driver, arguments.binary, arguments.screenshots)
+        assert failure is None, failure
         print(f"browser test: passed; screenshots in {arguments.screenshots}")
     except Exception as error:  # report which step failed, with the page's state
         driver.save_screenshot(os.path.join(arguments.screenshots, "failure.png"))
@@ -184,11 +284,7 @@ def main():
         return 1
     finally:
         driver.quit()
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop_dashboard(process)
     return 0
 
 

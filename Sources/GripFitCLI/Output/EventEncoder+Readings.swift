@@ -26,15 +26,17 @@ extension EventEncoder {
         output.append(UInt8(ascii: "\n"))
     }
 
-    /// `String(raw)`'s digits, written in place.
+    /// `String(raw)`'s digits, written in place: the leading digit's scale is found first so each digit lands
+    /// where it belongs, with no slice to reverse (mutating a slice of `output` copied it on each reading).
     private static func appendDecimal(_ value: Int32, to output: inout [UInt8]) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
-        let start = output.count
         var magnitude = value.magnitude
+        var scale: UInt32 = 1
+        while magnitude / scale >= 10 { scale *= 10 }
         repeat {
-            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        output[start...].reverse()
+            output.append(UInt8(ascii: "0") + UInt8(magnitude / scale))
+            magnitude %= scale
+            scale /= 10
+        } while scale > 0
     }
 }

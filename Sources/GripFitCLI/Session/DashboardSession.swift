@@ -48,7 +48,8 @@ final class DashboardSession: DashboardBackend {
         var latestTime: String?
         var peak: Double?
         var found: [Found] = []
-        /// What the page last asked the bridge to pin to: an address, nil for any; nil: never asked.
+        /// What the bridge was last asked to pin to (`--device`, the remembered pin, or the page):
+        /// an address, nil for any; nil: never asked.
         var pinned: BLEAddress??
         var request: RecordRequest?
         var capture: SessionCapture?
@@ -74,10 +75,10 @@ final class DashboardSession: DashboardBackend {
 
     init(
         inbox: CommandInbox, publisher: EventPublisher, unit: ForceUnit, wallClock: WallClock, clock: MonotonicClock,
-        dongleKey: String
+        dongleKey: String, pinned: BLEAddress??
     ) {
         self.dongleKey = dongleKey
-        self.live = Mutex(Live(display: ForceDisplay(calibration: nil, unit: unit)))
+        self.live = Mutex(Live(display: ForceDisplay(calibration: nil, unit: unit), pinned: pinned))
         self.inbox = inbox
         self.publisher = publisher
         self.wallClock = wallClock
@@ -352,6 +353,7 @@ final class DashboardSession: DashboardBackend {
         live.withLock { live in
             var object = JSONObject()
             if let address = live.address { object.set("address", address.description) }
+            object.set("link", Self.bleText(live))
             switch live.pinned {
             case .some(.some(let address)): object.set("pinned", address.description)
             case .some(.none): object.set("pinned", "any")

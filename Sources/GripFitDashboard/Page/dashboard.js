@@ -106,6 +106,7 @@ function onEvent(message) {
     }
     case "state":
       showLinks(event.state === "error" ? "error: " + event.error : event.state);
+      refreshDevices();
       break;
     case "device":
       $("device").textContent = event.name + " · firmware " + event.firmware;
@@ -117,6 +118,7 @@ function onEvent(message) {
       showGuided(event);
       break;
     case "bridge":
+      if (BRIDGE_CHANGES.has(event.type)) refreshDevices();
       if (event.type === "connected" || event.type === "status") {
         if (event.address && $("device").textContent === "No GripFit yet") $("device").textContent = "GripFit " + event.address;
       }
@@ -560,36 +562,69 @@ function drawTrend(sessions) {
 
 // MARK: choosing a GripFit (BRIDGE:SCAN and BRIDGE:PIN, as `scan` and `--device` do)
 
-function showDevices(devices) {
-  // Offered once the bridge has seen more than one GripFit, or after the user pinned one.
-  $("choose-device").hidden = devices.found.length < 2 && devices.pinned === null;
-  const list = $("device-list");
-  list.replaceChildren();
-  for (const found of devices.found) {
-    const item = document.createElement("li");
-    const name = document.createElement("span");
-    const current = found.address === devices.address;
-    name.textContent = `${found.name} · ${found.address} · ${found.rssi} dBm` + (current ? " · connected" : "");
-    item.classList.toggle("current", current);
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = devices.pinned === found.address ? "Chosen" : "Use this one";
-    button.disabled = devices.pinned === found.address;
-    button.setAttribute("aria-label", `Use the GripFit ${found.address}`);
-    button.addEventListener("click", () => pin(found.address));
-    item.append(name, button);
-    list.appendChild(item);
-  }
+// The list is fetched when the event stream opens and again when a bridge or session event may
+// have changed it (a GripFit found, a link made or lost, the dongle unplugged): no timer. One request at a time; events arriving
+// meanwhile ask for one more, so a scan's burst of B:FOUND costs two requests, not one each.
+const BRIDGE_CHANGES = new Set(["found", "scanning", "connecting", "connected", "disconnected", "not-found", "status"]);
+const deviceRequest = { busy: false, again: false };
+
+function refreshDevices() {
+  if (deviceRequest.busy) { deviceRequest.again = true; return; }
+  deviceRequest.busy = true;
+  getJSON("api/devices").then(showDevices).catch(() => {}).finally(() => {
+    deviceRequest.busy = false;
+    if (deviceRequest.again) { deviceRequest.again = false; refreshDevices(); }
+  });
 }
 
-function pollDevices() {
-  getJSON("api/devices").then(showDevices).catch(() => {}).finally(() => setTimeout(pollDevices, 3000));
+function deviceRow(address) {
+  const item = document.createElement("li");
+  item.dataset.address = address;
+  const text = document.createElement("span");
+  text.className = "device-text";
+  const name = document.createElement("span");
+  name.className = "device-name";
+  const detail = document.createElement("span");
+  detail.className = "device-detail";
+  text.append(name, detail);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "secondary";
+  button.setAttribute("aria-label", `Use the GripFit ${address}`);
+  // aria-disabled rather than disabled: the chosen row's button keeps the keyboard focus.
+  button.addEventListener("click", () => { if (button.getAttribute("aria-disabled") !== "true") pin(address); });
+  item.append(text, button);
+  return item;
+}
+
+function showDevices(devices) {
+  // Offered once the bridge has seen more than one GripFit, or while one is pinned (so it can be unpinned).
+  $("choose-device").hidden = devices.found.length < 2 && devices.pinned === null;
+  const list = $("device-list");
+  const rows = new Map([...list.children].map((item) => [item.dataset.address, item]));
+  // Sorted by address, and rows updated in place, so the list does not jump under the user's focus.
+  const found = [...devices.found].sort((a, b) => a.address.localeCompare(b.address));
+  found.forEach((device, index) => {
+    const item = rows.get(device.address) || deviceRow(device.address);
+    rows.delete(device.address);
+    const here = device.address === devices.address;
+    const link = here && devices.link === "connected" ? " · connected" : here && devices.link === "connecting" ? " · connecting…" : "";
+    const chosen = devices.pinned === device.address;
+    item.querySelector(".device-name").textContent = device.name;
+    item.querySelector(".device-detail").textContent = `${device.address} · ${device.rssi} dBm${link}`;
+    item.classList.toggle("current", link !== "");
+    item.lastChild.textContent = chosen ? "Chosen" : "Use this one";
+    item.lastChild.setAttribute("aria-disabled", String(chosen));
+    if (list.children[index] !== item) list.insertBefore(item, list.children[index] || null);
+  });
+  for (const stale of rows.values()) stale.remove();
+  $("pin-any").setAttribute("aria-pressed", String(devices.pinned === "any"));
 }
 
 function pin(address) {
   post("api/devices/pin", { address: address })
     .then(() => notice(address === "any" ? "Connecting to any GripFit…" : `Connecting to ${address}…`))
-    .then(() => getJSON("api/devices").then(showDevices))
+    .then(refreshDevices)
     .catch((error) => notice(error.message, true));
 }
 
@@ -623,7 +658,9 @@ function start() {
   });
   $("record-form").addEventListener("submit", startRecording);
   $("choose-device").addEventListener("click", () => toggleDevices($("devices").hidden));
-  $("close-devices").addEventListener("click", () => { toggleDevices(false); $("choose-device").focus(); });
+  const closeDevices = () => { toggleDevices(false); $("choose-device").focus(); };
+  $("close-devices").addEventListener("click", closeDevices);
+  $("devices").addEventListener("keydown", (event) => { if (event.key === "Escape") closeDevices(); });
   $("pin-any").addEventListener("click", () => pin("any"));
   $("scan").addEventListener("click", () => {
     post("api/devices/scan").then(() => notice("Scanning…")).catch((error) => notice(error.message, true));
@@ -633,9 +670,9 @@ function start() {
   setUpGuided();
   const events = new EventSource("api/events");
   events.onmessage = onEvent;
+  events.onopen = refreshDevices;
   events.onerror = () => setLink("usb", "no server", false);
   pollStatus();
-  pollDevices();
   requestAnimationFrame(frame);
 }
 

@@ -66,7 +66,7 @@ public struct Dashboard: ParsableCommand {
         let publisher = EventPublisher()
         let session = DashboardSession(
             inbox: inbox, publisher: publisher, unit: unit, wallClock: runner.wallClock, clock: runner.clock,
-            dongleKey: runner.connection.dongleKey)
+            dongleKey: runner.connection.dongleKey, pinned: runner.connection.pin)
         let router = DashboardServer.buildRouter(
             backend: session, publisher: publisher, access: AccessPolicy(token: token, loopbackOnly: address.isLoopback))
         let server = ServerTask()
