@@ -73,12 +73,13 @@ public struct LiveView: Sendable {
     public func lines(width: Int, now: MonotonicInstant) -> [String] {
         let room = max(1, width - 1)
         let linkText = link == .connected ? "● connected" : "○ \(link)"
-        let headline = [
-            force.map(text) ?? "–",
-            "peak \(peak.map(text) ?? "–")",
-            Self.clock(now - start),
-            linkText,
-        ]
+        let forceText = force.map(text) ?? "–"
+        let peakText = "peak \(peak.map(text) ?? "–")"
+        // On a narrow window the clock goes first, then the peak: the force and whether the link
+        // is up matter most.
+        let headline =
+            [[forceText, peakText, Self.clock(now - start), linkText], [forceText, peakText, linkText], [forceText, linkText]]
+            .first { Self.columns($0.joined(separator: "   ")) <= room } ?? [forceText]
         var details = [scale.calibrated ? raw.map { "raw \($0)" } : nil, firmware.map { "fw \($0)" }, "\(readings) readings"]
             .compactMap { $0 }
         details.append("keys: t tare  p reset peak  q quit")

@@ -35,6 +35,16 @@ struct LiveViewTests {
         #expect(headline.hasPrefix("\(view.force!.formatted(decimals: 2)) kg   peak 38.00 kg   0:15   ● connected"))
     }
 
+    @Test func aNarrowWindowDropsTheClockThenThePeakButKeepsTheLink() {
+        for calibrated in [true, false] {
+            let (view, now) = view(calibrated: calibrated)
+            let force = view.lines(width: 200, now: now)[0].components(separatedBy: "   ")[0]
+            #expect(view.lines(width: 40, now: now)[0].hasSuffix("● connected"))
+            #expect(!view.lines(width: 40, now: now)[0].contains("0:15"))
+            #expect(view.lines(width: 26, now: now)[0] == "\(force)   ● connected")
+        }
+    }
+
     @Test func sparklineCoversTheLastTenSecondsOnAFixedScale() {
         let (view, now) = view()
         let line = view.lines(width: 200, now: now)[1]
