@@ -56,6 +56,11 @@ public struct GuidedProtocol: Sendable {
         public var reactionTime: Duration = .milliseconds(300)
         public var attemptsPerTrial = 3
 
+        /// Trials per hand a run may ask for (`record --trials`, the dashboard's protocol).
+        public static let trialsPerHandRange = 1...5
+        /// Seconds of rest between trials a run may ask for (`record --rest`, the dashboard's protocol).
+        public static let restSecondsRange = 0.0...3_600.0
+
         public init(threshold: Double, zero: Double?) {
             self.threshold = threshold
             self.zero = zero
@@ -129,6 +134,13 @@ public struct GuidedProtocol: Sendable {
         public func mean(_ side: Side) -> Double? {
             let peaks = counted(side).compactMap(\.peak)
             return peaks.isEmpty ? nil : peaks.reduce(0, +) / Double(peaks.count)
+        }
+
+        /// How far apart the two hands' bests are, relative to the stronger hand's best (as grip
+        /// assessments report asymmetry); nil unless both hands have a counted attempt above zero.
+        public var difference: (percent: Double, stronger: Side)? {
+            guard let left = best(.left)?.peak, let right = best(.right)?.peak, max(left, right) > 0 else { return nil }
+            return (abs(right - left) / max(left, right) * 100, right >= left ? .right : .left)
         }
 
         /// Trials left without a counted attempt after every offer.
@@ -303,7 +315,8 @@ public struct GuidedProtocol: Sendable {
         return MonotonicInstant(nanoseconds: until.nanoseconds - Duration.seconds(announcedRest - 1).nanoseconds)
     }
 
-    private static func wholeSeconds(_ duration: Duration) -> Int {
+    /// Whole seconds left, rounded up, as the rest countdown shows them.
+    public static func wholeSeconds(_ duration: Duration) -> Int {
         let nanoseconds = max(0, duration.nanoseconds)
         return Int((nanoseconds + 999_999_999) / 1_000_000_000)
     }

@@ -12,7 +12,12 @@ public protocol DashboardBackend: Sendable {
     func resetPeak()
     /// Starts recording at the next reading; the JSON says what is being recorded.
     func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String
-    /// Stops, analyses and saves the recording; the JSON is the saved session's summary.
+    /// Starts the guided standard protocol at the next reading (`record --protocol standard`):
+    /// `trialsPerHand` per hand (default 3), from `firstHand` (default right), `restSeconds` between
+    /// trials (default 30); the JSON is its first `guided` event. Its progress goes to the event stream.
+    func startProtocol(firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?) throws(DashboardError) -> String
+    /// Stops, analyses and saves the recording; the JSON is the saved session's summary. Stops
+    /// the guided protocol instead when one is running; the JSON is then its last `guided` event.
     func stopRecording() throws(DashboardError) -> String
     /// The GripFits the bridge has reported in range (`B:FOUND`), newest first, and the pin asked for.
     func devices() -> String

@@ -29,6 +29,10 @@ public struct JSONObject: Sendable {
         fields.append((key, "[" + values.map(\.text).joined(separator: ",") + "]"))
     }
 
+    public mutating func set(_ key: String, _ values: [Int]) {
+        fields.append((key, "[" + values.map(String.init).joined(separator: ",") + "]"))
+    }
+
     public mutating func setNull(_ key: String) {
         fields.append((key, "null"))
     }

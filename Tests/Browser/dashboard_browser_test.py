@@ -65,6 +65,46 @@ def number(text):
         return None
 
 
+def check_guided_protocol(driver, screenshots):
+    """The standard protocol from the Live tab, by keyboard on a 7-inch screen: one trial per hand,
+    the cues, a rest countdown, the summary table; the attempts appear in the history."""
+    wait = WebDriverWait(driver, 40)
+    driver.find_element(By.ID, "tab-live").click()
+    viewport(driver, 800, 480)
+    Select(driver.find_element(By.ID, "hand")).select_by_value("right")
+    driver.find_element(By.ID, "label").clear()
+    Select(driver.find_element(By.ID, "guided-trials")).select_by_value("1")
+    rest = driver.find_element(By.ID, "guided-rest")
+    rest.clear()
+    rest.send_keys("3")
+    driver.find_element(By.ID, "guided-start").send_keys(Keys.ENTER)
+    cue = driver.find_element(By.ID, "guided-cue")
+    wait.until(lambda _: cue.text in ("Let go and hold the handle still…", "Squeeze now"))
+    assert driver.switch_to.active_element.get_attribute("id") == "guided-stop", "focus moves to Stop protocol"
+    wait.until(lambda _: cue.text.startswith("Rest "))
+    countdown = cue.text + " " + driver.find_element(By.ID, "guided-detail").text
+    assert re.fullmatch(r"Rest [1-3] s before trial [12]/2 \((left|right) hand\)", countdown), countdown
+    box = driver.find_element(By.ID, "guided")
+    assert driver.execute_script("return arguments[0].getBoundingClientRect().right", box) <= 800
+    driver.save_screenshot(os.path.join(screenshots, "guided-rest-7inch.png"))
+    summary = driver.find_element(By.ID, "guided-summary")
+    wait.until(lambda _: summary.is_displayed())
+    hands = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#guided-hands tr")]
+    assert len(hands) == 2 and hands[0].startswith("Right") and "(trial 1)" in hands[0], hands
+    assert hands[1].startswith("Left") and "(trial 2)" in hands[1], hands
+    difference = driver.find_element(By.ID, "guided-difference").text
+    assert re.match(r"Left/right difference: \d+\.\d % \((left|right) stronger", difference), difference
+    driver.save_screenshot(os.path.join(screenshots, "guided-summary-7inch.png"))
+    driver.find_element(By.ID, "tab-history").click()
+    labels = lambda: [row.find_element(By.CSS_SELECTOR, "td:nth-child(3)").text
+                      for row in driver.find_elements(By.CSS_SELECTOR, "#sessions tbody tr")]
+    wait.until(lambda _: labels().count("right") >= 1 and labels().count("left") >= 2)
+    driver.find_element(By.ID, "tab-live").click()
+    driver.find_element(By.ID, "guided-close").send_keys(Keys.ENTER)
+    assert not box.is_displayed()
+    viewport(driver, 1024, 600)
+
+
 def stop_dashboard(process):
     process.terminate()
     try:
@@ -229,6 +269,9 @@ def main():
         wait.until(lambda _: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", plot))
         assert driver.find_element(By.ID, "export-csv").get_attribute("href").endswith("/export.csv")
         driver.save_screenshot(os.path.join(arguments.screenshots, "history.png"))
+
+        step = "the standard protocol from the page"
+        check_guided_protocol(driver, arguments.screenshots)
 
         step = "the device picker"
         failure = check_device_picker(driver, arguments.binary, arguments.screenshots)

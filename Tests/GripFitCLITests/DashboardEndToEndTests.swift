@@ -131,6 +131,97 @@ import Testing
         _ = dashboard.stop()
     }
 
+    /// The `guided` objects on the event stream until `until` says stop, each phase change once.
+    static func guidedEvents(_ dashboard: Dashboard, seconds: Double, until: ([String: Any]) -> Bool) throws -> [[String: Any]] {
+        var events: [[String: Any]] = []
+        try dashboard.client.events(seconds: seconds) { data in
+            let event = object(data)
+            guard event["event"] as? String == "guided" else { return true }
+            events.append(event)
+            return !until(event)
+        }
+        return events
+    }
+
+    @Test func theGuidedProtocolRunsFromThePageWithCuesRestAndSummary() throws {
+        let binary = BuiltBinary()
+        #expect(try binary.run("calibrate", "--simulate", "--mass", "10kg").status == 0)
+        let dashboard = try Dashboard(binary: binary)
+        let start = try dashboard.client.post(
+            "/api/record/start", json: #"{"protocol":"standard","hand":"left","trials":1,"rest":1,"label":"visit 3"}"#)
+        #expect(start.status == 200, "\(start.body)")
+        #expect(Self.object(start.body)["phase"] as? String == "waiting")
+        #expect(try dashboard.client.post("/api/record/start").status == 409, "one recording or protocol at a time")
+        #expect(try dashboard.client.post("/api/record/start", json: #"{"protocol":"standard","trials":9}"#).status == 400)
+
+        let events = try Self.guidedEvents(dashboard, seconds: 60) { $0["phase"] as? String == "finished" }
+        var phases: [String] = []
+        for phase in events.compactMap({ $0["phase"] as? String }) where phases.last != phase { phases.append(phase) }
+        // Settle, squeeze, rest, settle, squeeze, finished in that order (a flagged attempt adds a round).
+        var expected = ["settle", "squeeze", "rest", "settle", "squeeze", "finished"][...]
+        for phase in phases where phase == expected.first { expected.removeFirst() }
+        #expect(expected.isEmpty, "\(phases)")
+        let first = try #require(events.first { $0["phase"] as? String == "settle" })
+        #expect(first["hand"] as? String == "left" && first["trial"] as? Int == 1 && first["trials"] as? Int == 2)
+        #expect(events.contains { $0["phase"] as? String == "rest" && $0["remaining"] as? Int == 1 && $0["hand"] as? String == "right" })
+        #expect(events.contains { $0["phase"] as? String == "squeeze" && ($0["force"] as? Double ?? 0) > 2 && $0["unit"] as? String == "kg" })
+
+        let finished = try #require(events.last)
+        #expect(finished["stopped"] as? Bool == false)
+        let summary = try #require(finished["summary"] as? [String: Any])
+        let hands = try #require(summary["hands"] as? [String: Any])
+        let left = try #require(hands["left"] as? [String: Any], "\(summary)")
+        let right = try #require(hands["right"] as? [String: Any], "\(summary)")
+        #expect(left["best_trial"] as? Int == 1 && left["trials"] as? [Int] == [1])
+        #expect(right["best_trial"] as? Int == 2)
+        let best = (try #require(left["best"] as? Double), try #require(right["best"] as? Double))
+        #expect(best.0 > 10 && best.1 > 10, "simulated squeezes peak at 25 to 45 kg")
+        let difference = try #require(summary["difference"] as? [String: Any])
+        let percent = abs(best.0 - best.1) / max(best.0, best.1) * 100
+        #expect(abs((difference["percent"] as? Double ?? -1) - percent) < 0.1)
+        #expect(difference["stronger"] as? String == (best.1 >= best.0 ? "right" : "left"))
+
+        let attempts = try #require(finished["attempts"] as? [[String: Any]])
+        let history = try binary.historyJSON()
+        #expect(history.count == attempts.count, "every attempt is saved as it ends")
+        #expect(history.allSatisfy { $0["protocol"] as? String == "standard" && $0["trial"] as? Int == 1 })
+        #expect(history.allSatisfy { ($0["label"] as? String)?.hasPrefix("visit 3") == true })
+        let counted = history.filter { ($0["label"] as? String)?.contains("flagged: ") != true }
+        #expect(counted.compactMap { $0["hand"] as? String }.sorted() == ["left", "right"], "\(history)")
+        let status = Self.object(try dashboard.client.get("/api/status").body)
+        let recording = try #require(status["recording"] as? [String: Any])
+        #expect(recording["state"] as? String == "idle")
+        #expect((recording["guided"] as? [String: Any])?["phase"] as? String == "finished")
+        // A page that opens now sees the summary at once.
+        let late = try dashboard.client.events(seconds: 2) { _ in true }.map(Self.object)
+        #expect(late.contains { $0["event"] as? String == "guided" && $0["phase"] as? String == "finished" })
+        #expect(dashboard.stop().status == 0)
+    }
+
+    @Test func stoppingTheProtocolDuringTheRestSavesTheFinishedAttempts() throws {
+        let dashboard = try Dashboard()
+        #expect(try dashboard.client.post("/api/record/start", json: #"{"protocol":"standard","rest":30}"#).status == 200)
+        // The countdown goes on by the driver's own wake-ups, once a second.
+        let events = try Self.guidedEvents(dashboard, seconds: 40) { ($0["remaining"] as? Int ?? 30) < 29 }
+        let rest = events.compactMap { $0["remaining"] as? Int }
+        #expect(rest.contains(30) && rest.contains(28), "\(rest)")
+        let status = Self.object(try dashboard.client.get("/api/status").body)
+        let guided = (status["recording"] as? [String: Any])?["guided"] as? [String: Any]
+        #expect(guided?["phase"] as? String == "rest" && guided?["unit"] as? String == "raw")
+        let stop = try dashboard.client.post("/api/record/stop")
+        #expect(stop.status == 200, "\(stop.body)")
+        let stopped = Self.object(stop.body)
+        #expect(stopped["phase"] as? String == "finished" && stopped["stopped"] as? Bool == true)
+        let attempts = try #require(stopped["attempts"] as? [[String: Any]])
+        #expect(!attempts.isEmpty)
+        let history = try dashboard.binary.historyJSON()
+        #expect(history.count == attempts.count)
+        #expect(history.allSatisfy { $0["protocol"] as? String == "standard" && $0["hand"] as? String == "right" })
+        #expect(try dashboard.client.post("/api/record/stop").status == 409, "nothing left to stop")
+        #expect(try dashboard.client.post("/api/record/start", json: #"{"hand":"left"}"#).status == 200, "free for a recording again")
+        _ = dashboard.stop()
+    }
+
     @Test func aCalibratedDeviceStreamsForceInTheChosenUnit() throws {
         let binary = BuiltBinary()
         #expect(try binary.run("calibrate", "--simulate", "--mass", "10kg").status == 0)

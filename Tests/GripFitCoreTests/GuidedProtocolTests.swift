@@ -72,6 +72,10 @@ struct GuidedProtocolTests {
         #expect(abs((summary.mean(.left) ?? 0) - 30) < 1e-9)
         #expect(summary.missed.isEmpty)
         #expect(run.machine.phase == .finished)
+        // Relative to the stronger hand's best: the left squeeze is 1.2 times the right one.
+        let difference = try #require(summary.difference)
+        #expect(difference.stronger == .left)
+        #expect(abs(difference.percent - (1 - 1 / 1.2) * 100) < 1e-6)
     }
 
     @Test func liveForceDuringTheSqueeze() {

@@ -53,6 +53,32 @@ import Testing
         #expect(backend.calls.withLock { $0 } == ["tare", "start left visit 2", "stop"])
     }
 
+    @Test func theGuidedProtocolIsStartedWithCheckedTrialsAndRest() async throws {
+        func start(_ body: String) async throws -> (status: HTTPResponse.Status, body: String) {
+            let response = try await respond(
+                .post, "/api/record/start", headers: [.contentType: "application/json"], body: body)
+            return (response.status, response.body)
+        }
+        #expect(try await start(#"{"protocol":"standard","hand":"left","trials":1,"rest":0}"#).status == .ok)
+        #expect(try await start(#"{"protocol":"standard"}"#).status == .ok)
+        let refused: [(String, String)] = [
+            (#"{"protocol":"standard","trials":6}"#, "trials must be a whole number from 1 to 5"),
+            (#"{"protocol":"standard","trials":0}"#, "trials must be a whole number from 1 to 5"),
+            (#"{"protocol":"standard","trials":2.5}"#, "trials must be a whole number from 1 to 5"),
+            (#"{"protocol":"standard","rest":-1}"#, "rest must be 0 to 3600 seconds"),
+            (#"{"protocol":"standard","rest":3601}"#, "rest must be 0 to 3600 seconds"),
+            (#"{"protocol":"standard","rest":"long"}"#, "trials and rest are numbers"),
+            (#"{"protocol":"quick"}"#, "the one protocol is \"standard\""),
+            (#"{"trials":2}"#, "add \"protocol\":\"standard\""),
+        ]
+        for (body, message) in refused {
+            let response = try await start(body)
+            #expect(response.status == .badRequest, "\(body)")
+            #expect(response.body.contains(message), "\(body): \(response.body)")
+        }
+        #expect(backend.calls.withLock { $0 } == ["protocol left - 1 0.0", "protocol - - - -"])
+    }
+
     @Test func crossSitePostsAreRefused() async throws {
         let foreign = try await respond(.post, "/api/tare", headers: [.origin: "http://evil.example"])
         #expect(foreign.status == .forbidden)

@@ -24,6 +24,11 @@ final class FakeBackend: DashboardBackend {
         return #"{"state":"waiting"}"#
     }
 
+    func startProtocol(firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?) throws(DashboardError) -> String {
+        note("protocol \(firstHand?.rawValue ?? "-") \(label ?? "-") \(trialsPerHand.map(String.init) ?? "-") \(restSeconds.map { "\($0)" } ?? "-")")
+        return #"{"event":"guided","phase":"waiting"}"#
+    }
+
     func stopRecording() throws(DashboardError) -> String {
         note("stop")
         throw DashboardError(.conflict, "Nothing was recorded.")

@@ -7,4 +7,5 @@ public enum RecordProtocol: String, ExpressibleByArgument, CaseIterable, Sendabl
     case standard
 
     static let trialsPerHand = 3
+    static let restSeconds = 30.0
 }

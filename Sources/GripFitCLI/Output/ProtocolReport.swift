@@ -29,11 +29,10 @@ enum ProtocolReport {
         if !missed.isEmpty {
             lines.append("no counted attempt for trial\(missed.count == 1 ? "" : "s") \(missed.map { String($0.index) }.joined(separator: ", "))")
         }
-        if let left = summary.best(.left)?.peak, let right = summary.best(.right)?.peak, max(left, right) > 0 {
-            let difference = abs(right - left) / max(left, right) * 100
-            let stronger = right >= left ? "right" : "left"
+        if let difference = summary.difference {
             lines.append(
-                "left/right difference: \(difference.formatted(decimals: 1)) % (\(stronger) stronger, relative to the stronger hand's best)")
+                "left/right difference: \(difference.percent.formatted(decimals: 1)) % "
+                    + "(\(difference.stronger.rawValue) stronger, relative to the stronger hand's best)")
         }
         return lines
     }

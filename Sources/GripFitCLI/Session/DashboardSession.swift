@@ -17,6 +17,12 @@ final class DashboardSession: DashboardBackend {
         var label: String?
     }
 
+    /// A guided protocol asked for, waiting for a reading from a known GripFit to begin.
+    private struct GuidedRequest {
+        var settings: GuidedProtocol.Settings
+        var label: String?
+    }
+
     /// A GripFit the bridge reported in range.
     private struct Found {
         var address: BLEAddress
@@ -51,6 +57,12 @@ final class DashboardSession: DashboardBackend {
         var versions: (firmware: String?, bridge: String?) = (nil, nil)
         /// A recording stopped by the driver (memory limit), saved, waiting for `stop` to report it.
         var autoSaved: Result<StoredSession, DashboardError>?
+        var guidedRequest: GuidedRequest?
+        var guided: GuidedRun?
+        /// The latest `guided` event, for `/api/status` (also once the run has ended).
+        var guidedEvent: JSONObject?
+        /// Why the run was stopped early: an attempt could not be saved.
+        var guidedError: String?
     }
 
     private let live: Mutex<Live>
@@ -95,6 +107,14 @@ final class DashboardSession: DashboardBackend {
             update(&live, with: report, time: time)
             if case .message(.reading(let raw)) = report, let key = driver.identify() {
                 if live.device != key { lookUpCalibration(&live, device: key) }
+                if let request = live.guidedRequest, live.guided == nil {
+                    live.guidedRequest = nil
+                    var run = GuidedRun(
+                        settings: request.settings, display: live.display, device: key, label: request.label, wallClock: wallClock)
+                    let steps = run.start(at: now)
+                    live.guided = run
+                    advance(&live, steps, at: now, time: time)
+                }
                 if let request = live.request, live.capture == nil {
                     live.request = nil
                     live.capture = SessionCapture(
@@ -114,6 +134,11 @@ final class DashboardSession: DashboardBackend {
                 }
                 live.display.observe(report)
             }
+            if var run = live.guided {
+                let steps = run.handle(report, at: now, firmware: driver.firmware, bridgeVersion: driver.bridgeVersion)
+                live.guided = run
+                advance(&live, steps, at: now, time: time)
+            }
             return live.display
         }
         if let finished {
@@ -121,6 +146,59 @@ final class DashboardSession: DashboardBackend {
             live.withLock { $0.autoSaved = saved }
         }
         publish(report, time: time, display: display)
+    }
+
+    /// At ``nextDeadline``, on the driver's thread: a guided attempt's time limit, a second of rest.
+    func tick(at now: MonotonicInstant) {
+        let time = WallClock.rfc3339(wallClock.date(at: now))
+        live.withLock { live in
+            guard var run = live.guided else { return }
+            let steps = run.tick(at: now, firmware: live.versions.firmware, bridgeVersion: live.versions.bridge)
+            live.guided = run
+            advance(&live, steps, at: now, time: time)
+        }
+    }
+
+    /// When the guided run needs ``tick(at:)`` though no report may come (readings stop during a rest).
+    var nextDeadline: MonotonicInstant? {
+        live.withLock { $0.guided?.nextDeadline }
+    }
+
+    /// Saves the attempts `steps` ended and publishes the run's state (retained, so a page that
+    /// opens later sees the current cue): after every action, and with each reading of a squeeze
+    /// for the live force. Under the lock, so a stop from the page and the driver's next step never
+    /// publish out of order. An attempt that cannot be saved stops the run, as it stops `record`.
+    private func advance(
+        _ live: inout Live, _ steps: [GuidedRun.Step], at now: MonotonicInstant, time: String, stopped: Bool = false
+    ) {
+        guard var run = live.guided else { return }
+        var steps = steps
+        var stopped = stopped
+        var unsaved = steps.compactMap(\.session)
+        while !unsaved.isEmpty {
+            guard case .failure(let error) = save(unsaved.removeFirst()) else { continue }
+            StandardOutput.error("gripfit-serial: an attempt of the guided protocol could not be saved: \(error.message)")
+            live.guidedError = live.guidedError ?? "An attempt could not be saved, so the protocol stopped: \(error.message)"
+            guard !stopped, run.machine.phase != .finished else { continue }
+            stopped = true
+            let more = run.stop(at: now, firmware: live.versions.firmware, bridgeVersion: live.versions.bridge)
+            live.guided = run
+            steps += more
+            unsaved += more.compactMap(\.session)
+        }
+        let squeezing = if case .squeezing = run.machine.phase { true } else { false }
+        guard !steps.isEmpty || squeezing || stopped else { return }
+        publishGuided(
+            &live,
+            GuidedJSON.event(
+                run.machine, display: run.display, label: run.label, at: now, time: time, stopped: stopped, error: live.guidedError))
+        if run.machine.phase == .finished { live.guided = nil }
+    }
+
+    /// The current `guided` object, kept for `/api/status` and retained for pages that open later.
+    private func publishGuided(_ live: inout Live, _ event: JSONObject) {
+        live.guidedEvent = event
+        publisher.publish(event.text, retainAs: "guided")
     }
 
     /// Records into a running capture; the finished session when it must stop (memory limit).
@@ -248,7 +326,9 @@ final class DashboardSession: DashboardBackend {
 
     private static func recordingObject(_ live: Live) -> JSONObject {
         var object = JSONObject()
-        if let capture = live.capture {
+        if live.guided != nil || live.guidedRequest != nil {
+            object.set("state", "guided")
+        } else if let capture = live.capture {
             object.set("state", "recording")
             object.set("started_at", Timestamp.rfc3339(milliseconds: capture.startedAtMilliseconds))
             object.set("readings", capture.sampleCount)
@@ -261,6 +341,7 @@ final class DashboardSession: DashboardBackend {
         } else {
             object.set("state", "idle")
         }
+        if let guided = live.guidedEvent { object.set("guided", guided) }
         return object
     }
 
@@ -321,16 +402,65 @@ final class DashboardSession: DashboardBackend {
     func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String {
         let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
         return try live.withLock { live throws(DashboardError) -> String in
-            guard live.capture == nil, live.request == nil else {
-                throw DashboardError(.conflict, "A recording is already running; stop it first.")
-            }
+            try Self.ensureIdle(live)
             live.autoSaved = nil
             live.request = RecordRequest(hand: hand, label: label)
             return Self.recordingObject(live).text
         }
     }
 
+    private static func ensureIdle(_ live: Live) throws(DashboardError) {
+        if live.guided != nil || live.guidedRequest != nil {
+            throw DashboardError(.conflict, "The guided protocol is running; stop it first.")
+        }
+        if live.capture != nil || live.request != nil {
+            throw DashboardError(.conflict, "A recording is already running; stop it first.")
+        }
+    }
+
+    func startProtocol(firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?) throws(DashboardError) -> String {
+        let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
+        let settings = GuidedRun.settings(
+            trials: trialsPerHand ?? RecordProtocol.trialsPerHand, first: firstHand, rest: restSeconds ?? RecordProtocol.restSeconds,
+            trialLimit: GuidedRun.trialLimit)
+        let now = clock.now()
+        let time = WallClock.rfc3339(wallClock.date(at: now))
+        return try live.withLock { live throws(DashboardError) -> String in
+            try Self.ensureIdle(live)
+            live.autoSaved = nil
+            live.guidedError = nil
+            live.guidedRequest = GuidedRequest(settings: settings, label: label)
+            let event = GuidedJSON.event(GuidedProtocol(settings: settings), display: live.display, label: label, at: now, time: time)
+            publishGuided(&live, event)
+            return event.text
+        }
+    }
+
+    /// Stops the guided protocol if one is running or waiting (saving the attempt under way,
+    /// flagged as stopped): its final `guided` object with the summary, and the run's summary
+    /// and display for the command's own report; nil when none was running.
+    func stopProtocol() -> (text: String, summary: GuidedProtocol.Summary, display: ForceDisplay)? {
+        let now = clock.now()
+        let time = WallClock.rfc3339(wallClock.date(at: now))
+        return live.withLock { live in
+            if let request = live.guidedRequest {
+                live.guidedRequest = nil
+                let machine = GuidedProtocol(settings: request.settings)
+                let event = GuidedJSON.event(
+                    machine, display: live.display, label: request.label, at: now, time: time, stopped: true)
+                publishGuided(&live, event)
+                return (event.text, machine.summary, live.display)
+            }
+            guard var run = live.guided else { return nil }
+            let steps = run.stop(at: now, firmware: live.versions.firmware, bridgeVersion: live.versions.bridge)
+            live.guided = run
+            advance(&live, steps, at: now, time: time, stopped: true)
+            return ((live.guidedEvent ?? JSONObject()).text, run.machine.summary, run.display)
+        }
+    }
+
     func stopRecording() throws(DashboardError) -> String {
+        if let stopped = stopProtocol() { return stopped.text }
         guard let saved = try saveRecording() else {
             throw DashboardError(.conflict, "Nothing was recorded: no reading arrived since start. Is the GripFit on and streaming?")
         }

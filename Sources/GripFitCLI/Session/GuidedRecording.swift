@@ -2,9 +2,10 @@ import GripFitCore
 import GripFitLinux
 import GripFitStore
 
-/// `record --protocol standard` over one connection: a ``GuidedProtocol`` decides the cues, checks
-/// and summary; this drives it from the session, records and saves each attempt, and shows the
-/// cues, the live force and the rest countdown (redrawn in place on a terminal, plain lines otherwise).
+/// `record --protocol standard` over one connection: a ``GuidedRun`` (the protocol and each
+/// attempt's recording, as the dashboard runs them) fed from the session; this saves each attempt
+/// and shows the cues, the live force and the rest countdown (redrawn in place on a terminal, plain
+/// lines otherwise).
 struct GuidedRecording {
     var runner: SessionRunner
     var store: SessionStore
@@ -14,22 +15,12 @@ struct GuidedRecording {
     /// Called with each saved attempt, for the `saved session …` line.
     var onSaved: (SaveOutcome, StoredSession) -> Void
 
-    private struct Active {
-        var recorder: SessionRecorder
-        var startedAt: Int64
-        /// The calibration with the zero the readings had at the cue; the trace is kept in that frame.
-        var calibration: StoredCalibration?
-    }
-
     /// Runs the protocol to its end or a signal; returns its summary and the display it used.
     func run() throws -> (GuidedProtocol.Summary, ForceDisplay, stopped: Bool) {
         let live = StandardOutput.isCapableTerminal
-        var machine: GuidedProtocol?
+        var guided: GuidedRun?
         var display = ForceDisplay(calibration: nil, unit: unit)
-        var device = ""
         var gate = IdentityGate()
-        var active: Active?
-        var linkUp = false
         var failure: (any Error)?
         var summary: GuidedProtocol.Summary?
         var statusShown = false
@@ -48,9 +39,9 @@ struct GuidedRecording {
             statusShown = true
         }
 
-        func perform(_ actions: [GuidedProtocol.Action], now: MonotonicInstant) {
-            for action in actions {
-                switch action {
+        func perform(_ steps: [GuidedRun.Step]) {
+            for step in steps {
+                switch step.action {
                 case .settle(let trial, let attempt):
                     say(
                         "Trial \(trial.index)/\(trial.count), \(trial.side.rawValue) hand"
@@ -58,29 +49,15 @@ struct GuidedRecording {
                             + ": let go of the handle and hold it still…")
                 case .squeezeNow:
                     say("Squeeze now — as hard as you can, then let go.")
-                    let machine = runner.driver.machine
-                    let calibration = display.currentCalibration
-                    active = Active(
-                        recorder: SessionRecorder(
-                            start: now, calibration: calibration?.calibration, firmware: machine.firmware,
-                            bridgeVersion: machine.bridgeVersion),
-                        startedAt: Recording.epochMilliseconds(runner.wallClock, at: now), calibration: calibration)
                 case .attemptEnded(let attempt):
-                    guard var recording = active else { continue }
-                    active = nil
                     clearStatus()
-                    let session = Recording.stored(
-                        &recording.recorder, at: now, firmware: runner.driver.machine.firmware,
-                        bridgeVersion: runner.driver.machine.bridgeVersion, device: device,
-                        startedAt: recording.startedAt,
-                        label: attempt.flag.map { flag in [label, "flagged: \(flag)"].compactMap { $0 }.joined(separator: "; ") } ?? label,
-                        hand: Hand(rawValue: attempt.trial.side.rawValue), protocolName: RecordProtocol.standard.rawValue,
-                        trial: attempt.trial.number, calibration: recording.calibration)
-                    do {
-                        onSaved(try SignalShield.run { try store.save(session) }, session)
-                    } catch {
-                        failure = error
-                        runner.driver.stop()
+                    if let session = step.session {
+                        do {
+                            onSaved(try SignalShield.run { try store.save(session) }, session)
+                        } catch {
+                            failure = error
+                            runner.driver.stop()
+                        }
                     }
                     if let flag = attempt.flag, flag != .stopped {
                         let left = settings.attemptsPerTrial - attempt.attempt
@@ -101,65 +78,42 @@ struct GuidedRecording {
                     runner.driver.stop()
                 }
             }
-            runner.driver.wakeAt = machine?.nextDeadline
+            runner.driver.wakeAt = guided?.nextDeadline
         }
+        var versions: (firmware: String?, bridge: String?) { (runner.driver.machine.firmware, runner.driver.machine.bridgeVersion) }
 
         runner.driver.onWake = { now in
-            guard var current = machine else { return }
-            let actions = current.handle(.tick, now: now)
-            machine = current
-            perform(actions, now: now)
+            guard var current = guided else { return }
+            let steps = current.tick(at: now, firmware: versions.firmware, bridgeVersion: versions.bridge)
+            guided = current
+            perform(steps)
         }
         let reason = try runner.run(seconds: nil) { report, now in
-            if machine == nil, case .message(.reading) = report {
+            if guided == nil, case .message(.reading) = report {
                 // Readings wait (a few seconds at most) until the GripFit's identity is known.
                 let session = runner.driver.machine
                 let decision = gate.decide(readingAt: now, address: session.deviceAddress, behindBridge: session.behindBridge)
                 if decision == .wait { return true }
                 let identity = DeviceKey.key(decision, connection: runner.connection)
-                device = identity.key
                 if let notice = identity.notice { StandardOutput.error("gripfit-serial: \(notice)") }
                 do {
-                    display.calibration = try Storage.calibrations.calibration(for: device)
+                    display.calibration = try Storage.calibrations.calibration(for: identity.key)
                 } catch {
                     failure = error
                     return false
                 }
-                if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
-                var configured = settings
-                configured.threshold =
-                    display.isCalibrated ? Recording.calibratedReleaseThreshold : Recording.rawReleaseThreshold
-                configured.stillTolerance = configured.threshold / 4
-                configured.zero = display.isCalibrated ? 0 : nil
-                var fresh = GuidedProtocol(settings: configured)
-                let actions = fresh.handle(.start, now: now)
-                machine = fresh
-                perform(actions, now: now)
+                if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(identity.key): \(ForceDisplay.uncalibratedNotice)") }
+                var fresh = GuidedRun(settings: settings, display: display, device: identity.key, label: label, wallClock: runner.wallClock)
+                let steps = fresh.start(at: now)
+                guided = fresh
+                perform(steps)
             }
-            guard var current = machine else { return true }
-            display.observe(report)
-            if var recording = active {
-                _ = recording.recorder.record(Recording.inStartFrame(report, display: display, start: recording.calibration), at: now)
-                active = recording
-            }
-            let event: GuidedProtocol.Event?
-            switch report {
-            case .message(.reading(let raw)):
-                event = .reading(display.value(raw: raw).map(display.unit.toKilograms) ?? Double(raw))
-            case .state(.connected):
-                linkUp = true
-                event = nil
-            case .state:
-                event = linkUp ? .linkLost : nil
-                linkUp = false
-            default:
-                event = nil
-            }
-            guard let event else { return true }
-            let actions = current.handle(event, now: now)
-            machine = current
-            perform(actions, now: now)
-            if live, case .squeezing(_, _, let force?, let peak?) = current.phase {
+            guard var current = guided else { return true }
+            let steps = current.handle(report, at: now, firmware: versions.firmware, bridgeVersion: versions.bridge)
+            guided = current
+            perform(steps)
+            if live, case .squeezing(_, _, let force?, let peak?) = current.machine.phase {
+                let display = current.display
                 status(
                     "● \(display.text(stored: force, calibrated: display.isCalibrated))"
                         + "   peak \(display.text(stored: peak, calibrated: display.isCalibrated))")
@@ -168,18 +122,18 @@ struct GuidedRecording {
         }
         runner.driver.onWake = nil
         if let failure { throw failure }
-        if case .signal = reason, var current = machine {
-            let actions = current.handle(.stop, now: runner.clock.now())
-            machine = current
-            perform(actions, now: runner.clock.now())
+        if case .signal = reason, var current = guided {
+            let steps = current.stop(at: runner.clock.now(), firmware: versions.firmware, bridgeVersion: versions.bridge)
+            guided = current
+            perform(steps)
             if let failure { throw failure }
         }
-        guard let machine else {
+        guard let guided else {
             throw CLIFailure(
                 "No readings arrived, so no trial could start. Is the GripFit on and streaming? Try `gripfit-serial monitor`.",
                 status: .unavailable)
         }
         clearStatus()
-        return (summary ?? machine.summary, display, reason != .handler)
+        return (summary ?? guided.machine.summary, guided.display, reason != .handler)
     }
 }

@@ -114,6 +114,9 @@ function onEvent(message) {
     case "status":
       if (event.status === "TARED") notice("Tared");
       break;
+    case "guided":
+      showGuided(event);
+      break;
     case "bridge":
       if (BRIDGE_CHANGES.has(event.type)) refreshDevices();
       if (event.type === "connected" || event.type === "status") {
@@ -244,9 +247,12 @@ function showRecording(recording) {
   const state = $("record-state");
   const active = recording.state !== "idle";
   $("record-start").disabled = active;
-  $("record-stop").disabled = !active;
+  $("record-stop").disabled = !active || recording.state === "guided";
+  $("guided-start").disabled = active;
   state.classList.toggle("active", active);
-  if (recording.state === "recording") {
+  if (recording.state === "guided") {
+    state.textContent = "● Standard protocol running";
+  } else if (recording.state === "recording") {
     const who = [recording.hand ? recording.hand + " hand" : null, recording.label ? "“" + recording.label + "”" : null]
       .filter(Boolean).join(", ");
     state.textContent = `● Recording${who ? " (" + who + ")" : ""}: ${recording.readings} readings`;
@@ -274,6 +280,130 @@ function stopRecording() {
     showRecording({ state: "idle" });
     loadHistory();
   }).catch((error) => notice(error.message, true));
+}
+
+// MARK: the guided standard protocol (the same GuidedProtocol as `record --protocol standard`)
+
+const guided = { attempts: -1, cue: "" };
+
+function trialText(event) {
+  return `trial ${event.trial}/${event.trials} (${event.hand} hand)`;
+}
+
+function stepText(event) {
+  return `Trial ${event.trial}/${event.trials} · ${event.hand} hand` + (event.attempt > 1 ? ` · attempt ${event.attempt}` : "");
+}
+
+// The cue is read out once when it changes; the countdown and live force beside it are not.
+function setCue(text, count) {
+  if (guided.cue !== text) { guided.cue = text; $("guided-say").textContent = text; }
+  $("guided-count").textContent = count || "";
+}
+
+function showGuided(event) {
+  const box = $("guided");
+  const running = event.phase !== "finished";
+  box.hidden = false;
+  box.className = "guided " + event.phase;
+  $("guided-stop").hidden = !running;
+  $("guided-close").hidden = running;
+  const unit = event.unit;
+  let step = "Standard protocol";
+  let detail = "";
+  switch (event.phase) {
+    case "waiting":
+      setCue("Waiting for the GripFit…");
+      break;
+    case "settle":
+      step = stepText(event);
+      setCue("Let go and hold the handle still…");
+      break;
+    case "squeeze":
+      step = stepText(event);
+      setCue("Squeeze now");
+      detail = event.force === null ? "as hard as you can, then let go"
+        : `${format(event.force, unit)} ${unit} · peak ${format(event.peak, unit)} ${unit}`;
+      break;
+    case "rest":
+      setCue("Rest", `${event.remaining} s`);
+      detail = `before ${trialText(event)}`;
+      break;
+    case "finished":
+      step = event.stopped ? "Standard protocol stopped" : "Standard protocol finished";
+      setCue(event.error ? event.error : event.summary.hands.left || event.summary.hands.right ? "Results" : "No trial counted");
+      break;
+  }
+  $("guided-step").textContent = step;
+  $("guided-detail").textContent = detail;
+  const flags = $("guided-flags");
+  flags.replaceChildren();
+  for (const attempt of event.attempts) {
+    if (attempt.flag === null) continue;
+    const item = document.createElement("li");
+    item.textContent = `Trial ${attempt.trial} (${attempt.hand}), attempt ${attempt.attempt} not counted: ${attempt.flag}`;
+    flags.appendChild(item);
+  }
+  $("guided-summary").hidden = event.phase !== "finished";
+  if (event.phase === "finished") showGuidedSummary(event.summary, unit);
+  // Each ended attempt is saved to the history as it ends.
+  if (event.attempts.length !== guided.attempts) {
+    if (guided.attempts >= 0 && event.attempts.length > 0) loadHistory();
+    guided.attempts = event.attempts.length;
+  }
+}
+
+function showGuidedSummary(summary, unit) {
+  const body = $("guided-hands");
+  body.replaceChildren();
+  for (const hand of ["right", "left"]) {
+    const row = document.createElement("tr");
+    const result = summary.hands[hand];
+    cell(row, hand === "right" ? "Right" : "Left");
+    if (result) {
+      cell(row, `${format(result.best, unit)} ${unit} (trial ${result.best_trial})`);
+      cell(row, `${format(result.mean, unit)} ${unit}`);
+      cell(row, result.trials.join(", "));
+    } else {
+      cell(row, "–");
+      cell(row, "–");
+      cell(row, "none");
+    }
+    body.appendChild(row);
+  }
+  const difference = summary.difference;
+  $("guided-difference").textContent = difference
+    ? `Left/right difference: ${difference.percent.toFixed(1)} % (${difference.stronger} stronger, relative to the stronger hand's best)`
+    : "Left/right difference: needs a counted trial for each hand";
+  $("guided-missed").textContent = summary.missed.length
+    ? `No counted attempt for trial${summary.missed.length === 1 ? "" : "s"} ${summary.missed.join(", ")}` : "";
+}
+
+function startGuided(event) {
+  event.preventDefault();
+  const body = { protocol: "standard", trials: Number($("guided-trials").value), rest: Number($("guided-rest").value),
+    label: $("label").value };
+  if ($("hand").value) body.hand = $("hand").value;
+  guided.attempts = 0;
+  post("api/record/start", body).then((started) => {
+    showGuided(started);
+    showRecording({ state: "guided" });
+    $("guided-stop").focus();
+    $("guided").scrollIntoView({ block: "nearest" });
+  }).catch((error) => notice(error.message, true));
+}
+
+function stopGuided() {
+  post("api/record/stop").then((stopped) => {
+    showGuided(stopped);
+    showRecording({ state: "idle" });
+    $("guided-close").focus();
+  }).catch((error) => notice(error.message, true));
+}
+
+function setUpGuided() {
+  $("guided-form").addEventListener("submit", startGuided);
+  $("guided-stop").addEventListener("click", stopGuided);
+  $("guided-close").addEventListener("click", () => { $("guided").hidden = true; $("guided-start").focus(); });
 }
 
 // MARK: history
@@ -537,6 +667,7 @@ function start() {
   });
   $("record-stop").addEventListener("click", stopRecording);
   window.addEventListener("resize", () => { if (!$("history").hidden) loadTrend(); });
+  setUpGuided();
   const events = new EventSource("api/events");
   events.onmessage = onEvent;
   events.onopen = refreshDevices;

@@ -12,6 +12,15 @@ enum LiveRoutes {
     struct RecordStart: Decodable {
         var hand: Hand?
         var label: String?
+        /// "standard": the guided protocol, with `trials` per hand and `rest` seconds between.
+        var protocolName: String?
+        var trials: Double?
+        var rest: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case hand, label, trials, rest
+            case protocolName = "protocol"
+        }
     }
 
     static func add<Context: RequestContext>(to router: Router<Context>, backend: some DashboardBackend, publisher: EventPublisher) {
@@ -45,12 +54,35 @@ enum LiveRoutes {
                 do {
                     body = try await request.decode(as: RecordStart.self, context: context)
                 } catch {
-                    throw DashboardError(.badRequest, "The body must be JSON like {\"hand\":\"left\",\"label\":\"visit 2\"}; hand is left or right.")
+                    throw DashboardError(
+                        .badRequest,
+                        "The body must be JSON like {\"hand\":\"left\",\"label\":\"visit 2\"} or {\"protocol\":\"standard\","
+                            + "\"hand\":\"right\",\"trials\":3,\"rest\":30}; hand is left or right, trials and rest are numbers.")
                 }
             } else {
                 body = RecordStart()
             }
-            return json(try backend.startRecording(hand: body.hand, label: body.label))
+            guard let name = body.protocolName else {
+                if body.trials != nil || body.rest != nil {
+                    throw DashboardError(.badRequest, "trials and rest apply to the guided protocol only; add \"protocol\":\"standard\".")
+                }
+                return json(try backend.startRecording(hand: body.hand, label: body.label))
+            }
+            guard name == "standard" else {
+                throw DashboardError(.badRequest, "Unknown protocol \"\(name)\"; the one protocol is \"standard\".")
+            }
+            let trials = GuidedProtocol.Settings.trialsPerHandRange
+            if let count = body.trials, !(count.rounded() == count && Double(trials.lowerBound)...Double(trials.upperBound) ~= count) {
+                throw DashboardError(.badRequest, "trials must be a whole number from \(trials.lowerBound) to \(trials.upperBound) (trials per hand).")
+            }
+            let rest = GuidedProtocol.Settings.restSecondsRange
+            if let seconds = body.rest, !(rest ~= seconds) {
+                throw DashboardError(
+                    .badRequest, "rest must be \(Int(rest.lowerBound)) to \(Int(rest.upperBound)) seconds between trials.")
+            }
+            return json(
+                try backend.startProtocol(
+                    firstHand: body.hand, label: body.label, trialsPerHand: body.trials.map { Int($0) }, restSeconds: body.rest))
         }
         router.post("/api/record/stop") { _, _ in json(try backend.stopRecording()) }
         router.get("/api/devices") { _, _ in json(backend.devices()) }

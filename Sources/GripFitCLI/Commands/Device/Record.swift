@@ -52,7 +52,7 @@ public struct Record: ParsableCommand {
     @Option(
         parsing: .unconditional, help: "With --protocol: seconds of rest between trials.",
         transform: SecondsOption.parser("--rest", minimum: 0))
-    public var rest: Double = 30
+    public var rest: Double = RecordProtocol.restSeconds
 
     @Option(help: "With --protocol: trials per hand (1 to 5).")
     public var trials: Int = RecordProtocol.trialsPerHand
@@ -60,12 +60,16 @@ public struct Record: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if protocolName == nil, rest != 30 { throw ValidationError("--rest applies to --protocol only.") }
-        if !(1...5).contains(trials) { throw ValidationError("--trials must be 1 to 5 trials per hand.") }
+        if protocolName == nil, rest != RecordProtocol.restSeconds { throw ValidationError("--rest applies to --protocol only.") }
+        let range = GuidedProtocol.Settings.trialsPerHandRange
+        if !range.contains(trials) {
+            throw ValidationError("--trials must be \(range.lowerBound) to \(range.upperBound) trials per hand.")
+        }
         if protocolName == nil, trials != RecordProtocol.trialsPerHand {
             throw ValidationError("--trials applies to --protocol only.")
         }
-        if rest > 3_600 { throw ValidationError("--rest must be at most 3600 seconds.") }
+        let longestRest = GuidedProtocol.Settings.restSecondsRange.upperBound
+        if rest > longestRest { throw ValidationError("--rest must be at most \(Int(longestRest)) seconds.") }
         if protocolName != nil, let duration, duration > 600 {
             throw ValidationError("With --protocol, --duration (the longest a trial may last) must be at most 600 seconds.")
         }
@@ -120,11 +124,7 @@ public struct Record: ParsableCommand {
     // MARK: - Protocol
 
     private func runProtocol(runner: SessionRunner, store: SessionStore) throws {
-        var settings = GuidedProtocol.Settings(threshold: Recording.calibratedReleaseThreshold, zero: 0)
-        settings.trialsPerHand = trials
-        settings.firstSide = hand.flatMap { GuidedProtocol.Side(rawValue: $0.rawValue) } ?? .right
-        settings.rest = .milliseconds(Int(rest * 1000))
-        settings.trialLimit = .milliseconds(Int((duration ?? 10) * 1000))
+        let settings = GuidedRun.settings(trials: trials, first: hand, rest: rest, trialLimit: duration ?? GuidedRun.trialLimit)
         let guided = GuidedRecording(
             runner: runner, store: store, settings: settings, label: label, unit: unit,
             onSaved: { outcome, session in

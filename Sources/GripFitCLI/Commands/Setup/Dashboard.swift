@@ -80,13 +80,24 @@ public struct Dashboard: ParsableCommand {
         StandardOutput.line("gripfit-serial dashboard: open \(Self.url(address, port: port, token: token))")
         if generateToken { StandardOutput.line("The token is shown only here; anyone with this URL can use the dashboard.") }
         var identity = DeviceIdentity()
+        // The guided protocol's deadlines (rest countdown, time limit) come even when readings stop.
+        runner.driver.onWake = { now in
+            session.tick(at: now)
+            runner.driver.wakeAt = session.nextDeadline
+        }
         _ = try runner.run(seconds: nil) { report, now in
             let machine = runner.driver.machine
             let driver = DashboardSession.Driver(
                 identify: { identity.key(at: now, machine: machine, connection: runner.connection) },
                 portOpen: runner.driver.openPortPath != nil, firmware: machine.firmware, bridgeVersion: machine.bridgeVersion)
             session.consume(report, at: now, driver: driver)
+            runner.driver.wakeAt = session.nextDeadline
             return true
+        }
+        runner.driver.onWake = nil
+        if let stopped = session.stopProtocol() {
+            StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.")
+            for line in ProtocolReport.lines(stopped.summary, display: stopped.display) { StandardOutput.line(line) }
         }
         let saved: StoredSession?
         do {

@@ -1,0 +1,100 @@
+import GripFitCore
+import GripFitOutput
+
+/// The guided protocol's state as the dashboard's `guided` event: the phase with its trial, the
+/// live force while squeezing, the rest countdown, every ended attempt with its flag, and at the
+/// end the summary `record --protocol standard` prints (best and mean per hand with their trials,
+/// the left/right difference). Forces are in the display unit, or raw counts without a calibration.
+enum GuidedJSON {
+    /// `machine` as it stands at `now`; `stopped`: the user ended it (also before it began).
+    static func event(
+        _ machine: GuidedProtocol, display: ForceDisplay, label: String?, at now: MonotonicInstant, time: String,
+        stopped: Bool = false, error: String? = nil
+    ) -> JSONObject {
+        func force(_ stored: Double) -> Double {
+            (display.convert(stored: stored, calibrated: display.isCalibrated) * 1000).rounded() / 1000
+        }
+        var object = JSONObject()
+        object.set("event", "guided")
+        object.set("time", time)
+        let phase = stopped ? .finished : machine.phase
+        switch phase {
+        case .finished:
+            object.set("phase", "finished")
+        case .idle:
+            object.set("phase", "waiting")
+        case .settling(let trial, let attempt):
+            object.set("phase", "settle")
+            set(trial, attempt: attempt, in: &object)
+        case .squeezing(let trial, let attempt, let current, let peak):
+            object.set("phase", "squeeze")
+            set(trial, attempt: attempt, in: &object)
+            if let current { object.set("force", force(current)) } else { object.setNull("force") }
+            if let peak { object.set("peak", force(peak)) } else { object.setNull("peak") }
+        case .resting(let trial, let attempt, let until):
+            object.set("phase", "rest")
+            set(trial, attempt: attempt, in: &object)
+            object.set("remaining", GuidedProtocol.wholeSeconds(until - now))
+        }
+        object.set("unit", display.unitName)
+        object.set("trials_per_hand", machine.settings.trialsPerHand)
+        object.set("first_hand", machine.settings.firstSide.rawValue)
+        object.set("rest", Double(machine.settings.rest.nanoseconds) / 1e9)
+        object.set("attempts_per_trial", machine.settings.attemptsPerTrial)
+        if let label { object.set("label", label) }
+        object.set(
+            "attempts",
+            machine.attempts.map { attempt in
+                var item = JSONObject()
+                set(attempt.trial, attempt: attempt.attempt, in: &item)
+                if let peak = attempt.peak { item.set("peak", force(peak)) } else { item.setNull("peak") }
+                item.set("counts", attempt.counts)
+                if let flag = attempt.flag { item.set("flag", flag.description) } else { item.setNull("flag") }
+                return item
+            })
+        if phase == .finished {
+            object.set("stopped", stopped)
+            object.set("summary", summary(machine.summary, force: force))
+        }
+        if let error { object.set("error", error) }
+        return object
+    }
+
+    /// What ``ProtocolReport`` prints, as numbers: per hand the best (and its trial) and the mean
+    /// (and the trials behind it), the trials with no counted attempt, the left/right difference.
+    private static func summary(_ summary: GuidedProtocol.Summary, force: (Double) -> Double) -> JSONObject {
+        var object = JSONObject()
+        var hands = JSONObject()
+        for side in GuidedProtocol.Side.allCases {
+            guard let best = summary.best(side), let peak = best.peak, let mean = summary.mean(side) else {
+                hands.setNull(side.rawValue)
+                continue
+            }
+            var hand = JSONObject()
+            hand.set("best", force(peak))
+            hand.set("best_trial", best.trial.index)
+            hand.set("mean", force(mean))
+            hand.set("trials", summary.counted(side).map(\.trial.index))
+            hands.set(side.rawValue, hand)
+        }
+        object.set("hands", hands)
+        object.set("missed", summary.missed.map(\.index))
+        if let difference = summary.difference {
+            var item = JSONObject()
+            item.set("percent", (difference.percent * 10).rounded() / 10)
+            item.set("stronger", difference.stronger.rawValue)
+            object.set("difference", item)
+        } else {
+            object.setNull("difference")
+        }
+        return object
+    }
+
+    private static func set(_ trial: GuidedProtocol.Trial, attempt: Int, in object: inout JSONObject) {
+        object.set("trial", trial.index)
+        object.set("trials", trial.count)
+        object.set("hand", trial.side.rawValue)
+        object.set("hand_trial", trial.number)
+        object.set("attempt", attempt)
+    }
+}

@@ -1,0 +1,121 @@
+import GripFitCore
+import GripFitStore
+
+/// The guided standard protocol over one session, as `record --protocol standard` and the
+/// dashboard both run it: a ``GuidedProtocol`` set for the device's calibration, fed the session's
+/// reports, with each attempt recorded from its cue (``SessionCapture``) and handed back as the
+/// session to save (protocol `standard`, its trial number and hand, any flag in its label). Each
+/// front end shows the cues its own way and saves to its own store.
+struct GuidedRun {
+    /// One action of the protocol, with the session to save when it ends a recorded attempt.
+    struct Step {
+        var action: GuidedProtocol.Action
+        var session: StoredSession?
+    }
+
+    let device: String
+    let label: String?
+    private(set) var machine: GuidedProtocol
+    /// Follows tares and reconnects for the readings fed to the machine; has the device's calibration.
+    private(set) var display: ForceDisplay
+    private let wallClock: WallClock
+    private var capture: SessionCapture?
+    /// A run starts at a reading, so with the link up.
+    private var linkUp = true
+
+    /// Seconds an attempt may last from the cue unless the user chose otherwise.
+    static let trialLimit = 10.0
+
+    /// What the user chose, before the device is known: `trials` per hand from `first` (right
+    /// when nil), `rest` seconds between trials, `trialLimit` seconds at most per attempt.
+    static func settings(trials: Int, first: Hand?, rest: Double, trialLimit: Double) -> GuidedProtocol.Settings {
+        var settings = GuidedProtocol.Settings(threshold: Recording.calibratedReleaseThreshold, zero: 0)
+        settings.trialsPerHand = trials
+        settings.firstSide = first.flatMap { GuidedProtocol.Side(rawValue: $0.rawValue) } ?? .right
+        settings.rest = .milliseconds(Int((rest * 1000).rounded()))
+        settings.trialLimit = .milliseconds(Int((trialLimit * 1000).rounded()))
+        return settings
+    }
+
+    /// `settings` as chosen, with the threshold, still tolerance and zero set for `display`'s
+    /// calibration: kilograms above the tared zero when calibrated, counts above the resting level
+    /// otherwise. `display` has the device's calibration and has seen every report so far.
+    init(settings: GuidedProtocol.Settings, display: ForceDisplay, device: String, label: String?, wallClock: WallClock) {
+        var configured = settings
+        configured.threshold = display.isCalibrated ? Recording.calibratedReleaseThreshold : Recording.rawReleaseThreshold
+        configured.stillTolerance = configured.threshold / 4
+        configured.zero = display.isCalibrated ? 0 : nil
+        machine = GuidedProtocol(settings: configured)
+        self.display = display
+        self.device = device
+        self.label = label
+        self.wallClock = wallClock
+    }
+
+    var nextDeadline: MonotonicInstant? { machine.nextDeadline }
+
+    /// The first cue.
+    mutating func start(at now: MonotonicInstant) -> [Step] {
+        machine.handle(.start, now: now).map { Step(action: $0, session: nil) }
+    }
+
+    /// One report from the session; `firmware` and `bridgeVersion` are the ones known before it.
+    mutating func handle(_ report: SessionReport, at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> [Step] {
+        display.observe(report)
+        if var active = capture {
+            _ = active.record(report, at: now)
+            capture = active
+        }
+        let event: GuidedProtocol.Event
+        switch report {
+        case .message(.reading(let raw)):
+            event = .reading(display.value(raw: raw).map(display.unit.toKilograms) ?? Double(raw))
+        case .state(.connected):
+            linkUp = true
+            return []
+        case .state:
+            guard linkUp else { return [] }
+            linkUp = false
+            event = .linkLost
+        default:
+            return []
+        }
+        let actions = machine.handle(event, now: now)
+        return steps(actions, at: now, cue: report, firmware: firmware, bridgeVersion: bridgeVersion)
+    }
+
+    /// At ``nextDeadline``: the attempt's time limit, or the next second of a rest.
+    mutating func tick(at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> [Step] {
+        steps(machine.handle(.tick, now: now), at: now, cue: nil, firmware: firmware, bridgeVersion: bridgeVersion)
+    }
+
+    /// The user ends the run: an attempt under way is cut short and saved flagged.
+    mutating func stop(at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> [Step] {
+        steps(machine.handle(.stop, now: now), at: now, cue: nil, firmware: firmware, bridgeVersion: bridgeVersion)
+    }
+
+    /// Starts recording at a cue (the reading `cue` that showed the handle still opens the trace)
+    /// and turns an ended attempt into its session.
+    private mutating func steps(
+        _ actions: [GuidedProtocol.Action], at now: MonotonicInstant, cue: SessionReport?, firmware: String?, bridgeVersion: String?
+    ) -> [Step] {
+        actions.map { action in
+            switch action {
+            case .squeezeNow(let trial, _):
+                guard let cue else { return Step(action: action, session: nil) }
+                capture = SessionCapture(
+                    device: device, display: display, first: cue, at: now, wallClock: wallClock, untilRelease: false,
+                    firmware: firmware, bridgeVersion: bridgeVersion, label: label, hand: Hand(rawValue: trial.side.rawValue),
+                    protocolName: RecordProtocol.standard.rawValue, trial: trial.number)
+                return Step(action: action, session: nil)
+            case .attemptEnded(let attempt):
+                guard var active = capture else { return Step(action: action, session: nil) }
+                capture = nil
+                if let flag = attempt.flag { active.label = [label, "flagged: \(flag)"].compactMap { $0 }.joined(separator: "; ") }
+                return Step(action: action, session: active.finish(at: now, firmware: firmware, bridgeVersion: bridgeVersion))
+            case .settle, .rest, .finished:
+                return Step(action: action, session: nil)
+            }
+        }
+    }
+}
