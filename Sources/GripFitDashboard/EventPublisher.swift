@@ -1,28 +1,49 @@
+import GripFitCore
 import Synchronization
 
 /// Fans the session's events (one `monitor --format jsonl` object each) out to every open
-/// `/api/events` stream. The driver thread publishes; the server's event loops read. Bounded
-/// on every side: each client keeps at most ``bufferPerClient`` events (the oldest go first when
-/// a client is slow), and at most ``maxClients`` streams are open at once.
+/// `/api/events` stream. The driver thread publishes; the server's tasks take. Events wait in a
+/// list per client; readings may be held a little (``publish(_:retainAs:holdUntil:)``) so that a
+/// train of them wakes a client once and goes out in one write: a wake-up of the server's tasks
+/// and event loop per reading was most of the dashboard's CPU at 50 Hz. Bounded on every side:
+/// each client keeps at most ``bufferPerClient`` events (the oldest go first when a client is
+/// slow), and at most ``maxClients`` streams are open at once.
 public final class EventPublisher: Sendable {
     public static let bufferPerClient = 500
     public static let maxClients = 32
+    /// How long a reading may be held: 2–3 readings a batch at 50 Hz, still 25 updates a second.
+    public static let holdLimit: Duration = .milliseconds(40)
+
+    /// One open stream: `signals` yields when events are waiting; ``EventPublisher/take(_:)`` gets them.
+    public struct Subscription: Sendable {
+        public let signals: AsyncStream<Void>
+        fileprivate let id: Int
+    }
+
+    private struct Subscriber {
+        var signal: AsyncStream<Void>.Continuation
+        var pending: [String] = []
+    }
 
     private struct State {
-        var subscribers: [Int: AsyncStream<String>.Continuation] = [:]
+        var subscribers: [Int: Subscriber] = [:]
         var nextID = 0
         /// The latest event of each kind (link state, device, bridge, reading), in first-seen
         /// order: what a late client gets first so its page is complete at once.
         var retained: [(key: String, event: String)] = []
         var finished = false
+        /// When held events must go out; nil when none are held.
+        var due: MonotonicInstant?
     }
 
     private let state = Mutex(State())
 
     public init() {}
 
-    /// Sends `event` to every stream; with `retainAs`, also keeps it as the current value of that kind.
-    public func publish(_ event: String, retainAs key: String? = nil) {
+    /// Sends `event` to every stream; with `retainAs`, also keeps it as the current value of that
+    /// kind. With `holdUntil` the streams are woken only then (by ``flush(at:)``) or by the next
+    /// event that is not held, whichever comes first; order is kept either way.
+    public func publish(_ event: String, retainAs key: String? = nil, holdUntil: MonotonicInstant? = nil) {
         state.withLock { state in
             guard !state.finished else { return }
             if let key {
@@ -32,38 +53,85 @@ public final class EventPublisher: Sendable {
                     state.retained.append((key, event))
                 }
             }
-            for continuation in state.subscribers.values { continuation.yield(event) }
+            // By index, in place: looping over the keys while changing the values copied the dictionary.
+            var index = state.subscribers.values.startIndex
+            while index != state.subscribers.values.endIndex {
+                Self.append(event, to: &state.subscribers.values[index])
+                state.subscribers.values.formIndex(after: &index)
+            }
+            if let holdUntil {
+                state.due = MonotonicInstant.earliest(state.due, holdUntil)
+            } else {
+                Self.wake(&state)
+            }
         }
+    }
+
+    /// Wakes the streams if held events are due at `now`.
+    public func flush(at now: MonotonicInstant) {
+        state.withLock { state in
+            if let due = state.due, due <= now { Self.wake(&state) }
+        }
+    }
+
+    /// When ``flush(at:)`` must be called at the latest; nil when nothing is held. Half a hold
+    /// after the due time: while readings flow, the next one flushes them (`flush(at:)` with each),
+    /// so the driver wakes for this only when they stop.
+    public var flushDeadline: MonotonicInstant? { state.withLock { $0.due.map { $0 + Self.holdLimit / 2 } } }
+
+    private static func wake(_ state: inout State) {
+        state.due = nil
+        for subscriber in state.subscribers.values where !subscriber.pending.isEmpty {
+            subscriber.signal.yield()
+        }
+    }
+
+    private static func append(_ event: String, to subscriber: inout Subscriber) {
+        if subscriber.pending.count >= bufferPerClient { subscriber.pending.removeFirst() }
+        subscriber.pending.append(event)
     }
 
     /// A new stream that starts with the retained current state; nil when ``maxClients`` are open
     /// or the server is stopping.
-    public func subscribe() -> AsyncStream<String>? {
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(Self.bufferPerClient))
+    public func subscribe() -> Subscription? {
+        let (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let id: Int? = state.withLock { state in
             guard !state.finished, state.subscribers.count < Self.maxClients else { return nil }
-            for item in state.retained { continuation.yield(item.event) }
+            var subscriber = Subscriber(signal: signal)
+            for item in state.retained { Self.append(item.event, to: &subscriber) }
+            if !subscriber.pending.isEmpty { signal.yield() }
             let id = state.nextID
             state.nextID += 1
-            state.subscribers[id] = continuation
+            state.subscribers[id] = subscriber
             return id
         }
         guard let id else { return nil }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+        signal.onTermination = { [weak self] _ in
+            // At the server's stop the stream ends but its last events are still to be taken.
+            self?.state.withLock { state in
+                if !state.finished { state.subscribers.removeValue(forKey: id) }
+            }
         }
-        return stream
+        return Subscription(signals: signals, id: id)
+    }
+
+    /// The events waiting for `subscription`, oldest first.
+    public func take(_ subscription: Subscription) -> [String] {
+        state.withLock { state in
+            guard let events = state.subscribers[subscription.id]?.pending, !events.isEmpty else { return [] }
+            state.subscribers[subscription.id]?.pending = []
+            return events
+        }
     }
 
     public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
     /// Ends every stream, so the server can stop without waiting for browsers to hang up.
     public func finish() {
-        let continuations = state.withLock { state in
+        let signals = state.withLock { state in
             state.finished = true
-            defer { state.subscribers.removeAll() }
-            return Array(state.subscribers.values)
+            return state.subscribers.values.map(\.signal)
         }
-        for continuation in continuations { continuation.finish() }
+        for signal in signals { signal.finish() }
     }
 }

@@ -58,6 +58,8 @@ final class DashboardSession: DashboardBackend {
         /// A recording stopped by the driver (memory limit), saved, waiting for `stop` to report it.
         var autoSaved: Result<StoredSession, DashboardError>?
         var guidedRequest: GuidedRequest?
+        /// Each report's time, the calendar part formatted once a second (as `monitor` does).
+        var timestamps = TimestampCache()
         var guided: GuidedRun?
         /// The latest `guided` event, for `/api/status` (also once the run has ended).
         var guidedEvent: JSONObject?
@@ -99,9 +101,10 @@ final class DashboardSession: DashboardBackend {
 
     /// Takes one report from the session, on the driver's thread.
     func consume(_ report: SessionReport, at now: MonotonicInstant, driver: Driver) {
-        let time = WallClock.rfc3339(wallClock.date(at: now))
         var finished: StoredSession?
-        let display = live.withLock { live -> ForceDisplay in
+        let (display, time, timeBytes) = live.withLock { live -> (ForceDisplay, String, [UInt8]) in
+            live.timestamps.set(wallClock.date(at: now))
+            let time = live.timestamps.text
             live.portOpen = driver.portOpen
             live.versions = (driver.firmware, driver.bridgeVersion)
             update(&live, with: report, time: time)
@@ -139,16 +142,18 @@ final class DashboardSession: DashboardBackend {
                 live.guided = run
                 advance(&live, steps, at: now, time: time)
             }
-            return live.display
+            return (live.display, time, live.timestamps.bytes)
         }
         if let finished {
             let saved = save(finished)
             live.withLock { $0.autoSaved = saved }
         }
-        publish(report, time: time, display: display)
+        publish(report, at: now, time: time, timeBytes: timeBytes, display: display)
+        publisher.flush(at: now)
     }
 
-    /// At ``nextDeadline``, on the driver's thread: a guided attempt's time limit, a second of rest.
+    /// At ``nextDeadline``, on the driver's thread: a guided attempt's time limit, a second of rest,
+    /// readings held for the pages.
     func tick(at now: MonotonicInstant) {
         let time = WallClock.rfc3339(wallClock.date(at: now))
         live.withLock { live in
@@ -157,11 +162,13 @@ final class DashboardSession: DashboardBackend {
             live.guided = run
             advance(&live, steps, at: now, time: time)
         }
+        publisher.flush(at: now)
     }
 
-    /// When the guided run needs ``tick(at:)`` though no report may come (readings stop during a rest).
+    /// When ``tick(at:)`` is needed though no report may come: the guided run's next step (readings
+    /// stop during a rest), or readings held for the pages.
     var nextDeadline: MonotonicInstant? {
-        live.withLock { $0.guided?.nextDeadline }
+        .earliest(live.withLock { $0.guided?.nextDeadline }, publisher.flushDeadline)
     }
 
     /// Saves the attempts `steps` ended and publishes the run's state (retained, so a page that
@@ -255,15 +262,26 @@ final class DashboardSession: DashboardBackend {
 
     /// The same object `monitor --format jsonl` prints (with force and unit once calibrated); the
     /// latest of each kind is retained for pages that connect later.
-    private func publish(_ report: SessionReport, time: String, display: ForceDisplay) {
+    private func publish(
+        _ report: SessionReport, at now: MonotonicInstant, time: String, timeBytes: [UInt8], display: ForceDisplay
+    ) {
         let text: String?
-        if display.isCalibrated, case .message(.reading(let raw)) = report {
-            text = Monitor.reading(raw, time: time, display: display, format: .jsonl)
+        if case .message(.reading(let raw)) = report {
+            if display.isCalibrated {
+                text = Monitor.reading(raw, time: time, display: display, format: .jsonl)
+            } else {
+                // `monitor`'s fast path: the bulk of the events at 50 Hz, built without a JSONObject.
+                var line: [UInt8] = []
+                EventEncoder.appendJSONL(reading: raw, time: timeBytes, to: &line)
+                text = String(decoding: line.dropLast(), as: UTF8.self)
+            }
         } else {
             text = EventEncoder.jsonl(report, time: time)
         }
         guard let text else { return }
-        publisher.publish(text, retainAs: Self.retainKey(report))
+        // Readings are held briefly so that pages get them a few at a time; anything else goes at once.
+        let hold: MonotonicInstant? = if case .message(.reading) = report { now + EventPublisher.holdLimit } else { nil }
+        publisher.publish(text, retainAs: Self.retainKey(report), holdUntil: hold)
     }
 
     private static func retainKey(_ report: SessionReport) -> String? {

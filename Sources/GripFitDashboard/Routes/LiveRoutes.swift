@@ -25,7 +25,7 @@ enum LiveRoutes {
 
     static func add<Context: RequestContext>(to router: Router<Context>, backend: some DashboardBackend, publisher: EventPublisher) {
         router.get("/api/events") { _, _ -> Response in
-            guard let stream = publisher.subscribe() else {
+            guard let subscription = publisher.subscribe() else {
                 throw DashboardError(.serviceUnavailable, "Too many open dashboards; close one and reload.")
             }
             return Response(
@@ -33,8 +33,14 @@ enum LiveRoutes {
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                 body: ResponseBody { writer in
                     try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
-                    for await event in stream {
-                        try await writer.write(ByteBuffer(string: "data: \(event)\n\n"))
+                    for await _ in subscription.signals {
+                        var buffer = ByteBuffer()
+                        for event in publisher.take(subscription) {
+                            buffer.writeString("data: ")
+                            buffer.writeString(event)
+                            buffer.writeString("\n\n")
+                        }
+                        if buffer.readableBytes > 0 { try await writer.write(buffer) }
                     }
                     try await writer.finish(nil)
                 })

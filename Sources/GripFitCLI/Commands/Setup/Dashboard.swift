@@ -86,10 +86,11 @@ public struct Dashboard: ParsableCommand {
             runner.driver.wakeAt = session.nextDeadline
         }
         _ = try runner.run(seconds: nil) { report, now in
-            let machine = runner.driver.machine
+            // The machine is read field by field, not copied whole: this runs for every reading.
             let driver = DashboardSession.Driver(
-                identify: { identity.key(at: now, machine: machine, connection: runner.connection) },
-                portOpen: runner.driver.openPortPath != nil, firmware: machine.firmware, bridgeVersion: machine.bridgeVersion)
+                identify: { identity.key(at: now, machine: runner.driver.machine, connection: runner.connection) },
+                portOpen: runner.driver.openPortPath != nil, firmware: runner.driver.machine.firmware,
+                bridgeVersion: runner.driver.machine.bridgeVersion)
             session.consume(report, at: now, driver: driver)
             runner.driver.wakeAt = session.nextDeadline
             return true
