@@ -78,7 +78,7 @@ browser-test: build
 MINUTES ?= 10
 bench-dashboard: test-deps
 	$(SWIFT) build -c release --product gripfit-serial
-	Benchmarks/Dashboard/dashboard_cpu.py --clients 1
+	Benchmarks/Dashboard/dashboard_cpu.py --clients 1 --target 1
 	Benchmarks/Dashboard/dashboard_cpu.py --clients 4
 	Tests/Browser/run.sh --venv-only
 	.build/browser-venv/bin/python Benchmarks/Dashboard/page_memory.py --minutes $(MINUTES)

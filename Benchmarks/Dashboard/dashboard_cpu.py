@@ -60,6 +60,7 @@ def main():
     parser.add_argument("--binary", default=".build/release/gripfit-serial")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--clients", type=int, default=1)
+    parser.add_argument("--target", type=float, help="fail (exit 1) when the CPU share is above this percentage")
     arguments = parser.parse_args()
 
     simulator = subprocess.Popen([arguments.binary, "simulate"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -89,6 +90,13 @@ def main():
         print(f"  CPU {100 * cpu / wall:.2f} % of one core ({cpu:.2f} s)")
         print(f"  readings per client: {', '.join(f'{r} ({r / wall:.1f}/s)' for r in received)}")
         print(f"  RSS {start_rss / 1024:.1f} MiB -> {end_rss / 1024:.1f} MiB")
+        if any(r < 0.95 * 50 * wall for r in received):
+            sys.exit("a client missed readings")
+        if arguments.target is not None:
+            met = 100 * cpu / wall <= arguments.target
+            print(f"  target <= {arguments.target:g} %: {'met' if met else 'NO'}")
+            if not met:
+                sys.exit(1)
     finally:
         dashboard.terminate()
         dashboard.wait(timeout=10)

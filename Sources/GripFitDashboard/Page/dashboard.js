@@ -102,14 +102,19 @@ function onEvent(message) {
       live.lastReceipt = performance.now();
       live.ring.push(time, value);
       live.dirty = true;
+      // What readings change besides the chart (the device they are filed under, a recording's
+      // count) is fetched with them, at most once a second.
+      if (performance.now() - statusRequest.last >= 1000) refreshStatus();
       break;
     }
     case "state":
       showLinks(event.state === "error" ? "error: " + event.error : event.state);
       refreshDevices();
+      refreshStatus();
       break;
     case "device":
       $("device").textContent = event.name + " · firmware " + event.firmware;
+      refreshStatus();
       break;
     case "status":
       if (event.status === "TARED") notice("Tared");
@@ -118,7 +123,7 @@ function onEvent(message) {
       showGuided(event);
       break;
     case "bridge":
-      if (BRIDGE_CHANGES.has(event.type)) refreshDevices();
+      if (BRIDGE_CHANGES.has(event.type)) { refreshDevices(); refreshStatus(); }
       if (event.type === "connected" || event.type === "status") {
         if (event.address && $("device").textContent === "No GripFit yet") $("device").textContent = "GripFit " + event.address;
       }
@@ -132,7 +137,7 @@ function setLink(name, text, up) {
 }
 
 function showLinks(state) {
-  // The session state alone, until the next status poll fills in both links.
+  // The session state alone, until the status fetched for this change fills in both links.
   if (state === "connected") { setLink("usb", "connected", true); setLink("ble", "connected", true); }
   else if (state === "scanning" || state === "connecting") { setLink("usb", "connected", true); setLink("ble", state, "pending"); }
   else { setLink("ble", "disconnected", false); }
@@ -150,8 +155,18 @@ function applyStatus(status) {
   live.dirty = true;
 }
 
-function pollStatus() {
-  getJSON("api/status").then(applyStatus).catch(() => {}).finally(() => setTimeout(pollStatus, 1000));
+// The status is fetched when the event stream says something changed, never on a timer: a page
+// left open on an idle dongle makes no requests. One at a time; changes during it cost one more.
+const statusRequest = { busy: false, again: false, last: 0 };
+
+function refreshStatus() {
+  if (statusRequest.busy) { statusRequest.again = true; return; }
+  statusRequest.busy = true;
+  statusRequest.last = performance.now();
+  getJSON("api/status").then(applyStatus).catch(() => {}).finally(() => {
+    statusRequest.busy = false;
+    if (statusRequest.again) { statusRequest.again = false; refreshStatus(); }
+  });
 }
 
 // MARK: chart
@@ -670,9 +685,8 @@ function start() {
   setUpGuided();
   const events = new EventSource("api/events");
   events.onmessage = onEvent;
-  events.onopen = refreshDevices;
+  events.onopen = () => { refreshDevices(); refreshStatus(); };
   events.onerror = () => setLink("usb", "no server", false);
-  pollStatus();
   requestAnimationFrame(frame);
 }
 
