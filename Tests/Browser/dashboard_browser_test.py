@@ -17,6 +17,7 @@ import tempfile
 import time
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -68,7 +69,8 @@ def number(text):
 def check_guided_protocol(driver, screenshots):
     """The standard protocol from the Live tab, by keyboard on a 7-inch screen: one trial per hand,
     the cues, a rest countdown, the summary table; the attempts appear in the history."""
-    wait = WebDriverWait(driver, 40)
+    # The history table is rebuilt as each attempt is saved: a row read during that is asked again.
+    wait = WebDriverWait(driver, 40, ignored_exceptions=[StaleElementReferenceException])
     driver.find_element(By.ID, "tab-live").click()
     viewport(driver, 800, 480)
     Select(driver.find_element(By.ID, "hand")).select_by_value("right")
@@ -211,7 +213,8 @@ def main():
     home = tempfile.mkdtemp(prefix="gripfit-browser-")
     process, url = start_dashboard(arguments.binary, home)
     driver = browser(arguments.chromium, arguments.driver)
-    wait = WebDriverWait(driver, 10)
+    # Tables are rebuilt as events and saves arrive: an element read during that is asked again.
+    wait = WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException])
     step = "start"
     try:
         step = "the page loads and shows a live value"

@@ -41,6 +41,10 @@ const live = {
   lastServerTime: 0,
   lastReceipt: 0,
   dirty: true,
+  // Whether readings change the status: while a recording counts them, and from a new link until
+  // the status names the GripFit on it (the device is decided once its readings flow).
+  recording: false,
+  deviceSettled: false,
 };
 
 function post(path, body) {
@@ -102,12 +106,11 @@ function onEvent(message) {
       live.lastReceipt = performance.now();
       live.ring.push(time, value);
       live.dirty = true;
-      // What readings change besides the chart (the device they are filed under, a recording's
-      // count) is fetched with them, at most once a second.
-      if (performance.now() - statusRequest.last >= 1000) refreshStatus();
+      if ((live.recording || !live.deviceSettled) && performance.now() - statusRequest.last >= 1000) refreshStatus();
       break;
     }
     case "state":
+      live.deviceSettled = false;
       showLinks(event.state === "error" ? "error: " + event.error : event.state);
       refreshDevices();
       refreshStatus();
@@ -147,6 +150,9 @@ function applyStatus(status) {
   setLink("usb", status.usb, status.usb === "connected");
   setLink("ble", status.ble, status.ble === "connected" ? true : status.ble === "disconnected" ? false : "pending");
   live.calibrated = status.calibrated;
+  // Behind a bridge the device is `ble:<address>` of the GripFit the bridge is linked to.
+  const address = status.bridge && status.bridge.address;
+  live.deviceSettled = status.device !== null && (!address || status.device === "ble:" + address);
   $("calibrate-hint").hidden = status.calibrated || status.device === null;
   if (status.name) $("device").textContent = status.name + (status.firmware ? " · firmware " + status.firmware : "") + " · " + (status.device || "");
   else if (status.device) $("device").textContent = status.device;
@@ -261,6 +267,7 @@ function frame() {
 function showRecording(recording) {
   const state = $("record-state");
   const active = recording.state !== "idle";
+  live.recording = recording.state === "recording" || recording.state === "waiting";
   $("record-start").disabled = active;
   $("record-stop").disabled = !active || recording.state === "guided";
   $("guided-start").disabled = active;
