@@ -10,7 +10,6 @@ Environment: BENCH_RUNS (3), BENCH_FLOOD (1000000), BENCH_PY_FLOOD (200000),
 BENCH_RSS_LINES (10000000), BENCH_RATE_SECONDS (20).
 """
 
-import glob
 import json
 import os
 import platform
@@ -23,6 +22,8 @@ import time
 import tty
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from process_cpu import cpu_ns  # noqa: E402
 # Readings count up from here, all with the same number of digits: `R:10000001`.
 BASE = 10_000_000
 
@@ -36,18 +37,6 @@ def settings():
         "rss_lines": int(env.get("BENCH_RSS_LINES", "10000000")),
         "rate_seconds": float(env.get("BENCH_RATE_SECONDS", "20")),
     }
-
-
-def cpu_ns(pid):
-    """CPU time of every thread of `pid` so far, user + system."""
-    total = 0
-    for path in glob.glob(f"/proc/{pid}/task/*/schedstat"):
-        try:
-            with open(path) as f:
-                total += int(f.read().split()[0])
-        except (FileNotFoundError, ProcessLookupError):
-            pass
-    return total
 
 
 def rss_kib(pid):

@@ -4,7 +4,7 @@
 A benchmark, not a test (`make bench-dashboard`): starts `gripfit-serial simulate`, sets its rate to
 20 ms with `gripfit-serial rate 20`, serves `dashboard --port <pty>` on a free loopback port,
 attaches N Server-Sent-Event clients that read every event (as pages would), and reports the
-dashboard's user+system CPU time from /proc over the run as a percentage of one core, with the
+dashboard's user+system CPU time (schedstat, in nanoseconds) over the run as a percentage of one core, with the
 readings each client received. The simulator runs in its own process and is not counted.
 """
 import argparse
@@ -17,12 +17,12 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from process_cpu import cpu_ns  # noqa: E402
+
 
 def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks
+    return cpu_ns(pid) / 1e9
 
 
 def rss_kib(pid):
