@@ -6,8 +6,8 @@ import Logging
 public enum DashboardServer {
     /// The routes behind ``AccessMiddleware``. Generic over the context so tests can drive the
     /// router directly, without a socket.
-    public static func buildRouter<Context: RequestContext>(
-        context: Context.Type = BasicRequestContext.self, backend: some DashboardBackend, publisher: EventPublisher,
+    public static func buildRouter<Context: EventLoopRequestContext>(
+        context: Context.Type = DashboardRequestContext.self, backend: some DashboardBackend, publisher: EventPublisher,
         access: AccessPolicy
     ) -> Router<Context> {
         let router = Router(context: Context.self)
@@ -22,7 +22,7 @@ public enum DashboardServer {
 
     /// The application listening on `listen`; `onRunning` gets the port actually bound (for `:0`).
     public static func application(
-        router: Router<BasicRequestContext>, listen: ListenAddress, logger: Logger,
+        router: Router<DashboardRequestContext>, listen: ListenAddress, logger: Logger,
         onRunning: @escaping @Sendable (Int) -> Void
     ) -> some ApplicationProtocol {
         Application(

@@ -44,8 +44,8 @@ public final class EventPublisher: Sendable {
     /// kind. With `holdUntil` the streams are woken only then (by ``flush(at:)``) or by the next
     /// event that is not held, whichever comes first; order is kept either way.
     public func publish(_ event: String, retainAs key: String? = nil, holdUntil: MonotonicInstant? = nil) {
-        state.withLock { state in
-            guard !state.finished else { return }
+        let woken = state.withLock { state -> [AsyncStream<Void>.Continuation] in
+            guard !state.finished else { return [] }
             if let key {
                 if let index = state.retained.firstIndex(where: { $0.key == key }) {
                     state.retained[index].event = event
@@ -61,17 +61,20 @@ public final class EventPublisher: Sendable {
             }
             if let holdUntil {
                 state.due = MonotonicInstant.earliest(state.due, holdUntil)
-            } else {
-                Self.wake(&state)
+                return []
             }
+            return Self.due(&state)
         }
+        Self.wake(woken)
     }
 
     /// Wakes the streams if held events are due at `now`.
     public func flush(at now: MonotonicInstant) {
-        state.withLock { state in
-            if let due = state.due, due <= now { Self.wake(&state) }
+        let woken = state.withLock { state in
+            guard let due = state.due, due <= now else { return [AsyncStream<Void>.Continuation]() }
+            return Self.due(&state)
         }
+        Self.wake(woken)
     }
 
     /// When ``flush(at:)`` must be called at the latest; nil when nothing is held. Half a hold
@@ -79,11 +82,16 @@ public final class EventPublisher: Sendable {
     /// so the driver wakes for this only when they stop.
     public var flushDeadline: MonotonicInstant? { state.withLock { $0.due.map { $0 + Self.holdLimit / 2 } } }
 
-    private static func wake(_ state: inout State) {
+    /// The streams with events waiting; nothing is held after this.
+    private static func due(_ state: inout State) -> [AsyncStream<Void>.Continuation] {
         state.due = nil
-        for subscriber in state.subscribers.values where !subscriber.pending.isEmpty {
-            subscriber.signal.yield()
-        }
+        return state.subscribers.values.compactMap { $0.pending.isEmpty ? nil : $0.signal }
+    }
+
+    /// Outside the lock: a woken task takes its events at once, and finding the lock still held
+    /// it blocked on it, so every batch cost the driver thread a futex call and two more switches.
+    private static func wake(_ signals: [AsyncStream<Void>.Continuation]) {
+        for signal in signals { signal.yield() }
     }
 
     private static func append(_ event: String, to subscriber: inout Subscriber) {

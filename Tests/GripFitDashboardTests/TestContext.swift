@@ -1,13 +1,16 @@
+import GripFitDashboard
 import Hummingbird
+import NIOCore
 import Logging
 
 /// A request context with no channel, so tests call the router's responder directly.
-struct TestContext: RequestContext {
+struct TestContext: EventLoopRequestContext {
     struct Source: RequestContextSource {
         var logger = Logger(label: "test")
     }
 
     var coreContext: CoreRequestContextStorage
+    let eventLoop: (any EventLoop)? = nil
 
     init(source: Source) {
         coreContext = CoreRequestContextStorage(source: source)

@@ -45,7 +45,8 @@ final class DashboardSession: DashboardBackend {
         var device: String?
         var display: ForceDisplay
         var latestRaw: Int32?
-        var latestTime: String?
+        /// When ``latestRaw`` came; made text only for `/api/status`, not for every reading.
+        var latestAt: MonotonicInstant?
         var peak: Double?
         var found: [Found] = []
         /// What the bridge was last asked to pin to (`--device`, the remembered pin, or the page):
@@ -60,6 +61,8 @@ final class DashboardSession: DashboardBackend {
         var guidedRequest: GuidedRequest?
         /// Each report's time, the calendar part formatted once a second (as `monitor` does).
         var timestamps = TimestampCache()
+        /// Reused for each reading's event before it becomes the one `String` the streams share.
+        var line: [UInt8] = []
         var guided: GuidedRun?
         /// The latest `guided` event, for `/api/status` (also once the run has ended).
         var guidedEvent: JSONObject?
@@ -102,12 +105,11 @@ final class DashboardSession: DashboardBackend {
     /// Takes one report from the session, on the driver's thread.
     func consume(_ report: SessionReport, at now: MonotonicInstant, driver: Driver) {
         var finished: StoredSession?
-        let (display, time, timeBytes) = live.withLock { live -> (ForceDisplay, String, [UInt8]) in
+        let event = live.withLock { live -> String? in
             live.timestamps.set(wallClock.date(at: now))
-            let time = live.timestamps.text
             live.portOpen = driver.portOpen
             live.versions = (driver.firmware, driver.bridgeVersion)
-            update(&live, with: report, time: time)
+            update(&live, with: report, at: now)
             if case .message(.reading(let raw)) = report, let key = driver.identify() {
                 if live.device != key { lookUpCalibration(&live, device: key) }
                 if let request = live.guidedRequest, live.guided == nil {
@@ -116,6 +118,7 @@ final class DashboardSession: DashboardBackend {
                         settings: request.settings, display: live.display, device: key, label: request.label, wallClock: wallClock)
                     let steps = run.start(at: now)
                     live.guided = run
+                    let time = live.timestamps.text
                     advance(&live, steps, at: now, time: time)
                 }
                 if let request = live.request, live.capture == nil {
@@ -140,15 +143,20 @@ final class DashboardSession: DashboardBackend {
             if var run = live.guided {
                 let steps = run.handle(report, at: now, firmware: driver.firmware, bridgeVersion: driver.bridgeVersion)
                 live.guided = run
+                let time = live.timestamps.text
                 advance(&live, steps, at: now, time: time)
             }
-            return (live.display, time, live.timestamps.bytes)
+            return Self.event(for: report, in: &live)
         }
         if let finished {
             let saved = save(finished)
             live.withLock { $0.autoSaved = saved }
         }
-        publish(report, at: now, time: time, timeBytes: timeBytes, display: display)
+        if let event {
+            // Readings are held briefly so that pages get them a few at a time; anything else goes at once.
+            let hold: MonotonicInstant? = if case .message(.reading) = report { now + EventPublisher.holdLimit } else { nil }
+            publisher.publish(event, retainAs: Self.retainKey(report), holdUntil: hold)
+        }
         publisher.flush(at: now)
     }
 
@@ -216,11 +224,11 @@ final class DashboardSession: DashboardBackend {
         return capture.finish(at: now, firmware: driver.firmware, bridgeVersion: driver.bridgeVersion)
     }
 
-    private func update(_ live: inout Live, with report: SessionReport, time: String) {
+    private func update(_ live: inout Live, with report: SessionReport, at now: MonotonicInstant) {
         switch report {
         case .message(.reading(let raw)):
             live.latestRaw = raw
-            live.latestTime = time
+            live.latestAt = now
         case .message(.device(let info)):
             live.deviceName = UntrustedText.escaped(info.name)
             live.firmware = UntrustedText.escaped(info.firmware)
@@ -234,7 +242,8 @@ final class DashboardSession: DashboardBackend {
             case .status(let state, let address): (live.bridgeLink, live.address) = (state, address ?? live.address)
             case .found(let address, let rssi, let name):
                 live.found.removeAll { $0.address == address }
-                live.found.insert(Found(address: address, name: UntrustedText.escaped(name), rssi: rssi, time: time), at: 0)
+                let found = Found(address: address, name: UntrustedText.escaped(name), rssi: rssi, time: live.timestamps.text)
+                live.found.insert(found, at: 0)
                 if live.found.count > Self.foundLimit { live.found.removeLast() }
             case .error: break
             }
@@ -261,27 +270,19 @@ final class DashboardSession: DashboardBackend {
     }
 
     /// The same object `monitor --format jsonl` prints (with force and unit once calibrated); the
-    /// latest of each kind is retained for pages that connect later.
-    private func publish(
-        _ report: SessionReport, at now: MonotonicInstant, time: String, timeBytes: [UInt8], display: ForceDisplay
-    ) {
-        let text: String?
-        if case .message(.reading(let raw)) = report {
-            if display.isCalibrated {
-                text = Monitor.reading(raw, time: time, display: display, format: .jsonl)
-            } else {
-                // `monitor`'s fast path: the bulk of the events at 50 Hz, built without a JSONObject.
-                var line: [UInt8] = []
-                EventEncoder.appendJSONL(reading: raw, time: timeBytes, to: &line)
-                text = String(decoding: line.dropLast(), as: UTF8.self)
-            }
-        } else {
-            text = EventEncoder.jsonl(report, time: time)
+    /// latest of each kind is retained for pages that connect later. Made under the lock, from the
+    /// report's cached time and the current calibration.
+    private static func event(for report: SessionReport, in live: inout Live) -> String? {
+        guard case .message(.reading(let raw)) = report else {
+            return EventEncoder.jsonl(report, time: live.timestamps.text)
         }
-        guard let text else { return }
-        // Readings are held briefly so that pages get them a few at a time; anything else goes at once.
-        let hold: MonotonicInstant? = if case .message(.reading) = report { now + EventPublisher.holdLimit } else { nil }
-        publisher.publish(text, retainAs: Self.retainKey(report), holdUntil: hold)
+        if live.display.isCalibrated {
+            return Monitor.reading(raw, time: live.timestamps.text, display: live.display, format: .jsonl)
+        }
+        // `monitor`'s fast path, into the reused line: the bulk of the events at 50 Hz.
+        live.line.removeAll(keepingCapacity: true)
+        EventEncoder.appendJSONL(reading: raw, time: live.timestamps.bytes, to: &live.line)
+        return String(decoding: live.line.dropLast(), as: UTF8.self)
     }
 
     private static func retainKey(_ report: SessionReport) -> String? {
@@ -321,9 +322,9 @@ final class DashboardSession: DashboardBackend {
                 object.set("calibration", details)
             }
             object.set("unit", live.display.unitName)
-            if let raw = live.latestRaw, let time = live.latestTime {
+            if let raw = live.latestRaw, let at = live.latestAt {
                 var reading = JSONObject()
-                reading.set("time", time)
+                reading.set("time", WallClock.rfc3339(wallClock.date(at: at)))
                 reading.set("raw", Int(raw))
                 if let value = live.display.value(raw: raw) { reading.set("force", (value * 1000).rounded() / 1000) }
                 object.set("reading", reading)

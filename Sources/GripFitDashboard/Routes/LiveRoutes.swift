@@ -23,26 +23,25 @@ enum LiveRoutes {
         }
     }
 
-    static func add<Context: RequestContext>(to router: Router<Context>, backend: some DashboardBackend, publisher: EventPublisher) {
-        router.get("/api/events") { _, _ -> Response in
+    static func add<Context: EventLoopRequestContext>(
+        to router: Router<Context>, backend: some DashboardBackend, publisher: EventPublisher
+    ) {
+        router.get("/api/events") { _, context -> Response in
             guard let subscription = publisher.subscribe() else {
                 throw DashboardError(.serviceUnavailable, "Too many open dashboards; close one and reload.")
             }
+            let loop = context.eventLoop
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                 body: ResponseBody { writer in
-                    try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
-                    for await _ in subscription.signals {
-                        var buffer = ByteBuffer()
-                        for event in publisher.take(subscription) {
-                            buffer.writeString("data: ")
-                            buffer.writeString(event)
-                            buffer.writeString("\n\n")
+                    if let loop {
+                        try await withTaskExecutorPreference(EventLoopTaskExecutor(loop)) {
+                            try await stream(subscription, from: publisher, to: &writer)
                         }
-                        if buffer.readableBytes > 0 { try await writer.write(buffer) }
+                    } else {
+                        try await stream(subscription, from: publisher, to: &writer)
                     }
-                    try await writer.finish(nil)
                 })
         }
         router.get("/api/status") { _, _ in json(backend.status()) }
@@ -116,4 +115,22 @@ enum LiveRoutes {
             headers: [.contentType: "application/json", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
+
+    /// Each batch of events in one write, as `data:` lines, until the stream or the connection ends.
+    private static func stream(
+        _ subscription: EventPublisher.Subscription, from publisher: EventPublisher, to writer: inout any ResponseBodyWriter
+    ) async throws {
+        try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+        for await _ in subscription.signals {
+            var buffer = ByteBuffer()
+            for event in publisher.take(subscription) {
+                buffer.writeString("data: ")
+                buffer.writeString(event)
+                buffer.writeString("\n\n")
+            }
+            if buffer.readableBytes > 0 { try await writer.write(buffer) }
+        }
+        try await writer.finish(nil)
+    }
+
 }
