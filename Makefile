@@ -74,10 +74,11 @@ browser-test: build
 	Tests/Browser/run.sh
 
 ## Not part of `make test`: the dashboard's CPU at 50 Hz with one and four event streams, and the
-## page's memory over 10 minutes in headless Chromium (release build; MINUTES=1 for a quick look).
+## page's memory over 10 minutes in headless Chromium (MINUTES=1 for a quick look). Both benchmarks
+## measure the binary `make install` ships: the release build with Swift's runtime linked in.
 MINUTES ?= 10
 bench-dashboard: test-deps
-	$(SWIFT) build -c release --product gripfit-serial
+	$(SWIFT) build $(RELEASE_FLAGS)
 	Benchmarks/Dashboard/dashboard_cpu.py --clients 1 --target 1
 	Benchmarks/Dashboard/dashboard_cpu.py --clients 4
 	Tests/Browser/run.sh --venv-only
@@ -100,7 +101,7 @@ labgrid-venv:
 ## README "Performance" shows and fails if a target is missed. Takes a few minutes.
 BENCH_VENV := Benchmarks/.venv
 bench: deps bench-deps
-	$(SWIFT) build -c release --product gripfit-serial
+	$(SWIFT) build $(RELEASE_FLAGS)
 	cd Benchmarks && $(SWIFT) package benchmark --target CoreBenchmarks --no-progress
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .build benchmark --target CoreBenchmarks \
 		--format jmh --path .build --no-progress
