@@ -36,6 +36,9 @@ GIT := git -c safe.directory='*'
 COMMIT := $(shell c=$$($(GIT) rev-parse --short=12 HEAD 2>/dev/null) && { $(GIT) diff --quiet HEAD -- 2>/dev/null || c="$$c-dirty"; } && echo "$$c")
 ## Swift's runtime linked in: the binary runs where no Swift toolchain is installed.
 RELEASE_FLAGS := -c release --static-swift-stdlib --product gripfit-serial $(if $(COMMIT),-Xcc -DGRIPFIT_COMMIT='"$(COMMIT)"')
+## What the benchmarks measure: the code `make install` ships (Swift's runtime linked in), without
+## the commit, whose -D would rebuild every module at each commit.
+BENCH_FLAGS := -c release --static-swift-stdlib --product gripfit-serial
 ## What `install` and `deb` copy from: the stripped release binary, its man pages and completions.
 DIST := .build/dist
 DIST_STAMP := $(DIST)/.built-$(or $(COMMIT),unknown)
@@ -74,11 +77,10 @@ browser-test: build
 	Tests/Browser/run.sh
 
 ## Not part of `make test`: the dashboard's CPU at 50 Hz with one and four event streams, and the
-## page's memory over 10 minutes in headless Chromium (MINUTES=1 for a quick look). Both benchmarks
-## measure the binary `make install` ships: the release build with Swift's runtime linked in.
+## page's memory over 10 minutes in headless Chromium (MINUTES=1 for a quick look).
 MINUTES ?= 10
 bench-dashboard: test-deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(BENCH_FLAGS)
 	Benchmarks/Dashboard/dashboard_cpu.py --clients 1 --target 1
 	Benchmarks/Dashboard/dashboard_cpu.py --clients 4
 	Tests/Browser/run.sh --venv-only
@@ -101,7 +103,7 @@ labgrid-venv:
 ## README "Performance" shows and fails if a target is missed. Takes a few minutes.
 BENCH_VENV := Benchmarks/.venv
 bench: deps bench-deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(BENCH_FLAGS)
 	cd Benchmarks && $(SWIFT) package benchmark --target CoreBenchmarks --no-progress
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .build benchmark --target CoreBenchmarks \
 		--format jmh --path .build --no-progress

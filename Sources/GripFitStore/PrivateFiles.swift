@@ -80,7 +80,7 @@ public enum PrivateFiles {
         guard fd >= 0 else { throw .cannotWrite(path: path, reason: describe(errno)) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         fchmod(fd, 0o600)
-        return (fd, String(cString: template))
+        return (fd, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     static func describe(_ code: Int32) -> String {
