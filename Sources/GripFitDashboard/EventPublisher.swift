@@ -11,8 +11,10 @@ import Synchronization
 public final class EventPublisher: Sendable {
     public static let bufferPerClient = 500
     public static let maxClients = 32
-    /// How long a reading may be held: 2–3 readings a batch at 50 Hz, still 25 updates a second.
-    public static let holdLimit: Duration = .milliseconds(40)
+    /// How long a reading may be held: 4 readings a batch at 50 Hz, about 12 updates a second. A
+    /// write to a page's socket costs the server more than the readings in it (loopback TCP
+    /// delivers to the reader in the writer's time); 40 ms cost a quarter more and showed no better.
+    public static let holdLimit: Duration = .milliseconds(60)
 
     /// One open stream: `signals` yields when events are waiting; ``EventPublisher/take(_:)`` gets them.
     public struct Subscription: Sendable {
