@@ -43,6 +43,21 @@ struct CalibrateCommandTests {
         #expect(!monitor.stdout.contains("\"force\":"))
     }
 
+    /// The file is read once the GripFit is known; a damaged one is named and readings go on raw,
+    /// never silently.
+    @Test func aDamagedCalibrationFileIsNamedAndReadingsStayRaw() throws {
+        let cli = BuiltBinary()
+        let directory = cli.configHome + "/gripfit"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data("[{\"device\":".utf8).write(to: URL(fileURLWithPath: directory + "/calibrations.json"))
+        let monitor = try cli.run("monitor", "--simulate", "--unit", "kg", "--format", "jsonl", "--duration", "1.5")
+        #expect(monitor.status == 0, "\(monitor.stderr)")
+        #expect(monitor.stderr.contains("calibrations.json"), "\(monitor.stderr)")
+        #expect(monitor.stderr.components(separatedBy: "showing raw counts").count == 2, "\(monitor.stderr)")
+        #expect(monitor.stdout.contains("\"raw\":"))
+        #expect(!monitor.stdout.contains("\"force\":"))
+    }
+
     @Test func refusesAMassWithoutAUnit() throws {
         let result = try BuiltBinary().run("calibrate", "--simulate", "--mass", "10")
         #expect(result.status == 64)

@@ -51,7 +51,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for file in ["backup.json", "report.xml"] {
-            FileManager.default.createFile(atPath: directory.appendingPathComponent(file).path, contents: Data())
+            _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(file).path, contents: Data())
         }
         let both = ["backup.json", "report.xml"]
         #expect(try BashCompletion.complete(["import", ""], in: directory).sorted() == both)

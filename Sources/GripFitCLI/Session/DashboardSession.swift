@@ -258,15 +258,7 @@ final class DashboardSession: DashboardBackend {
     private func lookUpCalibration(_ live: inout Live, device: String) {
         live.device = device
         live.peak = nil
-        do {
-            live.display.calibration = try Storage.calibrations.calibration(for: device)
-        } catch {
-            live.display.calibration = nil
-            StandardOutput.error("gripfit-serial: \(error); showing raw counts")
-        }
-        if live.display.calibration == nil {
-            StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)")
-        }
+        live.display = CalibrationLookup.display(for: device, unit: live.display.unit) { StandardOutput.error($0) }
     }
 
     /// The same object `monitor --format jsonl` prints (with force and unit once calibrated); the

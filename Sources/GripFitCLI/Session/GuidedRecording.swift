@@ -20,7 +20,7 @@ struct GuidedRecording {
         let live = StandardOutput.isCapableTerminal
         var guided: GuidedRun?
         var display = ForceDisplay(calibration: nil, unit: unit)
-        var gate = IdentityGate()
+        var identity = DeviceIdentity()
         var failure: (any Error)?
         var summary: GuidedProtocol.Summary?
         var statusShown = false
@@ -91,19 +91,16 @@ struct GuidedRecording {
         let reason = try runner.run(seconds: nil) { report, now in
             if guided == nil, case .message(.reading) = report {
                 // Readings wait (a few seconds at most) until the GripFit's identity is known.
-                let session = runner.driver.machine
-                let decision = gate.decide(readingAt: now, address: session.deviceAddress, behindBridge: session.behindBridge)
-                if decision == .wait { return true }
-                let identity = DeviceKey.key(decision, connection: runner.connection)
-                if let notice = identity.notice { StandardOutput.error("gripfit-serial: \(notice)") }
+                let key = identity.key(at: now, machine: runner.driver.machine, connection: runner.connection)
+                guard let device = key else { return true }
                 do {
-                    display.calibration = try Storage.calibrations.calibration(for: identity.key)
+                    display.calibration = try Storage.calibrations.calibration(for: device)
                 } catch {
                     failure = error
                     return false
                 }
-                if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(identity.key): \(ForceDisplay.uncalibratedNotice)") }
-                var fresh = GuidedRun(settings: settings, display: display, device: identity.key, label: label, wallClock: runner.wallClock)
+                if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
+                var fresh = GuidedRun(settings: settings, display: display, device: device, label: label, wallClock: runner.wallClock)
                 let steps = fresh.start(at: now)
                 guided = fresh
                 perform(steps)

@@ -37,7 +37,7 @@ struct Recording {
         onReading: @escaping (Int32, ForceDisplay) -> Void = { _, _ in }
     ) throws -> Recording {
         var capture: SessionCapture?
-        var gate = IdentityGate()
+        var identity = DeviceIdentity()
         var display = ForceDisplay(calibration: nil, unit: unit)
         var lookupError: (any Error)?
         var lastReadingAt: MonotonicInstant?
@@ -54,24 +54,21 @@ struct Recording {
             guard var active = capture else {
                 guard case .message(.reading(let raw)) = report else { return true }
                 let machine = driver.machine
-                let decision = gate.decide(readingAt: now, address: machine.deviceAddress, behindBridge: machine.behindBridge)
-                if decision == .wait { return true }
-                let identity = DeviceKey.key(decision, connection: runner.connection)
-                if let notice = identity.notice { StandardOutput.error("gripfit-serial: \(notice)") }
+                guard let device = identity.key(at: now, machine: machine, connection: runner.connection) else { return true }
                 do {
-                    display.calibration = try Storage.calibrations.calibration(for: identity.key)
+                    display.calibration = try Storage.calibrations.calibration(for: device)
                 } catch {
                     lookupError = error
                     return false
                 }
                 let started = SessionCapture(
-                    device: identity.key, display: display, first: report, at: now, wallClock: runner.wallClock,
+                    device: device, display: display, first: report, at: now, wallClock: runner.wallClock,
                     untilRelease: untilRelease, firmware: machine.firmware, bridgeVersion: machine.bridgeVersion,
                     label: label, hand: hand, protocolName: protocolName, trial: trial)
                 capture = started
                 // Silence must not stretch the recording: stop a little after its end regardless.
                 driver.wakeAt = length.map { now + $0 + .seconds(1) }
-                onStart(started.display, identity.key)
+                onStart(started.display, device)
                 onReading(raw, started.display)
                 lastReadingAt = now
                 return true

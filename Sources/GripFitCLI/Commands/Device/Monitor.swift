@@ -69,17 +69,17 @@ public struct Monitor: ParsableCommand {
         if format == .csv, !StandardOutput.line(header) { return }
         var display: ForceDisplay?
         // With --unit, readings stay raw until the GripFit's identity picks the calibration.
-        var gate = IdentityGate()
+        var identity = DeviceIdentity()
         let output = BatchedOutput()
         var time = TimestampCache()
         runner.driver.onIdle = { if !output.flush() { runner.driver.stop() } }
         _ = try runner.run(seconds: duration) { report, now in
             if output.failed { return false }
             time.set(runner.wallClock.date(at: now))
-            if let unit, display == nil, case .message(.reading) = report {
-                let machine = runner.driver.machine
-                let decision = gate.decide(readingAt: now, address: machine.deviceAddress, behindBridge: machine.behindBridge)
-                if decision != .wait { display = try? calibratedDisplay(unit: unit, decision: decision, runner: runner) }
+            if let unit, display == nil, case .message(.reading) = report,
+                let device = identity.key(at: now, machine: runner.driver.machine, connection: runner.connection)
+            {
+                display = CalibrationLookup.display(for: device, unit: unit) { StandardOutput.error($0) }
             }
             display?.observe(report)
             if case .message(.reading(let raw)) = report {
@@ -112,7 +112,7 @@ public struct Monitor: ParsableCommand {
         let displayUnit = unit ?? .kilograms
         var view = LiveView(start: runner.clock.now(), scale: Self.scale(ForceDisplay(calibration: nil, unit: displayUnit)))
         var display: ForceDisplay?
-        var gate = IdentityGate()
+        var identity = DeviceIdentity()
         var lastDraw: MonotonicInstant?
 
         func redraw(_ now: MonotonicInstant) {
@@ -155,10 +155,11 @@ public struct Monitor: ParsableCommand {
                 let time = WallClock.rfc3339(runner.wallClock.date(at: now))
                 if display == nil, case .message(.reading) = report {
                     // Readings wait (a few seconds at most) until the GripFit's identity picks the calibration.
-                    let machine = runner.driver.machine
-                    let decision = gate.decide(readingAt: now, address: machine.deviceAddress, behindBridge: machine.behindBridge)
-                    if decision == .wait { return true }
-                    let found = lookUpDisplay(unit: displayUnit, decision: decision, runner: runner) { notice($0, now) }
+                    let key = identity.key(at: now, machine: runner.driver.machine, connection: runner.connection) {
+                        notice($0, now)
+                    }
+                    guard let key else { return true }
+                    let found = CalibrationLookup.display(for: key, unit: displayUnit) { notice($0, now) }
                     display = found
                     view.scale = Self.scale(found)
                 }
@@ -188,22 +189,6 @@ public struct Monitor: ParsableCommand {
             throw error
         }
         terminal.finish(view.lines(width: terminal.width, now: runner.clock.now()))
-    }
-
-    /// The device's calibration in `unit`, or raw counts with a notice (above the view) saying how to get one.
-    private func lookUpDisplay(
-        unit: ForceUnit, decision: IdentityGate.Decision, runner: SessionRunner, notice: (String) -> Void
-    ) -> ForceDisplay {
-        let (device, identityNotice) = DeviceKey.key(decision, connection: runner.connection)
-        if let identityNotice { notice("gripfit-serial: \(identityNotice)") }
-        do {
-            let display = ForceDisplay(calibration: try Storage.calibrations.calibration(for: device), unit: unit)
-            if !display.isCalibrated { notice("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
-            return display
-        } catch {
-            notice("gripfit-serial: \(error); showing raw counts")
-            return ForceDisplay(calibration: nil, unit: unit)
-        }
     }
 
     private static func scale(_ display: ForceDisplay) -> LiveView.Scale {
@@ -255,15 +240,6 @@ public struct Monitor: ParsableCommand {
         case .csv: EventEncoder.appendCSV(reading: raw, time: time, to: &output)
         case .text: EventEncoder.appendText(reading: raw, time: time, to: &output)
         }
-    }
-
-    /// The device's calibration for `--unit`, or a notice that there is none.
-    private func calibratedDisplay(unit: ForceUnit, decision: IdentityGate.Decision, runner: SessionRunner) throws -> ForceDisplay {
-        let (device, notice) = DeviceKey.key(decision, connection: runner.connection)
-        if let notice { StandardOutput.error("gripfit-serial: \(notice)") }
-        let display = ForceDisplay(calibration: try Storage.calibrations.calibration(for: device), unit: unit)
-        if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
-        return display
     }
 
     static func reading(_ raw: Int32, time: String, display: ForceDisplay, format: OutputFormat) -> String {
