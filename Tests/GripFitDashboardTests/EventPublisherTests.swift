@@ -43,24 +43,27 @@ import Testing
             return
         }
         let start = MonotonicInstant.zero + .seconds(1)
-        for index in 0..<3 {
+        // 50 Hz: the last of these comes at the first one's deadline.
+        let count = Int(EventPublisher.holdLimit / .milliseconds(20)) + 1
+        for index in 0..<count {
             let now = start + .milliseconds(20 * index)
             #expect(publisher.flushDeadline == (index == 0 ? nil : start + EventPublisher.holdLimit * 1.5))
             publisher.publish("reading \(index)", holdUntil: now + EventPublisher.holdLimit)
             publisher.flush(at: now)
+            if index < count - 1 { #expect(publisher.flushDeadline != nil) }
         }
-        // The third came at the first one's deadline: all three went then.
+        // The last came at the first one's deadline: all of them went then, in one wake-up.
         #expect(publisher.flushDeadline == nil)
         var iterator = subscription.signals.makeAsyncIterator()
         #expect(await iterator.next() != nil)
-        #expect(publisher.take(subscription) == ["reading 0", "reading 1", "reading 2"])
+        #expect(publisher.take(subscription) == (0..<count).map { "reading \($0)" })
         #expect(publisher.take(subscription) == [])
 
-        publisher.publish("reading 3", holdUntil: start + .seconds(1))
+        publisher.publish("reading \(count)", holdUntil: start + .seconds(1))
         publisher.publish("state disconnected")
         publisher.finish()
         #expect(await iterator.next() != nil)
-        #expect(publisher.take(subscription) == ["reading 3", "state disconnected"])
+        #expect(publisher.take(subscription) == ["reading \(count)", "state disconnected"])
         #expect(await iterator.next() == nil)
     }
 
