@@ -2,7 +2,7 @@ import Foundation
 import GripFitSimulator
 import Testing
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct CalibrateCommandTests {
     @Test func calibrationMatchesTheSimulatorScale() throws {
         let cli = BuiltBinary()

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 /// The acceptance path for sessions, against the simulator through the real binary.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct RecordCommandTests {
     @Test func readingsTheBridgeLostAreStoredAsGaps() throws {
         let cli = BuiltBinary()
