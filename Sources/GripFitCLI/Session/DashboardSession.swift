@@ -118,8 +118,7 @@ final class DashboardSession: DashboardBackend {
                         settings: request.settings, display: live.display, device: key, label: request.label, wallClock: wallClock)
                     let steps = run.start(at: now)
                     live.guided = run
-                    let time = live.timestamps.text
-                    advance(&live, steps, at: now, time: time)
+                    advance(&live, steps, at: now)
                 }
                 if let request = live.request, live.capture == nil {
                     live.request = nil
@@ -143,8 +142,7 @@ final class DashboardSession: DashboardBackend {
             if var run = live.guided {
                 let steps = run.handle(report, at: now, firmware: driver.firmware, bridgeVersion: driver.bridgeVersion)
                 live.guided = run
-                let time = live.timestamps.text
-                advance(&live, steps, at: now, time: time)
+                advance(&live, steps, at: now)
             }
             return Self.event(for: report, in: &live)
         }
@@ -163,12 +161,13 @@ final class DashboardSession: DashboardBackend {
     /// At ``nextDeadline``, on the driver's thread: a guided attempt's time limit, a second of rest,
     /// readings held for the pages.
     func tick(at now: MonotonicInstant) {
-        let time = WallClock.rfc3339(wallClock.date(at: now))
+        let date = wallClock.date(at: now)
         live.withLock { live in
             guard var run = live.guided else { return }
+            live.timestamps.set(date)
             let steps = run.tick(at: now, firmware: live.versions.firmware, bridgeVersion: live.versions.bridge)
             live.guided = run
-            advance(&live, steps, at: now, time: time)
+            advance(&live, steps, at: now)
         }
         publisher.flush(at: now)
     }
@@ -183,8 +182,9 @@ final class DashboardSession: DashboardBackend {
     /// opens later sees the current cue): after every action, and with each reading of a squeeze
     /// for the live force. Under the lock, so a stop from the page and the driver's next step never
     /// publish out of order. An attempt that cannot be saved stops the run, as it stops `record`.
+    /// The event's time is `live.timestamps`, made text only when there is something to publish.
     private func advance(
-        _ live: inout Live, _ steps: [GuidedRun.Step], at now: MonotonicInstant, time: String, stopped: Bool = false
+        _ live: inout Live, _ steps: [GuidedRun.Step], at now: MonotonicInstant, stopped: Bool = false
     ) {
         guard var run = live.guided else { return }
         var steps = steps
@@ -206,7 +206,8 @@ final class DashboardSession: DashboardBackend {
         publishGuided(
             &live,
             GuidedJSON.event(
-                run.machine, display: run.display, label: run.label, at: now, time: time, stopped: stopped, error: live.guidedError))
+                run.machine, display: run.display, label: run.label, at: now, time: live.timestamps.text, stopped: stopped,
+                error: live.guidedError))
         if run.machine.phase == .finished { live.guided = nil }
     }
 
@@ -452,20 +453,21 @@ final class DashboardSession: DashboardBackend {
     /// and display for the command's own report; nil when none was running.
     func stopProtocol() -> (text: String, summary: GuidedProtocol.Summary, display: ForceDisplay)? {
         let now = clock.now()
-        let time = WallClock.rfc3339(wallClock.date(at: now))
+        let date = wallClock.date(at: now)
         return live.withLock { live in
+            live.timestamps.set(date)
             if let request = live.guidedRequest {
                 live.guidedRequest = nil
                 let machine = GuidedProtocol(settings: request.settings)
                 let event = GuidedJSON.event(
-                    machine, display: live.display, label: request.label, at: now, time: time, stopped: true)
+                    machine, display: live.display, label: request.label, at: now, time: live.timestamps.text, stopped: true)
                 publishGuided(&live, event)
                 return (event.text, machine.summary, live.display)
             }
             guard var run = live.guided else { return nil }
             let steps = run.stop(at: now, firmware: live.versions.firmware, bridgeVersion: live.versions.bridge)
             live.guided = run
-            advance(&live, steps, at: now, time: time, stopped: true)
+            advance(&live, steps, at: now, stopped: true)
             return ((live.guidedEvent ?? JSONObject()).text, run.machine.summary, run.display)
         }
     }

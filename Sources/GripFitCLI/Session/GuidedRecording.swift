@@ -91,8 +91,8 @@ struct GuidedRecording {
         let reason = try runner.run(seconds: nil) { report, now in
             if guided == nil, case .message(.reading) = report {
                 // Readings wait (a few seconds at most) until the GripFit's identity is known.
-                let key = identity.key(at: now, machine: runner.driver.machine, connection: runner.connection)
-                guard let device = key else { return true }
+                guard let device = identity.key(at: now, machine: runner.driver.machine, connection: runner.connection)
+                else { return true }
                 do {
                     display.calibration = try Storage.calibrations.calibration(for: device)
                 } catch {

@@ -35,11 +35,8 @@ enum LiveRoutes {
                 status: .ok,
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                 body: ResponseBody { writer in
-                    if let loop {
-                        try await withTaskExecutorPreference(EventLoopTaskExecutor(loop)) {
-                            try await stream(subscription, from: publisher, to: &writer)
-                        }
-                    } else {
+                    // No loop (a test's context): no preference, the default executor.
+                    try await withTaskExecutorPreference(loop.map(EventLoopTaskExecutor.init)) {
                         try await stream(subscription, from: publisher, to: &writer)
                     }
                 })
