@@ -34,7 +34,7 @@ let package = Package(
         .target(
             name: "GripFitLinux",
             dependencies: [
-                "GripFitCore", "CGripFitShims", "CUdev",
+                "GripFitCore", "GripFitOutput", "CGripFitShims", "CUdev",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -49,11 +49,16 @@ public enum GripAnalysis {
         guard window > 0 else { return 0 }
         var best = 0.0
         var end = 0
+        // The first reading at or after `start` with a gap after it: both only move forward, so a
+        // window holding many readings (an imported trace) is not scanned again for every start.
+        var nextBreak = 0
         for start in samples.indices {
             end = max(end, start + 1)
             while end < samples.count, samples[end].time - samples[start].time < window * 0.9 { end += 1 }
             guard end < samples.count else { break }
-            if brokenAfter[start..<end].contains(true) { continue }
+            nextBreak = max(nextBreak, start)
+            while nextBreak < end, !brokenAfter[nextBreak] { nextBreak += 1 }
+            if nextBreak < end { continue }
             let elapsed = samples[end].time - samples[start].time
             best = max(best, (samples[end].value - samples[start].value) / elapsed)
         }
@@ -64,11 +69,26 @@ public enum GripAnalysis {
     public static func gapBoundaries(_ samples: [ForceSample], _ gaps: [TraceGap]) -> [Bool] {
         var broken = [Bool](repeating: false, count: samples.count)
         guard !gaps.isEmpty else { return broken }
+        // Sorted starts and a binary search per sample, not every gap for every sample: an imported
+        // session may hold millions of both.
+        let starts = gaps.map(\.start).sorted()
         for index in samples.indices {
             let here = samples[index].time
             let next = index + 1 < samples.count ? samples[index + 1].time : Double.infinity
-            broken[index] = gaps.contains { $0.start >= here && $0.start < next }
+            let first = firstIndex(in: starts, notBelow: here)
+            broken[index] = first < starts.count && starts[first] < next
         }
         return broken
+    }
+
+    /// The first index of sorted `values` whose value is at least `bound`; `values.count` if none is.
+    private static func firstIndex(in values: [Double], notBelow bound: Double) -> Int {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if values[middle] < bound { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -8,11 +8,13 @@ public enum MessageParser {
         return parse(String(decoding: line, as: UTF8.self))
     }
 
+    /// Tags, separators and keywords are matched on bytes, never on `Character`s: a combining mark
+    /// after a comma must not hide it, and a look-alike such as U+212A (canonically `K`) is not a keyword.
     public static func parse(_ line: String) -> Result<Message, MessageParseError> {
-        if let body = line.dropPrefix("R:") { return parseReading(body, line: line) }
-        if let body = line.dropPrefix("S:") { return parseStatus(body, line: line) }
-        if let body = line.dropPrefix("D:") { return parseDevice(body, line: line) }
-        if let body = line.dropPrefix("B:") {
+        if let body = line[...].dropPrefix("R:") { return parseReading(body, line: line) }
+        if let body = line[...].dropPrefix("S:") { return parseStatus(body, line: line) }
+        if let body = line[...].dropPrefix("D:") { return parseDevice(body, line: line) }
+        if let body = line[...].dropPrefix("B:") {
             guard let event = parseBridge(body) else { return .failure(.init(.badBridgeLine, line: line)) }
             return .success(.bridge(event))
         }
@@ -46,40 +48,39 @@ public enum MessageParser {
     }
 
     private static func parseStatus(_ body: Substring, line: String) -> Result<Message, MessageParseError> {
-        switch body {
-        case "READY": return .success(.status(.ready))
-        case "NOT_READY": return .success(.status(.notReady))
-        case "PONG": return .success(.status(.pong))
-        case "TARED": return .success(.status(.tared))
-        default:
-            guard let argument = body.dropPrefix("RATE:") else { return .success(.unknown(line)) }
+        if let argument = body.dropPrefix("RATE:") {
             guard isDecimalInteger(argument), argument.first != "-", let ms = Int(argument), ms > 0 else {
                 return .failure(.init(.badRate, line: line))
             }
             return .success(.status(.rate(ms)))
         }
+        switch keyword(body) {
+        case "READY": return .success(.status(.ready))
+        case "NOT_READY": return .success(.status(.notReady))
+        case "PONG": return .success(.status(.pong))
+        case "TARED": return .success(.status(.tared))
+        default: return .success(.unknown(line))
+        }
     }
 
     private static func parseDevice(_ body: Substring, line: String) -> Result<Message, MessageParseError> {
-        guard let comma = body.firstIndex(of: ",") else { return .failure(.init(.badDeviceInfo, line: line)) }
-        let name = body[..<comma]
-        let firmware = body[body.index(after: comma)...]
-        guard !name.isEmpty, !firmware.isEmpty, !firmware.contains(",") else {
+        let (name, rest) = body.splitOnce(comma)
+        guard let firmware = rest, !name.isEmpty, !firmware.isEmpty, !firmware.utf8.contains(comma) else {
             return .failure(.init(.badDeviceInfo, line: line))
         }
         return .success(.device(DeviceInfo(name: String(name), firmware: String(firmware))))
     }
 
     private static func parseBridge(_ body: Substring) -> BridgeEvent? {
-        let (word, rest) = body.splitOnce(",")
-        switch word {
+        let (word, rest) = body.splitOnce(comma)
+        switch keyword(word) {
         case "BRIDGE":
             guard let version = rest, !version.isEmpty else { return nil }
             return .hello(version: String(version))
         case "SCANNING": return rest == nil ? .scanning : nil
         case "NOT_FOUND": return rest == nil ? .notFound : nil
         case "FOUND":
-            let fields = rest?.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false) ?? []
+            let fields = rest?.fields(separatedBy: comma, maxSplits: 2) ?? []
             guard fields.count == 3, let address = BLEAddress(fields[0]), isDecimalInteger(fields[1]),
                 let rssi = Int(fields[1])
             else { return nil }
@@ -88,26 +89,34 @@ public enum MessageParser {
         case "CONNECTED": return rest.flatMap(BLEAddress.init).map(BridgeEvent.connected)
         case "NOT_RECOGNIZED": return rest.flatMap(BLEAddress.init).map(BridgeEvent.notRecognized)
         case "DISCONNECTED":
-            let fields = rest?.split(separator: ",", omittingEmptySubsequences: false) ?? []
+            let fields = rest?.fields(separatedBy: comma) ?? []
             guard fields.count == 2, let address = BLEAddress(fields[0]), !fields[1].isEmpty else { return nil }
             return .disconnected(address, reason: String(fields[1]))
         case "STATUS":
             guard let rest else { return nil }
-            let (stateWord, addressText) = rest.splitOnce(",")
-            guard let state = BridgeLinkState(rawValue: String(stateWord)) else { return nil }
+            let (stateWord, addressText) = rest.splitOnce(comma)
+            guard let state = BridgeLinkState(rawValue: keyword(stateWord)) else { return nil }
             guard let addressText else { return .status(state, nil) }
             guard let address = BLEAddress(addressText) else { return nil }
             return .status(state, address)
         case "ERROR":
             guard let rest else { return nil }
-            let (codeWord, detail) = rest.splitOnce(",")
-            guard let code = BridgeErrorCode(rawValue: String(codeWord)) else { return nil }
+            let (codeWord, detail) = rest.splitOnce(comma)
+            guard let code = BridgeErrorCode(rawValue: keyword(codeWord)) else { return nil }
             // A loss count is what the host marks the gap with: a positive decimal or nothing.
             if code == .dataLost, let detail, !isPositiveCount(detail) { return nil }
             return .error(code, detail: detail.map(String.init))
         default:
             return nil
         }
+    }
+
+    private static let comma = UInt8(ascii: ",")
+
+    /// The word when it is all ASCII, else one that matches no keyword: `String` comparison is
+    /// canonical equivalence, under which U+212A KELVIN SIGN equals `K` (as in UNKNOWN_COMMAND).
+    private static func keyword(_ word: Substring) -> String {
+        word.utf8.allSatisfy { $0 < 0x80 } ? String(word) : ""
     }
 
     private static func isPositiveCount(_ text: Substring) -> Bool {
@@ -120,14 +129,21 @@ public enum MessageParser {
     }
 }
 
-extension StringProtocol {
-    func dropPrefix(_ prefix: String) -> SubSequence? {
-        hasPrefix(prefix) ? self[index(startIndex, offsetBy: prefix.count)...] : nil
+/// Byte-level matching for the parser. An ASCII byte is always a whole scalar in UTF-8, so these
+/// cuts fall on scalar boundaries.
+extension Substring {
+    func dropPrefix(_ prefix: String) -> Substring? {
+        utf8.starts(with: prefix.utf8) ? Substring(utf8.dropFirst(prefix.utf8.count)) : nil
     }
 
     /// Splits at the first `separator`; the second part is nil when there is none.
-    func splitOnce(_ separator: Character) -> (SubSequence, SubSequence?) {
-        guard let index = firstIndex(of: separator) else { return (self[...], nil) }
-        return (self[..<index], self[self.index(after: index)...])
+    func splitOnce(_ separator: UInt8) -> (Substring, Substring?) {
+        guard let index = utf8.firstIndex(of: separator) else { return (self, nil) }
+        return (Substring(utf8[..<index]), Substring(utf8[utf8.index(after: index)...]))
+    }
+
+    /// Every field between separators, empty ones included.
+    func fields(separatedBy separator: UInt8, maxSplits: Int = .max) -> [Substring] {
+        utf8.split(separator: separator, maxSplits: maxSplits, omittingEmptySubsequences: false).map(Substring.init)
     }
 }

@@ -1,3 +1,4 @@
+import GripFitOutput
 /// Why `--port` (or its absence) did not name exactly one port. The CLI maps each case to its
 /// exit code; the description tells the user what to type next.
 public enum PortSelectionError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -28,10 +29,12 @@ public enum PortSelectionError: Error, Equatable, Sendable, CustomStringConverti
         }
     }
 
-    /// One port per line: devnode, serial, and the by-id path.
+    /// One port per line: devnode, serial, and the by-id path. Escaped: the serial number (and the
+    /// by-id name made from it) is whatever the USB device says, and any USB serial device is listed.
     static func table(_ ports: [UsbSerialPort]) -> String {
         ports.map { port in
-            "  \(port.devnode)  serial \(port.serial ?? "-")" + (port.byIdPath.map { "  \($0)" } ?? "")
+            let line = "  \(port.devnode)  serial \(port.serial ?? "-")" + (port.byIdPath.map { "  \($0)" } ?? "")
+            return UntrustedText.escaped(line)
         }.joined(separator: "\n")
     }
 }

@@ -18,6 +18,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case badImport(line: Int, reason: String)
     /// Sessions hold values no export format can carry (non-finite numbers).
     case notExportable(String)
+    /// A trace whose encoding is larger than the store reads back (an import of a pathological file):
+    /// saving it would file a session that could never be shown again.
+    case traceTooLarge(bytes: Int)
 
     public var description: String {
         switch self {
@@ -36,9 +39,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound(let id):
             "no session \(id); `gripfit-serial history` lists the ids"
         case .badImport(let line, let reason):
-            "import file, line \(line): \(reason). Import only files written by `gripfit-serial export`."
+            // The reason may quote the file (a field's value, the decoder's message about it).
+            "import file, line \(line): \(UntrustedText.escaped(reason)). Import only files written by "
+                + "`gripfit-serial export`."
         case .notExportable(let reason):
             "cannot export: \(reason). Nothing was written."
+        case .traceTooLarge(let bytes):
+            "a session's trace takes \(bytes / (1024 * 1024)) MiB, more than the history reads back "
+                + "(\(Zlib.maximumInflatedSize / (1024 * 1024)) MiB); nothing was saved. Import a smaller file."
         }
     }
 }

@@ -83,6 +83,40 @@ struct GripAnalysisTests {
         #expect(abs(GripAnalysis.analyze(samples).peakRFD - 500) < 1e-9)
     }
 
+    /// The binary search gives what asking every gap for every reading gives: gaps unsorted, before
+    /// the first reading, after the last, several between two readings, one at a reading's time.
+    @Test func gapBoundariesFindEveryGapBetweenReadings() {
+        let samples = Curve.samples([0, 0, 0, 0, 0, 0])
+        let gaps = [450_000, 50_000, 120_000, 150_000, 200_000, 900_000, -10_000].map {
+            TraceGap(startMicros: Int64($0), endMicros: Int64($0) + 1_000)
+        }
+        let expected = samples.indices.map { index in
+            let next = index + 1 < samples.count ? samples[index + 1].time : .infinity
+            return gaps.contains { $0.start >= samples[index].time && $0.start < next }
+        }
+        #expect(expected == [true, true, true, false, true, true])
+        #expect(GripAnalysis.gapBoundaries(samples, gaps) == expected)
+    }
+
+    /// RFD skips exactly the pairs with a gap between them when a window spans many readings.
+    @Test func rfdSkipsOnlyWindowsThatHoldAGap() {
+        // 10 ms readings, a window of 100 ms (ten readings): a steep rise from reading 20 to 40.
+        let values: [Double] = (0..<60).map { index in
+            if index < 20 { return 0 }
+            return index < 40 ? Double(index - 20) * 5 : 100
+        }
+        let samples = Curve.samples(values, step: 0.01)
+        let options = AnalysisOptions(rfdWindow: 0.1)
+        let unbroken = GripAnalysis.analyze(samples, options: options).peakRFD
+        #expect(abs(unbroken - 500) < 1e-6)
+        // A gap after reading 30 leaves the windows of readings 20–21 (ending by 30) and 31 on.
+        let gap = TraceGap(startMicros: 305_000, endMicros: 306_000)
+        #expect(abs(GripAnalysis.analyze(samples, gaps: [gap], options: options).peakRFD - 500) < 1e-6)
+        // Gaps after every fifth reading leave no window of ten readings whole.
+        let many = stride(from: Int64(5_000), to: 600_000, by: 50_000).map { TraceGap(startMicros: $0, endMicros: $0 + 1) }
+        #expect(GripAnalysis.analyze(samples, gaps: many, options: options).peakRFD == 0)
+    }
+
     @Test func emptyTraceIsAllZero() {
         let summary = GripAnalysis.analyze([])
         #expect(summary.peak == 0)

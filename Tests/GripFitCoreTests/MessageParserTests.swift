@@ -65,5 +65,30 @@ import Testing
         #expect(BLEAddress("C0:FF:EE:12:34:5G") == nil)
         #expect(BLEAddress("C0:FF:EE:12:34:567") == nil)
         #expect(BLEAddress("C0-FF-EE-12-34-56") == nil)
+        // Fullwidth digits are hex digits to `Character`, not to the protocol.
+        #expect(BLEAddress("C0:FF:EE:12:34:\u{FF15}6") == nil)
+        #expect(BLEAddress("C0:FF:EE:12:34:\u{301}56") == nil)
+    }
+
+    /// Separators are bytes: a combining mark after a comma is still a comma, so it cannot smuggle
+    /// one into the firmware version, and it cannot make a tag's line unknown instead of malformed.
+    @Test func aCombiningMarkDoesNotHideASeparator() throws {
+        let line = "D:GRIPFIT,1.0,\u{301}x"
+        #expect(MessageParser.parse(line) == .failure(MessageParseError(.badDeviceInfo, line: line)))
+        #expect(
+            try MessageParser.parse("D:GRIPFIT,\u{301}1.0").get()
+                == .device(DeviceInfo(name: "GRIPFIT", firmware: "\u{301}1.0")))
+        #expect(MessageParser.parse("R:\u{301}5") == .failure(MessageParseError(.nonNumericReading, line: "R:\u{301}5")))
+        #expect(
+            try MessageParser.parse("B:FOUND,C0:FF:EE:00:00:01,-40,\u{301}Grip").get()
+                == .bridge(.found(address: BLEAddress("C0:FF:EE:00:00:01")!, rssi: -40, name: "\u{301}Grip")))
+    }
+
+    /// `String` equality is canonical equivalence, under which U+212A KELVIN SIGN is `K`; keywords
+    /// are compared as bytes.
+    @Test func aLookAlikeIsNotAKeyword() {
+        let line = "B:ERROR,UN\u{212A}NOWN_COMMAND"
+        #expect(MessageParser.parse(line) == .failure(MessageParseError(.badBridgeLine, line: line)))
+        #expect(MessageParser.parse("B:ERROR,UNKNOWN_COMMAND") == .success(.bridge(.error(.unknownCommand, detail: nil))))
     }
 }

@@ -32,6 +32,16 @@ import Testing
         #expect(message.contains("F1E2D3C4B5A69788") && message.contains("F1E2AA00") && message.contains("--port"))
     }
 
+    /// Any USB serial device is listed, and its serial number is whatever it says.
+    @Test func aHostileSerialNumberIsEscapedInTheList() {
+        let gadget = UsbSerialPort(
+            devnode: "/dev/ttyACM2", id: UsbDeviceID(vendor: 0x1209, product: 0x0001), serial: "X\u{1B}]52;c;aGk=\u{7}",
+            product: "Gadget")
+        let message = PortSelectionError.noBridge(otherPorts: [gadget]).description
+        #expect(!message.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
+        #expect(message.contains("X\\x1B]52;c;aGk=\\x07"))
+    }
+
     @Test func aFullSerialNumberPicksThatDongle() throws {
         #expect(try select("F1E2AA00", [Self.raytac, Self.xiao]) == .usb(Self.xiao))
         #expect(try select("F1E2D3C4B5A69788", [Self.raytac, Self.xiao]) == .usb(Self.raytac))

@@ -68,6 +68,25 @@ struct SessionExchangeTests {
         #expect(throws: StoreError.badImport(line: 2, reason: "expected 19 fields")) { try SessionExchange.parse(header + "a,b\n") }
     }
 
+    /// What the file says is quoted in the error, escaped: the `format` value and the decoder's
+    /// message about a bad enum value both come from the file.
+    @Test func theFilesTextInAnErrorIsEscaped() throws {
+        let format = "{\"format\":\"\\u001b]0;pwned\\u0007\",\"version\":1,\"sessions\":[]}"
+        let hand = try SessionExchange.export([Fixtures.session()], as: .json)
+            .replacingOccurrences(of: "\"hand\":\"right\"", with: "\"hand\":\"\\u001b[2J\\u202e\"")
+        #expect(hand.contains("\\u202e"))
+        for text in [format, hand] {
+            do {
+                _ = try SessionExchange.parse(text)
+                Issue.record("an import with a hostile value was accepted")
+            } catch {
+                let message = String(describing: error)
+                #expect(!message.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\u{202E}" })
+                #expect(message.contains("\\x1B"), "\(message)")
+            }
+        }
+    }
+
     @Test func cleansControlCharactersFromImportedText() throws {
         var session = Fixtures.session()
         session.label = "evil\u{1B}[2Jlabel"

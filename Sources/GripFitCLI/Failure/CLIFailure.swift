@@ -46,7 +46,7 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
         switch error {
         case .unavailable: .cannotCreate
         case .cannotWrite: .cannotCreate
-        case .corrupt, .badImport, .damaged, .damagedSession, .notExportable: .dataError
+        case .corrupt, .badImport, .damaged, .damagedSession, .notExportable, .traceTooLarge: .dataError
         case .notFound: .noInput
         }
     }
