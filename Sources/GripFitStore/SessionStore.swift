@@ -116,7 +116,9 @@ public final class SessionStore: Sendable {
     @discardableResult
     public func save(_ session: StoredSession) throws(StoreError) -> SaveOutcome {
         let encoded = TraceCodec.encode(session.trace)
-        guard encoded.count <= Zlib.maximumInflatedSize else { throw .traceTooLarge(bytes: encoded.count) }
+        guard encoded.count <= Zlib.maximumInflatedSize else {
+            throw .traceTooLarge(bytes: encoded.count, limit: Zlib.maximumInflatedSize)
+        }
         let blob = Data(Zlib.compress(encoded))
         let failAfterReps = failAfterReps
         do {

@@ -20,7 +20,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notExportable(String)
     /// A trace whose encoding is larger than the store reads back (an import of a pathological file):
     /// saving it would file a session that could never be shown again.
-    case traceTooLarge(bytes: Int)
+    case traceTooLarge(bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -44,9 +44,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "`gripfit-serial export`."
         case .notExportable(let reason):
             "cannot export: \(reason). Nothing was written."
-        case .traceTooLarge(let bytes):
+        case .traceTooLarge(let bytes, let limit):
             "a session's trace takes \(bytes / (1024 * 1024)) MiB, more than the history reads back "
-                + "(\(Zlib.maximumInflatedSize / (1024 * 1024)) MiB); nothing was saved. Import a smaller file."
+                + "(\(limit / (1024 * 1024)) MiB); nothing was saved. Import a smaller file."
         }
     }
 }
