@@ -1,8 +1,11 @@
 import Foundation
+import GripFitOutput
 import GripFitCore
 
 /// The checks behind `gripfit-serial doctor`: every reason the dongle might not work, one check per line, each
-/// failure with its fix. Checks that need a bridge fail (not pass) when there is none.
+/// failure with its fix. Checks that need a bridge fail (not pass) when there is none. Device text
+/// (USB serial numbers, the bridge's version, process names) is escaped here, once, as the errors
+/// quoted escape theirs.
 public struct Checkup {
     public static let rulesFileName = "70-gripfit-bridge.rules"
 
@@ -65,7 +68,7 @@ public struct Checkup {
         if holders.isEmpty {
             emit(.pass("port lock", "no other process has \(path) open"))
         } else {
-            let names = holders.map { "PID \($0.pid) (\($0.command))" }.joined(separator: ", ")
+            let names = holders.map { "PID \($0.pid) (\(UntrustedText.escaped($0.command)))" }.joined(separator: ", ")
             emit(.fail("port lock", "\(path) is open in \(names)", fix: "close that program (`kill \(holders[0].pid)` if it hangs)"))
         }
 
@@ -100,7 +103,7 @@ public struct Checkup {
         case .usb(let port):
             let board = BridgeMatcher.board(for: port.id).map { ", \($0.name)" } ?? ""
             return .pass(
-                "bridge", "\(port.devnode) serial \(port.serial ?? "-") (\(port.id?.description ?? "?:?")\(board))"
+                "bridge", "\(port.devnode) serial \(UntrustedText.escaped(port.serial ?? "-")) (\(port.id?.description ?? "?:?")\(board))"
                     + (port.isBridge ? "" : ", not recognised as a bridge but named by --port"))
         case .path(let path):
             return .pass("bridge", "\(path) as given (not a USB device udev knows)")
@@ -134,7 +137,7 @@ public struct Checkup {
         }
         var checks: [DoctorCheck] = []
         if let version = result.bridgeVersion {
-            checks.append(.pass("BRIDGE:INFO", "bridge firmware \(version)"))
+            checks.append(.pass("BRIDGE:INFO", "bridge firmware \(UntrustedText.escaped(version))"))
         } else {
             checks.append(
                 .fail(

@@ -74,4 +74,18 @@ final class CheckupTests: XCTestCase {
         XCTAssertFalse(bridge.passed)
         XCTAssertTrue(bridge.fix?.contains("Plug in the dongle") ?? false)
     }
+
+    /// Any USB serial device is listed, with whatever serial number it gives: escaped once, so
+    /// `doctor` prints it neither raw nor with its escapes escaped again.
+    func testAHostileSerialNumberIsEscapedOnce() throws {
+        let testbed = try Testbed()
+        let hostile = "A1\u{1B}]52;c;aGk=\u{7}"
+        try testbed.add(
+            fixture: "ftdi-adapter",
+            replacing: [("SHORT=A10KZP3Q", "SHORT=\(hostile)"), ("A: serial=A10KZP3Q", "A: serial=\(hostile)")])
+        let (_, checks) = run(doctor())
+        let bridge = try XCTUnwrap(checks.first { $0.title == "bridge" })
+        XCTAssertTrue(bridge.description.contains("serial A1\\x1B]52;c;aGk=\\x07"), bridge.description)
+        XCTAssertFalse(bridge.description.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
+    }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import GripFitLinux
 import GripFitNetworkPort
-import GripFitOutput
 
 /// `gripfit-serial doctor`: why the dongle does not work, one line per check, each with its fix.
 public struct Doctor: ParsableCommand {
@@ -45,8 +44,8 @@ public struct Doctor: ParsableCommand {
         Diagnostics.bootstrap(level: .warning)
         var checkup = Checkup(portArgument: port)
         checkup.probe = BridgeProbe(timeout: .milliseconds(Int(timeout * 1000)))
-        // Findings quote USB descriptors and bridge replies: device text, escaped for the terminal.
-        let passed = checkup.run { StandardOutput.line(UntrustedText.escaped($0.description)) }
+        // Lines are ready for the terminal: the checks and the errors they quote escape device text.
+        let passed = checkup.run { StandardOutput.line($0.description) }
         if !passed { throw CLIFailure("some checks failed; see the ✘ lines above.", status: .failure) }
     }
 }
