@@ -76,7 +76,7 @@ public enum GripAnalysis {
             let here = samples[index].time
             let next = index + 1 < samples.count ? samples[index + 1].time : Double.infinity
             let first = firstIndex(in: starts, notBelow: here)
-            broken[index] = first < starts.count && starts[first] < next
+            broken[index] = !here.isNaN && first < starts.count && starts[first] < next
         }
         return broken
     }

@@ -45,8 +45,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notExportable(let reason):
             "cannot export: \(reason). Nothing was written."
         case .traceTooLarge(let bytes, let limit):
-            "a session's trace takes \(bytes / (1024 * 1024)) MiB, more than the history reads back "
-                + "(\(limit / (1024 * 1024)) MiB); nothing was saved. Import a smaller file."
+            "a session's trace takes \(bytes) bytes, more than the \(limit / (1024 * 1024)) MiB the history reads "
+                + "back; nothing was saved. Import a smaller file."
         }
     }
 }

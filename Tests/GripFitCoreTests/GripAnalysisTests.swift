@@ -96,6 +96,9 @@ struct GripAnalysisTests {
         }
         #expect(expected == [true, true, true, false, true, true])
         #expect(GripAnalysis.gapBoundaries(samples, gaps) == expected)
+        // A reading with no time has no gap after it, as no comparison with NaN holds.
+        let timeless = [ForceSample(time: .nan, value: 0), ForceSample(time: 1, value: 0)]
+        #expect(GripAnalysis.gapBoundaries(timeless, [TraceGap(startMicros: 500_000, endMicros: 600_000)]) == [false, false])
     }
 
     /// RFD skips exactly the pairs with a gap between them when a window spans many readings.

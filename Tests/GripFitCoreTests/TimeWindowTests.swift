@@ -8,7 +8,7 @@ struct TimeWindowTests {
 
     @Test func isFullOnceItReachesBackASpanLessTheSlack() {
         var window = TimeWindow<Int>(span: .seconds(1), capacity: 100)
-        // 100 ms readings: the one at 850 ms reaches back 850 ms, short of 1 s less 150 ms.
+        // 100 ms readings: up to the one at 800 ms the window reaches back less than 1 s less 150 ms.
         for step in 0...8 {
             let full = window.add(step, at: at(step * 100))
             #expect(!full)
