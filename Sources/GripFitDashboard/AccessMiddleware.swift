@@ -6,6 +6,9 @@ import Hummingbird
 struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     let policy: AccessPolicy
 
+    private static var fetchSite: HTTPField.Name { HTTPField.Name("Sec-Fetch-Site")! }
+    private static var fetchMode: HTTPField.Name { HTTPField.Name("Sec-Fetch-Mode")! }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await respond(request, context: context, next: next)
         response.headers[.contentSecurityPolicy] =
@@ -34,12 +37,21 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
                     .unauthorized, "A token is needed: open the URL `gripfit-serial dashboard` printed, the one ending in ?token=….")
             }
         }
+        // Fetch metadata (every current browser sends it): another site's page may link to the
+        // dashboard, a navigation, but not load from it in the background. An event stream it opened
+        // and left would hold one of the few stream places, and a plot or history query costs the
+        // session's machine; neither needs the token on a loopback dashboard.
+        if let site = request.headers[Self.fetchSite], site == "cross-site" || site == "same-site",
+            request.headers[Self.fetchMode] != "navigate" || (request.method != .get && request.method != .head)
+        {
+            throw DashboardError(.forbidden, "Cross-site request refused: only the dashboard's own page may use it.")
+        }
         if request.method != .get, request.method != .head {
             if let origin = request.headers[.origin] {
                 guard origin.lowercased() == "http://" + authority.lowercased() else {
                     throw DashboardError(.forbidden, "Cross-site request refused: only the dashboard's own page may change the session.")
                 }
-            } else if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], site != "same-origin", site != "none" {
+            } else if let site = request.headers[Self.fetchSite], site != "same-origin", site != "none" {
                 throw DashboardError(.forbidden, "Cross-site request refused: only the dashboard's own page may change the session.")
             }
         }

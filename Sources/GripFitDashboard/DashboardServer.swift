@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 
 /// `gripfit-serial dashboard`'s server: the page, the live stream and the history API over one
@@ -20,6 +21,14 @@ public enum DashboardServer {
         return router
     }
 
+    /// Connections open at once; more wait in the listen backlog. A client on the LAN needs no
+    /// token to connect, and without a bound its idle connections could take every file descriptor
+    /// the session needs (the history database, the serial port) and lose a recording.
+    static let maximumConnections = 128
+    /// A connection with no request under way closes after this; an event stream is a request
+    /// under way and stays open.
+    static let idleSeconds: Int64 = 30
+
     /// The application listening on `listen`; `onRunning` gets the port actually bound (for `:0`).
     public static func application(
         router: Router<DashboardRequestContext>, listen: ListenAddress, logger: Logger,
@@ -27,7 +36,10 @@ public enum DashboardServer {
     ) -> some ApplicationProtocol {
         Application(
             router: router,
-            configuration: ApplicationConfiguration(address: .hostname(listen.host, port: listen.port), serverName: nil),
+            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(Self.idleSeconds))),
+            configuration: ApplicationConfiguration(
+                address: .hostname(listen.host, port: listen.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(Self.maximumConnections, logger: logger)),
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? listen.port) },
             logger: logger)
     }

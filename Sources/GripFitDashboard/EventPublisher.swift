@@ -15,6 +15,10 @@ public final class EventPublisher: Sendable {
     /// write to a page's socket costs the server more than the readings in it (loopback TCP
     /// delivers to the reader in the writer's time); 40 ms cost a quarter more and showed no better.
     public static let holdLimit: Duration = .milliseconds(60)
+    /// How often every stream is woken when no event came: it then writes an SSE comment, so a
+    /// page that went away without closing (a tablet asleep, a tab killed) is found by the failed
+    /// write and its place freed even while the session is quiet.
+    public static let keepAliveInterval: Duration = .seconds(15)
 
     /// One open stream: `signals` yields when events are waiting; ``EventPublisher/take(_:)`` gets them.
     public struct Subscription: Sendable {
@@ -36,6 +40,8 @@ public final class EventPublisher: Sendable {
         var finished = false
         /// When held events must go out; nil when none are held.
         var due: MonotonicInstant?
+        /// When every stream is next woken though nothing may be waiting; set at the first flush.
+        var keepAlive: MonotonicInstant?
     }
 
     private let state = Mutex(State())
@@ -70,19 +76,29 @@ public final class EventPublisher: Sendable {
         Self.wake(woken)
     }
 
-    /// Wakes the streams if held events are due at `now`.
+    /// Wakes the streams if held events are due at `now`, and every stream at the keep-alive time.
     public func flush(at now: MonotonicInstant) {
         let woken = state.withLock { state in
+            // The first flush starts the keep-alive clock.
+            if let keepAlive = state.keepAlive, keepAlive <= now {
+                state.keepAlive = now + Self.keepAliveInterval
+                state.due = nil
+                return state.subscribers.values.map(\.signal)
+            }
+            if state.keepAlive == nil { state.keepAlive = now + Self.keepAliveInterval }
             guard let due = state.due, due <= now else { return [AsyncStream<Void>.Continuation]() }
             return Self.due(&state)
         }
         Self.wake(woken)
     }
 
-    /// When ``flush(at:)`` must be called at the latest; nil when nothing is held. Half a hold
-    /// after the due time: while readings flow, the next one flushes them (`flush(at:)` with each),
-    /// so the driver wakes for this only when they stop.
-    public var flushDeadline: MonotonicInstant? { state.withLock { $0.due.map { $0 + Self.holdLimit / 2 } } }
+    /// When ``flush(at:)`` must be called at the latest. Held events: half a hold after the due
+    /// time, since while readings flow the next one flushes them (`flush(at:)` with each) and the
+    /// driver wakes for this only when they stop. Otherwise the keep-alive, or nil before the
+    /// first flush.
+    public var flushDeadline: MonotonicInstant? {
+        state.withLock { .earliest($0.due.map { $0 + Self.holdLimit / 2 }, $0.keepAlive) }
+    }
 
     /// The streams with events waiting; nothing is held after this.
     private static func due(_ state: inout State) -> [AsyncStream<Void>.Continuation] {

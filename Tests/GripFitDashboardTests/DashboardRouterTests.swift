@@ -89,6 +89,23 @@ import Testing
         #expect(backend.calls.withLock { $0 }.isEmpty)
     }
 
+    /// Another site's page may link to the dashboard but not load from it in the background
+    /// (an event stream left open, a costly plot), token or not.
+    @Test func crossSiteBackgroundRequestsAreRefusedButLinksWork() async throws {
+        let site = HTTPField.Name("Sec-Fetch-Site")!
+        let mode = HTTPField.Name("Sec-Fetch-Mode")!
+        #expect(try await respond(.get, "/api/status", headers: [site: "cross-site", mode: "no-cors"]).status == .forbidden)
+        #expect(try await respond(.get, "/api/status", headers: [site: "same-site", mode: "cors"]).status == .forbidden)
+        #expect(try await respond(.post, "/api/tare", headers: [site: "cross-site", mode: "navigate"]).status == .forbidden)
+        #expect(try await respond(.get, "/", headers: [site: "cross-site", mode: "navigate"]).status == .ok)
+        #expect(try await respond(.get, "/", headers: [site: "none", mode: "navigate"]).status == .ok)
+        #expect(try await respond(.get, "/api/status", headers: [site: "same-origin", mode: "cors"]).status == .ok)
+        // Without fetch metadata (curl, scripts): the other rules decide.
+        #expect(try await respond(.get, "/api/status").status == .ok)
+        // Only the two allowed status requests reached the session.
+        #expect(backend.calls.withLock { $0 } == ["status", "status"])
+    }
+
     @Test func aLoopbackDashboardAnswersOnlyToLoopbackNames() async throws {
         #expect(try await respond(.get, "/api/status", host: "localhost:8642").status == .ok)
         #expect(try await respond(.get, "/api/status", host: "[::1]:8642").status == .ok)

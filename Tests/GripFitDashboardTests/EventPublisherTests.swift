@@ -52,8 +52,9 @@ import Testing
             publisher.flush(at: now)
             if index < count - 1 { #expect(publisher.flushDeadline != nil) }
         }
-        // The last came at the first one's deadline: all of them went then, in one wake-up.
-        #expect(publisher.flushDeadline == nil)
+        // The last came at the first one's deadline: all of them went then, in one wake-up, and
+        // the driver need not wake before the keep-alive.
+        #expect(publisher.flushDeadline == start + EventPublisher.keepAliveInterval)
         var iterator = subscription.signals.makeAsyncIterator()
         #expect(await iterator.next() != nil)
         #expect(publisher.take(subscription) == (0..<count).map { "reading \($0)" })
@@ -65,6 +66,32 @@ import Testing
         #expect(await iterator.next() != nil)
         #expect(publisher.take(subscription) == ["reading \(count)", "state disconnected"])
         #expect(await iterator.next() == nil)
+    }
+
+    /// A quiet session still wakes every stream now and then, so a page that went away without
+    /// closing is found by its failed write.
+    @Test func aQuietSessionWakesEveryStreamAtTheKeepAlive() async {
+        let publisher = EventPublisher()
+        guard let subscription = publisher.subscribe() else {
+            Issue.record("no stream")
+            return
+        }
+        let start = MonotonicInstant.zero + .seconds(1)
+        #expect(publisher.flushDeadline == nil)
+        publisher.flush(at: start)
+        let keepAlive = start + EventPublisher.keepAliveInterval
+        #expect(publisher.flushDeadline == keepAlive)
+        publisher.flush(at: start + (EventPublisher.keepAliveInterval - .milliseconds(1)))
+        publisher.flush(at: keepAlive)
+        #expect(publisher.flushDeadline == keepAlive + EventPublisher.keepAliveInterval)
+        publisher.finish()
+        // One wake-up, at the keep-alive, with nothing to take: the stream writes a comment.
+        var wakes = 0
+        for await _ in subscription.signals {
+            wakes += 1
+            #expect(publisher.take(subscription).isEmpty)
+        }
+        #expect(wakes == 1)
     }
 
     @Test func streamsAreLimitedAndFreedWhenTheyEnd() async {

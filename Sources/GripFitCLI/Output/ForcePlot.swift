@@ -69,12 +69,12 @@ struct ForcePlot {
             "<polyline points=\"\(n(left)),\(n(top)) \(n(left)),\(n(top + plotHeight)) \(n(width - right)),\(n(top + plotHeight))\" "
                 + "fill=\"none\" stroke=\"#333\"/>")
         let broken = GripAnalysis.gapBoundaries(samples, session.trace.gaps)
-        var segment: [String] = []
+        var segment = PolylineThinning()
         for (index, sample) in samples.enumerated() {
-            segment.append("\(n(x(sample.time))),\(n(y(sample.value)))")
+            segment.add(x: x(sample.time), y: y(sample.value))
             if broken[index] || index == samples.count - 1 {
-                body.append("<polyline points=\"\(segment.joined(separator: " "))\" fill=\"none\" stroke=\"#1f5fa8\" stroke-width=\"1.8\"/>")
-                segment = []
+                let points = segment.finish().map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+                body.append("<polyline points=\"\(points)\" fill=\"none\" stroke=\"#1f5fa8\" stroke-width=\"1.8\"/>")
             }
         }
         if !samples.isEmpty {

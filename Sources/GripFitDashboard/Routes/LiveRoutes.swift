@@ -114,6 +114,8 @@ enum LiveRoutes {
     }
 
     /// Each batch of events in one write, as `data:` lines, until the stream or the connection ends.
+    /// A wake-up with nothing waiting is the publisher's keep-alive: a comment line, which pages
+    /// ignore, and whose failed write ends the stream of a page that has gone.
     private static func stream(
         _ subscription: EventPublisher.Subscription, from publisher: EventPublisher, to writer: inout any ResponseBodyWriter
     ) async throws {
@@ -125,7 +127,8 @@ enum LiveRoutes {
                 buffer.writeString(event)
                 buffer.writeString("\n\n")
             }
-            if buffer.readableBytes > 0 { try await writer.write(buffer) }
+            if buffer.readableBytes == 0 { buffer.writeString(":\n\n") }
+            try await writer.write(buffer)
         }
         try await writer.finish(nil)
     }
