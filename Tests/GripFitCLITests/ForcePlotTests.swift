@@ -30,4 +30,21 @@ struct ForcePlotTests {
         #expect(svg.contains("&lt;script&gt;"))
         #expect(!svg.contains("<script>"))
     }
+
+    /// An hour of squeezes at 50 Hz: rep labels do not overprint, and the line is thinned to the
+    /// plot's pixels rather than one point a reading.
+    @Test func aLongSessionStaysReadableAndSmall() {
+        let samples = (0..<180_000).map { step in
+            RawSample(micros: Int64(step) * 20_000, raw: Int32(step % 500 < 150 ? 600_000 : 1_000))
+        }
+        let session = StoredSession.analysed(
+            device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: 0, firmware: "1.0", label: nil, hand: nil,
+            calibration: nil, trace: RawTrace(samples: samples, gaps: []))
+        #expect(session.summary.reps.count == 360)
+        let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: nil, unit: .kilograms))
+        let labels = svg.components(separatedBy: ">rep ").count - 1
+        #expect(labels >= 10 && labels <= 18)
+        #expect(svg.contains(">rep 1<"))
+        #expect(svg.utf8.count < 400_000)
+    }
 }

@@ -39,12 +39,17 @@ struct ForcePlot {
             "<rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>",
             "<text x=\"\(n(left))\" y=\"28\" font-size=\"16\" font-weight=\"bold\">\(XMLText.escaped(title(session, later: later)))</text>",
         ]
+        // A label only where it clears the last one: an hour of squeezes would overprint them all.
+        var lastLabel = -Double.infinity
         for (index, rep) in summary.reps.enumerated() {
             body.append(
                 "<rect x=\"\(n(x(rep.start)))\" y=\"\(n(top))\" width=\"\(n(max(1, x(rep.end) - x(rep.start))))\" "
                     + "height=\"\(n(plotHeight))\" fill=\"#d6e6fb\"/>")
+            let center = (x(rep.start) + x(rep.end)) / 2
+            guard center - lastLabel >= 48 else { continue }
+            lastLabel = center
             body.append(
-                "<text x=\"\(n((x(rep.start) + x(rep.end)) / 2))\" y=\"\(n(top + 14))\" font-size=\"11\" "
+                "<text x=\"\(n(center))\" y=\"\(n(top + 14))\" font-size=\"11\" "
                     + "text-anchor=\"middle\" fill=\"#3a6ea5\">rep \(index + 1)</text>")
         }
         for gap in session.trace.gaps {
