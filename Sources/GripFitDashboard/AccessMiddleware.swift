@@ -8,6 +8,13 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private static var fetchSite: HTTPField.Name { HTTPField.Name("Sec-Fetch-Site")! }
     private static var fetchMode: HTTPField.Name { HTTPField.Name("Sec-Fetch-Mode")! }
+    private static var fetchDest: HTTPField.Name { HTTPField.Name("Sec-Fetch-Dest")! }
+
+    /// A link followed or an address typed: a GET that opens a page, not a frame or a form post.
+    private static func isTopLevelNavigation(_ request: Request) -> Bool {
+        (request.method == .get || request.method == .head) && request.headers[fetchMode] == "navigate"
+            && (request.headers[fetchDest] ?? "document") == "document"
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await respond(request, context: context, next: next)
@@ -37,12 +44,13 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
                     .unauthorized, "A token is needed: open the URL `gripfit-serial dashboard` printed, the one ending in ?token=….")
             }
         }
-        // Fetch metadata (every current browser sends it): another site's page may link to the
-        // dashboard, a navigation, but not load from it in the background. An event stream it opened
-        // and left would hold one of the few stream places, and a plot or history query costs the
-        // session's machine; neither needs the token on a loopback dashboard.
+        // Fetch metadata (browsers send it to localhost and HTTPS origins; on a plain-HTTP LAN name
+        // the token guards instead): another site's page may link to the dashboard, a top-level
+        // navigation, but not load from it in the background or in a frame. An event stream it
+        // opened and left would hold one of the few stream places, and a plot or history query
+        // costs the session's machine; neither needs the token on a loopback dashboard.
         if let site = request.headers[Self.fetchSite], site == "cross-site" || site == "same-site",
-            request.headers[Self.fetchMode] != "navigate" || (request.method != .get && request.method != .head)
+            !Self.isTopLevelNavigation(request)
         {
             throw DashboardError(.forbidden, "Cross-site request refused: only the dashboard's own page may use it.")
         }

@@ -15,9 +15,10 @@ public final class EventPublisher: Sendable {
     /// write to a page's socket costs the server more than the readings in it (loopback TCP
     /// delivers to the reader in the writer's time); 40 ms cost a quarter more and showed no better.
     public static let holdLimit: Duration = .milliseconds(60)
-    /// How often every stream is woken when no event came: it then writes an SSE comment, so a
-    /// page that went away without closing (a tablet asleep, a tab killed) is found by the failed
-    /// write and its place freed even while the session is quiet.
+    /// How often every stream is woken, events or not; one with nothing waiting writes an SSE
+    /// comment. A page that went away is found by a failed write and its place freed even while
+    /// the session is quiet: a closed tab within two keep-alives, a device that vanished from the
+    /// network when TCP gives up on it.
     public static let keepAliveInterval: Duration = .seconds(15)
 
     /// One open stream: `signals` yields when events are waiting; ``EventPublisher/take(_:)`` gets them.

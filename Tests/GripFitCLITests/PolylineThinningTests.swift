@@ -21,6 +21,15 @@ struct PolylineThinningTests {
             ])
     }
 
+    /// A gap ends a line mid-column; the next line starts afresh in that same column.
+    @Test func aLineEndedMidColumnLeavesNothingForTheNext() {
+        var line = PolylineThinning()
+        for (x, y) in [(5.1, 1.0), (5.5, 7)] { line.add(x: x, y: y) }
+        #expect(line.finish() == [Point(x: 5.1, y: 1), Point(x: 5.5, y: 7)])
+        for (x, y) in [(5.7, 3.0), (5.9, 2)] { line.add(x: x, y: y) }
+        #expect(line.finish() == [Point(x: 5.7, y: 3), Point(x: 5.9, y: 2)])
+    }
+
     /// An hour at 50 Hz across a plot 858 pixels wide: at most four points a column, the extremes kept.
     @Test func anHourOfReadingsStaysTheSizeOfThePlot() {
         var line = PolylineThinning()

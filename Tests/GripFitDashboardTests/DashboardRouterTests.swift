@@ -97,7 +97,11 @@ import Testing
         #expect(try await respond(.get, "/api/status", headers: [site: "cross-site", mode: "no-cors"]).status == .forbidden)
         #expect(try await respond(.get, "/api/status", headers: [site: "same-site", mode: "cors"]).status == .forbidden)
         #expect(try await respond(.post, "/api/tare", headers: [site: "cross-site", mode: "navigate"]).status == .forbidden)
-        #expect(try await respond(.get, "/", headers: [site: "cross-site", mode: "navigate"]).status == .ok)
+        let dest = HTTPField.Name("Sec-Fetch-Dest")!
+        #expect(try await respond(.get, "/", headers: [site: "cross-site", mode: "navigate", dest: "document"]).status == .ok)
+        #expect(
+            try await respond(.get, "/api/status", headers: [site: "cross-site", mode: "navigate", dest: "iframe"]).status
+                == .forbidden)
         #expect(try await respond(.get, "/", headers: [site: "none", mode: "navigate"]).status == .ok)
         #expect(try await respond(.get, "/api/status", headers: [site: "same-origin", mode: "cors"]).status == .ok)
         // Without fetch metadata (curl, scripts): the other rules decide.

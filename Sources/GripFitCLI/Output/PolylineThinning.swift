@@ -33,10 +33,7 @@ struct PolylineThinning {
     /// The thinned points of everything added so far; starts a new line.
     mutating func finish() -> [Point] {
         flushColumn()
-        defer {
-            points = []
-            column = nil
-        }
+        defer { points = [] }
         return points
     }
 

@@ -159,7 +159,7 @@ final class DashboardSession: DashboardBackend {
     }
 
     /// At ``nextDeadline``, on the driver's thread: a guided attempt's time limit, a second of rest,
-    /// readings held for the pages.
+    /// readings held for the pages, the streams' keep-alive.
     func tick(at now: MonotonicInstant) {
         let date = wallClock.date(at: now)
         live.withLock { live in
@@ -173,7 +173,7 @@ final class DashboardSession: DashboardBackend {
     }
 
     /// When ``tick(at:)`` is needed though no report may come: the guided run's next step (readings
-    /// stop during a rest), or readings held for the pages.
+    /// stop during a rest), readings held for the pages, or the streams' keep-alive.
     var nextDeadline: MonotonicInstant? {
         .earliest(live.withLock { $0.guided?.nextDeadline }, publisher.flushDeadline)
     }

@@ -80,7 +80,8 @@ public struct Dashboard: ParsableCommand {
         StandardOutput.line("gripfit-serial dashboard: open \(Self.url(address, port: port, token: token))")
         if generateToken { StandardOutput.line("The token is shown only here; anyone with this URL can use the dashboard.") }
         var identity = DeviceIdentity()
-        // The guided protocol's deadlines (rest countdown, time limit) come even when readings stop.
+        // The guided protocol's deadlines (rest countdown, time limit) and the streams' keep-alive
+        // come even when readings stop.
         runner.driver.onWake = { now in
             session.tick(at: now)
             runner.driver.wakeAt = session.nextDeadline
