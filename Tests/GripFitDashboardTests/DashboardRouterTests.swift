@@ -1,3 +1,4 @@
+import GripFitCore
 import GripFitDashboard
 import HTTPTypes
 import Hummingbird
@@ -108,6 +109,27 @@ import Testing
         #expect(try await respond(.get, "/api/status").status == .ok)
         // Only the two allowed status requests reached the session.
         #expect(backend.calls.withLock { $0 } == ["status", "status"])
+    }
+
+    /// A keep-alive wake-up with nothing waiting writes an SSE comment, which pages ignore and
+    /// whose failed write ends the stream of a page that has gone.
+    @Test func aQuietStreamGetsAKeepAliveComment() async throws {
+        let publisher = EventPublisher()
+        let router = DashboardServer.buildRouter(
+            context: TestContext.self, backend: backend, publisher: publisher,
+            access: AccessPolicy(token: nil, loopbackOnly: true))
+        let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:8642", path: "/api/events")
+        let response = try await router.buildResponder().respond(
+            to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), context: TestContext(source: .init()))
+        #expect(publisher.subscriberCount == 1)
+        let start = MonotonicInstant.zero + .seconds(1)
+        publisher.flush(at: start)
+        publisher.flush(at: start + EventPublisher.keepAliveInterval)
+        // The stream still takes the wake-up buffered before the end.
+        publisher.finish()
+        let sink = CollectingWriter.Sink()
+        try await response.body.write(CollectingWriter(sink: sink))
+        #expect(sink.buffer.withLock { String(buffer: $0) } == "retry: 2000\n\n:\n\n")
     }
 
     @Test func aLoopbackDashboardAnswersOnlyToLoopbackNames() async throws {
