@@ -54,14 +54,10 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         {
             throw DashboardError(.forbidden, "Cross-site request refused: only the dashboard's own page may use it.")
         }
-        if request.method != .get, request.method != .head {
-            if let origin = request.headers[.origin] {
-                guard origin.lowercased() == "http://" + authority.lowercased() else {
-                    throw DashboardError(.forbidden, "Cross-site request refused: only the dashboard's own page may change the session.")
-                }
-            } else if let site = request.headers[Self.fetchSite], site != "same-origin", site != "none" {
-                throw DashboardError(.forbidden, "Cross-site request refused: only the dashboard's own page may change the session.")
-            }
+        if request.method != .get, request.method != .head, let origin = request.headers[.origin],
+            origin.lowercased() != "http://" + authority.lowercased()
+        {
+            throw DashboardError(.forbidden, "Cross-site request refused: only the dashboard's own page may change the session.")
         }
         var response = try await next(request, context)
         if tokenFromQuery, let token = policy.token {

@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOCore
 
 /// `gripfit-serial dashboard`'s server: the page, the live stream and the history API over one
 /// ``DashboardBackend``. Runs on Hummingbird's event loops; the session runs on its own thread.
@@ -27,7 +28,7 @@ public enum DashboardServer {
     static let maximumConnections = 128
     /// A connection with no request under way closes after this; an event stream is a request
     /// under way and stays open.
-    static let idleSeconds: Int64 = 30
+    static let idleTimeout: TimeAmount = .seconds(30)
 
     /// The application listening on `listen`; `onRunning` gets the port actually bound (for `:0`).
     public static func application(
@@ -36,7 +37,7 @@ public enum DashboardServer {
     ) -> some ApplicationProtocol {
         Application(
             router: router,
-            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(Self.idleSeconds))),
+            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: Self.idleTimeout)),
             configuration: ApplicationConfiguration(
                 address: .hostname(listen.host, port: listen.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(Self.maximumConnections, logger: logger)),

@@ -81,12 +81,13 @@ public final class EventPublisher: Sendable {
     public func flush(at now: MonotonicInstant) {
         let woken = state.withLock { state in
             // The first flush starts the keep-alive clock.
-            if let keepAlive = state.keepAlive, keepAlive <= now {
+            let keepAlive = state.keepAlive ?? now + Self.keepAliveInterval
+            if keepAlive <= now {
                 state.keepAlive = now + Self.keepAliveInterval
                 state.due = nil
                 return state.subscribers.values.map(\.signal)
             }
-            if state.keepAlive == nil { state.keepAlive = now + Self.keepAliveInterval }
+            state.keepAlive = keepAlive
             guard let due = state.due, due <= now else { return [AsyncStream<Void>.Continuation]() }
             return Self.due(&state)
         }

@@ -1,6 +1,6 @@
 import Foundation
-import GripFitOutput
 import GripFitCore
+import GripFitOutput
 
 /// The checks behind `gripfit-serial doctor`: every reason the dongle might not work, one check per line, each
 /// failure with its fix. Checks that need a bridge fail (not pass) when there is none. Device text
@@ -68,7 +68,7 @@ public struct Checkup {
         if holders.isEmpty {
             emit(.pass("port lock", "no other process has \(path) open"))
         } else {
-            let names = holders.map { "PID \($0.pid) (\(UntrustedText.escaped($0.command)))" }.joined(separator: ", ")
+            let names = holders.map(PortHolder.label).joined(separator: ", ")
             emit(.fail("port lock", "\(path) is open in \(names)", fix: "close that program (`kill \(holders[0].pid)` if it hangs)"))
         }
 

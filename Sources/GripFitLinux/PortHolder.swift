@@ -3,10 +3,14 @@ import GripFitOutput
 
 /// Finds which process has a port open, as tio and lsof do, by reading /proc/*/fd.
 public enum PortHolder {
-    /// "PID 1234 (minicom)", or nil when /proc does not tell (another user's processes). Escaped
-    /// for the terminal: a process's owner can set its name to any bytes.
+    /// "PID 1234 (minicom)", or nil when /proc does not tell (another user's processes).
     public static func describe(path: String, excluding pid: Int32 = getpid()) -> String? {
-        holders(of: path, excluding: pid).first.map { "PID \($0.pid) (\(UntrustedText.escaped($0.command)))" }
+        holders(of: path, excluding: pid).first.map(label)
+    }
+
+    /// "PID 1234 (minicom)", escaped for the terminal: a process's owner can set its name to any bytes.
+    public static func label(_ holder: (pid: Int32, command: String)) -> String {
+        "PID \(holder.pid) (\(UntrustedText.escaped(holder.command)))"
     }
 
     public static func holders(of path: String, excluding pid: Int32 = getpid()) -> [(pid: Int32, command: String)] {

@@ -1,4 +1,5 @@
 import GripFitOutput
+
 /// Why `--port` (or its absence) did not name exactly one port. The CLI maps each case to its
 /// exit code; the description tells the user what to type next.
 public enum PortSelectionError: Error, Equatable, Sendable, CustomStringConvertible {
