@@ -34,6 +34,14 @@ public struct CalibrationBook: Sendable {
         try all().last { $0.device == device }
     }
 
+    /// Fails before a calibration is measured if it could not be saved afterwards: the book must
+    /// read, and its directory take a new file of the book's size with room to spare.
+    public func checkCanSave() throws(StoreError) {
+        let book = try all()
+        try PrivateFiles.makeDirectory((path as NSString).deletingLastPathComponent)
+        try PrivateFiles.checkWritable(path, room: (book.count + 1) * 1024 + 16 * 1024)
+    }
+
     /// Stores `calibration`, replacing the device's previous one; the file is 0600, its directory 0700.
     public func save(_ calibration: StoredCalibration) throws(StoreError) {
         var book = try all().filter { $0.device != calibration.device }

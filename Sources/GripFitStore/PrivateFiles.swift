@@ -4,8 +4,8 @@ import Glibc
 /// gripfit's directories 0700, whatever the umask, as ssh and gpg do. Files are replaced atomically
 /// (temporary file, fsync, rename), so a failed write never leaves a truncated file behind.
 public enum PrivateFiles {
-    /// Creates `path` and any missing parents as 0700; `path` itself (gripfit's own directory) is
-    /// made 0700 even if it existed.
+    /// Creates `path` and any missing parents as 0700; `path` itself (gripfit's own directory) loses
+    /// group and other access if it existed with them, and gains nothing (a 0555 folder stays read-only).
     public static func makeDirectory(_ path: String) throws(StoreError) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
@@ -20,11 +20,12 @@ public enum PrivateFiles {
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw .unavailable(path: path, reason: "not a directory")
         }
-        if path != "/", status.st_uid == geteuid(), status.st_mode & 0o077 != 0 { chmod(path, 0o700) }
+        if path != "/", status.st_uid == geteuid(), status.st_mode & 0o077 != 0 { chmod(path, status.st_mode & 0o7700) }
     }
 
     /// Creates `path` empty as 0600 if it is missing, and takes group and other access away if it is
-    /// not, so SQLite (which gives its journal the database's mode) starts from a private file.
+    /// not (and nothing else: a 0444 file stays read-only), so SQLite, which gives its journal the
+    /// database's mode, starts from a private file.
     public static func ensurePrivateFile(_ path: String) throws(StoreError) {
         let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
@@ -33,20 +34,26 @@ public enum PrivateFiles {
         defer { close(fd) }
         var status = stat()
         if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(), status.st_mode & 0o077 != 0 {
-            fchmod(fd, 0o600)
+            fchmod(fd, status.st_mode & 0o7700)
         }
     }
 
     /// Fails now, before any work, if `path` cannot be written: an existing directory, a missing or
-    /// read-only parent, no permission. Creates and removes a probe file beside it.
-    public static func checkWritable(_ path: String) throws(StoreError) {
+    /// read-only parent, no permission, or (with `room`) fewer than `room` bytes free. Creates a
+    /// probe file beside it, writes `room` bytes to it and removes it.
+    public static func checkWritable(_ path: String, room: Int = 0) throws(StoreError) {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw .cannotWrite(path: path, reason: "it is a directory")
         }
         let (fd, probe) = try temporaryFile(beside: path)
+        defer { unlink(probe) }
+        // A full disk still lets an empty file be created; only writing its bytes tells.
+        let failure = room > 0 ? (posix_fallocate(fd, 0, off_t(room)) as Int32?) : nil
         close(fd)
-        unlink(probe)
+        if let failure, failure != 0, failure != EOPNOTSUPP, failure != EINVAL {
+            throw .cannotWrite(path: path, reason: describe(failure))
+        }
     }
 
     /// Writes `bytes` to `path` as 0600: all or nothing.

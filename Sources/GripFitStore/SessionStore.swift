@@ -27,9 +27,56 @@ public final class SessionStore: Sendable {
             configuration.foreignKeysEnabled = true
             configuration.busyMode = .timeout(5)
             queue = try DatabaseQueue(path: path, configuration: configuration)
-            try Self.migrator.migrate(queue)
         } catch {
             throw Self.failure(error, path: path)
+        }
+        try Self.migrate(queue, path: path)
+    }
+
+    /// GRDB reads which migrations are applied before it opens each migration's transaction, so
+    /// processes creating one new history at once could each run v1 and the loser would read
+    /// "table session already exists". An flock on the history's directory makes the check and the
+    /// migration one step; flock, unlike the fcntl locks SQLite takes on the file, survives SQLite
+    /// closing its descriptors, and the directory needs no lock file beside the history.
+    private static func migrate(_ queue: DatabaseQueue, path: String) throws(StoreError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw .unavailable(path: directory, reason: "cannot open the directory to lock it (\(PrivateFiles.describe(errno)))")
+        }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw .unavailable(path: directory, reason: "cannot lock the directory (\(PrivateFiles.describe(errno)))")
+            }
+        }
+        do {
+            try migrator.migrate(queue)
+        } catch {
+            throw failure(error, path: path)
+        }
+    }
+
+    /// Fails now, before a recording starts, if a session could not be saved at its end: SQLite
+    /// writes its journal for a change that is then rolled back (a read-only file, directory or
+    /// mount, or a full disk, fails here), and the file system must have `bytes` free.
+    public func checkCanSave(bytes: Int = 1 << 20) throws(StoreError) {
+        do {
+            try queue.inTransaction(.immediate) { db in
+                try db.execute(sql: "CREATE TABLE gripfit_write_probe (x)")
+                return .rollback
+            }
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+        var status = statvfs()
+        guard statvfs((path as NSString).deletingLastPathComponent, &status) == 0 else { return }
+        let free = UInt64(status.f_bavail).multipliedReportingOverflow(by: UInt64(status.f_frsize))
+        if !free.overflow, free.partialValue < UInt64(max(bytes, 0)) {
+            throw .unavailable(
+                path: path,
+                reason: "only \(free.partialValue / 1024) KiB free on its file system; a session needs \(bytes / 1024) KiB. "
+                    + "Free some space")
         }
     }
 
@@ -111,10 +158,12 @@ public final class SessionStore: Sendable {
         return migrator
     }
 
-    /// Saves a session with its reps and trace in one transaction; a session already stored for
-    /// the same device and start time is skipped, not duplicated.
+    /// Saves a session with its reps and trace in one transaction. A session already stored for the
+    /// same device and start time is skipped (`.skip`, an import), or the new one is filed at the
+    /// next free millisecond (`.nextFreeMillisecond`, a new recording: simulators share one address,
+    /// so parallel runs can start in the same millisecond and each is a session of its own).
     @discardableResult
-    public func save(_ session: StoredSession) throws(StoreError) -> SaveOutcome {
+    public func save(_ session: StoredSession, sameStart: SameStart = .skip) throws(StoreError) -> SaveOutcome {
         let encoded = TraceCodec.encode(session.trace)
         guard encoded.count <= Zlib.maximumInflatedSize else {
             throw .traceTooLarge(bytes: encoded.count, limit: Zlib.maximumInflatedSize)
@@ -123,22 +172,31 @@ public final class SessionStore: Sendable {
         let failAfterReps = failAfterReps
         do {
             return try queue.write { db in
-                try db.execute(
-                    sql: """
-                        INSERT INTO session (
-                            device, started_at_ms, firmware, bridge_version, label, hand, protocol, trial,
-                            calibration_offset, calibration_counts_per_kg, calibration_date, calibration_mass_kg,
-                            unit, peak, peak_time, mean, duration, active_duration, time_to_peak, peak_rfd, impulse,
-                            rep_count, sample_count, gap_count, gap_duration, threshold)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT (device, started_at_ms) DO NOTHING
-                        """,
-                    arguments: Self.arguments(session))
-                guard db.changesCount == 1 else {
-                    let existing = try Int64.fetchOne(
-                        db, sql: "SELECT id FROM session WHERE device = ? AND started_at_ms = ?",
-                        arguments: [session.device, session.startedAtMilliseconds])
-                    return .duplicate(existingID: existing ?? 0)
+                var arguments = Self.arguments(session)
+                var start = session.startedAtMilliseconds
+                while true {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO session (
+                                device, started_at_ms, firmware, bridge_version, label, hand, protocol, trial,
+                                calibration_offset, calibration_counts_per_kg, calibration_date, calibration_mass_kg,
+                                unit, peak, peak_time, mean, duration, active_duration, time_to_peak, peak_rfd, impulse,
+                                rep_count, sample_count, gap_count, gap_duration, threshold)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            ON CONFLICT (device, started_at_ms) DO NOTHING
+                            """,
+                        arguments: arguments)
+                    if db.changesCount == 1 { break }
+                    guard sameStart == .nextFreeMillisecond, start < RFC3339.range.upperBound else {
+                        let existing = try Int64.fetchOne(
+                            db, sql: "SELECT id FROM session WHERE device = ? AND started_at_ms = ?",
+                            arguments: [session.device, start])
+                        return .duplicate(existingID: existing ?? 0)
+                    }
+                    start += 1
+                    var moved = session
+                    moved.startedAtMilliseconds = start
+                    arguments = Self.arguments(moved)
                 }
                 let id = db.lastInsertedRowID
                 for (index, rep) in session.summary.reps.enumerated() {

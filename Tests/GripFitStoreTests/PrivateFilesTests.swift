@@ -39,4 +39,29 @@ struct PrivateFilesTests {
         #expect(Self.mode(base + "/a/b/gripfit") == 0o700)
         #expect(throws: StoreError.self) { try PrivateFiles.makeDirectory("/proc/self/gripfit-none") }
     }
+
+    /// A read-only folder and file lose group and other access and gain nothing: `history` on a
+    /// 0555 folder with a 0444 file used to make them 0700 and 0600.
+    @Test func tighteningNeverAddsWrite() throws {
+        let base = Fixtures.temporaryDirectory()
+        let directory = base + "/gripfit"
+        try PrivateFiles.makeDirectory(directory)
+        let file = directory + "/history.sqlite"
+        try PrivateFiles.ensurePrivateFile(file)
+        chmod(file, 0o444)
+        chmod(directory, 0o555)
+        defer { chmod(directory, 0o700) }
+        try PrivateFiles.makeDirectory(directory)
+        try PrivateFiles.ensurePrivateFile(file)
+        #expect(Self.mode(directory) == 0o500)
+        #expect(Self.mode(file) == 0o400)
+    }
+
+    /// A full disk still lets an empty probe file be created; asking for room must fail.
+    @Test func checkWritableAsksForRoom() throws {
+        let directory = Fixtures.temporaryDirectory()
+        #expect(throws: StoreError.self) { try PrivateFiles.checkWritable(directory + "/x.json", room: Int(Int64.max / 2)) }
+        try PrivateFiles.checkWritable(directory + "/x.json", room: 4096)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: directory)) == [])
+    }
 }

@@ -34,6 +34,37 @@ struct SessionStoreTests {
         }
     }
 
+    /// Parallel simulators share one address: a new recording starting in the same millisecond as
+    /// a stored one is a session of its own, filed a millisecond later, not skipped as a repeat.
+    @Test func aNewRecordingWithTheSameStartIsKept() throws {
+        let store = try SessionStore(path: path)
+        guard case .inserted(let first) = try store.save(Fixtures.session(label: "a"), sameStart: .nextFreeMillisecond),
+            case .inserted(let second) = try store.save(Fixtures.session(label: "b"), sameStart: .nextFreeMillisecond),
+            case .inserted(let third) = try store.save(Fixtures.session(label: "c"), sameStart: .nextFreeMillisecond)
+        else {
+            Issue.record("a new recording was skipped")
+            return
+        }
+        let stored = try [first, second, third].map { try store.session(id: $0) }
+        #expect(stored.map(\.label) == ["a", "b", "c"])
+        let start = Fixtures.session().startedAtMilliseconds
+        #expect(stored.map(\.startedAtMilliseconds) == [start, start + 1, start + 2])
+        // An import of the first one again is still a repeat.
+        #expect(try store.save(Fixtures.session(label: "a")) == .duplicate(existingID: first))
+    }
+
+    /// The probe leaves nothing behind; a file system without the room asked for is refused.
+    /// (A read-only or full one is the binary's test: RecordCommandTests mounts one.)
+    @Test func checkCanSaveProbesAndLeavesNothing() throws {
+        let store = try SessionStore(path: path)
+        try store.checkCanSave()
+        let tables = try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE 'gripfit%'")
+        }
+        #expect(tables.isEmpty)
+        #expect(throws: StoreError.self) { try store.checkCanSave(bytes: Int.max) }
+    }
+
     @Test func aFailedSaveLeavesNothing() throws {
         let failing = try SessionStore(path: path, failAfterReps: 2)
         #expect(throws: StoreError.self) { try failing.save(Fixtures.session()) }

@@ -13,7 +13,7 @@ struct GuidedRecording {
     var label: String?
     var unit: ForceUnit
     /// Called with each saved attempt, for the `saved session …` line.
-    var onSaved: (SaveOutcome, StoredSession) -> Void
+    var onSaved: (Int64, StoredSession) -> Void
 
     /// Runs the protocol to its end or a signal; returns its summary and the display it used.
     func run() throws -> (GuidedProtocol.Summary, ForceDisplay, stopped: Bool) {
@@ -53,7 +53,7 @@ struct GuidedRecording {
                     clearStatus()
                     if let session = step.session {
                         do {
-                            onSaved(try SignalShield.run { try store.save(session) }, session)
+                            onSaved(try SessionSave.save(session, to: store), session)
                         } catch {
                             failure = error
                             runner.driver.stop()

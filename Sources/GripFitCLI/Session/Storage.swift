@@ -12,6 +12,15 @@ enum Storage {
         return store
     }
 
+    /// The history a recording will be saved to, checked before the first reading: a history that
+    /// cannot take a write now (read-only, a full disk) is refused at once (exit 73), not after
+    /// the user has squeezed for the whole duration.
+    static func historyToRecord() throws -> SessionStore {
+        let store = try history()
+        try store.checkCanSave()
+        return store
+    }
+
     /// The history to read from, and its damage if `PRAGMA integrity_check` finds any: reading
     /// commands show what still reads, then fail with "the history is damaged" (exit 65).
     static func historyToRead() throws -> (store: SessionStore, damage: StoreError?) {

@@ -49,6 +49,7 @@ public struct Calibrate: ParsableCommand {
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
         let book = Storage.calibrations
+        try book.checkCanSave()
         let link = try connection.connect()
         let simulator = link.simulator
         simulator?.setLoad(.constant(kilograms: 0))

@@ -77,7 +77,7 @@ public struct Record: ParsableCommand {
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
-        let store = try Storage.history()
+        let store = try Storage.historyToRecord()
         let runner = SessionRunner(connection: try connection.connect())
         if protocolName == .standard {
             try runProtocol(runner: runner, store: store)
@@ -98,18 +98,12 @@ public struct Record: ParsableCommand {
                 StandardOutput.write("\r\u{1B}[2K● recording  \(display.text(raw: raw))  peak \(peakText)")
             })
         if live { StandardOutput.line("") }
-        let outcome = try SignalShield.run { try store.save(recording.session) }
-        report(outcome, recording)
+        report(try SessionSave.save(recording.session, to: store), recording)
     }
 
-    private func report(_ outcome: SaveOutcome, _ recording: Recording) {
+    private func report(_ id: Int64, _ recording: Recording) {
         let display = ForceDisplay(calibration: recording.session.calibration, unit: unit)
-        switch outcome {
-        case .inserted(let id):
-            StandardOutput.line("saved " + SessionText.oneLine(recording.session, id: id, display: display) + stopNote(recording.stop))
-        case .duplicate(let id):
-            StandardOutput.line("already saved as session \(id)")
-        }
+        StandardOutput.line("saved " + SessionText.oneLine(recording.session, id: id, display: display) + stopNote(recording.stop))
     }
 
     private func stopNote(_ stop: Recording.Stop) -> String {
@@ -127,8 +121,8 @@ public struct Record: ParsableCommand {
         let settings = GuidedRun.settings(trials: trials, first: hand, rest: rest, trialLimit: duration ?? GuidedRun.trialLimit)
         let guided = GuidedRecording(
             runner: runner, store: store, settings: settings, label: label, unit: unit,
-            onSaved: { outcome, session in
-                report(outcome, Recording(session: session, stop: .duration))
+            onSaved: { id, session in
+                report(id, Recording(session: session, stop: .duration))
             })
         let (summary, display, stopped) = try guided.run()
         if stopped { StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.") }

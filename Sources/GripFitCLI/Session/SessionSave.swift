@@ -1,0 +1,69 @@
+import Foundation
+import GripFitStore
+
+/// Saving a session just recorded: the one path `record`, the guided protocol and the dashboard
+/// take. A save that fails (a full disk, a history made read-only mid-recording) must not take the
+/// readings with it: they go to a rescue file in the export format, which `import` reads back.
+enum SessionSave {
+    /// Saves `session` as a new recording (never skipped as a repeat) and returns its id; on
+    /// failure, writes the rescue file and throws an error naming it.
+    static func save(_ session: StoredSession, to store: SessionStore) throws -> Int64 {
+        let outcome: SaveOutcome
+        do {
+            outcome = try SignalShield.run { try store.save(session, sameStart: .nextFreeMillisecond) }
+        } catch let error as StoreError {
+            throw rescue(session, after: error, historyPath: store.path)
+        }
+        switch outcome {
+        case .inserted(let id):
+            return id
+        case .duplicate:
+            // Only when every millisecond up to year 9999 is taken for this device: a damaged clock.
+            let error = StoreError.unavailable(path: store.path, reason: "no free start time is left for this device")
+            throw rescue(session, after: error, historyPath: store.path)
+        }
+    }
+
+    /// Places tried in turn: beside the history (where a user looks for it), the working
+    /// directory, then the temporary directory, which is most often another file system.
+    static func rescueDirectories(historyPath: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> [String]
+    {
+        let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        let candidates = [
+            (historyPath as NSString).deletingLastPathComponent, FileManager.default.currentDirectoryPath, temporary,
+        ]
+        return candidates.reduce(into: []) { kept, directory in
+            if !directory.isEmpty, !kept.contains(directory) { kept.append(directory) }
+        }
+    }
+
+    /// The failure to report: the save's error, then where the readings are now.
+    static func rescue(_ session: StoredSession, after error: StoreError, historyPath: String) -> CLIFailure {
+        let status = CLIFailure.status(for: error)
+        let document: String
+        do {
+            document = try SessionExchange.export([session], as: .json)
+        } catch let exportError {
+            return CLIFailure("\(error) The recording could not be kept either: \(exportError)", status: status)
+        }
+        let name = "gripfit-rescue-\(session.startedAtMilliseconds)-\(getpid()).json"
+        var tried: [String] = []
+        for directory in rescueDirectories(historyPath: historyPath) {
+            let path = directory + "/" + name
+            do {
+                try PrivateFiles.write(Array(document.utf8), to: path)
+                return CLIFailure(
+                    "\(error) The recording is kept in \(path) and is not lost: once the history can be written, "
+                        + "`gripfit-serial import \(path)` adds it.", status: status)
+            } catch let writeError {
+                tried.append(writeError.description)
+            }
+        }
+        // Last resort, so the readings still reach a terminal or a CI log: the export itself on stderr.
+        StandardOutput.error(document)
+        return CLIFailure(
+            "\(error) No rescue file could be written either (\(tried.joined(separator: "; "))); the recording was "
+                + "printed above in the export format: save it to a file and `gripfit-serial import` it.", status: status)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Glibc
+
+/// A small tmpfs mounted over a test's folder, to make a disk that fills up or turns read-only
+/// under a running command: root ignores file modes, so only a real mount refuses root's writes.
+/// Needs root (CI runs as root); the tests that use it are skipped otherwise.
+final class Tmpfs {
+    static var available: Bool { geteuid() == 0 }
+
+    let path: String
+
+    init(at path: String, kilobytes: Int) throws {
+        self.path = path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try Self.mount(["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", path])
+    }
+
+    func remountReadOnly() throws {
+        try Self.mount(["-o", "remount,ro", path])
+    }
+
+    /// Writes zeros until the file system says it is full.
+    func fill() throws {
+        let (process, _, _) = try CLIProcess.spawn(
+            URL(fileURLWithPath: "/bin/dd"), ["if=/dev/zero", "of=\(path)/filler", "bs=4096"])
+        process.waitUntilExit()
+    }
+
+    deinit {
+        _ = try? Self.mount(["-l", path], tool: "/bin/umount")
+    }
+
+    private static func mount(_ arguments: [String], tool: String = "/bin/mount") throws {
+        let (process, _, err) = try CLIProcess.spawn(URL(fileURLWithPath: tool), arguments)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(tool) \(arguments): \(message)"])
+        }
+    }
+}
