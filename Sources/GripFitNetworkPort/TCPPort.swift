@@ -159,7 +159,7 @@ public final class TCPPort: PortTransport {
         if text.lowercased().contains("already in use") {
             return .busy(path: path, holder: "another client of the server (it answered \"Port already in use\")")
         }
-        let lines = text.split(whereSeparator: { $0 == "\r" || $0 == "\n" })
+        let lines = text.split(whereSeparator: \.isNewline)
         if let said = lines.first(where: { $0.lowercased().contains("device open failure") }) {
             return .serverDeviceFailed(path: path, said: String(said))
         }
