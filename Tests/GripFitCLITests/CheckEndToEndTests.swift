@@ -91,6 +91,27 @@ import Testing
         #expect(result.stderr.contains(failingCase))
     }
 
+    /// Every PONG 1.5 s late: each ping is unanswered within its 1 s, its PONG answers no later
+    /// PING, and exactly the configured number of PINGs goes out (none repeated).
+    @Test func latePongsAreNotPairedWithLaterPings() throws {
+        let jsonPath = Self.temporaryPath("late-pong.json")
+        defer { try? FileManager.default.removeItem(atPath: jsonPath) }
+        let result = try CLIProcess.run([
+            "check", "--simulate", "--bug", "slow-pong", "--only", "ping", "--duration", "1", "--json", jsonPath, "--log-level", "debug",
+        ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let pingsSent = result.stderr.split(separator: "\n").filter { $0.contains("send") && $0.contains("CMD:PING") }
+        #expect(pingsSent.count == 3, "\(result.stderr)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any])
+        let ping = try #require((json["cases"] as? [[String: Any]])?.first)
+        let figures = try #require(ping["figures"] as? [String: Any])
+        #expect(figures["pings"] as? Int == 3)
+        #expect(figures["unanswered"] as? Int == 3, "\(figures)")
+        #expect((figures["late_pongs"] as? Int ?? 0) >= 2, "\(figures)")
+        #expect(figures["latency_p50_ms"] == nil, "no late PONG is taken for an answer: \(figures)")
+        #expect((ping["message"] as? String ?? "").contains("3 of 3 pings got no S:PONG within 1000 ms"))
+    }
+
     @Test func quietKeepsOnlyTheSummary() throws {
         let result = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "ping", "--duration", "1", "--quiet"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
