@@ -21,6 +21,10 @@ public struct ConformanceSettings: Equatable, Sendable {
     /// The most the readings after a tare may spread (largest less smallest), in raw counts; nil:
     /// reported, not judged (a bench's noise varies with the load cell).
     public var maximumTareSpread: Int?
+    /// The firmware version `handshake` requires (`D:GRIPFIT,<ver>`); nil: any.
+    public var expectedFirmware: String?
+    /// The bridge version `handshake` requires (`B:BRIDGE,<ver>`); nil: any, or none (a plain relay).
+    public var expectedBridge: String?
     /// The bridge's first reconnect backoff (1 s) plus the connection timeout (5 s) plus the handshake (2 s).
     public var reconnectBound: Duration = .seconds(8)
     /// How long any one command may wait, the link's absence included.

@@ -58,6 +58,8 @@ enum JSONReporter {
         switch result.verdict {
         case .passed:
             object.set("result", "passed")
+            // What held, so every case has a message, as the README's schema lists.
+            object.set("message", result.kind.summary)
         case .failed(let reason):
             object.set("result", "failed")
             object.set("message", reason)
