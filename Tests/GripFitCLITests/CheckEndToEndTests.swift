@@ -112,6 +112,77 @@ import Testing
         #expect((ping["message"] as? String ?? "").contains("3 of 3 pings got no S:PONG within 1000 ms"))
     }
 
+    /// A CI job pins the versions it flashed: another one fails handshake, with both named.
+    @Test func expectedVersionsFailHandshakeOnAnyOther() throws {
+        let wrong = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "--duration", "1", "--expect-firmware", "9.9"])
+        #expect(wrong.status == 1, "\(wrong.stdout)\(wrong.stderr)")
+        #expect(wrong.stdout.contains("the GripFit reports firmware 1.0, expected 9.9"), "\(wrong.stdout)")
+        let bridge = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "--duration", "1", "--expect-bridge", "2.0.0"])
+        #expect(bridge.status == 1)
+        #expect(bridge.stdout.contains("the bridge reports version 1.0.0-sim, expected 2.0.0"), "\(bridge.stdout)")
+        let right = try CLIProcess.run([
+            "check", "--simulate", "--only", "handshake", "--duration", "1", "--expect-firmware", "1.0", "--expect-bridge", "1.0.0-sim",
+        ])
+        #expect(right.status == 0, "\(right.stdout)\(right.stderr)")
+    }
+
+    /// Limits CI sets reach the cases: a zero spread after tare and a 1 s reconnect fail.
+    @Test func limitsSetOnTheCommandLineAreJudged() throws {
+        let tare = try CLIProcess.run(["check", "--simulate", "--only", "tare", "--duration", "1", "--max-tare-spread", "0"])
+        #expect(tare.status == 1, "\(tare.stdout)\(tare.stderr)")
+        #expect(tare.stdout.contains("more than 0"), "\(tare.stdout)")
+        let reconnect = try CLIProcess.run(["check", "--simulate", "--only", "reconnect", "--duration", "1", "--reconnect-within", "1"])
+        #expect(reconnect.status == 1, "\(reconnect.stdout)\(reconnect.stderr)")
+        #expect(reconnect.stdout.contains("within 1000 ms of BRIDGE:DISCONNECT"))
+        let usage = try CLIProcess.run(["check", "--simulate", "--max-ping-p99", "5s"])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.contains("--max-ping-p99 takes a whole number of milliseconds from 1 to 1000"))
+    }
+
+    /// One case is "1 case"; a passed case has a message; a simulated run's suite is "simulated",
+    /// not the pty it happened to get.
+    @Test func aSimulatedRunHasAStableNameAndEveryCaseAMessage() throws {
+        let junitPath = Self.temporaryPath("stable.xml")
+        let jsonPath = Self.temporaryPath("stable.json")
+        defer {
+            try? FileManager.default.removeItem(atPath: junitPath)
+            try? FileManager.default.removeItem(atPath: jsonPath)
+        }
+        let result = try CLIProcess.run(["check", "--simulate", "--only", "ping", "--duration", "1", "--junit", junitPath, "--json", jsonPath])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("1 case: 1 passed"), "\(result.stdout)")
+        let suite = try #require(JUnit(path: junitPath).document.rootElement()?.elements(forName: "testsuite").first)
+        #expect(suite.attribute(forName: "name")?.stringValue == "simulated")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any])
+        #expect(json["device"] as? String == "simulated")
+        let ping = try #require((json["cases"] as? [[String: Any]])?.first)
+        #expect(ping["result"] as? String == "passed")
+        #expect(ping["message"] as? String == "CMD:PING -> S:PONG, latency p50/p99")
+    }
+
+    /// A pty (a simulator, or a bridge behind some relay) has no USB serial number and a new
+    /// /dev/pts/N each time: its suite is named by the GripFit's BLE address instead.
+    @Test func aPtyIsNamedByItsGripFitsAddress() throws {
+        let simulator = try SimulatorProcess()
+        defer { _ = simulator.stop() }
+        let junitPath = Self.temporaryPath("pty.xml")
+        defer { try? FileManager.default.removeItem(atPath: junitPath) }
+        let result = try CLIProcess.run(["check", "--port", simulator.path, "--only", "handshake", "--duration", "1", "--junit", junitPath])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let suite = try #require(JUnit(path: junitPath).document.rootElement()?.elements(forName: "testsuite").first)
+        let name = try #require(suite.attribute(forName: "name")?.stringValue)
+        #expect(!name.hasPrefix("/dev/"), "\(name)")
+        #expect(name.split(separator: ":").count == 6, "a BLE address: \(name)")
+    }
+
+    @Test func bothReportsToOneFileIsAUsageError() throws {
+        let path = Self.temporaryPath("one.xml")
+        let result = try CLIProcess.run(["check", "--simulate", "--junit", path, "--json", path])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Give them different files"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test func quietKeepsOnlyTheSummary() throws {
         let result = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "ping", "--duration", "1", "--quiet"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
