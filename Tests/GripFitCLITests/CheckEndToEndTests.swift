@@ -126,11 +126,28 @@ import Testing
         #expect(right.status == 0, "\(right.stdout)\(right.stderr)")
     }
 
-    /// Limits CI sets reach the cases: a zero spread after tare and a 1 s reconnect fail.
+    /// Limits CI sets reach the cases (a zero spread after tare and a 1 s reconnect fail), and
+    /// both reports say what they judged by.
     @Test func limitsSetOnTheCommandLineAreJudged() throws {
-        let tare = try CLIProcess.run(["check", "--simulate", "--only", "tare", "--duration", "1", "--max-tare-spread", "0"])
+        let junitPath = Self.temporaryPath("limits.xml")
+        let jsonPath = Self.temporaryPath("limits.json")
+        defer {
+            try? FileManager.default.removeItem(atPath: junitPath)
+            try? FileManager.default.removeItem(atPath: jsonPath)
+        }
+        let tare = try CLIProcess.run([
+            "check", "--simulate", "--only", "tare", "--duration", "1", "--max-tare-spread", "0", "--max-ping-p99", "250",
+            "--junit", junitPath, "--json", jsonPath,
+        ])
         #expect(tare.status == 1, "\(tare.stdout)\(tare.stderr)")
         #expect(tare.stdout.contains("more than 0"), "\(tare.stdout)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any])
+        let limits = try #require(json["limits"] as? [String: Any])
+        #expect(limits["tare_spread_counts"] as? Int == 0)
+        #expect(limits["ping_p99_ms"] as? Int == 250)
+        #expect(limits["tare_band_counts"] as? Int == 2000)
+        #expect(try JUnit(path: junitPath).suiteProperty("limit.ping_p99_ms") == "250")
+        #expect(try JUnitSchema.validate(junitPath) == "")
         let reconnect = try CLIProcess.run(["check", "--simulate", "--only", "reconnect", "--duration", "1", "--reconnect-within", "1"])
         #expect(reconnect.status == 1, "\(reconnect.stdout)\(reconnect.stderr)")
         #expect(reconnect.stdout.contains("within 1000 ms of BRIDGE:DISCONNECT"))
