@@ -13,8 +13,18 @@ public struct ConformanceSettings: Equatable, Sendable {
     /// Spec §1.5: `D:` is sent on connect; the host asks with CMD:INFO after 2 s.
     public var handshakeBound: Duration = .seconds(2)
     public var maximumPingP99: Duration = .milliseconds(500)
+    /// How long a PING waits for its PONG before it counts as unanswered: the session's reply
+    /// timeout (spec §4.3), so a PONG after it is late, never an answer to the next PING.
+    public var pingTimeout: Duration = .seconds(1)
     /// How far the median of the readings after a tare may be from 0, in raw counts.
     public var tareTolerance = 2_000
+    /// The most the readings after a tare may spread (largest less smallest), in raw counts; nil:
+    /// reported, not judged (a bench's noise varies with the load cell).
+    public var maximumTareSpread: Int?
+    /// The firmware version `handshake` requires (`D:GRIPFIT,<ver>`); nil: any.
+    public var expectedFirmware: String?
+    /// The bridge version `handshake` requires (`B:BRIDGE,<ver>`); nil: any, or none (a plain relay).
+    public var expectedBridge: String?
     /// The bridge's first reconnect backoff (1 s) plus the connection timeout (5 s) plus the handshake (2 s).
     public var reconnectBound: Duration = .seconds(8)
     /// How long any one command may wait, the link's absence included.

@@ -21,11 +21,36 @@ struct HandshakeProbe: ConformanceProbe {
         switch outcome {
         case .succeeded:
             figures.append(Figure("info_reply", milliseconds: now - asking.sentAt))
-            return .finished(.passed, figures)
+            let problems = versionProblems(observed)
+            return .finished(problems.isEmpty ? .passed : .failed(problems.joined(separator: "; ")), figures)
         case .failed(let failure):
             let reason = PendingCommand.describe(failure, of: asking.command, expecting: "D:GRIPFIT,<ver>")
             return .finished(.failed(reason), figures)
         }
+    }
+
+    /// The versions reported against those `--expect-firmware` and `--expect-bridge` asked for.
+    private mutating func versionProblems(_ observed: RunObservations) -> [String] {
+        var problems: [String] = []
+        if let expected = settings.expectedFirmware {
+            figures.append(Figure("expected_version", text: UntrustedText.escaped(expected)))
+            if observed.firmware != expected {
+                problems.append(
+                    "the GripFit reports firmware \(UntrustedText.escaped(observed.firmware ?? "")), expected \(UntrustedText.escaped(expected))")
+            }
+        }
+        if let expected = settings.expectedBridge {
+            figures.append(Figure("bridge_version", text: UntrustedText.escaped(observed.bridgeVersion ?? "none")))
+            figures.append(Figure("expected_bridge_version", text: UntrustedText.escaped(expected)))
+            if let reported = observed.bridgeVersion {
+                if reported != expected {
+                    problems.append("the bridge reports version \(UntrustedText.escaped(reported)), expected \(UntrustedText.escaped(expected))")
+                }
+            } else {
+                problems.append("no B:BRIDGE,<ver> seen (a plain relay?), expected bridge \(UntrustedText.escaped(expected))")
+            }
+        }
+        return problems
     }
 
     private mutating func awaitGreeting(_ now: MonotonicInstant, _ observed: RunObservations) -> ProbeStep {

@@ -39,16 +39,24 @@ struct TareProbe: ConformanceProbe {
         return .finished(verdict.verdict, figures + verdict.figures)
     }
 
-    /// The rule on the readings after the tare: their median within the tolerance of 0.
+    /// The rules on the readings after the tare: their median within the tolerance of 0, and
+    /// their spread within its limit when one is set.
     static func verdict(_ values: [Int32], settings: ConformanceSettings) -> (verdict: CaseVerdict, figures: [Figure]) {
         var figures = [Figure("readings_after_tare", Double(values.count))]
-        guard !values.isEmpty else { return (.failed("no readings after S:TARED"), figures) }
-        let median = Int(values.sorted()[values.count / 2])
+        let sorted = values.sorted()
+        guard let lowest = sorted.first, let highest = sorted.last else { return (.failed("no readings after S:TARED"), figures) }
+        let median = Int(sorted[sorted.count / 2])
+        // Int32 readings, widened first: their difference fits in an Int.
+        let spread = Int(highest) - Int(lowest)
         figures.append(Figure("median_after_tare", Double(median), unit: "counts"))
-        figures.append(Figure("spread_after_tare", Double(Int(values.max()!) - Int(values.min()!)), unit: "counts"))
+        figures.append(Figure("spread_after_tare", Double(spread), unit: "counts"))
+        var problems: [String] = []
         if abs(median) > settings.tareTolerance {
-            return (.failed("readings after S:TARED centre on \(median), not within ±\(settings.tareTolerance) of 0"), figures)
+            problems.append("readings after S:TARED centre on \(median), not within ±\(settings.tareTolerance) of 0")
         }
-        return (.passed, figures)
+        if let limit = settings.maximumTareSpread, spread > limit {
+            problems.append("readings after S:TARED spread over \(spread) counts, more than \(limit)")
+        }
+        return (problems.isEmpty ? .passed : .failed(problems.joined(separator: "; ")), figures)
     }
 }

@@ -270,10 +270,14 @@ public struct SessionMachine: Sendable {
                 deadline: now + timings.replyTimeout(for: pending.command))
             actions.append(.send(pending.command))
         } else {
-            inFlight = nil
-            actions.append(.report(.commandFinished(pending.command, .failed(.timedOut(attempts: pending.attempts)))))
-            sendNext(now, &actions)
+            fail(pending, now, &actions)
         }
+    }
+
+    private mutating func fail(_ pending: InFlight, _ now: MonotonicInstant, _ actions: inout [SessionAction]) {
+        inFlight = nil
+        actions.append(.report(.commandFinished(pending.command, .failed(.timedOut(attempts: pending.attempts)))))
+        sendNext(now, &actions)
     }
 
     // MARK: - Time
@@ -292,7 +296,11 @@ public struct SessionMachine: Sendable {
             }
         }
         if let pending = inFlight, pending.deadline <= now {
-            retryOrFail(pending, now, &actions)
+            if pending.command == .device(.ping), !timings.repeatsUnansweredPing {
+                fail(pending, now, &actions)
+            } else {
+                retryOrFail(pending, now, &actions)
+            }
         }
         guard state == .connected else { return }
         if let handshakeAt, handshakeAt <= now {

@@ -10,6 +10,10 @@ public struct SessionTimings: Equatable, Sendable {
     public var handshakeTimeout: Duration = .seconds(2)
     /// Reopen delays after the port fails, and after a stale link on a plain relay.
     public var reconnect = Backoff()
+    /// Whether a `CMD:PING` unanswered within its reply timeout is sent once more. `check` turns it
+    /// off to time each PING: the device answers every PING, so a late PONG could not be told from
+    /// the repeat's.
+    public var repeatsUnansweredPing = true
 
     public init() {}
 

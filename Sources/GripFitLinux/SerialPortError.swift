@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitOutput
 import Glibc
 
 /// Why the port failed, with the path (or network address) and what the user can do about it.
@@ -15,11 +16,16 @@ public enum SerialPortError: Error, Equatable, Sendable, CustomStringConvertible
     case unreachable(path: String, reason: String)
     /// The server closed a network port's connection, or it broke: like an unplug.
     case connectionLost(path: String)
+    /// The server accepted the connection, said it cannot open its serial device (ser2net:
+    /// "Device open failure: …") and hung up: the dongle is not on the exporter host. `said` is
+    /// the server's line as sent (untrusted).
+    case serverDeviceFailed(path: String, said: String)
 
     public var path: String {
         switch self {
         case .notFound(let path), .permissionDenied(let path), .busy(let path, _), .notATerminal(let path),
-            .removed(let path), .system(let path, _, _), .unreachable(let path, _), .connectionLost(let path):
+            .removed(let path), .system(let path, _, _), .unreachable(let path, _), .connectionLost(let path),
+            .serverDeviceFailed(let path, _):
             path
         }
     }
@@ -48,13 +54,22 @@ public enum SerialPortError: Error, Equatable, Sendable, CustomStringConvertible
         case .connectionLost(let path):
             "\(path): connection lost (the server closed it or the network broke); the session reconnects when "
                 + "the server is back."
+        case .serverDeviceFailed(let path, let said):
+            "\(path): the server cannot open its dongle: it said \"\(UntrustedText.escaped(said))\". Plug the dongle into "
+                + "the exporter host, and check that the server's connector names its path (e.g. /dev/serial/by-id/…)."
         }
+    }
+
+    /// True when a network server said it cannot open its serial device.
+    public var isServerDeviceFailure: Bool {
+        if case .serverDeviceFailed = self { return true }
+        return false
     }
 
     /// The session machine's view of this failure.
     public var portFailure: PortFailure {
         switch self {
-        case .notFound, .unreachable: .missing
+        case .notFound, .unreachable, .serverDeviceFailed: .missing
         case .permissionDenied: .permissionDenied
         case .busy: .busy
         case .removed, .notATerminal, .system, .connectionLost: .removed

@@ -7,7 +7,8 @@ import Glibc
 /// The socket is non-blocking from the start: ``open(_:connectTimeout:)`` only begins the connect,
 /// and the session's own poll() loop finishes it (POLLOUT, then SO_ERROR), under the driver's
 /// deadline. No thread waits on the network. A server that turns a second client away (ser2net
-/// writes "Port already in use" and closes) is reported as a busy port.
+/// writes "Port already in use" and closes) is reported as a busy port; one that cannot open its
+/// device ("Device open failure: …") as a dongle missing on the server, with what it said.
 public final class TCPPort: PortTransport {
     public let address: NetworkPortAddress
     public let fileDescriptor: Int32
@@ -145,12 +146,22 @@ public final class TCPPort: PortTransport {
     }
 
     /// The server hung up: a refusal of a second client if it said so first ("Port already in use"
-    /// from ser2net's telnet accepter, "Port's device already in use" from its raw one), else a
-    /// lost connection.
+    /// from ser2net's telnet accepter, "Port's device already in use" from its raw one), a device
+    /// it could not open ("Device open failure: Value or file not found"), else a lost connection.
     private func closedByServer() -> SerialPortError {
-        let text = String(decoding: greeting, as: UTF8.self).lowercased()
-        if text.contains("already in use") {
+        Self.reason(closing: greeting, path: path)
+    }
+
+    /// Why a server closed a connection that began with `greeting`; apart, so it is tested on the
+    /// texts servers send.
+    static func reason(closing greeting: [UInt8], path: String) -> SerialPortError {
+        let text = String(decoding: greeting, as: UTF8.self)
+        if text.lowercased().contains("already in use") {
             return .busy(path: path, holder: "another client of the server (it answered \"Port already in use\")")
+        }
+        let lines = text.split(whereSeparator: \.isNewline)
+        if let said = lines.first(where: { $0.lowercased().contains("device open failure") }) {
+            return .serverDeviceFailed(path: path, said: String(said))
         }
         return .connectionLost(path: path)
     }

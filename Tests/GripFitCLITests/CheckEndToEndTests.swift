@@ -91,6 +91,115 @@ import Testing
         #expect(result.stderr.contains(failingCase))
     }
 
+    /// Every PONG 1.5 s late: each ping is unanswered within its 1 s, its PONG answers no later
+    /// PING, and exactly the configured number of PINGs goes out (none repeated).
+    @Test func latePongsAreNotPairedWithLaterPings() throws {
+        let jsonPath = Self.temporaryPath("late-pong.json")
+        defer { try? FileManager.default.removeItem(atPath: jsonPath) }
+        let result = try CLIProcess.run([
+            "check", "--simulate", "--bug", "slow-pong", "--only", "ping", "--duration", "1", "--json", jsonPath, "--log-level", "debug",
+        ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let pingsSent = result.stderr.split(separator: "\n").filter { $0.contains("send") && $0.contains("CMD:PING") }
+        #expect(pingsSent.count == 3, "\(result.stderr)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any])
+        let ping = try #require((json["cases"] as? [[String: Any]])?.first)
+        let figures = try #require(ping["figures"] as? [String: Any])
+        #expect(figures["pings"] as? Int == 3)
+        #expect(figures["unanswered"] as? Int == 3, "\(figures)")
+        #expect((figures["late_pongs"] as? Int ?? 0) >= 2, "\(figures)")
+        #expect(figures["latency_p50_ms"] == nil, "no late PONG is taken for an answer: \(figures)")
+        #expect((ping["message"] as? String ?? "").contains("3 of 3 pings got no S:PONG within 1000 ms"))
+    }
+
+    /// A CI job pins the versions it flashed: another one fails handshake, with both named.
+    @Test func expectedVersionsFailHandshakeOnAnyOther() throws {
+        let wrong = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "--duration", "1", "--expect-firmware", "9.9"])
+        #expect(wrong.status == 1, "\(wrong.stdout)\(wrong.stderr)")
+        #expect(wrong.stdout.contains("the GripFit reports firmware 1.0, expected 9.9"), "\(wrong.stdout)")
+        let bridge = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "--duration", "1", "--expect-bridge", "2.0.0"])
+        #expect(bridge.status == 1)
+        #expect(bridge.stdout.contains("the bridge reports version 1.0.0-sim, expected 2.0.0"), "\(bridge.stdout)")
+        let right = try CLIProcess.run([
+            "check", "--simulate", "--only", "handshake", "--duration", "1", "--expect-firmware", "1.0", "--expect-bridge", "1.0.0-sim",
+        ])
+        #expect(right.status == 0, "\(right.stdout)\(right.stderr)")
+    }
+
+    /// Limits CI sets reach the cases (a zero spread after tare and a 1 s reconnect fail), and
+    /// both reports say what they judged by.
+    @Test func limitsSetOnTheCommandLineAreJudged() throws {
+        let junitPath = Self.temporaryPath("limits.xml")
+        let jsonPath = Self.temporaryPath("limits.json")
+        defer {
+            try? FileManager.default.removeItem(atPath: junitPath)
+            try? FileManager.default.removeItem(atPath: jsonPath)
+        }
+        let tare = try CLIProcess.run([
+            "check", "--simulate", "--only", "tare", "--duration", "1", "--max-tare-spread", "0", "--max-ping-p99", "250",
+            "--junit", junitPath, "--json", jsonPath,
+        ])
+        #expect(tare.status == 1, "\(tare.stdout)\(tare.stderr)")
+        #expect(tare.stdout.contains("more than 0"), "\(tare.stdout)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any])
+        let limits = try #require(json["limits"] as? [String: Any])
+        #expect(limits["tare_spread_counts"] as? Int == 0)
+        #expect(limits["ping_p99_ms"] as? Int == 250)
+        #expect(limits["tare_band_counts"] as? Int == 2000)
+        #expect(try JUnit(path: junitPath).suiteProperty("limit.ping_p99_ms") == "250")
+        #expect(try JUnitSchema.validate(junitPath) == "")
+        let reconnect = try CLIProcess.run(["check", "--simulate", "--only", "reconnect", "--duration", "1", "--reconnect-within", "1"])
+        #expect(reconnect.status == 1, "\(reconnect.stdout)\(reconnect.stderr)")
+        #expect(reconnect.stdout.contains("within 1000 ms of BRIDGE:DISCONNECT"))
+        let usage = try CLIProcess.run(["check", "--simulate", "--max-ping-p99", "5s"])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.contains("--max-ping-p99 takes a whole number of milliseconds from 1 to 1000"))
+    }
+
+    /// One case is "1 case"; a passed case has a message; a simulated run's suite is "simulated",
+    /// not the pty it happened to get.
+    @Test func aSimulatedRunHasAStableNameAndEveryCaseAMessage() throws {
+        let junitPath = Self.temporaryPath("stable.xml")
+        let jsonPath = Self.temporaryPath("stable.json")
+        defer {
+            try? FileManager.default.removeItem(atPath: junitPath)
+            try? FileManager.default.removeItem(atPath: jsonPath)
+        }
+        let result = try CLIProcess.run(["check", "--simulate", "--only", "ping", "--duration", "1", "--junit", junitPath, "--json", jsonPath])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("1 case: 1 passed"), "\(result.stdout)")
+        let suite = try #require(JUnit(path: junitPath).document.rootElement()?.elements(forName: "testsuite").first)
+        #expect(suite.attribute(forName: "name")?.stringValue == "simulated")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any])
+        #expect(json["device"] as? String == "simulated")
+        let ping = try #require((json["cases"] as? [[String: Any]])?.first)
+        #expect(ping["result"] as? String == "passed")
+        #expect(ping["message"] as? String == "CMD:PING -> S:PONG, latency p50/p99")
+    }
+
+    /// A pty (a simulator, or a bridge behind some relay) has no USB serial number and a new
+    /// /dev/pts/N each time: its suite is named by the GripFit's BLE address instead.
+    @Test func aPtyIsNamedByItsGripFitsAddress() throws {
+        let simulator = try SimulatorProcess()
+        defer { _ = simulator.stop() }
+        let junitPath = Self.temporaryPath("pty.xml")
+        defer { try? FileManager.default.removeItem(atPath: junitPath) }
+        let result = try CLIProcess.run(["check", "--port", simulator.path, "--only", "handshake", "--duration", "1", "--junit", junitPath])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let suite = try #require(JUnit(path: junitPath).document.rootElement()?.elements(forName: "testsuite").first)
+        let name = try #require(suite.attribute(forName: "name")?.stringValue)
+        #expect(!name.hasPrefix("/dev/"), "\(name)")
+        #expect(name.split(separator: ":").count == 6, "a BLE address: \(name)")
+    }
+
+    @Test func bothReportsToOneFileIsAUsageError() throws {
+        let path = Self.temporaryPath("one.xml")
+        let result = try CLIProcess.run(["check", "--simulate", "--junit", path, "--json", path])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Give them different files"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test func quietKeepsOnlyTheSummary() throws {
         let result = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "ping", "--duration", "1", "--quiet"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

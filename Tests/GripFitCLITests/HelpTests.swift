@@ -1,4 +1,5 @@
 import Foundation
+import GripFitConformance
 import Testing
 
 /// Every command's `--help`, as printed in an 80-column terminal: nothing wider, and examples
@@ -30,6 +31,17 @@ import Testing
             for line in try help(command, columns: 80) {
                 #expect(line.unicodeScalars.count <= 80, "\(command.name) --help: \(line)")
             }
+        }
+    }
+
+    /// `check --help`'s table of cases: each row whole on one line at 80 columns, not wrapped to
+    /// the left margin.
+    @Test func checksCaseTableFitsIn80Columns() throws {
+        let command = try #require(try CommandTree().subcommands.first { $0.name == "gripfit-serial check" })
+        let lines = try help(command, columns: 80)
+        for kind in ConformanceCase.allCases {
+            let row = "  \(kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)) \(kind.summary)"
+            #expect(lines.contains(row), "wrapped: \(row)")
         }
     }
 

@@ -93,6 +93,23 @@ struct NetworkPortEndToEndTests {
         #expect(second.stderr.contains(url))
     }
 
+    /// ser2net runs but its dongle is not there: it says "Device open failure: …" and hangs up.
+    /// That is said at once, in the server's words, with 69, not ridden out as a lost connection.
+    @Test(arguments: [true, false])
+    func aServerWhoseDongleIsGoneIsUnavailableInItsOwnWords(rfc2217: Bool) throws {
+        let ser2net = try Ser2Net(exporting: "/dev/gripfit-no-such-tty-\(getpid())")
+        let url = rfc2217 ? ser2net.rfc2217URL : ser2net.rawURL
+        for command in [["check", "--duration", "1"], ["monitor", "--duration", "30"]] {
+            let started = Date()
+            let result = try CLIProcess.run(command + ["--port", url])
+            #expect(result.status == 69, "\(command[0]): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("Device open failure"), "\(result.stderr)")
+            #expect(result.stderr.contains(url))
+            #expect(!result.stderr.contains("connection lost"), "\(result.stderr)")
+            #expect(Date().timeIntervalSince(started) < 5, "\(command[0]) gave up at once, not after the scan window")
+        }
+    }
+
     @Test func nobodyListeningIsUnavailableWithTheFix() throws {
         let port = try Ser2Net.freePort()
         let result = try CLIProcess.run(["monitor", "--port", "rfc2217://127.0.0.1:\(port)", "--duration", "2"])

@@ -311,6 +311,23 @@ func finished(_ actions: [SessionAction]) -> [CommandOutcome] {
         #expect(finished(h.line("S:PONG")) == [.succeeded(reply: .status(.pong))])
     }
 
+    /// `check` times each PING: with repeats off, one PING goes out and fails after its timeout,
+    /// so a late PONG is never taken for a repeat's answer.
+    @Test func aPingIsNotRepeatedWhenTheTimingsSaySo() {
+        var timings = SessionTimings()
+        timings.repeatsUnansweredPing = false
+        var h = SessionHarness(machine: SessionMachine(timings: timings))
+        h.connectedBehindBridge()
+        #expect(sent(h.input(.submit(.device(.ping)))) == ["CMD:PING"])
+        let timedOut = h.advance(.seconds(1))
+        #expect(sent(timedOut).isEmpty)
+        #expect(finished(timedOut) == [.failed(.timedOut(attempts: 1))])
+        // Other commands are still repeated once.
+        #expect(sent(h.input(.submit(.device(.tare)))) == ["CMD:TARE"])
+        _ = h.stream(for: .milliseconds(1_900))
+        #expect(sent(h.advance(.milliseconds(100))) == ["CMD:TARE"])
+    }
+
     @Test func rateMustBeConfirmedWithTheSameInterval() throws {
         var h = SessionHarness()
         h.connectedBehindBridge()

@@ -37,8 +37,19 @@ enum CheckFleet {
             }
         }
         if interrupted { throw Interrupted() }
-        return jobs.map { job in
+        return named(jobs.map { job in
             CheckOutcome(device: job.device, result: job.result ?? .failure(CLIFailure("no result", status: .software)))
+        })
+    }
+
+    /// Each checked dongle under its report's stable name, unless another dongle of the run has
+    /// the same one (simulators sharing a BLE address): those keep the path they were given as.
+    static func named(_ outcomes: [CheckOutcome]) -> [CheckOutcome] {
+        let names = outcomes.map { (try? $0.result.get())?.device ?? $0.device }
+        return zip(outcomes, names).map { outcome, name in
+            guard case .success(var report) = outcome.result else { return outcome }
+            if names.filter({ $0 == name }).count > 1 { report.device = outcome.device }
+            return CheckOutcome(device: report.device, result: .success(report))
         }
     }
 }

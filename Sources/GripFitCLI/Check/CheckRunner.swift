@@ -18,7 +18,10 @@ enum CheckRunner {
     ) throws -> CheckReport {
         // A device under test on a CI bench is unloaded; so is the simulated one, for `tare`.
         connection.simulator?.setLoad(.constant(kilograms: 0))
-        let runner = SessionRunner(connection: connection)
+        var timings = SessionTimings()
+        // Each PING is timed on its own: a repeat's PONG would pass for a late one's (see PingProbe).
+        timings.repeatsUnansweredPing = false
+        let runner = SessionRunner(connection: connection, timings: timings)
         let driver = runner.driver
         let startedAt = WallClock.rfc3339(Date())
         let start = runner.clock.now()
@@ -51,10 +54,11 @@ enum CheckRunner {
                 "No GripFit connected within \(Int(ConformanceRun.linkBound.milliseconds / 1000)) s, so nothing was checked. Is it switched on and in range?",
                 status: .unavailable)
         }
+        let address = driver.machine.deviceAddress.map { "\($0)" }
         return CheckReport(
             results: run.results,
-            device: device(of: connection),
-            deviceAddress: driver.machine.deviceAddress.map { "\($0)" },
+            device: device(of: connection, address: address),
+            deviceAddress: address,
             firmware: run.observations.firmware.map(UntrustedText.escaped),
             bridgeVersion: run.observations.bridgeVersion.map(UntrustedText.escaped),
             port: UntrustedText.escaped(connection.path),
@@ -64,9 +68,15 @@ enum CheckRunner {
             settings: settings)
     }
 
-    /// What names a device in reports: its USB serial number when udev knows it, else the port
-    /// path or network address it was checked through (unique within one run).
-    static func device(of connection: Connection) -> String {
-        UntrustedText.escaped(connection.selection?.serial ?? connection.path)
+    /// What names a device in reports, stable from run to run so CI can follow a suite: its USB
+    /// serial number when udev knows it, `simulated` for the built-in simulator, the network
+    /// address it was checked through; a local path without a serial number (a pty, whose
+    /// /dev/pts/N changes every time) by the GripFit's BLE `address` once the bridge reported it.
+    /// Before the run (`address` nil) the path stands in.
+    static func device(of connection: Connection, address: String? = nil) -> String {
+        if let serial = connection.selection?.serial { return UntrustedText.escaped(serial) }
+        if connection.simulator != nil { return "simulated" }
+        if connection.network == nil, let address { return UntrustedText.escaped(address) }
+        return UntrustedText.escaped(connection.path)
     }
 }

@@ -1,8 +1,8 @@
 import GripFitConformance
 import GripFitOutput
 
-/// The report for machines: one JSON object with the run's identity, totals, and every case with
-/// its result, reason and figures keyed `name_unit`.
+/// The report for machines: one JSON object with the run's identity, totals, the limits judged
+/// by, and every case with its result, message and figures keyed `name_unit`.
 enum JSONReporter {
     static func render(_ report: CheckReport) -> String {
         var object = JSONObject()
@@ -49,6 +49,7 @@ enum JSONReporter {
         object.set("passed", report.passed)
         object.set("failed", report.failed)
         object.set("skipped", report.skipped)
+        object.set("limits", figureObject(report.settings.limits))
         object.set("cases", report.results.map(caseObject))
     }
 
@@ -58,6 +59,8 @@ enum JSONReporter {
         switch result.verdict {
         case .passed:
             object.set("result", "passed")
+            // What held, so every case has a message, as the README's schema lists.
+            object.set("message", result.kind.summary)
         case .failed(let reason):
             object.set("result", "failed")
             object.set("message", reason)
@@ -66,16 +69,21 @@ enum JSONReporter {
             object.set("message", reason)
         }
         object.set("time_s", CheckReport.format3(Double(result.duration.nanoseconds) / 1e9))
+        object.set("figures", figureObject(result.figures))
+        return object
+    }
+
+    /// Figures keyed `name_unit`, whole numbers as integers.
+    private static func figureObject(_ list: [Figure]) -> JSONObject {
         var figures = JSONObject()
-        for figure in result.figures {
+        for figure in list {
             switch figure.value {
             case .number(let value):
                 if let whole = Figure.wholeNumber(value) { figures.set(figure.key, whole) } else { figures.set(figure.key, value) }
             case .text(let text): figures.set(figure.key, text)
             }
         }
-        object.set("figures", figures)
-        return object
+        return figures
     }
 
     private static func optional(_ key: String, _ value: String?, _ object: inout JSONObject) {

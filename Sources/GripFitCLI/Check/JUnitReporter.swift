@@ -3,7 +3,7 @@ import GripFitOutput
 
 /// JUnit XML as Jenkins, GitLab and GitHub test reporters read it, valid against Jenkins'
 /// `junit-10.xsd`: one `testsuite` per dongle, named by its serial number or address, with the
-/// firmware and bridge versions as suite properties; per case `failure` with the reason,
+/// firmware and bridge versions and the limits judged by (`limit.ping_p99_ms`) as suite properties; per case `failure` with the reason,
 /// `skipped`, `time`, and the figures in `system-out`. A dongle that could not be checked at all
 /// is a suite with one `error`.
 enum JUnitReporter {
@@ -43,6 +43,9 @@ enum JUnitReporter {
         xml += property("port", report.port)
         xml += property("simulated", report.simulated ? "true" : "false")
         xml += property("sampling_window_s", CheckReport.seconds(report.settings.samplingWindow))
+        for limit in report.settings.limits {
+            xml += property("limit.\(limit.key)", limit.valueText)
+        }
         xml += "    </properties>\n"
         for result in report.results {
             xml += testcase(result, device: report.device)

@@ -37,7 +37,7 @@ enum TerminalReporter {
         let prefix = device.map { "[\($0)] " } ?? ""
         return prefix + "GripFit conformance check: firmware \(report.firmware ?? "unknown"), bridge "
             + "\(report.bridgeVersion ?? "none (plain relay)"), port \(report.port)" + (report.simulated ? " (simulated)" : "") + "\n"
-            + prefix + "\(report.results.count) cases: \(report.passed) passed, \(report.failed) failed, \(report.skipped) "
+            + prefix + "\(Plural.count(report.results.count, "case")): \(report.passed) passed, \(report.failed) failed, \(report.skipped) "
             + "skipped in \(CheckReport.seconds(report.duration)) s\n"
     }
 
@@ -51,7 +51,7 @@ enum TerminalReporter {
             }
         }
         let failed = outcomes.filter(\.isFailure).count
-        return text + "\(outcomes.count) devices: \(outcomes.count - failed) passed, \(failed) failed or not checked\n"
+        return text + "\(Plural.count(outcomes.count, "device")): \(outcomes.count - failed) passed, \(failed) failed or not checked\n"
     }
 
     static func describe(_ figure: Figure) -> String {

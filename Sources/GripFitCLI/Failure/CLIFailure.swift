@@ -53,7 +53,7 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
 
     static func status(for error: SerialPortError) -> ExitStatus {
         switch error {
-        case .notFound, .unreachable: .unavailable
+        case .notFound, .unreachable, .serverDeviceFailed: .unavailable
         case .permissionDenied: .noPermission
         case .busy: .temporaryFailure
         case .notATerminal, .removed, .system, .connectionLost: .ioError

@@ -17,7 +17,8 @@ struct SessionRunner {
     /// Runs until `seconds` pass, a signal, or `handler` returns false. A port that cannot be
     /// opened at the start fails at once; once it has been open, the session rides out losses.
     /// A busy port fails until the link first comes up: a network server accepts the connection
-    /// and only then says another client has the port.
+    /// and only then says another client has the port; so does a server that says it cannot open
+    /// its dongle (retrying would only repeat that for the whole scan window).
     /// `signals` is the process's signal pipe unless the session runs beside others (a relay).
     func run(
         seconds: Double?, signals: SignalPipe? = nil, handler: @escaping (SessionReport, MonotonicInstant) -> Bool
@@ -32,7 +33,7 @@ struct SessionRunner {
                 switch state {
                 case .error(let kind)
                 where (!everOpened && [.dongleMissing, .permissionDenied, .portBusy].contains(kind))
-                    || (!everConnected && kind == .portBusy):
+                    || (!everConnected && (kind == .portBusy || driver.lastPortError?.isServerDeviceFailure == true)):
                     startFailure = CLIFailure(kind, portError: driver.lastPortError)
                     return false
                 case .error where everOpened && connection.network != nil:

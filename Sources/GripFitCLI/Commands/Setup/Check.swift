@@ -3,6 +3,7 @@ import Foundation
 import GripFitConformance
 import GripFitCore
 import GripFitLinux
+import GripFitOutput
 import GripFitStore
 
 extension ConformanceCase: ExpressibleByArgument {}
@@ -15,20 +16,27 @@ public struct Check: ParsableCommand {
             Runs named cases over one session, in this order:
             \(ConformanceCase.allCases.map { "  \($0.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
 
-            Keep the GripFit unloaded during the run (tare expects readings near 0). A default run \
-            takes about 15 s; --duration scales the sampling windows. Prints one line per case as it \
-            finishes and a summary (--quiet: the summary only); --junit and --json write reports. \
-            Exit 0 when every case passes, 1 when any fails, 69/74/75/77 when the check could not \
-            run (see gripfit-serial --help).
+            Keep the GripFit unloaded during the run (tare expects readings near 0). A \
+            default run takes about 15 s; --duration scales the sampling windows. Prints \
+            one line per case as it finishes and a summary (--quiet: the summary only); \
+            --junit and --json write reports, to two different files. Exit 0 when every \
+            case passes, 1 when any fails, 64 for bad options, 69/74/75/77 when the check \
+            could not run (see gripfit-serial --help).
 
-            Several dongles (--port more than once, or --all-bridges) are checked at the same time: \
-            one JUnit testsuite per dongle, named by its USB serial number or address, and exit 1 \
-            if any of them fails or cannot be checked.
+            CI can tighten or loosen the limits: --max-ping-p99, --tare-band, \
+            --max-tare-spread, --reconnect-within, --rate-tolerance; and require versions: \
+            --expect-firmware and --expect-bridge fail handshake on any other.
+
+            Several dongles (--port more than once, or --all-bridges) are checked at the \
+            same time: one JUnit testsuite per dongle, named by its USB serial number or \
+            network address (a pty by its GripFit's BLE address; --simulate: simulated), \
+            and exit 1 if any of them fails or cannot be checked.
 
             Examples:
               gripfit-serial check --port /dev/ttyACM0 --junit gripfit-junit.xml
               gripfit-serial check --port rfc2217://rack1:4002 --junit junit.xml
               gripfit-serial check --all-bridges --quiet --junit gripfit-junit.xml
+              gripfit-serial check --expect-firmware 1.4.2 --max-ping-p99 200
               gripfit-serial check --simulate --bug wrong-rate
               gripfit-serial check --simulate --only ping tare --duration 2
             """)
@@ -48,7 +56,8 @@ public struct Check: ParsableCommand {
     public var json: String?
 
     @Option(
-        parsing: .unconditional, help: "Seconds of readings for default-rate (0.5 to 600); the other windows scale with it.",
+        parsing: .unconditional,
+        help: ArgumentHelp("Seconds of readings for default-rate (0.5 to 600); the other windows scale with it.", valueName: "seconds"),
         transform: SecondsOption.parser("--duration", minimum: 0.5, maximum: 600))
     public var duration: Double = 5
 
@@ -62,10 +71,49 @@ public struct Check: ParsableCommand {
         parsing: .unconditional, help: ArgumentHelp("How far a mean reading interval may be from the asked one.", valueName: "percent"))
     public var rateTolerance: Double = 10
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The PONG latency p99 ping allows, 1 to 1000 ms (a PING waits 1 s).", valueName: "ms"),
+        transform: LimitOption.parser("--max-ping-p99", unit: "milliseconds", range: 1...1000))
+    public var maxPingP99 = 500
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How far from 0 the median after tare may be, in raw counts.", valueName: "counts"),
+        transform: LimitOption.parser("--tare-band", unit: "raw counts", range: 0...8_388_607))
+    public var tareBand = 2000
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The most the readings after tare may spread, in raw counts (default: not judged).", valueName: "counts"),
+        transform: LimitOption.parser("--max-tare-spread", unit: "raw counts", range: 0...16_777_215))
+    public var maxTareSpread: Int?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Seconds reconnect allows for link, D: and readings to return (1 to 60).", valueName: "seconds"),
+        transform: SecondsOption.parser("--reconnect-within", minimum: 1, maximum: 60))
+    public var reconnectWithin: Double = 8
+
+    @Option(help: ArgumentHelp("Fail handshake unless the GripFit reports this firmware.", valueName: "version"))
+    public var expectFirmware: String?
+
+    @Option(help: ArgumentHelp("Fail handshake unless the bridge reports this version.", valueName: "version"))
+    public var expectBridge: String?
+
     public init() {}
 
     public func validate() throws {
         if !(rateTolerance > 0 && rateTolerance < 100) { throw ValidationError("--rate-tolerance must be a percentage between 0 and 100.") }
+        for (name, version) in [("--expect-firmware", expectFirmware), ("--expect-bridge", expectBridge)] {
+            if let version, version.isEmpty || !version.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) {
+                throw ValidationError("\(name) takes a version as the device sends it, such as 1.4.2 (no spaces or commas).")
+            }
+        }
+        if let junit, let json, Self.sameFile(junit, json) {
+            throw ValidationError(
+                "--junit and --json both name \(UntrustedText.escaped(junit)): one report would overwrite the other. Give them different files.")
+        }
         if cases.isEmpty { throw ValidationError("--only and --skip leave no case to run.") }
         if allBridges, connection.simulate { throw ValidationError("Use either --all-bridges or --simulate, not both.") }
     }
@@ -79,7 +127,22 @@ public struct Check: ParsableCommand {
         var settings = ConformanceSettings()
         settings.samplingWindow = .milliseconds(Int((duration * 1000).rounded()))
         settings.rateTolerance = rateTolerance / 100
+        settings.maximumPingP99 = .milliseconds(maxPingP99)
+        settings.tareTolerance = tareBand
+        settings.maximumTareSpread = maxTareSpread
+        settings.reconnectBound = .milliseconds(Int((reconnectWithin * 1000).rounded()))
+        settings.expectedFirmware = expectFirmware
+        settings.expectedBridge = expectBridge
         return settings
+    }
+
+    /// Whether two report paths name one file: the same path once `.`, `..` and symbolic links
+    /// are resolved (neither file need exist yet).
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        return resolved(first) == resolved(second)
     }
 
     public func run() throws {
@@ -103,7 +166,7 @@ public struct Check: ParsableCommand {
         if let json { try PrivateFiles.write(Array(JSONReporter.render(report).utf8), to: json) }
         if report.failed > 0 {
             let names = report.results.filter(\.verdict.isFailure).map(\.kind.rawValue).joined(separator: ", ")
-            throw CLIFailure("\(report.failed) of \(report.results.count) cases failed: \(names).", status: .failure)
+            throw CLIFailure("\(report.failed) of \(Plural.count(report.results.count, "case")) failed: \(names).", status: .failure)
         }
     }
 
@@ -134,7 +197,7 @@ public struct Check: ParsableCommand {
         let failed = outcomes.filter(\.isFailure)
         if !failed.isEmpty {
             throw CLIFailure(
-                "\(failed.count) of \(outcomes.count) dongles failed: \(failed.map(\.device).joined(separator: ", ")).",
+                "\(failed.count) of \(Plural.count(outcomes.count, "dongle")) failed: \(failed.map(\.device).joined(separator: ", ")).",
                 status: .failure)
         }
     }
