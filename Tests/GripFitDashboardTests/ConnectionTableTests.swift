@@ -34,7 +34,9 @@ import Testing
         #expect(table.count == 2)
         table.requestEnded(stream)
         _ = table.opened(close: closed.closer("newer"))
-        #expect(closed.names == ["stream"], "idle once its response ended, and opened first")
+        #expect(closed.names == ["new"], "idle since it opened, longer than the stream since its end")
+        _ = table.opened(close: closed.closer("newest"))
+        #expect(closed.names == ["new", "stream"], "the ended stream is idle now, and the older of the two")
     }
 
     @Test func closedConnectionsLeaveTheTable() {

@@ -425,6 +425,7 @@ function startGuided(event) {
   const body = { protocol: "standard", trials: Number($("guided-trials").value), rest: Number($("guided-rest").value),
     label: $("label").value };
   if ($("hand").value) body.hand = $("hand").value;
+  delete $("record-state").dataset.saved;
   guided.attempts = 0;
   post("api/record/start", body).then((started) => {
     showGuided(started);
