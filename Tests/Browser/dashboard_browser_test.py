@@ -126,6 +126,7 @@ def check_guided_protocol(driver, screenshots):
         assert row.endswith("1 of 1 (trial 1)") or row.endswith("0 of 1"), hands
     difference = driver.find_element(By.ID, "guided-difference").text
     assert re.match(r"Left/right difference: \d+\.\d % \((left|right) stronger", difference), difference
+    driver.execute_script("window.scrollTo(0, 0)")  # the whole screen, header and all (the README's)
     driver.save_screenshot(os.path.join(screenshots, "guided-summary-7inch.png"))
     free_for_the_next_run(driver, wait, "after the protocol finished")
     driver.find_element(By.ID, "tab-history").click()
@@ -294,9 +295,9 @@ def main():
         chart = driver.find_element(By.ID, "chart")
         bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", chart)
         assert bottom <= 480, f"on 800x480 the chart ends at {bottom}px, below the screen"
-        record = driver.find_element(By.ID, "record-form")
-        bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", record)
-        assert bottom <= 480, f"on 800x480 the Record panel ends at {bottom}px, below the fold"
+        for panel in ("record-form", "guided-start"):
+            bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", driver.find_element(By.ID, panel))
+            assert bottom <= 480, f"on 800x480 #{panel} ends at {bottom}px, below the fold"
         driver.save_screenshot(os.path.join(arguments.screenshots, "live-7inch.png"))
         viewport(driver, 1024, 600)
 
