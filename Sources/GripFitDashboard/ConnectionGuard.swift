@@ -58,8 +58,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             if let id { table.requestEnded(id) }
             guard closeAfterResponse else { return context.write(data, promise: promise) }
-            context.writeAndFlush(data, promise: promise)
-            context.close(promise: nil)
+            // Closed once the response is out, not before: the client reads why.
+            let written = promise ?? context.eventLoop.makePromise()
+            let channel = context.channel
+            written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+            context.writeAndFlush(data, promise: written)
         }
     }
 }
