@@ -105,7 +105,7 @@ enum LiveRoutes {
         }
     }
 
-    /// The longest body a command takes (a label is at most 200 characters); more is not read.
+    /// The longest body a command takes (the page sends a label of at most 200 characters); more is not read.
     static let bodyLimit = 16 * 1024
 
     /// The request's JSON body as `T`: 413 past ``bodyLimit``, `usage` when it is not such JSON.
