@@ -7,7 +7,7 @@ public struct ListenFailure: Error, Sendable {
     public enum Kind: Sendable {
         /// Another program has the port: another one may work.
         case inUse
-        /// The address is not one of this machine's.
+        /// The address is not one of this machine's, or the name does not resolve.
         case notHere
         /// A port below 1024 without the privilege.
         case permission
@@ -18,6 +18,12 @@ public struct ListenFailure: Error, Sendable {
     public let message: String
 
     public init(_ error: any Error, listen: ListenAddress) {
+        if let unknown = error as? SocketAddressError.UnknownHost {
+            kind = .notHere
+            message = "\(listen.host) is not a name this machine can look up (\(unknown.errorDescription)). "
+                + "Use one of its addresses, 0.0.0.0 for all of them, or 127.0.0.1 for this machine only."
+            return
+        }
         let errno = (error as? IOError)?.errnoCode
         var next = listen
         next.port = listen.port == 65_535 || listen.port == 0 ? ListenAddress.defaultPort : listen.port + 1

@@ -335,6 +335,17 @@ import Testing
         _ = first.stop()
     }
 
+    @Test func anAddressNotOfThisMachineSaysSoAsAUsageError() throws {
+        let binary = BuiltBinary()
+        // 192.0.2.1 is kept for documentation (RFC 5737) and .invalid never resolves (RFC 2606).
+        for (host, expected) in [("192.0.2.1", "192.0.2.1 is not an address of this machine"), ("nosuch.invalid", "nosuch.invalid is not a name")] {
+            let result = try binary.run("dashboard", "--simulate", "--listen", "\(host):8642", "--token", "test-token-0123456789")
+            #expect(result.status == 64, "\(host): \(result.stderr)")
+            #expect(result.stderr.contains(expected) && result.stderr.contains("0.0.0.0"), "\(result.stderr)")
+            #expect(!result.stderr.contains("SocketAddressError") && !result.stderr.contains("errno"), "\(result.stderr)")
+        }
+    }
+
     /// An authenticated `/api/status`, timed; nil when no answer came within `seconds`.
     static func timedStatus(_ dashboard: Dashboard, token: String, seconds: Double) -> (status: Int, seconds: Double)? {
         let start = Date()
