@@ -29,7 +29,8 @@ public protocol DashboardBackend: Sendable {
     func sessions() throws(DashboardError) -> String
     /// One session: its summary and reps.
     func session(id: Int64) throws(DashboardError) -> String
-    func plot(id: Int64) throws(DashboardError) -> String
+    /// `plot`'s SVG, in `unit` (nil: the dashboard's `--unit`) when the session is calibrated.
+    func plot(id: Int64, unit: ForceUnit?) throws(DashboardError) -> String
     /// `export ID --format csv|json`.
     func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String
     /// Peak per session over time, oldest first.

@@ -12,9 +12,10 @@ public struct DashboardError: Error, Equatable, HTTPResponseError {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "text/plain; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: message + "\n")))
+        var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8"]
+        // A client without the token, or one sending more than is ever read, has nothing more to
+        // ask on this connection: closing it frees its place (``ConnectionGuard``).
+        if status == .unauthorized || status == .contentTooLarge { headers[.connection] = "close" }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: message + "\n")))
     }
 }

@@ -24,7 +24,9 @@ public enum DashboardServer {
 
     /// Connections open at once; more wait in the listen backlog. A client on the LAN needs no
     /// token to connect, and without a bound its idle connections could take every file descriptor
-    /// the session needs (the history database, the serial port) and lose a recording.
+    /// the session needs (the history database, the serial port) and lose a recording. The one
+    /// that takes the last place closes the connection idle longest (``ConnectionTable``), so
+    /// idle or refused clients cannot keep the page out either.
     static let maximumConnections = 128
     /// A connection with no request under way closes after this; an event stream is a request
     /// under way and stays open.
@@ -35,9 +37,12 @@ public enum DashboardServer {
         router: Router<DashboardRequestContext>, listen: ListenAddress, logger: Logger,
         onRunning: @escaping @Sendable (Int) -> Void
     ) -> some ApplicationProtocol {
-        Application(
+        let connections = ConnectionTable(limit: Self.maximumConnections)
+        return Application(
             router: router,
-            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: Self.idleTimeout)),
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(
+                    additionalChannelHandlers: [ConnectionGuard(table: connections)], idleTimeout: Self.idleTimeout)),
             configuration: ApplicationConfiguration(
                 address: .hostname(listen.host, port: listen.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(Self.maximumConnections, logger: logger)),

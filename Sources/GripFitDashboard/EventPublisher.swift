@@ -77,6 +77,12 @@ public final class EventPublisher: Sendable {
         Self.wake(woken)
     }
 
+    /// Stops handing `key`'s retained event to streams that open later: a state that has ended
+    /// (a finished protocol's results) belongs to the pages that saw it, not to the next one opened.
+    public func forget(_ key: String) {
+        state.withLock { $0.retained.removeAll { $0.key == key } }
+    }
+
     /// Wakes the streams if held events are due at `now`, and every stream at the keep-alive time.
     public func flush(at now: MonotonicInstant) {
         let woken = state.withLock { state in

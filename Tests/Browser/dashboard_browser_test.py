@@ -48,7 +48,8 @@ def browser(chromium, driver):
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1024,600", "--hide-scrollbars", "--force-device-scale-factor=1"):
+                     "--window-size=1024,600", "--hide-scrollbars", "--force-device-scale-factor=1",
+                     "--lang=en-US"):  # a locale whose own date format is not ISO
         options.add_argument(argument)
     return webdriver.Chrome(service=Service(executable_path=driver), options=options)
 
@@ -66,37 +67,68 @@ def number(text):
         return None
 
 
-def check_guided_protocol(driver, screenshots):
-    """The standard protocol from the Live tab, by keyboard on a 7-inch screen: one trial per hand,
-    the cues, a rest countdown, the summary table; the attempts appear in the history."""
-    # The history table is rebuilt as each attempt is saved: a row read during that is asked again.
-    wait = WebDriverWait(driver, 40, ignored_exceptions=[StaleElementReferenceException])
-    driver.find_element(By.ID, "tab-live").click()
-    viewport(driver, 800, 480)
-    Select(driver.find_element(By.ID, "hand")).select_by_value("right")
+def run_guided_protocol(driver, wait, first_hand, rest_seconds, during=None):
+    """One standard protocol, one trial per hand, started by keyboard; `during` runs while it is
+    on; returns the summary rows."""
+    Select(driver.find_element(By.ID, "hand")).select_by_value(first_hand)
     driver.find_element(By.ID, "label").clear()
     Select(driver.find_element(By.ID, "guided-trials")).select_by_value("1")
     rest = driver.find_element(By.ID, "guided-rest")
     rest.clear()
-    rest.send_keys("3")
-    driver.find_element(By.ID, "guided-start").send_keys(Keys.ENTER)
+    rest.send_keys(str(rest_seconds))
+    start = driver.find_element(By.ID, "guided-start")
+    assert start.is_enabled(), "Start protocol is free before the run"
+    start.send_keys(Keys.ENTER)
     cue = driver.find_element(By.ID, "guided-cue")
     wait.until(lambda _: cue.text in ("Let go and hold the handle still…", "Squeeze now"))
     assert driver.switch_to.active_element.get_attribute("id") == "guided-stop", "focus moves to Stop protocol"
-    wait.until(lambda _: cue.text.startswith("Rest "))
-    countdown = cue.text + " " + driver.find_element(By.ID, "guided-detail").text
-    assert re.fullmatch(r"Rest [1-3] s before trial [12]/2 \((left|right) hand\)", countdown), countdown
-    box = driver.find_element(By.ID, "guided")
-    assert driver.execute_script("return arguments[0].getBoundingClientRect().right", box) <= 800
-    driver.save_screenshot(os.path.join(screenshots, "guided-rest-7inch.png"))
+    assert driver.find_element(By.ID, "record-state").text == "● Standard protocol running"
+    if during:
+        during()
     summary = driver.find_element(By.ID, "guided-summary")
     wait.until(lambda _: summary.is_displayed())
-    hands = [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#guided-hands tr")]
+    return [row.text for row in driver.find_elements(By.CSS_SELECTOR, "#guided-hands tr")]
+
+
+def free_for_the_next_run(driver, wait, when):
+    """The buttons are free and the state says so, as /api/status does, without a reload."""
+    state = driver.find_element(By.ID, "record-state")
+    wait.until(lambda _: state.text == "Not recording")
+    for button in ("record-start", "guided-start"):
+        assert driver.find_element(By.ID, button).is_enabled(), f"{button} is disabled {when}"
+    status = driver.execute_script("return fetch('api/status').then((response) => response.json())")
+    assert status["recording"]["state"] == "idle" and "guided" not in status["recording"], status
+
+
+def check_guided_protocol(driver, screenshots):
+    """The standard protocol from the Live tab, by keyboard on a 7-inch screen, twice in a row
+    with no reload (the next patient): the cues, a rest countdown, the summary table with trials
+    numbered per hand, the buttons free again after each run, before and after Close; the attempts
+    appear in the history; a page opened afterwards does not show the last patient's results."""
+    # The history table is rebuilt as each attempt is saved: a row read during that is asked again.
+    wait = WebDriverWait(driver, 40, ignored_exceptions=[StaleElementReferenceException])
+    driver.find_element(By.ID, "tab-live").click()
+    viewport(driver, 800, 480)
+    box = driver.find_element(By.ID, "guided")
+    cue = driver.find_element(By.ID, "guided-cue")
+    def rest():
+        wait.until(lambda _: cue.text.startswith("Rest "))
+        countdown = cue.text + " " + driver.find_element(By.ID, "guided-detail").text
+        assert re.fullmatch(r"Rest [1-3] s before trial 1/1 \(left hand\)", countdown), countdown
+        assert driver.execute_script("return arguments[0].getBoundingClientRect().right", box) <= 800
+        driver.save_screenshot(os.path.join(screenshots, "guided-rest-7inch.png"))
+
+    hands = run_guided_protocol(driver, wait, "right", 3, during=rest)
+    # Per hand: each hand's one trial is its trial 1, and the column counts the trials.
     assert len(hands) == 2 and hands[0].startswith("Right") and "(trial 1)" in hands[0], hands
-    assert hands[1].startswith("Left") and "(trial 2)" in hands[1], hands
+    assert hands[1].startswith("Left") and "(trial 1)" in hands[1], hands
+    for row in hands:
+        assert row.endswith("1 of 1 (trial 1)") or row.endswith("0 of 1"), hands
     difference = driver.find_element(By.ID, "guided-difference").text
     assert re.match(r"Left/right difference: \d+\.\d % \((left|right) stronger", difference), difference
+    driver.execute_script("window.scrollTo(0, 0)")  # the whole screen, header and all (the README's)
     driver.save_screenshot(os.path.join(screenshots, "guided-summary-7inch.png"))
+    free_for_the_next_run(driver, wait, "after the protocol finished")
     driver.find_element(By.ID, "tab-history").click()
     labels = lambda: [row.find_element(By.CSS_SELECTOR, "td:nth-child(3)").text
                       for row in driver.find_elements(By.CSS_SELECTOR, "#sessions tbody tr")]
@@ -104,6 +136,19 @@ def check_guided_protocol(driver, screenshots):
     driver.find_element(By.ID, "tab-live").click()
     driver.find_element(By.ID, "guided-close").send_keys(Keys.ENTER)
     assert not box.is_displayed()
+    free_for_the_next_run(driver, wait, "after Close")
+
+    # The next patient, at once and without a reload: left first, no rest.
+    hands = run_guided_protocol(driver, wait, "left", 0)
+    assert len(hands) == 2 and "(trial 1)" in hands[0] + hands[1], hands
+    free_for_the_next_run(driver, wait, "after the second protocol")
+    driver.find_element(By.ID, "guided-close").send_keys(Keys.ENTER)
+
+    # A page opened now shows no results of the last patient.
+    driver.refresh()
+    force = driver.find_element(By.ID, "force")
+    wait.until(lambda _: number(force.text) is not None)
+    assert not driver.find_element(By.ID, "guided").is_displayed(), "the last patient's results came back"
     viewport(driver, 1024, 600)
 
 
@@ -227,6 +272,11 @@ def main():
         wait.until(lambda _: driver.find_element(By.ID, "usb").text == "connected")
         wait.until(lambda _: driver.find_element(By.ID, "ble").text == "connected")
 
+        step = "an empty handle's reading shows no minus sign"
+        shown = driver.execute_script(
+            "return [format(-0.001, 'kg'), format(-0.04, 'N'), format(-0.4, 'raw'), format(-1.5, 'kg'), format(0, 'lb')]")
+        assert shown == ["0.00", "0.0", "0", "-1.50", "0.00"], shown
+
         step = "the tare button tares"
         driver.find_element(By.ID, "tare").click()
         wait.until(lambda _: driver.find_element(By.ID, "notice").text == "Tared")
@@ -245,6 +295,9 @@ def main():
         chart = driver.find_element(By.ID, "chart")
         bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", chart)
         assert bottom <= 480, f"on 800x480 the chart ends at {bottom}px, below the screen"
+        for panel in ("record-form", "guided-start"):
+            bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", driver.find_element(By.ID, panel))
+            assert bottom <= 480, f"on 800x480 #{panel} ends at {bottom}px, below the fold"
         driver.save_screenshot(os.path.join(arguments.screenshots, "live-7inch.png"))
         viewport(driver, 1024, 600)
 
@@ -264,6 +317,9 @@ def main():
         wait.until(lambda _: len(driver.find_elements(By.CSS_SELECTOR, "#sessions tbody tr")) == 1)
         row = driver.find_element(By.CSS_SELECTOR, "#sessions tbody tr")
         assert row.find_element(By.CSS_SELECTOR, "td.label").text == HOSTILE_LABEL, row.text
+        started = row.find_element(By.CSS_SELECTOR, "td:nth-child(2)").text
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d", started), \
+            f"the date {started!r} is not written as the plot title writes it"
         assert not driver.find_elements(By.ID, "pwned"), "a label was parsed as HTML"
         assert driver.title == "GripFit dashboard", "a label ran script"
         row.find_element(By.TAG_NAME, "button").click()
@@ -271,6 +327,8 @@ def main():
         plot = driver.find_element(By.ID, "session-plot")
         wait.until(lambda _: driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", plot))
         assert driver.find_element(By.ID, "export-csv").get_attribute("href").endswith("/export.csv")
+        svg = driver.execute_script("return fetch(arguments[0]).then((response) => response.text())", plot.get_attribute("src"))
+        assert started in svg, f"the history says {started!r}; the plot's title does not"
         driver.save_screenshot(os.path.join(arguments.screenshots, "history.png"))
 
         step = "the standard protocol from the page"

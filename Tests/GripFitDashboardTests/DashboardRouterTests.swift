@@ -176,9 +176,29 @@ import Testing
         let csv = try await respond(.get, "/api/sessions/1/export.csv")
         #expect(csv.headers[.contentDisposition] == "attachment; filename=\"session-1.csv\"")
         #expect(try await respond(.get, "/api/sessions/1/plot.svg").headers[.contentType] == "image/svg+xml")
+        #expect(try await respond(.get, "/api/sessions/1/plot.svg?unit=lb").status == .ok)
+        let junk = try await respond(.get, "/api/sessions/1/plot.svg?unit=junk")
+        #expect(junk.status == .badRequest)
+        #expect(junk.body.contains("\"junk\" is not one of kg, lb, N"), "\(junk.body)")
         #expect(try await respond(.get, "/api/trend?hand=left&device=ble:C0:FF:EE:00:00:01").status == .ok)
         #expect(try await respond(.get, "/api/trend?hand=middle").status == .badRequest)
-        #expect(backend.calls.withLock { $0 } == ["export 1 csv", "trend ble:C0:FF:EE:00:00:01 left"])
+        #expect(
+            backend.calls.withLock { $0 } == [
+                "export 1 csv", "plot 1 -", "plot 1 lb", "trend ble:C0:FF:EE:00:00:01 left",
+            ])
+    }
+
+    @Test func anOversizedBodyIs413NotAJSONComplaint() async throws {
+        let json: HTTPFields = [.contentType: "application/json"]
+        let huge = #"{"label":""# + String(repeating: "x", count: 10 * 1024 * 1024) + #""}"#
+        let record = try await respond(.post, "/api/record/start", headers: json, body: huge)
+        #expect(record.status == .contentTooLarge)
+        #expect(record.body.contains("over 16 KB"), "\(record.body)")
+        #expect(try await respond(.post, "/api/devices/pin", headers: json, body: huge).status == .contentTooLarge)
+        // Under the limit, a body that is not the JSON asked for is still the usage message.
+        let wrong = try await respond(.post, "/api/record/start", headers: json, body: "[1,2]")
+        #expect(wrong.status == .badRequest && wrong.body.contains("must be JSON like"))
+        #expect(backend.calls.withLock { $0 }.isEmpty)
     }
 }
 

@@ -22,6 +22,21 @@ import Testing
         #expect(received == ["state connected", "device", "reading 2", "reading 3"])
     }
 
+    @Test func aForgottenStateGoesToTheOpenStreamsButNotToLaterOnes() async throws {
+        let publisher = EventPublisher()
+        publisher.publish("guided rest", retainAs: "guided")
+        let open = try #require(publisher.subscribe())
+        publisher.publish("guided finished")
+        publisher.forget("guided")
+        publisher.publish("state connected", retainAs: "state")
+        let later = try #require(publisher.subscribe())
+        publisher.finish()
+        var received: [String] = []
+        for await _ in open.signals { received += publisher.take(open) }
+        #expect(received == ["guided rest", "guided finished", "state connected"])
+        #expect(publisher.take(later) == ["state connected"], "a page opened after the end gets no results")
+    }
+
     @Test func aSlowClientKeepsOnlyTheNewestEvents() async {
         let publisher = EventPublisher()
         guard let subscription = publisher.subscribe() else {

@@ -45,7 +45,10 @@ final class FakeBackend: DashboardBackend {
         return #"{"id":1}"#
     }
 
-    func plot(id: Int64) throws(DashboardError) -> String { "<svg/>" }
+    func plot(id: Int64, unit: ForceUnit?) throws(DashboardError) -> String {
+        note("plot \(id) \(unit?.rawValue ?? "-")")
+        return "<svg/>"
+    }
 
     func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
         note("export \(id) \(format.rawValue)")

@@ -62,6 +62,7 @@ enum GuidedJSON {
 
     /// What ``ProtocolReport`` prints, as numbers: per hand the best (and its trial) and the mean
     /// (and the trials behind it), the trials with no counted attempt, the left/right difference.
+    /// Trials are numbered per hand (left trial 1 is the first left one), as the saved sessions are.
     private static func summary(_ summary: GuidedProtocol.Summary, force: (Double) -> Double) -> JSONObject {
         var object = JSONObject()
         var hands = JSONObject()
@@ -72,13 +73,20 @@ enum GuidedJSON {
             }
             var hand = JSONObject()
             hand.set("best", force(peak))
-            hand.set("best_trial", best.trial.index)
+            hand.set("best_trial", best.trial.number)
             hand.set("mean", force(mean))
-            hand.set("trials", summary.counted(side).map(\.trial.index))
+            hand.set("trials", summary.counted(side).map(\.trial.number))
             hands.set(side.rawValue, hand)
         }
         object.set("hands", hands)
-        object.set("missed", summary.missed.map(\.index))
+        object.set(
+            "missed",
+            summary.missed.map { trial in
+                var item = JSONObject()
+                item.set("hand", trial.side.rawValue)
+                item.set("trial", trial.number)
+                return item
+            })
         if let difference = summary.difference {
             var item = JSONObject()
             item.set("percent", (difference.percent * 10).rounded() / 10)

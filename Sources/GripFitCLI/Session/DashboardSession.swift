@@ -64,7 +64,7 @@ final class DashboardSession: DashboardBackend {
         /// Reused for each reading's event before it becomes the one `String` the streams share.
         var line: [UInt8] = []
         var guided: GuidedRun?
-        /// The latest `guided` event, for `/api/status` (also once the run has ended).
+        /// The latest `guided` event: for `/api/status` while the run is on, and the stop's answer.
         var guidedEvent: JSONObject?
         /// Why the run was stopped early: an attempt could not be saved.
         var guidedError: String?
@@ -207,14 +207,23 @@ final class DashboardSession: DashboardBackend {
             &live,
             GuidedJSON.event(
                 run.machine, display: run.display, label: run.label, at: now, time: live.timestamps.text, stopped: stopped,
-                error: live.guidedError))
+                error: live.guidedError),
+            finished: stopped || run.machine.phase == .finished)
         if run.machine.phase == .finished { live.guided = nil }
     }
 
-    /// The current `guided` object, kept for `/api/status` and retained for pages that open later.
-    private func publishGuided(_ live: inout Live, _ event: JSONObject) {
+    /// The current `guided` object, kept for `/api/status` and retained for pages that open later
+    /// while the run is on. The `finished` one goes only to the pages open now: a page opened
+    /// later (the next patient's) starts clean, and every attempt is in the history. Forgotten
+    /// before it is published, so a page opening in between gets neither the old cue nor the end.
+    private func publishGuided(_ live: inout Live, _ event: JSONObject, finished: Bool = false) {
         live.guidedEvent = event
-        publisher.publish(event.text, retainAs: "guided")
+        if finished {
+            publisher.forget("guided")
+            publisher.publish(event.text)
+        } else {
+            publisher.publish(event.text, retainAs: "guided")
+        }
     }
 
     /// Records into a running capture; the finished session when it must stop (memory limit).
@@ -340,6 +349,7 @@ final class DashboardSession: DashboardBackend {
         var object = JSONObject()
         if live.guided != nil || live.guidedRequest != nil {
             object.set("state", "guided")
+            if let guided = live.guidedEvent { object.set("guided", guided) }
         } else if let capture = live.capture {
             object.set("state", "recording")
             object.set("started_at", Timestamp.rfc3339(milliseconds: capture.startedAtMilliseconds))
@@ -353,7 +363,6 @@ final class DashboardSession: DashboardBackend {
         } else {
             object.set("state", "idle")
         }
-        if let guided = live.guidedEvent { object.set("guided", guided) }
         return object
     }
 
@@ -461,7 +470,7 @@ final class DashboardSession: DashboardBackend {
                 let machine = GuidedProtocol(settings: request.settings)
                 let event = GuidedJSON.event(
                     machine, display: live.display, label: request.label, at: now, time: live.timestamps.text, stopped: true)
-                publishGuided(&live, event)
+                publishGuided(&live, event, finished: true)
                 return (event.text, machine.summary, live.display)
             }
             guard var run = live.guided else { return nil }
@@ -519,9 +528,9 @@ final class DashboardSession: DashboardBackend {
         return SessionJSON.detail(session, display: ForceDisplay(calibration: session.calibration, unit: unit)).text
     }
 
-    func plot(id: Int64) throws(DashboardError) -> String {
+    func plot(id: Int64, unit: ForceUnit?) throws(DashboardError) -> String {
         let (session, later) = try history { try Storage.presented(try $0.session(id: id)) }
-        return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
+        return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit ?? self.unit), later: later)
     }
 
     func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {

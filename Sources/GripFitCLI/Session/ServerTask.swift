@@ -11,7 +11,8 @@ import Synchronization
 final class ServerTask: Sendable {
     private enum Outcome {
         case running(port: Int)
-        case failed(String)
+        case failed(any Error)
+        case stopped
     }
 
     private let outcome = Mutex<Outcome?>(nil)
@@ -32,20 +33,28 @@ final class ServerTask: Sendable {
         Task {
             do {
                 try await services.run()
-                settle(.failed("the server stopped"))
+                settle(.stopped)
             } catch {
-                settle(.failed("\(error)"))
+                settle(.failed(error))
             }
             ended.signal()
         }
         settled.wait()
-        switch outcome.withLock({ $0 }) ?? .failed("it did not start") {
+        switch outcome.withLock({ $0 }) ?? .stopped {
         case .running(let port):
             return port
-        case .failed(let reason):
-            throw CLIFailure(
-                "Cannot serve the dashboard on \(listen): \(reason). Pick another --listen address or port, or stop what is using it.",
-                status: .temporaryFailure)
+        case .stopped:
+            throw CLIFailure("The dashboard's server on \(listen) stopped as it started; try again.", status: .temporaryFailure)
+        case .failed(let error):
+            let failure = ListenFailure(error, listen: listen)
+            let status: ExitStatus =
+                switch failure.kind {
+                case .inUse: .temporaryFailure
+                case .notHere: .usage
+                case .permission: .noPermission
+                case .other: .unavailable
+                }
+            throw CLIFailure("Cannot serve the dashboard: \(failure.message)", status: status)
         }
     }
 

@@ -85,8 +85,20 @@ function tick(value, unit, step) {
 
 function format(value, unit) {
   if (value === null || value === undefined || !Number.isFinite(value)) return "–";
-  if (unit === "raw") return String(Math.round(value));
-  return value.toFixed(unit === "N" ? 1 : 2);
+  const text = unit === "raw" ? String(Math.round(value)) : value.toFixed(unit === "N" ? 1 : 2);
+  // An empty handle reads a hair below zero; "-0.00" would say it pulls the other way.
+  return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
+}
+
+// Times as plot titles and the CLI show them, whatever the browser's locale: 2026-11-22 09:10:31 +01:00.
+function localTime(text) {
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) return text;
+  const two = (number) => String(number).padStart(2, "0");
+  const offset = -date.getTimezoneOffset();
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ` +
+    `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())} ` +
+    `${offset < 0 ? "-" : "+"}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
 }
 
 // MARK: live events
@@ -308,12 +320,14 @@ function stopRecording() {
 
 const guided = { attempts: -1, cue: "" };
 
+// Trials are numbered per hand, as the saved sessions and `record --protocol standard` number them.
 function trialText(event) {
-  return `trial ${event.trial}/${event.trials} (${event.hand} hand)`;
+  return `trial ${event.hand_trial}/${event.trials_per_hand} (${event.hand} hand)`;
 }
 
 function stepText(event) {
-  return `Trial ${event.trial}/${event.trials} · ${event.hand} hand` + (event.attempt > 1 ? ` · attempt ${event.attempt}` : "");
+  return `Trial ${event.hand_trial}/${event.trials_per_hand} · ${event.hand} hand` +
+    (event.attempt > 1 ? ` · attempt ${event.attempt}` : "");
 }
 
 // The cue is read out once when it changes; the countdown and live force beside it are not.
@@ -362,11 +376,16 @@ function showGuided(event) {
   for (const attempt of event.attempts) {
     if (attempt.flag === null) continue;
     const item = document.createElement("li");
-    item.textContent = `Trial ${attempt.trial} (${attempt.hand}), attempt ${attempt.attempt} not counted: ${attempt.flag}`;
+    item.textContent = `Trial ${attempt.hand_trial} (${attempt.hand} hand), attempt ${attempt.attempt} not counted: ${attempt.flag}`;
     flags.appendChild(item);
   }
   $("guided-summary").hidden = event.phase !== "finished";
-  if (event.phase === "finished") showGuidedSummary(event.summary, unit);
+  if (event.phase === "finished") {
+    showGuidedSummary(event.summary, unit, event.trials_per_hand);
+    // The run is over on the server: the buttons are free for the next patient at once.
+    showRecording({ state: "idle" });
+    refreshStatus();
+  }
   // Each ended attempt is saved to the history as it ends.
   if (event.attempts.length !== guided.attempts) {
     if (guided.attempts >= 0 && event.attempts.length > 0) loadHistory();
@@ -374,7 +393,7 @@ function showGuided(event) {
   }
 }
 
-function showGuidedSummary(summary, unit) {
+function showGuidedSummary(summary, unit, perHand) {
   const body = $("guided-hands");
   body.replaceChildren();
   for (const hand of ["right", "left"]) {
@@ -384,11 +403,12 @@ function showGuidedSummary(summary, unit) {
     if (result) {
       cell(row, `${format(result.best, unit)} ${unit} (trial ${result.best_trial})`);
       cell(row, `${format(result.mean, unit)} ${unit}`);
-      cell(row, result.trials.join(", "));
+      const count = result.trials.length;
+      cell(row, `${count} of ${perHand} (trial${count === 1 ? "" : "s"} ${result.trials.join(", ")})`);
     } else {
       cell(row, "–");
       cell(row, "–");
-      cell(row, "none");
+      cell(row, `0 of ${perHand}`);
     }
     body.appendChild(row);
   }
@@ -397,7 +417,7 @@ function showGuidedSummary(summary, unit) {
     ? `Left/right difference: ${difference.percent.toFixed(1)} % (${difference.stronger} stronger, relative to the stronger hand's best)`
     : "Left/right difference: needs a counted trial for each hand";
   $("guided-missed").textContent = summary.missed.length
-    ? `No counted attempt for trial${summary.missed.length === 1 ? "" : "s"} ${summary.missed.join(", ")}` : "";
+    ? "No counted attempt for " + summary.missed.map((missed) => `${missed.hand} trial ${missed.trial}`).join(", ") : "";
 }
 
 function startGuided(event) {
@@ -405,6 +425,7 @@ function startGuided(event) {
   const body = { protocol: "standard", trials: Number($("guided-trials").value), rest: Number($("guided-rest").value),
     label: $("label").value };
   if ($("hand").value) body.hand = $("hand").value;
+  delete $("record-state").dataset.saved;
   guided.attempts = 0;
   post("api/record/start", body).then((started) => {
     showGuided(started);
@@ -447,7 +468,7 @@ function loadHistory() {
       const row = document.createElement("tr");
       row.dataset.id = session.id;
       cell(row, String(session.id));
-      cell(row, new Date(session.started_at).toLocaleString());
+      cell(row, localTime(session.started_at));
       cell(row, session.hand || "–");
       cell(row, `${format(session.peak, session.unit)} ${session.unit}`);
       cell(row, `${format(session.mean, session.unit)} ${session.unit}`);
@@ -474,7 +495,7 @@ function openSession(id) {
     $("session-title").textContent = `Session ${session.id}`;
     const unit = session.unit;
     const facts = [
-      ["Started", new Date(session.started_at).toLocaleString()],
+      ["Started", localTime(session.started_at)],
       ["Device", session.device + (session.firmware ? ", firmware " + session.firmware : "")],
       ["Hand", session.hand || "–"],
       ["Label", session.label || "–"],
@@ -558,7 +579,7 @@ function drawTrend(sessions) {
   }
   context.textAlign = "left";
   context.textBaseline = "top";
-  context.fillText(`${new Date(first).toLocaleDateString()} – ${new Date(last).toLocaleDateString()} (${unit})` +
+  context.fillText(`${localTime(new Date(first)).slice(0, 10)} – ${localTime(new Date(last)).slice(0, 10)} (${unit})` +
     (shown.length < sessions.length ? `; ${sessions.length - shown.length} in another unit not shown` : ""),
     left, height - bottom + 6 * ratio);
   const colours = { right: "#1f6feb", left: "#d4570b", none: "#7a869a" };

@@ -1,3 +1,4 @@
+import GripFitCore
 import GripFitStore
 import Hummingbird
 
@@ -8,8 +9,16 @@ enum HistoryRoutes {
         router.get("/api/sessions/:id") { _, context in
             LiveRoutes.json(try backend.session(id: try id(context)))
         }
-        router.get("/api/sessions/:id/plot.svg") { _, context in
-            text(try backend.plot(id: try id(context)), type: "image/svg+xml")
+        router.get("/api/sessions/:id/plot.svg") { request, context in
+            var unit: ForceUnit?
+            if let text = request.uri.queryParameters["unit"] {
+                guard let parsed = ForceUnit(parsing: text) else {
+                    let units = ForceUnit.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw DashboardError(.badRequest, "unit \(String(text).debugDescription) is not one of \(units) (or leave it out for the dashboard's).")
+                }
+                unit = parsed
+            }
+            return text(try backend.plot(id: try id(context), unit: unit), type: "image/svg+xml")
         }
         router.get("/api/sessions/:id/export.csv") { _, context in
             let id = try id(context)

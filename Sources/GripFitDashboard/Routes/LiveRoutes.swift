@@ -2,6 +2,7 @@ import Foundation
 import GripFitCore
 import GripFitStore
 import Hummingbird
+import NIOCore
 
 /// The live session: the event stream, status and the commands that change it.
 enum LiveRoutes {
@@ -53,14 +54,12 @@ enum LiveRoutes {
         router.post("/api/record/start") { request, context in
             let body: RecordStart
             if request.headers[.contentType]?.hasPrefix("application/json") == true {
-                do {
-                    body = try await request.decode(as: RecordStart.self, context: context)
-                } catch {
-                    throw DashboardError(
+                body = try await decode(
+                    request, as: RecordStart.self,
+                    usage: DashboardError(
                         .badRequest,
                         "The body must be JSON like {\"hand\":\"left\",\"label\":\"visit 2\"} or {\"protocol\":\"standard\","
-                            + "\"hand\":\"right\",\"trials\":3,\"rest\":30}; hand is left or right, trials and rest are numbers.")
-                }
+                            + "\"hand\":\"right\",\"trials\":3,\"rest\":30}; hand is left or right, trials and rest are numbers."))
             } else {
                 body = RecordStart()
             }
@@ -92,9 +91,9 @@ enum LiveRoutes {
             try backend.scan()
             return json(#"{"ok":true}"#, status: .accepted)
         }
-        router.post("/api/devices/pin") { request, context in
+        router.post("/api/devices/pin") { request, _ in
             let usage = DashboardError(.badRequest, "The body must be JSON like {\"address\":\"C0:FF:EE:00:00:01\"}, or \"any\".")
-            guard let body = try? await request.decode(as: Pin.self, context: context) else { throw usage }
+            let body = try await decode(request, as: Pin.self, usage: usage)
             if body.address.lowercased() == "any" {
                 try backend.pin(nil)
             } else if let address = BLEAddress(body.address.uppercased()) {
@@ -103,6 +102,25 @@ enum LiveRoutes {
                 throw usage
             }
             return json(#"{"ok":true}"#, status: .accepted)
+        }
+    }
+
+    /// The longest body a command takes (the page sends a label of at most 200 characters); more is not read.
+    static let bodyLimit = 16 * 1024
+
+    /// The request's JSON body as `T`: 413 past ``bodyLimit``, `usage` when it is not such JSON.
+    static func decode<T: Decodable>(_ request: Request, as type: T.Type, usage: DashboardError) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: bodyLimit)
+        } catch is NIOTooManyBytesError {
+            throw DashboardError(
+                .contentTooLarge, "The body is over \(bodyLimit / 1024) KB; a command's JSON is a line, such as {\"hand\":\"left\"}.")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch {
+            throw usage
         }
     }
 
