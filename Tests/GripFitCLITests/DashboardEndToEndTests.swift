@@ -88,6 +88,21 @@ import Testing
         _ = dashboard.stop()
     }
 
+    /// As `record` does: a history that cannot take the session refuses the start, with the reason.
+    @Test(.enabled(if: Tmpfs.available)) func aRecordingIsRefusedWhenTheHistoryCannotTakeIt() throws {
+        let binary = BuiltBinary()
+        let disk = try Tmpfs(at: binary.dataHome, kilobytes: 4096)
+        #expect(try binary.run("history").status == 0)
+        try disk.remountReadOnly()
+        let dashboard = try Dashboard(binary: binary)
+        for body in [#"{"hand":"left"}"#, #"{"protocol":"standard","trials":1,"rest":0}"#] {
+            let start = try dashboard.client.post("/api/record/start", json: body)
+            #expect(start.status == 503, "\(start.body)")
+            #expect(start.body.contains("history.sqlite"), "\(start.body)")
+        }
+        _ = dashboard.stop()
+    }
+
     @Test func aRecordingStartedAndStoppedOverHTTPIsInTheHistory() throws {
         let dashboard = try Dashboard()
         let start = try dashboard.client.post("/api/record/start", json: #"{"hand":"left","label":"from the <b>page</b>"}"#)

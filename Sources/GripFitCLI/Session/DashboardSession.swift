@@ -422,11 +422,22 @@ final class DashboardSession: DashboardBackend {
 
     func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String {
         let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
+        try Self.checkHistoryCanSave()
         return try live.withLock { live throws(DashboardError) -> String in
             try Self.ensureIdle(live)
             live.autoSaved = nil
             live.request = RecordRequest(hand: hand, label: label)
             return Self.recordingObject(live).text
+        }
+    }
+
+    /// As `record` does: a history that cannot take the session is refused before the first
+    /// reading, not after the squeeze (503: the page shows the message).
+    private static func checkHistoryCanSave() throws(DashboardError) {
+        do {
+            _ = try Storage.historyToRecord()
+        } catch {
+            throw DashboardError(.serviceUnavailable, CLIFailure(error)?.message ?? "\(error)")
         }
     }
 
@@ -444,6 +455,7 @@ final class DashboardSession: DashboardBackend {
         let settings = GuidedRun.settings(
             trials: trialsPerHand ?? RecordProtocol.trialsPerHand, first: firstHand, rest: restSeconds ?? RecordProtocol.restSeconds,
             trialLimit: GuidedRun.trialLimit)
+        try Self.checkHistoryCanSave()
         let now = clock.now()
         let time = WallClock.rfc3339(wallClock.date(at: now))
         return try live.withLock { live throws(DashboardError) -> String in
@@ -509,9 +521,7 @@ final class DashboardSession: DashboardBackend {
     private func save(_ session: StoredSession) -> Result<StoredSession, DashboardError> {
         do {
             var saved = session
-            switch try Storage.history().save(session) {
-            case .inserted(let id), .duplicate(let id): saved.id = id
-            }
+            saved.id = try SessionSave.save(session, to: try Storage.history())
             return .success(saved)
         } catch {
             return .failure(Self.failure(error))
