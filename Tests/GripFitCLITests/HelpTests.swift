@@ -33,6 +33,19 @@ import Testing
         }
     }
 
+    /// A source line continued without its backslash leaves a run of spaces inside a sentence
+    /// (`tare --help` had "Take the             hand off"): prose lines have single spaces.
+    @Test func overviewProseHasNoRunsOfSpaces() throws {
+        for command in try CommandTree().commands {
+            let lines = try help(command, columns: 80)
+            let overview = lines.prefix { !$0.hasPrefix("USAGE:") }
+            for line in overview where !line.trimmingCharacters(in: .whitespaces).hasPrefix("gripfit-serial ") {
+                let text = line.drop { $0 == " " }
+                #expect(!text.contains("   "), "\(command.name) --help: \(line)")
+            }
+        }
+    }
+
     /// generate-manual leaves out every character that is not ASCII ("20–1000" became "201000"
     /// in the man page), so help text stays ASCII.
     @Test func helpTextIsASCIIForTheManPages() throws {

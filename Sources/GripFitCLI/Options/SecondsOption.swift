@@ -1,10 +1,12 @@
 import ArgumentParser
 import GripFitCore
+import GripFitOutput
 
 /// Seconds from the command line (`--duration`, `--timeout`, `--rest` …), checked before any
 /// arithmetic: a finite number within bounds. `inf`, `nan`, `1e10` or `-1` get a message naming
-/// the option and exit 64, never a trap in a Duration conversion. Options using it parse their
-/// value unconditionally, so `--duration -1` reaches this check instead of "Missing value".
+/// the option, its one range and the value given, and exit 64, never a trap in a Duration
+/// conversion. Options using it parse their value unconditionally, so `--duration -1` reaches
+/// this check instead of "Missing value".
 enum SecondsOption {
     /// A week: longer than any session, and far from where time arithmetic could overflow.
     static let week: Double = 604_800
@@ -15,12 +17,23 @@ enum SecondsOption {
     {
         { text in
             guard let value = Double(text), value.isFinite, inclusive ? value >= minimum : value > minimum, value <= maximum else {
-                let lower = inclusive ? "at least \(minimum.formatted(decimals: 1))" : "more than \(minimum.formatted(decimals: 0))"
-                throw ValidationError(
-                    "\(name) takes a number of seconds, \(lower) and at most \(maximum.formatted(decimals: 0))"
-                        + (maximum == week ? " (a week)" : "") + ".")
+                throw ValidationError("\(range(name, minimum: minimum, inclusive: inclusive, maximum: maximum)); got \(UntrustedText.escaped(text)).")
             }
             return value
         }
+    }
+
+    /// The range in words, the same for every value refused: "--rest takes a number of seconds
+    /// from 0 to 3600".
+    static func range(_ name: String, minimum: Double, inclusive: Bool, maximum: Double) -> String {
+        let upper = number(maximum) + (maximum == week ? " (a week)" : "")
+        return inclusive
+            ? "\(name) takes a number of seconds from \(number(minimum)) to \(upper)"
+            : "\(name) takes a number of seconds more than \(number(minimum)) and at most \(upper)"
+    }
+
+    /// `3`, `0.5`: whole numbers without a fraction. The bounds are the program's own, far inside Int.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : value.formatted(decimals: 1)
     }
 }

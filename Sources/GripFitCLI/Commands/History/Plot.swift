@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GripFitCore
+import GripFitOutput
 import GripFitStore
 
 /// `gripfit-serial plot <id> -o FILE.svg`.
@@ -28,6 +29,16 @@ public struct Plot: ParsableCommand {
     public var unit: ForceUnit = .kilograms
 
     public init() {}
+
+    public func validate() throws {
+        try SessionID.validate(id)
+        // Only SVG is drawn: a `.png` holding SVG would fail in whatever opens it later.
+        if output != "-", URL(fileURLWithPath: output).pathExtension.lowercased() != "svg" {
+            throw ValidationError(
+                "plot writes SVG, so -o takes a .svg file (or - for stdout); got \(UntrustedText.escaped(output)). For a PNG, "
+                    + "convert the SVG: `gripfit-serial plot \(id) -o - | rsvg-convert -o plot.png`.")
+        }
+    }
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
