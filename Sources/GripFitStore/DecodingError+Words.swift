@@ -11,7 +11,7 @@ extension DecodingError {
         case .dataCorrupted(let context):
             "\(Self.place(context.codingPath)) does not read"
         case .keyNotFound(let key, let context) where context.codingPath.isEmpty:
-            "it is JSON but not a gripfit export: it has no \"\(Self.snakeCase(key.stringValue))\" field"
+            "it has no \"\(Self.snakeCase(key.stringValue))\" field"
         case .keyNotFound(let key, let context):
             "\(Self.place(context.codingPath + [key])) is missing"
         case .typeMismatch(let type, let context):

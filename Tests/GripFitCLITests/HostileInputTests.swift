@@ -76,7 +76,7 @@ struct HostileInputTests {
             (["show", "-1"], "from 1 up; got -1"),
             (["export", "-1"], "from 1 up; got -1"),
             (["plot", "-1", "-o", cli.home + "/p.svg"], "from 1 up; got -1"),
-            (["calibrate", "--port", "/nonexistent", "--mass", "-5kg"], "--mass -5kg: the mass must be more than 0"),
+            (["calibrate", "--port", "/nonexistent", "--mass", "-5kg"], "'-5kg' is invalid for '--mass <force>': the mass must be more than 0"),
             (["record", "--port", "/nonexistent", "--protocol", "standard", "--trials", "-1"], "1 to 5 trials per hand; got -1"),
         ] {
             let result = try cli.run(arguments)
@@ -94,7 +94,7 @@ struct HostileInputTests {
             ("kg", "no number before the unit"), ("0kg", "more than 0"), ("1e300kg", "at most 1000000"),
         ] {
             let result = try cli.run("calibrate", "--port", "/nonexistent", "--mass", mass)
-            Self.expectClean(result, 64, "--mass \(mass): ")
+            Self.expectClean(result, 64, "'\(mass)' is invalid for '--mass <force>': ")
             #expect(result.stderr.contains(reason), "\(mass): \(result.stderr)")
             #expect(result.stderr.contains("e.g. --mass 5kg"), "\(result.stderr)")
         }
@@ -105,7 +105,7 @@ struct HostileInputTests {
         let cli = BuiltBinary()
         for value in ["-1", "99999", "inf"] {
             let result = try cli.run("record", "--port", "/nonexistent", "--protocol", "standard", "--rest", value)
-            Self.expectClean(result, 64, "--rest takes a number of seconds from 0 to 3600; got \(value).")
+            Self.expectClean(result, 64, "'\(value)' is invalid for '--rest <rest>': --rest takes a number of seconds from 0 to 3600.")
         }
     }
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import GripFitCore
-import GripFitOutput
 
 /// `--mass 10kg`: a force with its unit, refused with the reason and a value that works.
 extension ForceQuantity {
@@ -11,9 +10,8 @@ extension ForceQuantity {
             do {
                 return try ForceQuantity(validating: text)
             } catch {
-                throw ValidationError(
-                    "\(name) \(UntrustedText.escaped(text)): \(error). Give a number and its unit, e.g. \(name) 5kg, "
-                        + "\(name) 11lb or \(name) 49N.")
+                // argument-parser names the value and the option before it.
+                throw ValidationError("\(error). Give a number and its unit, e.g. \(name) 5kg, \(name) 11lb or \(name) 49N.")
             }
         }
     }

@@ -1,10 +1,9 @@
 import ArgumentParser
 import GripFitCore
-import GripFitOutput
 
 /// Seconds from the command line (`--duration`, `--timeout`, `--rest` …), checked before any
 /// arithmetic: a finite number within bounds. `inf`, `nan`, `1e10` or `-1` get a message naming
-/// the option, its one range and the value given, and exit 64, never a trap in a Duration
+/// the option and its one range, and exit 64, never a trap in a Duration
 /// conversion. Options using it parse their value unconditionally, so `--duration -1` reaches
 /// this check instead of "Missing value".
 enum SecondsOption {
@@ -17,7 +16,8 @@ enum SecondsOption {
     {
         { text in
             guard let value = Double(text), value.isFinite, inclusive ? value >= minimum : value > minimum, value <= maximum else {
-                throw ValidationError("\(range(name, minimum: minimum, inclusive: inclusive, maximum: maximum)); got \(UntrustedText.escaped(text)).")
+                // argument-parser puts "The value '-1' is invalid for '--rest <rest>'" before it.
+                throw ValidationError(range(name, minimum: minimum, inclusive: inclusive, maximum: maximum) + ".")
             }
             return value
         }

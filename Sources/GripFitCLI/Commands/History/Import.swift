@@ -50,7 +50,9 @@ public struct Import: ParsableCommand {
         }
         do {
             return try SessionExchange.parse(text)
-        } catch .badImport(let line, let reason) {
+        } catch {
+            // A `catch .badImport(...)` pattern on the typed error crashes the Swift 6.3 compiler.
+            guard case .badImport(let line, let reason) = error else { throw error }
             let place = isJSON ? "not a gripfit JSON export" : "line \(line)"
             throw CLIFailure("\(name): \(place): \(UntrustedText.escaped(reason)). \(expected)", status: .dataError)
         }
