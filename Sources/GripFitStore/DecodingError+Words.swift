@@ -9,7 +9,8 @@ extension DecodingError {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             "it is not valid JSON"
         case .dataCorrupted(let context):
-            "\(Self.place(context.codingPath)) does not read"
+            // Foundation's words name the value the file holds there ("invalid String value lefty").
+            "\(Self.place(context.codingPath)) does not read (\(context.debugDescription))"
         case .keyNotFound(let key, let context) where context.codingPath.isEmpty:
             "it has no \"\(Self.snakeCase(key.stringValue))\" field"
         case .keyNotFound(let key, let context):

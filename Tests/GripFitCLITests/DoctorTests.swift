@@ -33,7 +33,7 @@ final class DoctorTests: XCTestCase {
         XCTAssertFalse(run.stdout.contains("gripfit-serial doctor"), run.stdout)
         let bridge = try XCTUnwrap(run.stdout.split(separator: "\n").first { $0.hasPrefix("✘ bridge: ") }, run.stdout)
         XCTAssertTrue(bridge.contains("lsusb"), String(bridge))
-        XCTAssertTrue(bridge.contains("239A:810B"), String(bridge))
+        XCTAssertTrue(bridge.contains("239a:810b"), "the IDs as lsusb prints them: \(bridge)")
         XCTAssertTrue(run.stdout.contains("--port can name:"), "the other serial ports are listed: \(run.stdout)")
     }
 }

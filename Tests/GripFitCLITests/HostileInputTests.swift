@@ -90,7 +90,7 @@ struct HostileInputTests {
     @Test func anInvalidMassSaysWhyAndShowsOneThatWorks() throws {
         let cli = BuiltBinary()
         for (mass, reason) in [
-            ("5", "has no unit"), ("5stone", "unit must be kg, lb or N"), ("heavy", "unit must be kg, lb or N"),
+            ("5", "has no unit"), ("5stone", "unit must be kg, lb or N"), ("heavy", "no number before the unit"),
             ("kg", "no number before the unit"), ("0kg", "more than 0"), ("1e300kg", "at most 1000000"),
         ] {
             let result = try cli.run("calibrate", "--port", "/nonexistent", "--mass", mass)
@@ -230,9 +230,13 @@ struct HostileInputTests {
         let file = cli.home + "/in.csv"
         try Self.write(Self.csv(starts: ["2026-11-18T11:06:40.000Z"]), file)
         Self.expectClean(try cli.run("import", file), 0)
-        for destination in ["/nonexistent-dir/out.json", cli.home, "/proc/version"] {
+        let directory = cli.home + "/plots.svg"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (destination, plot) in [
+            ("/nonexistent-dir/out.json", "/nonexistent-dir/out.svg"), (cli.home, directory), ("/proc/version", "/proc/version.svg"),
+        ] {
             Self.expectClean(try cli.run("export", "--all", "-o", destination), 73, destination)
-            Self.expectClean(try cli.run("plot", "1", "-o", destination), 73, destination)
+            Self.expectClean(try cli.run("plot", "1", "-o", plot), 73, plot)
         }
         // check fails before it looks for a dongle: the missing port would say 69.
         Self.expectClean(try cli.run("check", "--port", "/nonexistent", "--junit", "/nonexistent-dir/j.xml"), 73, "/nonexistent-dir/j.xml")
