@@ -30,6 +30,7 @@ struct HistoryOutputTests {
 
         let table = try cli.run("history")
         #expect(table.stdout.contains("* recorded uncalibrated; shown with the device's calibration of"))
+        #expect(table.lines.allSatisfy { $0.count <= 80 }, "the note fits 80 columns too: \(table.stdout)")
 
         let plot = try cli.run("plot", "1", "--unit", "kg", "-o", "-")
         #expect(plot.status == 0, "\(plot.stderr)")
@@ -95,7 +96,7 @@ struct HistoryOutputTests {
         let result = try cli.run("history", "--device", "nosuch")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("No sessions yet"), "\(result.stdout)")
-        #expect(result.stdout.contains("No sessions for device nosuch; the history holds 1 session of ble:C0:FF:EE:00:00:01 (1)"), "\(result.stdout)")
+        #expect(result.stdout.contains("No sessions for device nosuch. The history holds 1 session, of these devices: ble:C0:FF:EE:00:00:01 (1)."), "\(result.stdout)")
         #expect(try cli.run("history", "--device", "ble:C0:FF:EE:00:00:01").stdout.contains("label"))
     }
 

@@ -4,7 +4,8 @@ import GripFitOutput
 /// The `history` table, fitted to `width` columns (the terminal's, 80 when not a terminal): each
 /// column as wide as its widest cell; when that is still too wide the date loses its seconds,
 /// then mean, duration, reps and hand are dropped in that order, and the label is cut with "…".
-/// Id, date and peak always stay. Labels come from the user or an import file: escaped.
+/// Id, date and peak always stay; the note on sessions shown with a later calibration is broken
+/// between words. Labels come from the user or an import file: escaped.
 enum HistoryTable {
     /// A label narrower than this is cut rather than dropping another column for it.
     static let shortestLabel = 12
@@ -32,12 +33,34 @@ enum HistoryTable {
         let widths = columns.map { column in (([column.title] + column.cells).map(\.count).max() ?? 0) + 2 }
 
         func line(_ cells: [String], label: String) -> String {
-            zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined() + cut(label, to: labelWidth)
+            let padded = zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined() + cut(label, to: labelWidth)
+            return String(padded.reversed().drop { $0 == " " }.reversed())
         }
-        return [line(columns.map(\.title), label: "label")]
-            + entries.indices.map { index in
-                line(columns.map { $0.cells[index] }, label: UntrustedText.escaped(entries[index].row.label ?? ""))
+        var lines = [line(columns.map(\.title), label: "label")]
+        for index in entries.indices {
+            lines.append(line(columns.map { $0.cells[index] }, label: UntrustedText.escaped(entries[index].row.label ?? "")))
+        }
+        if let later = entries.lazy.compactMap(\.later).first {
+            lines += wrapped("* recorded uncalibrated; shown with the device's calibration of \(later.date)", width: width)
+        }
+        return lines
+    }
+
+    /// A note broken between words to fit `width`, continuation lines indented under its text.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = "  " + word
             }
+        }
+        return lines + [current]
     }
 
     /// `text` in at most `width` characters, its end replaced by "…" when it is longer.

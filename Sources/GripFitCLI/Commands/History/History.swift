@@ -88,9 +88,9 @@ public struct History: ParsableCommand {
                 .sorted { $0.device < $1.device }
             let named = counts.prefix(5).map { "\(UntrustedText.escaped($0.device)) (\($0.sessions))" }.joined(separator: ", ")
             let more = counts.count > 5 ? " and \(counts.count - 5) more" : ""
-            return "No sessions for device \(UntrustedText.escaped(device)); the history holds \(all.count) "
-                + "session\(all.count == 1 ? "" : "s") of \(named)\(more). `gripfit-serial history --format csv` shows "
-                + "each session's device."
+            return "No sessions for device \(UntrustedText.escaped(device)). The history holds \(all.count) "
+                + "session\(all.count == 1 ? "" : "s"), of these devices: \(named)\(more). `gripfit-serial history --format csv` "
+                + "shows each session's device."
         }
         guard let since, !all.isEmpty else { return "No sessions yet. Record one with `gripfit-serial record`." }
         let future = since > Timestamp.now() ? " (that is in the future)" : ""
@@ -100,9 +100,6 @@ public struct History: ParsableCommand {
     private func table(_ entries: [HistoryEntry], _ display: ForceDisplay) {
         for line in HistoryTable.lines(entries, display: display, width: UsageLine.terminalWidth) {
             guard StandardOutput.line(line) else { return }
-        }
-        if let later = entries.lazy.compactMap(\.later).first {
-            StandardOutput.line("* recorded uncalibrated; shown with the device's calibration of \(later.date)")
         }
     }
 
