@@ -10,7 +10,8 @@ public struct Plot: ParsableCommand {
         abstract: "Draw a saved session as an SVG: force over time, reps shaded, peak marked.",
         discussion: """
             The title gives the start in local time with its UTC offset. A session recorded before \
-            its device was calibrated is drawn with the device's current calibration, named in the title.
+            its device was calibrated is drawn with the device's current calibration, named in the title. \
+            Only SVG is written, so -o takes a .svg file or -; for a PNG, convert it as below.
 
             Examples:
               gripfit-serial plot 3 -o session3.svg --unit lb
