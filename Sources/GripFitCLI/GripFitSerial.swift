@@ -39,7 +39,8 @@ public struct GripFitSerial: ParsableCommand {
         do {
             return try parseAsRoot(arguments)
         } catch {
-            guard let retried = NegativeNumberArguments.behindTerminator(arguments) else { throw error }
+            let flags = FlagNames.of(arguments.first, in: self)
+            guard let retried = NegativeNumberArguments.behindTerminator(arguments, flags: flags) else { throw error }
             return try parseAsRoot(retried)
         }
     }

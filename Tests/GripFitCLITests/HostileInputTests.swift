@@ -73,6 +73,8 @@ struct HostileInputTests {
         for (arguments, message) in [
             (["rate", "-5"], "must be between 20 and 1000 ms; got -5"),
             (["rate", "-5", "--port", "/nonexistent"], "must be between 20 and 1000 ms; got -5"),
+            (["rate", "--simulate", "-5"], "must be between 20 and 1000 ms; got -5"),
+            (["show", "--unit", "lb", "-1"], "from 1 up; got -1"),
             (["show", "-1"], "from 1 up; got -1"),
             (["export", "-1"], "from 1 up; got -1"),
             (["plot", "-1", "-o", cli.home + "/p.svg"], "from 1 up; got -1"),

@@ -14,6 +14,20 @@ struct NegativeNumberArgumentsTests {
         #expect(NegativeNumberArguments.behindTerminator(["record", "--rest=-1", "-2"]) == ["record", "--rest=-1", "--", "-2"])
     }
 
+    @Test func aNumberAfterAFlagIsNoValueOfIt() {
+        #expect(NegativeNumberArguments.behindTerminator(["rate", "--simulate", "-5"]) == nil)
+        #expect(NegativeNumberArguments.behindTerminator(["rate", "--simulate", "-5"], flags: ["--simulate"]) == ["rate", "--simulate", "--", "-5"])
+    }
+
+    @Test func theFlagsAreTheCommandsOwn() {
+        let flags = FlagNames.of("rate", in: GripFitSerial.self)
+        #expect(flags.isSuperset(of: ["--simulate", "--help", "-h"]), "\(flags)")
+        #expect(!flags.contains("--port") && !flags.contains("--timeout"), "options that take a value: \(flags)")
+        #expect(FlagNames.of("history", in: GripFitSerial.self).contains("--json"))
+        #expect(!FlagNames.of("check", in: GripFitSerial.self).contains("--json"), "check --json takes a file")
+        #expect(FlagNames.of("nosuch", in: GripFitSerial.self).isEmpty)
+    }
+
     @Test func whatIsAlreadyBehindTheTerminatorStaysThere() {
         #expect(NegativeNumberArguments.behindTerminator(["rate", "--", "-5"]) == nil)
         #expect(NegativeNumberArguments.behindTerminator(["show", "-1", "--", "x"]) == ["show", "--", "-1", "x"])

@@ -6,14 +6,17 @@
 enum NegativeNumberArguments {
     /// `arguments` with each negative number that is a positional argument moved behind `--`, in
     /// order; nil when there is none. A number right after an option name (`--duration -1`) is
-    /// that option's value and stays; so does everything already behind `--`.
-    static func behindTerminator(_ arguments: [String]) -> [String]? {
+    /// that option's value and stays, unless the option is one of `flags`; so does everything
+    /// already behind `--`.
+    static func behindTerminator(_ arguments: [String], flags: Set<String> = []) -> [String]? {
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
         var kept: [String] = []
         var moved: [String] = []
         for (index, argument) in arguments[..<end].enumerated() {
             let previous = index > 0 ? arguments[index - 1] : nil
-            let followsOptionName = previous.map { $0.hasPrefix("-") && !$0.contains("=") && !isNegativeNumber($0) } ?? false
+            let followsOptionName = previous.map {
+                $0.hasPrefix("-") && !$0.contains("=") && !isNegativeNumber($0) && !flags.contains($0)
+            } ?? false
             if isNegativeNumber(argument), !followsOptionName {
                 moved.append(argument)
             } else {
