@@ -17,7 +17,7 @@ public enum ForceQuantityError: Error, Equatable, Sendable, CustomStringConverti
         case .noUnit: "the number has no unit; add kg, lb or N"
         case .unknownUnit: "the unit must be kg, lb or N"
         case .notANumber: "there is no number before the unit"
-        case .notPositive: "the mass must be more than 0"
+        case .notPositive: "the number must be more than 0"
         case .tooLarge: "the number must be at most \(Int(ForceQuantity.maximum))"
         }
     }

@@ -96,7 +96,9 @@ struct HistoryOutputTests {
         let result = try cli.run("history", "--device", "nosuch")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("No sessions yet"), "\(result.stdout)")
-        #expect(result.stdout.contains("No sessions for device nosuch. The history holds 1 session, of these devices: ble:C0:FF:EE:00:00:01 (1)."), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("No sessions for device nosuch. The history holds 1 session, of these devices: ble:C0:FF:EE:00:00:01 (1)."),
+            "\(result.stdout)")
         #expect(try cli.run("history", "--device", "ble:C0:FF:EE:00:00:01").stdout.contains("label"))
     }
 

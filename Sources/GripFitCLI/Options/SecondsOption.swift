@@ -3,9 +3,9 @@ import GripFitCore
 
 /// Seconds from the command line (`--duration`, `--timeout`, `--rest` …), checked before any
 /// arithmetic: a finite number within bounds. `inf`, `nan`, `1e10` or `-1` get a message naming
-/// the option and its one range, and exit 64, never a trap in a Duration
-/// conversion. Options using it parse their value unconditionally, so `--duration -1` reaches
-/// this check instead of "Missing value".
+/// the option and its one range (the same words for a value below it and above it), and exit 64,
+/// never a trap in a Duration conversion. Options using it parse their value unconditionally, so
+/// `--duration -1` reaches this check instead of "Missing value".
 enum SecondsOption {
     /// A week: longer than any session, and far from where time arithmetic could overflow.
     static let week: Double = 604_800

@@ -16,7 +16,8 @@ enum HistoryTable {
         }
         func marked(_ entry: HistoryEntry) -> String { entry.later == nil ? "" : " *" }
         var columns = [
-            column("id") { String($0.row.id) }, column("date") { LocalTime.text(milliseconds: $0.row.startedAtMilliseconds) }, column("hand") { $0.row.hand?.rawValue ?? "-" },
+            column("id") { String($0.row.id) }, column("date") { LocalTime.text(milliseconds: $0.row.startedAtMilliseconds) },
+            column("hand") { $0.row.hand?.rawValue ?? "-" },
             column("peak") { display.text(stored: $0.row.peak, calibrated: $0.row.calibrated) + marked($0) },
             column("mean") { display.text(stored: $0.row.mean, calibrated: $0.row.calibrated) + marked($0) },
             column("reps") { String($0.row.repCount) }, column("duration") { $0.row.duration.formatted(decimals: 1) + " s" },
