@@ -48,7 +48,7 @@ public struct Checkup {
         case .failure(let error):
             emit(Self.noBridgeCheck(error))
             for title in ["permission", "ModemManager", "port lock", "BRIDGE:INFO", "GripFit"] {
-                emit(.fail(title, "not checked: no bridge", fix: "fix the bridge check above first"))
+                emit(.fail(title, "not checked: no bridge", fix: "plug in a bridge first (see the bridge line above)"))
             }
             return allPassed
         case .success(let selection):
