@@ -24,12 +24,24 @@ public struct GripFitSerial: ParsableCommand {
     /// Parses and runs, mapping this program's errors to a message and a sysexits code in one place.
     public static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parse(Array(CommandLine.arguments.dropFirst()))
             try command.run()
         } catch {
             guard let failure = CLIFailure(error) else { exitWrappingUsage(error) }
             StandardOutput.error("gripfit-serial: \(failure.message)")
             Glibc.exit(failure.status.rawValue)
+        }
+    }
+
+    /// `parseAsRoot`, with a failed parse tried again with negative numbers as arguments, so
+    /// `rate -5` gets the command's range message (see ``NegativeNumberArguments``).
+    static func parse(_ arguments: [String]) throws -> ParsableCommand {
+        do {
+            return try parseAsRoot(arguments)
+        } catch {
+            let flags = FlagNames.of(arguments.first, in: self)
+            guard let retried = NegativeNumberArguments.behindTerminator(arguments, flags: flags) else { throw error }
+            return try parseAsRoot(retried)
         }
     }
 

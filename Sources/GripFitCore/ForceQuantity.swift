@@ -14,12 +14,21 @@ public struct ForceQuantity: Equatable, Sendable, CustomStringConvertible {
 
     /// Nil unless the text is a finite, positive number up to ``maximum`` followed by a unit.
     public init?(parsing text: some StringProtocol) {
+        guard let quantity = try? Self(validating: text) else { return nil }
+        self = quantity
+    }
+
+    /// The same check as ``init(parsing:)``, saying what is wrong. The unit is the letters at the
+    /// end, so the `e` of `1e300kg` belongs to the number.
+    public init(validating text: some StringProtocol) throws(ForceQuantityError) {
         let trimmed = text.trimmingSpaces
-        guard let split = trimmed.firstIndex(where: { $0.isLetter }) else { return nil }
-        let number = trimmed[..<split].trimmingSpaces
-        guard let unit = ForceUnit(parsing: trimmed[split...]),
-            let value = Double(number), value.isFinite, value > 0, value <= Self.maximum
-        else { return nil }
+        let unitText = trimmed.reversed().prefix { $0.isLetter }
+        guard !unitText.isEmpty else { throw .noUnit }
+        let number = trimmed.dropLast(unitText.count).trimmingSpaces
+        guard let value = Double(number), !value.isNaN else { throw .notANumber }
+        guard let unit = ForceUnit(parsing: String(unitText.reversed())) else { throw .unknownUnit }
+        guard value > 0 else { throw .notPositive }
+        guard value <= Self.maximum else { throw .tooLarge }
         self.init(value, unit)
     }
 

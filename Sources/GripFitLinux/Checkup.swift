@@ -46,9 +46,9 @@ public struct Checkup {
         let selected: PortSelection
         switch selection {
         case .failure(let error):
-            emit(.fail("bridge", "none selected", fix: error.description))
+            emit(Self.noBridgeCheck(error))
             for title in ["permission", "ModemManager", "port lock", "BRIDGE:INFO", "GripFit"] {
-                emit(.fail(title, "not checked: no bridge", fix: "plug in the dongle and run `gripfit-serial doctor` again"))
+                emit(.fail(title, "not checked: no bridge", fix: "plug in a bridge first (see the bridge line above)"))
             }
             return allPassed
         case .success(let selection):
@@ -96,6 +96,20 @@ public struct Checkup {
         return .fail(
             title, "\(installed) is installed but was not applied to \(port.devnode)",
             fix: "`sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=tty`, or replug the dongle")
+    }
+
+    /// The bridge line when there is none. The selection error's own advice ends in "run
+    /// `gripfit-serial doctor`", which is no advice inside doctor: this says what to look at instead.
+    static func noBridgeCheck(_ error: PortSelectionError) -> DoctorCheck {
+        guard case .noBridge(let others) = error else { return .fail("bridge", "none selected", fix: error.description) }
+        let ids = BridgeMatcher.supportedBoards.map(\.id.description).joined(separator: ", ")
+        return .fail(
+            "bridge", "no GripFit bridge is plugged in",
+            fix: "plug the dongle straight into this machine (not an unpowered hub) with a data cable, then check that "
+                + "`lsusb` lists it (USB ID \(ids)) and `sudo dmesg | tail` shows a new ttyACM port; if `lsusb` does "
+                + "not, try another cable or USB port; if it does but with another ID, flash firmware-bridge onto it"
+                + (others.isEmpty
+                    ? "" : ". Other USB serial ports, one of which --port can name:\n" + PortSelectionError.table(others)))
     }
 
     private func bridgeCheck(_ selection: PortSelection) -> DoctorCheck {

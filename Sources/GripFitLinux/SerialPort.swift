@@ -36,6 +36,8 @@ public final class SerialPort {
             case ENOENT, ENODEV, ENXIO: throw .notFound(path: path)
             case EACCES, EPERM: throw .permissionDenied(path: path)
             case EBUSY: throw .busy(path: path, holder: nil)
+            // `--port /tmp`: a directory is no more a serial port than a file is.
+            case EISDIR: throw .notATerminal(path: path)
             default: throw .system(path: path, call: "open", errno: code)
             }
         }

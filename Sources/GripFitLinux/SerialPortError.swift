@@ -8,6 +8,7 @@ public enum SerialPortError: Error, Equatable, Sendable, CustomStringConvertible
     case permissionDenied(path: String)
     /// Another process holds the port; `holder` names it when /proc tells.
     case busy(path: String, holder: String?)
+    /// A path that is not a tty: a directory, a regular file, /dev/null.
     case notATerminal(path: String)
     /// The port went away while open: the dongle was unplugged or the simulator stopped.
     case removed(path: String)
@@ -43,7 +44,9 @@ public enum SerialPortError: Error, Equatable, Sendable, CustomStringConvertible
                     ? "Close the other client (or release the labgrid place it holds) and try again."
                     : "Close that program (or stop ModemManager from probing it) and try again.")
         case .notATerminal(let path):
-            "\(path): not a serial port (tcgetattr failed). Pass the dongle's /dev/ttyACM* or /dev/serial/by-id path."
+            "\(path): not a serial device (a directory, a file or another kind of device, not a tty). Pass the "
+                + "dongle's /dev/ttyACM* or /dev/serial/by-id/... path, or its USB serial number; `gripfit-serial list` "
+                + "shows them."
         case .removed(let path):
             "\(path): device removed. Replug the dongle; the session resumes when it returns."
         case .system(let path, let call, let errno):

@@ -87,10 +87,13 @@ public enum SessionExchange {
         do {
             document = try decoder.decode(ExportDocument.self, from: Data(text.utf8))
         } catch {
-            throw .badImport(line: 1, reason: "not a gripfit JSON export (\(error))")
+            throw .badImport(line: 1, reason: (error as? DecodingError)?.words ?? "it does not read as a gripfit export")
         }
         guard document.format == ExportDocument.formatName, document.version == 1 else {
-            throw .badImport(line: 1, reason: "format \(document.format) version \(document.version) is not supported")
+            throw .badImport(
+                line: 1,
+                reason: "it is \"\(document.format)\" version \(document.version); this version of gripfit-serial reads "
+                    + "\"\(ExportDocument.formatName)\" version 1")
         }
         var sessions: [StoredSession] = []
         for (index, exported) in document.sessions.enumerated() {
@@ -130,7 +133,7 @@ public enum SessionExchange {
             Substring(scalars.last == "\r" ? scalars.dropLast() : scalars)
         }
         guard let header = lines.first.flatMap(CSVLine.split), header == csvHeader || header == legacyCSVHeader else {
-            throw .badImport(line: 1, reason: "the header is not `\(csvHeader.joined(separator: ","))`")
+            throw .badImport(line: 1, reason: "not the header of a CSV export (device,started_at,firmware,…)")
         }
         struct Pending {
             var firstLine: Int

@@ -25,4 +25,15 @@ final class DoctorTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("✔ GripFit: connected (C0:FF:EE:12:34:56)"), run.stdout)
         XCTAssertEqual(run.status == 0, !run.stdout.contains("✘"), "exit 0 exactly when no check failed")
     }
+
+    /// Without a dongle, doctor's advice is what to look at next, not "run doctor".
+    func testNoBridgeGivesTheNextStepNotDoctorAgain() throws {
+        let run = try CLIProcess.underUmockdev(["ftdi-adapter"], ["doctor", "--timeout", "1"])
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertFalse(run.stdout.contains("gripfit-serial doctor"), run.stdout)
+        let bridge = try XCTUnwrap(run.stdout.split(separator: "\n").first { $0.hasPrefix("✘ bridge: ") }, run.stdout)
+        XCTAssertTrue(bridge.contains("lsusb"), String(bridge))
+        XCTAssertTrue(bridge.contains("239a:810b"), "the IDs as lsusb prints them: \(bridge)")
+        XCTAssertTrue(run.stdout.contains("--port can name:"), "the other serial ports are listed: \(run.stdout)")
+    }
 }

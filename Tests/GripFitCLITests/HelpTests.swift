@@ -45,6 +45,23 @@ import Testing
         }
     }
 
+    /// A source line continued without its backslash leaves a run of spaces inside a sentence,
+    /// which help then wraps as it is (`tare --help` had "Take\nthe             hand off"). Only
+    /// indented lines (examples, `check`'s table of cases) may line things up with spaces.
+    @Test func proseHasNoRunsOfSpaces() throws {
+        let dump = try CLIProcess.run(["--experimental-dump-help"])
+        func check(_ value: Any, key: String?) {
+            if let text = value as? String, key == "discussion" || key == "abstract" {
+                for line in text.split(separator: "\n") where !line.hasPrefix("  ") {
+                    #expect(!line.contains("   "), "\(line)")
+                }
+            }
+            (value as? [Any])?.forEach { check($0, key: key) }
+            (value as? [String: Any])?.forEach { check($0.value, key: $0.key) }
+        }
+        check(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)), key: nil)
+    }
+
     /// generate-manual leaves out every character that is not ASCII ("20–1000" became "201000"
     /// in the man page), so help text stays ASCII.
     @Test func helpTextIsASCIIForTheManPages() throws {

@@ -30,6 +30,7 @@ struct HistoryOutputTests {
 
         let table = try cli.run("history")
         #expect(table.stdout.contains("* recorded uncalibrated; shown with the device's calibration of"))
+        #expect(table.lines.allSatisfy { $0.count <= 80 }, "the note fits 80 columns too: \(table.stdout)")
 
         let plot = try cli.run("plot", "1", "--unit", "kg", "-o", "-")
         #expect(plot.status == 0, "\(plot.stderr)")
@@ -86,5 +87,47 @@ struct HistoryOutputTests {
         let future = try cli.run(["history", "--since", "2099-01-01"], extra: ["TZ": "UTC"])
         #expect(future.status == 0)
         #expect(future.stdout.contains("No sessions since 2099-01-01 00:00:00 +00:00 (that is in the future)"), "\(future.stdout)")
+    }
+
+    /// Issue 25: a device with no sessions is not "No sessions yet" when others have some.
+    @Test func anUnknownDeviceSaysSoAndNamesTheDevicesThereAre() throws {
+        let cli = BuiltBinary()
+        #expect(try cli.run("record", "--simulate", "--duration", "0.5").status == 0)
+        let result = try cli.run("history", "--device", "nosuch")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("No sessions yet"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("No sessions for device nosuch. The history holds 1 session, of these devices: ble:C0:FF:EE:00:00:01 (1)."),
+            "\(result.stdout)")
+        #expect(try cli.run("history", "--device", "ble:C0:FF:EE:00:00:01").stdout.contains("label"))
+    }
+
+    /// Issue 25: the table fits the terminal (80 columns when not one), the label cut with "…",
+    /// lower-priority columns dropped on narrower ones.
+    @Test func theTableFitsTheTerminal() throws {
+        let cli = BuiltBinary()
+        let label = String(repeating: "a long label ", count: 10)
+        #expect(try cli.run("record", "--simulate", "--load", "10kg", "--duration", "0.5", "--label", label).status == 0)
+        func table(_ columns: String?) throws -> [String] {
+            var environment = cli.environment
+            environment["COLUMNS"] = columns
+            let (process, out, err) = try CLIProcess.start(["history", "--unit", "N"], environment: environment)
+            let result = CLIProcess.finish(process, out, err)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.lines
+        }
+        let piped = try table(nil)
+        #expect(piped.count == 2, "\(piped)")
+        #expect(piped.allSatisfy { $0.count <= 80 }, "\(piped)")
+        #expect(piped[0].hasPrefix("id  date") && piped[0].contains("peak") && piped[0].hasSuffix("label"), "\(piped)")
+        #expect(piped[1].hasSuffix("…"), "the label cut: \(piped[1])")
+
+        let wide = try table("300")
+        #expect(wide[1].contains(label.trimmingCharacters(in: .whitespaces)) && !wide[1].contains("…"), "all of it on a wide terminal: \(wide)")
+        #expect(wide[0].contains("mean") && wide[0].contains("duration"))
+
+        let narrow = try table("50")
+        #expect(narrow.allSatisfy { $0.count <= 50 }, "\(narrow)")
+        #expect(narrow[0].contains("peak") && !narrow[0].contains("mean"), "\(narrow)")
     }
 }

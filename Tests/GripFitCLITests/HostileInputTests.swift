@@ -64,6 +64,101 @@ struct HostileInputTests {
         Self.expectClean(try cli.run("calibrate", "--port", "/nonexistent", "--mass", "1e300kg"), 64, "1e300kg")
     }
 
+    // MARK: - Issue 25: messages that say what is wrong
+
+    /// argument-parser reads `-5` as an option: each of these said "Missing expected argument" or
+    /// "Missing value" instead of the range.
+    @Test func negativeNumbersSayTheyAreOutOfRange() throws {
+        let cli = BuiltBinary()
+        for (arguments, message) in [
+            (["rate", "-5"], "must be between 20 and 1000 ms; got -5"),
+            (["rate", "-5", "--port", "/nonexistent"], "must be between 20 and 1000 ms; got -5"),
+            (["rate", "--simulate", "-5"], "must be between 20 and 1000 ms; got -5"),
+            (["show", "--unit", "lb", "-1"], "from 1 up; got -1"),
+            (["show", "-1"], "from 1 up; got -1"),
+            (["export", "-1"], "from 1 up; got -1"),
+            (["plot", "-1", "-o", cli.home + "/p.svg"], "from 1 up; got -1"),
+            (["calibrate", "--port", "/nonexistent", "--mass", "-5kg"], "'-5kg' is invalid for '--mass <force>': the number must be more than 0"),
+            (["record", "--port", "/nonexistent", "--protocol", "standard", "--trials", "-1"], "1 to 5 trials per hand; got -1"),
+        ] {
+            let result = try cli.run(arguments)
+            Self.expectClean(result, 64, message)
+            #expect(!result.stderr.contains("Missing"), "\(arguments): \(result.stderr)")
+        }
+        // An option's own negative value still gets that option's message.
+        Self.expectClean(try cli.run("monitor", "--port", "/nonexistent", "--duration", "-1"), 64, "--duration takes a number of seconds")
+    }
+
+    @Test func anInvalidMassSaysWhyAndShowsOneThatWorks() throws {
+        let cli = BuiltBinary()
+        for (mass, reason) in [
+            ("5", "has no unit"), ("5stone", "unit must be kg, lb or N"), ("heavy", "no number before the unit"),
+            ("kg", "no number before the unit"), ("0kg", "more than 0"), ("1e300kg", "at most 1000000"),
+        ] {
+            let result = try cli.run("calibrate", "--port", "/nonexistent", "--mass", mass)
+            Self.expectClean(result, 64, "'\(mass)' is invalid for '--mass <force>': ")
+            #expect(result.stderr.contains(reason), "\(mass): \(result.stderr)")
+            #expect(result.stderr.contains("e.g. --mass 5kg"), "\(result.stderr)")
+        }
+    }
+
+    /// One range, stated the same way for a value below it and above it.
+    @Test func restStatesOneRangeBothWays() throws {
+        let cli = BuiltBinary()
+        for value in ["-1", "99999", "inf"] {
+            let result = try cli.run("record", "--port", "/nonexistent", "--protocol", "standard", "--rest", value)
+            Self.expectClean(result, 64, "'\(value)' is invalid for '--rest <rest>': --rest takes a number of seconds from 0 to 3600.")
+        }
+    }
+
+    /// A file that is not an export is named, with the kind of file expected and the problem in
+    /// words: never the CSV header for a `.json`, never Foundation's DecodingError.
+    @Test func importOfANonExportNamesTheFileAndThePlainProblem() throws {
+        let cli = BuiltBinary()
+        for (name, content, problem) in [
+            ("notes.json", "just some notes\n", "not a JSON export: it does not start with `{`"),
+            ("broken.json", "{\"format\": ", "not a gripfit JSON export: it is not valid JSON"),
+            ("other.json", "{\"name\": \"x\"}", "it has no \"format\" field"),
+            ("other.json", "{\"format\": \"gripfit-sessions\", \"version\": 1, \"sessions\": 3}", "sessions is not a list"),
+            ("old.json", "{\"format\": \"gripfit-sessions\", \"version\": 2, \"sessions\": []}", "version 2"),
+            ("notes.txt", "just some notes\n", "line 1: not the header of a CSV export"),
+            ("empty.csv", "\n", "the file is empty"),
+        ] {
+            let path = cli.home + "/" + name
+            try Self.write(content, path)
+            let result = try cli.run("import", path)
+            Self.expectClean(result, 65, "gripfit-serial: \(path): ")
+            #expect(result.stderr.contains(problem), "\(name): \(result.stderr)")
+            #expect(result.stderr.contains("written by `gripfit-serial export`"), "\(result.stderr)")
+            for raw in ["DecodingError", "codingPath", "CodingKeys", "device,started_at,firmware,label"] {
+                #expect(!result.stderr.contains(raw), "\(name): \(result.stderr)")
+            }
+        }
+    }
+
+    @Test func plotRefusesAnOutputThatIsNotSVG() throws {
+        let cli = BuiltBinary()
+        let file = cli.home + "/in.csv"
+        try Self.write(Self.csv(starts: ["2026-11-18T11:06:40.000Z"]), file)
+        Self.expectClean(try cli.run("import", file), 0)
+        let png = cli.home + "/x.png"
+        Self.expectClean(try cli.run("plot", "1", "-o", png), 64, "plot writes SVG")
+        #expect(!FileManager.default.fileExists(atPath: png))
+        Self.expectClean(try cli.run("plot", "1", "-o", cli.home + "/x.SVG"), 0)
+    }
+
+    /// A directory or an ordinary file as --port: not a serial device, and where to find one.
+    @Test func aPortThatIsNoSerialDeviceSaysSoAndHowToFindOne() throws {
+        let cli = BuiltBinary()
+        let file = cli.home + "/plain"
+        try Self.write("x", file)
+        for port in [cli.home, file] {
+            let result = try cli.run("monitor", "--port", port, "--duration", "5")
+            Self.expectClean(result, 64, "\(port): not a serial device")
+            #expect(result.stderr.contains("`gripfit-serial list`"), "\(result.stderr)")
+        }
+    }
+
     // MARK: - Class 3: dates
 
     @Test func sinceIsStrictRFC3339() throws {
@@ -137,9 +232,13 @@ struct HostileInputTests {
         let file = cli.home + "/in.csv"
         try Self.write(Self.csv(starts: ["2026-11-18T11:06:40.000Z"]), file)
         Self.expectClean(try cli.run("import", file), 0)
-        for destination in ["/nonexistent-dir/out.json", cli.home, "/proc/version"] {
+        let directory = cli.home + "/plots.svg"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (destination, plot) in [
+            ("/nonexistent-dir/out.json", "/nonexistent-dir/out.svg"), (cli.home, directory), ("/proc/version", "/proc/version.svg"),
+        ] {
             Self.expectClean(try cli.run("export", "--all", "-o", destination), 73, destination)
-            Self.expectClean(try cli.run("plot", "1", "-o", destination), 73, destination)
+            Self.expectClean(try cli.run("plot", "1", "-o", plot), 73, plot)
         }
         // check fails before it looks for a dongle: the missing port would say 69.
         Self.expectClean(try cli.run("check", "--port", "/nonexistent", "--junit", "/nonexistent-dir/j.xml"), 73, "/nonexistent-dir/j.xml")

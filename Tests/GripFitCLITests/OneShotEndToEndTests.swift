@@ -22,7 +22,7 @@ import Testing
         let result = try CLIProcess.run(["rate", "--port", simulator.path, "--", ms])
         let stopped = simulator.stop()
         #expect(result.status == 64)
-        #expect(result.stderr.contains("20–1000"))
+        #expect(result.stderr.contains("must be between 20 and 1000 ms; got \(ms)."), "\(result.stderr)")
         #expect(stopped.stderr.contains("host opened the port 0 times"), "nothing was sent: \(stopped.stderr)")
     }
 

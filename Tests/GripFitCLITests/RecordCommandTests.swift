@@ -134,7 +134,8 @@ struct RecordCommandTests {
         try "time,raw\n1,2\n".write(toFile: file, atomically: true, encoding: .utf8)
         let result = try cli.run("import", file)
         #expect(result.status == 65)
-        #expect(result.stderr.contains("Import only files written by `gripfit-serial export`"))
+        #expect(result.stderr.contains("\(file): line 1: not the header of a CSV export"), "\(result.stderr)")
+        #expect(result.stderr.contains("Import only a file written by `gripfit-serial export`"))
         #expect(try cli.run("import", cli.home + "/missing.json").status == 66)
         #expect(try cli.run("show", "9").status == 66)
     }

@@ -15,6 +15,15 @@ struct ForceQuantityTests {
         #expect(ForceQuantity(parsing: text) == nil)
     }
 
+    @Test(arguments: [
+        ("10", ForceQuantityError.noUnit), ("", .noUnit), ("10stone", .unknownUnit), ("kg", .notANumber),
+        ("nankg", .notANumber), ("infkg", .notANumber), ("-5kg", .notPositive), ("0lb", .notPositive),
+        ("1e300kg", .tooLarge), ("1e400kg", .tooLarge), ("1000001N", .tooLarge),
+    ])
+    func saysWhatIsWrong(text: String, problem: ForceQuantityError) {
+        #expect(throws: problem) { try ForceQuantity(validating: text) }
+    }
+
     @Test func convertsToKilograms() {
         #expect(abs(ForceQuantity(98.0665, .newtons).kilograms - 10) < 1e-12)
         #expect(ForceQuantity(10, .kilograms).description == "10.00 kg")

@@ -72,7 +72,8 @@ final class CheckupTests: XCTestCase {
         XCTAssertFalse(passed)
         let bridge = try XCTUnwrap(checks.first { $0.title == "bridge" })
         XCTAssertFalse(bridge.passed)
-        XCTAssertTrue(bridge.fix?.contains("Plug in the dongle") ?? false)
+        XCTAssertTrue(bridge.fix?.contains("plug the dongle straight into this machine") ?? false, bridge.description)
+        XCTAssertFalse(checks.contains { $0.description.contains("gripfit-serial doctor") }, "no advice to run doctor inside doctor")
     }
 
     /// Any USB serial device is listed, with whatever serial number it gives: escaped once, so

@@ -56,7 +56,9 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
         case .notFound, .unreachable, .serverDeviceFailed: .unavailable
         case .permissionDenied: .noPermission
         case .busy: .temporaryFailure
-        case .notATerminal, .removed, .system, .connectionLost: .ioError
+        // `--port /tmp`: the command line names something that is no serial device.
+        case .notATerminal: .usage
+        case .removed, .system, .connectionLost: .ioError
         }
     }
 

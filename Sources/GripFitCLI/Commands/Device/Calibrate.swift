@@ -24,7 +24,9 @@ public struct Calibrate: ParsableCommand {
 
     @OptionGroup public var connection: ConnectionOptions
 
-    @Option(help: ArgumentHelp("The known mass, with its unit: 10kg, 22lb, 98N.", valueName: "force"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("The known mass, with its unit: 10kg, 22lb, 98N.", valueName: "force"),
+        transform: ForceQuantity.parser("--mass"))
     public var mass: ForceQuantity
 
     /// At least 3 s: each step averages 2 s of readings.

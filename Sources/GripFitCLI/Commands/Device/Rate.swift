@@ -22,10 +22,11 @@ public struct Rate: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        do {
-            _ = try SampleRate(milliseconds: milliseconds)
-        } catch {
-            throw ValidationError("\(error). Nothing was sent.")
+        let allowed = SampleRate.allowedMilliseconds
+        guard allowed.contains(milliseconds) else {
+            throw ValidationError(
+                "The sample interval must be between \(allowed.lowerBound) and \(allowed.upperBound) ms; got \(milliseconds). "
+                    + "Nothing was sent.")
         }
     }
 

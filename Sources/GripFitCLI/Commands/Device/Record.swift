@@ -50,11 +50,13 @@ public struct Record: ParsableCommand {
     public var protocolName: RecordProtocol?
 
     @Option(
-        parsing: .unconditional, help: "With --protocol: seconds of rest between trials.",
-        transform: SecondsOption.parser("--rest", minimum: 0))
+        parsing: .unconditional, help: "With --protocol: seconds of rest between trials (0 to 3600).",
+        transform: SecondsOption.parser(
+            "--rest", minimum: GuidedProtocol.Settings.restSecondsRange.lowerBound,
+            maximum: GuidedProtocol.Settings.restSecondsRange.upperBound))
     public var rest: Double = RecordProtocol.restSeconds
 
-    @Option(help: "With --protocol: trials per hand (1 to 5).")
+    @Option(parsing: .unconditional, help: "With --protocol: trials per hand (1 to 5).")
     public var trials: Int = RecordProtocol.trialsPerHand
 
     public init() {}
@@ -63,13 +65,11 @@ public struct Record: ParsableCommand {
         if protocolName == nil, rest != RecordProtocol.restSeconds { throw ValidationError("--rest applies to --protocol only.") }
         let range = GuidedProtocol.Settings.trialsPerHandRange
         if !range.contains(trials) {
-            throw ValidationError("--trials must be \(range.lowerBound) to \(range.upperBound) trials per hand.")
+            throw ValidationError("--trials must be \(range.lowerBound) to \(range.upperBound) trials per hand; got \(trials).")
         }
         if protocolName == nil, trials != RecordProtocol.trialsPerHand {
             throw ValidationError("--trials applies to --protocol only.")
         }
-        let longestRest = GuidedProtocol.Settings.restSecondsRange.upperBound
-        if rest > longestRest { throw ValidationError("--rest must be at most \(Int(longestRest)) seconds.") }
         if protocolName != nil, let duration, duration > 600 {
             throw ValidationError("With --protocol, --duration (the longest a trial may last) must be at most 600 seconds.")
         }

@@ -6,7 +6,8 @@ public struct Tare: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Zero the GripFit at its current load (CMD:TARE).",
         discussion: """
-            Exits 0 on S:TARED; 74 when the device answers S:NOT_READY (sensor fault). Take the             hand off the handle first: whatever load is on it becomes zero.
+            Exits 0 on S:TARED; 74 when the device answers S:NOT_READY (sensor fault). Take the \
+            hand off the handle first: whatever load is on it becomes zero.
 
             Examples:
               gripfit-serial tare

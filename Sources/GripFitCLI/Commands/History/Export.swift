@@ -32,6 +32,7 @@ public struct Export: ParsableCommand {
 
     public func validate() throws {
         if (id == nil) == !all { throw ValidationError("Give a session id, or --all (not both).") }
+        if let id { try SessionID.validate(id) }
     }
 
     public func run() throws {

@@ -10,7 +10,9 @@ public struct History: ParsableCommand {
         discussion: """
             The table shows local times with their UTC offset; CSV and JSON carry RFC 3339 UTC. \
             Sessions recorded before their device was calibrated are shown with the device's \
-            current calibration (the calibration column says "later").
+            current calibration (the calibration column says "later"). The table fits the terminal \
+            (80 columns in a pipe): on a narrow one the date loses its seconds, then mean, duration, \
+            reps and hand are left out, and a long label is cut; CSV and JSON carry everything.
 
             CSV columns, one row per session (force columns in the --unit, empty for an \
             uncalibrated session, whose peak is in peak_raw): id, start, device, firmware, \
@@ -79,31 +81,27 @@ public struct History: ParsableCommand {
         if let last = problems.last { throw last }
     }
 
+    /// Why the table is empty, and what to type instead: no sessions at all, none of this device
+    /// (naming the devices there are), or none since `--since`.
     private func emptyNotice(store: SessionStore, since: Int64?) throws -> String {
-        guard let since, !(try store.list(device: device).rows.isEmpty) else {
-            return "No sessions yet. Record one with `gripfit-serial record`."
+        let all = try store.list().rows
+        if let device, !all.isEmpty, !all.contains(where: { $0.device == device }) {
+            let counts = Dictionary(grouping: all, by: \.device).map { (device: $0.key, sessions: $0.value.count) }
+                .sorted { $0.device < $1.device }
+            let named = counts.prefix(5).map { "\(UntrustedText.escaped($0.device)) (\($0.sessions))" }.joined(separator: ", ")
+            let more = counts.count > 5 ? " and \(counts.count - 5) more" : ""
+            return "No sessions for device \(UntrustedText.escaped(device)). The history holds \(all.count) "
+                + "session\(all.count == 1 ? "" : "s"), of these devices: \(named)\(more). `gripfit-serial history --format csv` "
+                + "shows each session's device."
         }
+        guard let since, !all.isEmpty else { return "No sessions yet. Record one with `gripfit-serial record`." }
         let future = since > Timestamp.now() ? " (that is in the future)" : ""
         return "No sessions since \(LocalTime.text(milliseconds: since))\(future); `gripfit-serial history` without --since lists them all."
     }
 
     private func table(_ entries: [HistoryEntry], _ display: ForceDisplay) {
-        StandardOutput.line("id    date                        hand   peak          mean          reps  duration  label")
-        for entry in entries {
-            let row = entry.row
-            let marker = entry.later == nil ? "" : " *"
-            guard
-                StandardOutput.line(
-                    SessionText.pad(String(row.id), 6) + SessionText.pad(LocalTime.text(milliseconds: row.startedAtMilliseconds), 28)
-                        + SessionText.pad(row.hand?.rawValue ?? "-", 7)
-                        + SessionText.pad(display.text(stored: row.peak, calibrated: row.calibrated) + marker, 14)
-                        + SessionText.pad(display.text(stored: row.mean, calibrated: row.calibrated) + marker, 14)
-                        + SessionText.pad(String(row.repCount), 6) + SessionText.pad(row.duration.formatted(decimals: 1) + " s", 10)
-                        + UntrustedText.escaped(row.label ?? ""))
-            else { return }
-        }
-        if let later = entries.lazy.compactMap(\.later).first {
-            StandardOutput.line("* recorded uncalibrated; shown with the device's calibration of \(later.date)")
+        for line in HistoryTable.lines(entries, display: display, width: UsageLine.terminalWidth) {
+            guard StandardOutput.line(line) else { return }
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import GripFitOutput
 import GripFitStore
 
 /// `gripfit-serial import FILE`: what `export` wrote, back into the history.
@@ -21,8 +22,7 @@ public struct Import: ParsableCommand {
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
-        let text = try Self.read(file)
-        let sessions = try SessionExchange.parse(text)
+        let sessions = try Self.sessions(in: file, text: try Self.read(file))
         let store = try Storage.history()
         var added = 0
         var skipped = 0
@@ -33,6 +33,29 @@ public struct Import: ParsableCommand {
             }
         }
         StandardOutput.line("imported \(added) session\(added == 1 ? "" : "s"), skipped \(skipped) already in the history")
+    }
+
+    /// The sessions of an export file; any other file is refused naming it, the kind of file
+    /// expected, and what is wrong in words (exit 65).
+    static func sessions(in path: String, text: String) throws -> [StoredSession] {
+        let name = UntrustedText.escaped(path)
+        let expected = "Import only a file written by `gripfit-serial export` (JSON, or CSV with --format csv)."
+        let isJSON = text.drop { $0.isWhitespace }.hasPrefix("{")
+        if text.allSatisfy(\.isWhitespace) {
+            throw CLIFailure("\(name): the file is empty. \(expected)", status: .dataError)
+        }
+        // By its content, a `.json` file would be read as CSV and refused for its "header".
+        if !isJSON, path.lowercased().hasSuffix(".json") {
+            throw CLIFailure("\(name): not a JSON export: it does not start with `{`. \(expected)", status: .dataError)
+        }
+        do {
+            return try SessionExchange.parse(text)
+        } catch {
+            // A `catch .badImport(...)` pattern on the typed error crashes the Swift 6.3 compiler.
+            guard case .badImport(let line, let reason) = error else { throw error }
+            let place = isJSON ? "not a gripfit JSON export" : "line \(line)"
+            throw CLIFailure("\(name): \(place): \(UntrustedText.escaped(reason)). \(expected)", status: .dataError)
+        }
     }
 
     /// The whole file, bounded; a directory, a missing file or a read error is named with errno.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GripFitCore
+import GripFitOutput
 import GripFitStore
 
 /// `gripfit-serial plot <id> -o FILE.svg`.
@@ -9,7 +10,8 @@ public struct Plot: ParsableCommand {
         abstract: "Draw a saved session as an SVG: force over time, reps shaded, peak marked.",
         discussion: """
             The title gives the start in local time with its UTC offset. A session recorded before \
-            its device was calibrated is drawn with the device's current calibration, named in the title.
+            its device was calibrated is drawn with the device's current calibration, named in the title. \
+            Only SVG is written, so -o takes a .svg file or -; for a PNG, convert it as below.
 
             Examples:
               gripfit-serial plot 3 -o session3.svg --unit lb
@@ -28,6 +30,16 @@ public struct Plot: ParsableCommand {
     public var unit: ForceUnit = .kilograms
 
     public init() {}
+
+    public func validate() throws {
+        try SessionID.validate(id)
+        // Only SVG is drawn: a `.png` holding SVG would fail in whatever opens it later.
+        if output != "-", URL(fileURLWithPath: output).pathExtension.lowercased() != "svg" {
+            throw ValidationError(
+                "plot writes SVG, so -o takes a .svg file (or - for stdout); got \(UntrustedText.escaped(output)). For a PNG, "
+                    + "convert the SVG: `gripfit-serial plot \(id) -o - | rsvg-convert -o plot.png`.")
+        }
+    }
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()

@@ -22,6 +22,10 @@ public struct Show: ParsableCommand {
 
     public init() {}
 
+    public func validate() throws {
+        try SessionID.validate(id)
+    }
+
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
         let (store, damage) = try Storage.historyToRead()

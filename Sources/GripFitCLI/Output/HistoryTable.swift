@@ -1,0 +1,73 @@
+import GripFitCore
+import GripFitOutput
+
+/// The `history` table, fitted to `width` columns (the terminal's, 80 when not a terminal): each
+/// column as wide as its widest cell; when that is still too wide the date loses its seconds,
+/// then mean, duration, reps and hand are dropped in that order, and the label is cut with "…".
+/// Id, date and peak always stay; the note on sessions shown with a later calibration is broken
+/// between words. Labels come from the user or an import file: escaped.
+enum HistoryTable {
+    /// A label narrower than this is cut rather than dropping another column for it.
+    static let shortestLabel = 12
+
+    static func lines(_ entries: [HistoryEntry], display: ForceDisplay, width: Int) -> [String] {
+        func column(_ title: String, _ cell: (HistoryEntry) -> String) -> (title: String, cells: [String]) {
+            (title, entries.map(cell))
+        }
+        func marked(_ entry: HistoryEntry) -> String { entry.later == nil ? "" : " *" }
+        var columns = [
+            column("id") { String($0.row.id) }, column("date") { LocalTime.text(milliseconds: $0.row.startedAtMilliseconds) },
+            column("hand") { $0.row.hand?.rawValue ?? "-" },
+            column("peak") { display.text(stored: $0.row.peak, calibrated: $0.row.calibrated) + marked($0) },
+            column("mean") { display.text(stored: $0.row.mean, calibrated: $0.row.calibrated) + marked($0) },
+            column("reps") { String($0.row.repCount) }, column("duration") { $0.row.duration.formatted(decimals: 1) + " s" },
+        ]
+        func fixedWidth() -> Int { columns.reduce(0) { $0 + (([$1.title] + $1.cells).map(\.count).max() ?? 0) + 2 } }
+
+        if fixedWidth() + shortestLabel > width {
+            columns[1] = column("date") { LocalTime.text(milliseconds: $0.row.startedAtMilliseconds, seconds: false) }
+        }
+        for title in ["mean", "duration", "reps", "hand"] where fixedWidth() + shortestLabel > width {
+            columns.removeAll { $0.title == title }
+        }
+        let labelWidth = max(0, width - fixedWidth())
+        let widths = columns.map { column in (([column.title] + column.cells).map(\.count).max() ?? 0) + 2 }
+
+        func line(_ cells: [String], label: String) -> String {
+            let padded = zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined() + cut(label, to: labelWidth)
+            return String(padded.reversed().drop { $0 == " " }.reversed())
+        }
+        var lines = [line(columns.map(\.title), label: "label")]
+        for index in entries.indices {
+            lines.append(line(columns.map { $0.cells[index] }, label: UntrustedText.escaped(entries[index].row.label ?? "")))
+        }
+        if let later = entries.lazy.compactMap(\.later).first {
+            lines += wrapped("* recorded uncalibrated; shown with the device's calibration of \(later.date)", width: width)
+        }
+        return lines
+    }
+
+    /// A note broken between words to fit `width`, continuation lines indented under its text.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = "  " + word
+            }
+        }
+        return lines + [current]
+    }
+
+    /// `text` in at most `width` characters, its end replaced by "…" when it is longer.
+    static func cut(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        guard width > 0 else { return "" }
+        return text.prefix(width - 1) + "…"
+    }
+}
