@@ -68,6 +68,26 @@ struct RecordCommandTests {
         #expect(show.status == 0, "the trace and reps read back: \(show.stderr)")
     }
 
+    @Test func anIdleUncalibratedRecordingFindsNoRepsInTheNoise() throws {
+        let cli = BuiltBinary()
+        let record = try cli.run("record", "--simulate", "--load", "0kg", "--duration", "3")
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.contains("no reps (nothing above 5000 raw)"), "\(record.stdout)")
+        #expect(!record.stdout.contains("mean "), "no mean without a rep: \(record.stdout)")
+        #expect(try cli.historyJSON().first?["reps"] as? Int == 0)
+    }
+
+    @Test func aCalibratedRecordingWithoutRepsSaysSoInsteadOfAMeanOfZero() throws {
+        let cli = BuiltBinary()
+        #expect(try cli.run("calibrate", "--simulate", "--mass", "10kg").status == 0)
+        let record = try cli.run("record", "--simulate", "--load", "0kg", "--duration", "2")
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.contains("no reps (nothing above 2.00 kg)"), "\(record.stdout)")
+        let show = try cli.run("show", "1")
+        #expect(show.stdout.contains("mean         none: no reps (nothing above 2.00 kg)"), "\(show.stdout)")
+        #expect(!show.stdout.contains("(inside reps)"), "\(show.stdout)")
+    }
+
     @Test func untilReleaseStopsAfterOneSqueeze() throws {
         let cli = BuiltBinary()
         let result = try cli.run("record", "--simulate", "--until-release", "--duration", "20")

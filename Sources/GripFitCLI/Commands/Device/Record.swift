@@ -132,6 +132,6 @@ public struct Record: ParsableCommand {
             })
         let (summary, display, stopped) = try guided.run()
         if stopped { StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.") }
-        for line in ProtocolReport.lines(summary, display: display) { StandardOutput.line(line) }
+        for line in ProtocolReport.lines(summary, display: display, width: WindowResize.columns()) { StandardOutput.line(line) }
     }
 }
