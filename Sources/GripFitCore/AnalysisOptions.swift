@@ -6,7 +6,7 @@ public struct AnalysisOptions: Equatable, Sendable {
     /// The rate of force development window, in seconds.
     public var rfdWindow: Double
 
-    public init(threshold: RepThreshold = .fractionOfPeak(0.2), exitFraction: Double = 0.4, rfdWindow: Double = 0.1) {
+    public init(threshold: RepThreshold = .uncalibrated, exitFraction: Double = 0.4, rfdWindow: Double = 0.1) {
         self.threshold = threshold
         self.exitFraction = exitFraction
         self.rfdWindow = rfdWindow

@@ -5,6 +5,8 @@
 /// For each trial, in order (alternating hands, `trialsPerHand` each):
 /// 1. ``Action/settle(_:attempt:)``: ask the user to let go. The machine waits for a still,
 ///    unloaded handle (``RestingHandle``), so no trial is measured from a squeeze already under way.
+///    A still handle that is loaded, or whose load cannot be known, is never cued: ``holdup`` says
+///    why, and ``Action/waiting(_:attempt:_:)`` announces each new reason once.
 /// 2. ``Action/squeezeNow(_:attempt:)``: cue the squeeze; the caller starts recording here.
 ///    While squeezing, ``phase`` carries the current and peak force for a live display.
 /// 3. ``Action/attemptEnded(_:)``: the squeeze was released, or the attempt was cut short; the
@@ -14,8 +16,11 @@
 /// 5. ``Action/finished(_:)`` with a ``Summary`` naming the attempts behind each hand's best and mean.
 ///
 /// Readings are forces in one unit throughout (kilograms when calibrated, counts otherwise). With a
-/// known `zero` (a calibrated, tared device) "unloaded" means near that zero; without one it means
-/// near the lowest level seen, and each attempt is measured from the resting level before it.
+/// known `zero` (a calibrated device) "unloaded" means near that zero. Without one, near 0 counts
+/// (a tared GripFit reads 0 with nothing on it), or near the lowest level seen once the readings
+/// have spanned the threshold (the handle was squeezed and let go, so that level is not a load
+/// held all along); a handle still at one level since the start is not cued, since an empty
+/// handle cannot be told from a loaded one. Each attempt is then measured from the resting level before it.
 public struct GuidedProtocol: Sendable {
     public enum Side: String, Sendable, CaseIterable {
         case left
@@ -153,6 +158,23 @@ public struct GuidedProtocol: Sendable {
         }
     }
 
+    /// Why a still handle is not cued.
+    public enum Holdup: Equatable, Sendable {
+        /// The handle rests at `force` from the zero: let go, or tare it if nothing is on it (a
+        /// negative force: it was tared under load).
+        case loaded(force: Double)
+        /// No calibration, no tare, and the handle has rested at `level` counts since the start:
+        /// an empty handle cannot be told from a loaded one until it is tared or squeezed and let go.
+        case zeroUnknown(level: Double)
+
+        fileprivate func sameReason(as other: Holdup?) -> Bool {
+            switch (self, other) {
+            case (.loaded, .loaded?), (.zeroUnknown, .zeroUnknown?): true
+            default: false
+            }
+        }
+    }
+
     public enum Event: Equatable, Sendable {
         case start
         case reading(Double)
@@ -166,6 +188,8 @@ public struct GuidedProtocol: Sendable {
     public enum Action: Equatable, Sendable {
         /// Ask the user to let go and hold the handle still.
         case settle(Trial, attempt: Int)
+        /// The handle is still but not cued, for this new reason (see ``holdup`` for its latest level).
+        case waiting(Trial, attempt: Int, Holdup)
         /// Cue the squeeze; the attempt's recording starts now.
         case squeezeNow(Trial, attempt: Int)
         /// The attempt's recording ends now; a flagged one is offered again while attempts remain.
@@ -187,10 +211,13 @@ public struct GuidedProtocol: Sendable {
     public let settings: Settings
     public private(set) var phase: Phase = .idle
     public private(set) var attempts: [Attempt] = []
+    /// While settling: why the still handle is not cued, with its latest level; nil otherwise.
+    public private(set) var holdup: Holdup?
 
     private let trials: [Trial]
     private var resting: RestingHandle
     private var floor: Double?
+    private var ceiling: Double?
     private var baseline = 0.0
     private var started = MonotonicInstant.zero
     private var detector: RepDetector
@@ -221,7 +248,10 @@ public struct GuidedProtocol: Sendable {
     }
 
     public mutating func handle(_ event: Event, now: MonotonicInstant) -> [Action] {
-        if case .reading(let value) = event { floor = min(floor ?? value, value) }
+        if case .reading(let value) = event {
+            floor = min(floor ?? value, value)
+            ceiling = max(ceiling ?? value, value)
+        }
         switch (phase, event) {
         case (.idle, .start):
             return settle(trials[0], attempt: 1, now: now)
@@ -232,8 +262,13 @@ public struct GuidedProtocol: Sendable {
             if case .squeezing = phase { actions.append(endAttempt(flag: .stopped, now: now)) }
             return actions + finish()
         case (.settling(let trial, let attempt), .reading(let value)):
-            guard let level = resting.add(value, at: now), level - (settings.zero ?? floor ?? level) < settings.threshold / 2
-            else { return [] }
+            guard let level = resting.add(value, at: now) else { return [] }
+            if let reason = self.holdup(at: level) {
+                let announce = !reason.sameReason(as: holdup)
+                holdup = reason
+                return announce ? [.waiting(trial, attempt: attempt, reason)] : []
+            }
+            holdup = nil
             baseline = settings.zero ?? level
             started = now
             early = nil
@@ -266,8 +301,19 @@ public struct GuidedProtocol: Sendable {
 
     // MARK: - Steps
 
+    /// Why a handle still at `level` must not be cued; nil when it is unloaded.
+    private func holdup(at level: Double) -> Holdup? {
+        let near = settings.threshold / 2
+        // Well below the zero is no better: the handle was tared under load, and every force would be off by as much.
+        if let zero = settings.zero { return abs(level - zero) < near ? nil : .loaded(force: level - zero) }
+        if abs(level) < near { return nil }
+        guard let floor, let ceiling, ceiling - floor >= settings.threshold else { return .zeroUnknown(level: level) }
+        return level - floor < near ? nil : .loaded(force: level - floor)
+    }
+
     private mutating func settle(_ trial: Trial, attempt: Int, now: MonotonicInstant) -> [Action] {
         resting.reset()
+        holdup = nil
         phase = .settling(trial, attempt: attempt)
         return [.settle(trial, attempt: attempt)]
     }

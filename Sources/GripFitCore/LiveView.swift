@@ -37,7 +37,9 @@ public struct LiveView: Sendable {
 
     private let start: MonotonicInstant
     private var history: [(instant: MonotonicInstant, force: Double)] = []
-    private var low: Double?
+    /// The session's lowest and highest force: the sparkline's scale, and the resting level an
+    /// uncalibrated tare request is judged against.
+    public private(set) var low: Double?
     private var high: Double?
     /// Bounds memory whatever the rate: 10 s at the fastest 20 ms needs 500.
     private let capacity = 1_024
@@ -175,11 +177,14 @@ public struct LiveView: Sendable {
     }
 
     /// Calibrated: zero to a steady full scale (the peak rounded up to ten, at least ``minimumFullScale``),
-    /// so the line does not rescale with every squeeze. Raw: the session's own range, the only one known.
+    /// so the line does not rescale with every squeeze; from the lowest force rounded down to ten
+    /// when that is below zero (a tare under load), so a negative force is drawn and labelled, not
+    /// pinned to a floor marked zero. Raw: the session's own range, the only one known.
     private var range: (Double, Double) {
         if scale.calibrated {
             let top = max(Self.minimumFullScale, ((high ?? 0) / 10).rounded(.up) * 10)
-            return (0, top.isFinite ? top : Self.minimumFullScale)
+            let bottom = min(0, ((low ?? 0) / 10).rounded(.down) * 10)
+            return (bottom.isFinite ? bottom : 0, top.isFinite ? top : Self.minimumFullScale)
         }
         return (low ?? 0, high ?? 0)
     }

@@ -42,7 +42,7 @@ public struct StoredSession: Equatable, Sendable {
 
     /// A session analysed from its trace: kilograms with a 2 kg rep threshold when calibrated;
     /// otherwise counts above the session's lowest reading (an untared HX711 sits far from zero),
-    /// with a threshold at 20 % of the peak.
+    /// with a threshold at 20 % of the peak, never below ``RepThreshold/rawFloor``.
     public static func analysed(
         device: String, startedAtMilliseconds: Int64, firmware: String?, bridgeVersion: String? = nil, label: String?,
         hand: Hand?, protocolName: String? = nil, trial: Int? = nil, calibration: StoredCalibration?, trace: RawTrace,
@@ -61,7 +61,7 @@ public struct StoredSession: Equatable, Sendable {
     }
 
     public static func defaultThreshold(calibrated: Bool) -> RepThreshold {
-        calibrated ? .absolute(2) : .fractionOfPeak(0.2)
+        calibrated ? .absolute(2) : .uncalibrated
     }
 
     /// What the summary's numbers are in.

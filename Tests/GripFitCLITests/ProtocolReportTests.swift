@@ -20,26 +20,40 @@ struct ProtocolReportTests {
             unit: .kilograms)
     }
 
-    @Test func namesTheTrialsBehindBestAndMean() {
+    @Test func namesTheTrialsBehindBestAndMeanPerHandAsSaved() {
         let summary = GuidedProtocol.Summary(attempts: [
             attempt(1, .right, peak: 40), attempt(2, .left, peak: 36), attempt(3, .right, peak: 42),
             attempt(4, .left, peak: 50, flag: .earlyStart(force: 20)), attempt(4, .left, peak: 37.8, attempt: 2),
             attempt(5, .right, peak: 41), attempt(6, .left, peak: 35),
         ])
-        let lines = ProtocolReport.lines(summary, display: calibrated)
-        #expect(lines.contains("right  42.00 kg (trial 3)        41.00 kg (trials 1, 3, 5)"))
-        #expect(lines.contains("left   37.80 kg (trial 4)        36.27 kg (trials 2, 4, 6)"))
-        #expect(lines.contains("flagged, not counted: trial 4 attempt 1 (squeeze began before the cue)"))
+        let lines = ProtocolReport.lines(summary, display: calibrated, width: 200)
+        // The saved sessions number trials per hand: the third trial of the run is the right hand's second.
+        #expect(lines.contains("right  42.00 kg (trial 2)        41.00 kg (trials 1, 2, 3)"), "\(lines)")
+        #expect(lines.contains("left   37.80 kg (trial 2)        36.27 kg (trials 1, 2, 3)"), "\(lines)")
+        #expect(lines.contains("flagged, not counted: left trial 2 attempt 1 (squeeze began before the cue)"), "\(lines)")
         #expect(lines.last == "left/right difference: 10.0 % (right stronger, relative to the stronger hand's best)")
     }
 
-    @Test func oneHandHasNoDifferenceAndMissedTrialsAreNamed() {
+    @Test func oneHandHasNoDifferenceAndMissedTrialsAreNamedWithTheirHand() {
         let summary = GuidedProtocol.Summary(attempts: [
             attempt(1, .right, peak: 0, flag: .noSqueeze), attempt(2, .left, peak: 600_000),
         ])
-        let lines = ProtocolReport.lines(summary, display: ForceDisplay(calibration: nil, unit: .kilograms))
-        #expect(lines.contains("left   600000 raw (trial 2)      600000 raw (trial 2)"))
-        #expect(lines.contains("no counted attempt for trial 1"))
+        let lines = ProtocolReport.lines(summary, display: ForceDisplay(calibration: nil, unit: .kilograms), width: 80)
+        #expect(lines.contains("left   600000 raw (trial 1)      600000 raw (trial 1)"), "\(lines)")
+        #expect(lines.contains("no counted attempt for right trial 1"), "\(lines)")
         #expect(!lines.contains { $0.contains("difference") })
+    }
+
+    @Test func linesFitTheWidthWrappedAtSpaces() {
+        let summary = GuidedProtocol.Summary(attempts: [
+            attempt(1, .right, peak: 40), attempt(2, .left, peak: 36, flag: .timeLimit), attempt(2, .left, peak: 30, attempt: 2),
+        ])
+        let lines = ProtocolReport.lines(summary, display: calibrated, width: 80)
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.map(\.count))")
+        #expect(lines.suffix(2) == ["left/right difference: 25.0 % (right stronger, relative to the stronger hand's", "  best)"])
+        let narrow = ProtocolReport.lines(summary, display: calibrated, width: 40)
+        #expect(narrow.allSatisfy { $0.count <= 40 }, "\(narrow)")
+        let words = narrow.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(words.contains("flagged, not counted: left trial 1 attempt 1 (cut short by the time limit"), "\(narrow)")
     }
 }

@@ -68,6 +68,26 @@ struct RecordCommandTests {
         #expect(show.status == 0, "the trace and reps read back: \(show.stderr)")
     }
 
+    @Test func anIdleUncalibratedRecordingFindsNoRepsInTheNoise() throws {
+        let cli = BuiltBinary()
+        let record = try cli.run("record", "--simulate", "--load", "0kg", "--duration", "3")
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.contains("no reps (nothing above 5000 raw)"), "\(record.stdout)")
+        #expect(!record.stdout.contains("mean "), "no mean without a rep: \(record.stdout)")
+        #expect(try cli.historyJSON().first?["reps"] as? Int == 0)
+    }
+
+    @Test func aCalibratedRecordingWithoutRepsSaysSoInsteadOfAMeanOfZero() throws {
+        let cli = BuiltBinary()
+        #expect(try cli.run("calibrate", "--simulate", "--mass", "10kg").status == 0)
+        let record = try cli.run("record", "--simulate", "--load", "0kg", "--duration", "2")
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.contains("no reps (nothing above 2.00 kg)"), "\(record.stdout)")
+        let show = try cli.run("show", "1")
+        #expect(show.stdout.contains("mean         none: no reps (nothing above 2.00 kg)"), "\(show.stdout)")
+        #expect(!show.stdout.contains("(inside reps)"), "\(show.stdout)")
+    }
+
     @Test func untilReleaseStopsAfterOneSqueeze() throws {
         let cli = BuiltBinary()
         let result = try cli.run("record", "--simulate", "--until-release", "--duration", "20")
@@ -89,7 +109,7 @@ struct RecordCommandTests {
         #expect(lines.contains("rest: 1 s before trial 2/2 (left hand)"))
         #expect(!result.stdout.contains("\r"), "no in-place redraws off a terminal")
         #expect(lines.contains { $0.hasPrefix("right  ") && $0.contains("kg (trial 1)") })
-        #expect(lines.contains { $0.hasPrefix("left   ") && $0.contains("kg (trial 2)") })
+        #expect(lines.contains { $0.hasPrefix("left   ") && $0.contains("kg (trial 1)") })
         #expect(lines.contains { $0.hasPrefix("left/right difference:") })
         // The simulated person does not wait for the cue: an attempt may be flagged and offered again.
         let sessions = try cli.historyJSON()
@@ -121,11 +141,45 @@ struct RecordCommandTests {
         #expect(stopped.stderr.contains("protocol stopped; finished trials are saved."))
         var rest: [String] = []
         while let line = running.nextLine(before: Date().addingTimeInterval(5)) { rest.append(line) }
-        #expect(rest.contains { $0.hasPrefix("flagged, not counted: trial 1 attempt 1 (") }, "\(rest)")
+        #expect(rest.contains { $0.hasPrefix("flagged, not counted: right trial 1 attempt 1 (") }, "\(rest)")
         #expect(rest.contains("no trial counted"))
         let sessions = try cli.historyJSON()
         #expect(!sessions.isEmpty)
         #expect(sessions.allSatisfy { ($0["label"] as? String)?.hasPrefix("flagged: ") == true }, "\(sessions)")
+    }
+
+    /// Runs the protocol on a handle loaded with 20 kg until it says why it waits; returns every line.
+    private func guidedOnALoadedHandle(_ cli: BuiltBinary) throws -> [String] {
+        let running = try cli.running(["record", "--simulate", "--load", "20kg", "--protocol", "standard", "--rest", "0"])
+        var seen: [String] = []
+        let deadline = Date().addingTimeInterval(30)
+        while let line = running.nextLine(before: deadline) {
+            seen.append(line)
+            if line.hasPrefix("Waiting: ") { break }
+        }
+        let stopped = running.stop()
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        while let line = running.nextLine(before: Date().addingTimeInterval(5)) { seen.append(line) }
+        return seen
+    }
+
+    @Test func aCalibratedLoadedHandleIsNeverCuedAndTheWaitSaysWhy() throws {
+        let cli = BuiltBinary()
+        #expect(try cli.run("calibrate", "--simulate", "--mass", "10kg").status == 0)
+        let lines = try guidedOnALoadedHandle(cli)
+        let waiting = try #require(lines.first { $0.hasPrefix("Waiting: the handle reads ") }, "\(lines)")
+        let load = Double(waiting.dropFirst("Waiting: the handle reads ".count).prefix { $0 != " " }) ?? 0
+        #expect(abs(load - 20) < 0.1, "\(waiting)")
+        #expect(waiting.contains("Let go of it; if nothing is on it, it needs a tare"), "\(waiting)")
+        #expect(!lines.contains { $0.hasPrefix("Squeeze now") }, "\(lines)")
+    }
+
+    @Test func anUncalibratedLoadedHandleIsNeverCuedAndTheWaitSaysWhy() throws {
+        let cli = BuiltBinary()
+        let lines = try guidedOnALoadedHandle(cli)
+        let waiting = try #require(lines.first { $0.hasPrefix("Waiting: the handle rests at ") }, "\(lines)")
+        #expect(waiting.contains("no calibration or tare, so an empty handle cannot be told from a loaded one"), "\(waiting)")
+        #expect(!lines.contains { $0.hasPrefix("Squeeze now") }, "\(lines)")
     }
 
     @Test func importRefusesForeignFiles() throws {

@@ -56,9 +56,19 @@ struct GripAnalysisTests {
 
     @Test func thresholdCanFollowThePeak() {
         let samples = Curve.samples([0, 1_000, 0, 150_000, 0])
-        let summary = GripAnalysis.analyze(samples, options: AnalysisOptions(threshold: .fractionOfPeak(0.2)))
+        let summary = GripAnalysis.analyze(samples, options: AnalysisOptions(threshold: .uncalibrated))
         #expect(summary.threshold == 30_000)
         #expect(summary.reps.count == 1)
+    }
+
+    @Test func aThresholdFollowingThePeakHasAFloorSoNoiseHasNoReps() {
+        // An idle handle in counts above its lowest reading: the simulator's noise, ±3 σ of 120 counts.
+        let noise: [Double] = [0, 416, 120, 380, 0, 300, 720, 40, 500, 10, 650, 0]
+        let summary = GripAnalysis.analyze(Curve.samples(noise), options: AnalysisOptions(threshold: .uncalibrated))
+        #expect(summary.threshold == RepThreshold.rawFloor)
+        #expect(summary.reps.isEmpty)
+        #expect(RepThreshold.fractionOfPeak(0.2, floor: 5).resolved(peak: 100) == 20)
+        #expect(RepThreshold.fractionOfPeak(0.2, floor: 5).resolved(peak: 10) == 5)
     }
 
     @Test func gapsAreNotBridged() {

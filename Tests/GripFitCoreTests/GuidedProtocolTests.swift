@@ -155,12 +155,53 @@ struct GuidedProtocolTests {
         #expect(attempt.flag == .stopped)
     }
 
-    @Test func withoutAKnownZeroTheRestingLevelIsTheZero() {
+    @Test func withoutAKnownZeroTheRestingLevelIsTheZeroOnceTheHandleHasMoved() {
         var run = Run { $0 = GuidedProtocol.Settings(threshold: 40_000, zero: nil).with(trials: 1) }
         let offset = 834_000.0
-        run.feed(still.map { $0 * 100 + offset } + squeeze.map { $0 * 20_000 + offset })
+        // An untared GripFit still at one level since the start: empty or loaded, nobody can tell.
+        run.feed(still.map { $0 * 100 + offset })
+        #expect(run.cues == 0)
+        #expect(run.machine.holdup == .zeroUnknown(level: offset + 10))
+        // Squeezed and let go: the level it returns to is the empty handle.
+        run.feed(squeeze.map { $0 * 20_000 + offset } + still.map { $0 * 100 + offset })
+        #expect(run.cues == 1)
+        run.feed(squeeze.map { $0 * 20_000 + offset })
+        #expect(run.cues == 1)
+        #expect(run.machine.holdup == nil)
         #expect(run.ended.first?.flag == nil)
-        #expect(abs((run.ended.first?.peak ?? 0) - 500_000) < 1_000)
+        // Measured from the resting level, whose second of readings still holds the release's last counts.
+        #expect(abs((run.ended.first?.peak ?? 0) - 500_000) < 2_000)
+    }
+
+    @Test func withoutAKnownZeroATaredHandleIsCuedAtOnce() {
+        var run = Run { $0 = GuidedProtocol.Settings(threshold: 40_000, zero: nil).with(trials: 1) }
+        run.feed(still.map { $0 * 100 })
+        #expect(run.cues == 1)
+    }
+
+    @Test func aConstantLoadIsNeverCuedWithOrWithoutAZero() {
+        // 20 kg hanging on the handle: calibrated (kg above the zero), and in counts on an untared GripFit.
+        var calibrated = Run()
+        calibrated.feed([Double](repeating: 20, count: 60))
+        var raw = Run { $0 = GuidedProtocol.Settings(threshold: 40_000, zero: nil).with(trials: 1) }
+        raw.feed([Double](repeating: 834_000 + 400_000, count: 60))
+        #expect(calibrated.cues == 0 && raw.cues == 0)
+        #expect(calibrated.machine.holdup == .loaded(force: 20))
+        #expect(raw.machine.holdup == .zeroUnknown(level: 1_234_000))
+        // Each reason is announced once, not with every reading.
+        let waits = calibrated.actions.filter { if case .waiting(_, _, .loaded(force: 20)) = $0 { true } else { false } }
+        #expect(waits.count == 1, "\(calibrated.actions)")
+        // Let go: the wait ends with the cue.
+        calibrated.feed(still)
+        #expect(calibrated.cues == 1)
+        #expect(calibrated.machine.holdup == nil)
+    }
+
+    @Test func aHandleFarBelowItsZeroWasTaredUnderLoadAndIsNotCued() {
+        var run = Run()
+        run.feed([Double](repeating: -31, count: 20))
+        #expect(run.cues == 0)
+        #expect(run.machine.holdup == .loaded(force: -31))
     }
 
     @Test func alternatesHandsFromTheFirst() {

@@ -54,6 +54,21 @@ struct LiveViewTests {
         #expect(!bars.dropFirst().contains(" "), "ten seconds of readings fill the columns: \(line)")
     }
 
+    @Test func aNegativeForceIsOnTheScaleNotPinnedUnderAZeroLabel() {
+        var view = LiveView(start: .zero, scale: LiveView.Scale(unit: "kg", decimals: 2, calibrated: true))
+        var now = MonotonicInstant.zero
+        // Tared under 31 kg, then let go: -31 kg, then a squeeze back up to 20 kg.
+        for force in [Double](repeating: -31, count: 50) + [Double](repeating: 20, count: 50) {
+            now = now + .milliseconds(100)
+            view.reading(raw: 0, force: force, at: now)
+        }
+        let line = view.lines(width: 120, now: now)[1]
+        #expect(line.hasPrefix("10 s -40.00 kg–20.00 kg "), "\(line)")
+        let bars = line.dropFirst("10 s -40.00 kg–20.00 kg ".count)
+        // -31 kg sits above the bottom (-40), 20 kg at the top.
+        #expect(bars.first.map { $0 != "▁" && $0 != "█" } == true && bars.last == "█", "\(line)")
+    }
+
     @Test func resetPeakStartsAgain() {
         var (view, now) = view()
         view.resetPeak()

@@ -26,6 +26,21 @@ enum GuidedJSON {
         case .settling(let trial, let attempt):
             object.set("phase", "settle")
             set(trial, attempt: attempt, in: &object)
+            // Why a still handle is not cued: `loaded` with its force, or `zero_unknown` with its raw level.
+            switch machine.holdup {
+            case .loaded(let load)?:
+                var holdup = JSONObject()
+                holdup.set("reason", "loaded")
+                holdup.set("force", force(load))
+                object.set("holdup", holdup)
+            case .zeroUnknown(let level)?:
+                var holdup = JSONObject()
+                holdup.set("reason", "zero_unknown")
+                holdup.set("raw", level.rounded())
+                object.set("holdup", holdup)
+            case nil:
+                object.setNull("holdup")
+            }
         case .squeezing(let trial, let attempt, let current, let peak):
             object.set("phase", "squeeze")
             set(trial, attempt: attempt, in: &object)
@@ -62,7 +77,7 @@ enum GuidedJSON {
 
     /// What ``ProtocolReport`` prints, as numbers: per hand the best (and its trial) and the mean
     /// (and the trials behind it), the trials with no counted attempt, the left/right difference.
-    /// Trials are numbered per hand (left trial 1 is the first left one), as the saved sessions are.
+    /// Trials are numbered per hand, as the saved sessions number them (`hand_trial` in the phases).
     private static func summary(_ summary: GuidedProtocol.Summary, force: (Double) -> Double) -> JSONObject {
         var object = JSONObject()
         var hands = JSONObject()

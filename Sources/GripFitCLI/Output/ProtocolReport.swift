@@ -3,18 +3,22 @@ import GripFitStore
 
 /// Best and mean per hand, naming the trials behind them, and the left/right difference, as grip
 /// assessments report them. Flagged attempts never count; trials left without a counted attempt are named.
+/// Trials are numbered per hand (left trial 1, 2, 3), as the saved sessions number them.
 enum ProtocolReport {
-    static func lines(_ summary: GuidedProtocol.Summary, display: ForceDisplay) -> [String] {
+    /// The report, each line at most `width` columns (the terminal's, 80 off a terminal): a longer
+    /// line is wrapped at a space and continued indented.
+    static func lines(_ summary: GuidedProtocol.Summary, display: ForceDisplay, width: Int) -> [String] {
         func text(_ value: Double) -> String { display.text(stored: value, calibrated: display.isCalibrated) }
         func trials(_ attempts: [GuidedProtocol.Attempt]) -> String {
-            attempts.map { String($0.trial.index) }.joined(separator: ", ")
+            attempts.map { String($0.trial.number) }.joined(separator: ", ")
         }
+        func name(_ trial: GuidedProtocol.Trial) -> String { "\(trial.side.rawValue) trial \(trial.number)" }
         var lines = ["", "hand   best                      mean"]
         for side in [GuidedProtocol.Side.left, .right] {
             guard let best = summary.best(side), let peak = best.peak, let mean = summary.mean(side) else { continue }
             let counted = summary.counted(side)
             lines.append(
-                SessionText.pad(side.rawValue, 7) + SessionText.pad("\(text(peak)) (trial \(best.trial.index))", 26)
+                SessionText.pad(side.rawValue, 7) + SessionText.pad("\(text(peak)) (trial \(best.trial.number))", 26)
                     + "\(text(mean)) (trial\(counted.count == 1 ? "" : "s") \(trials(counted)))")
         }
         if lines.count == 2 { lines.append("no trial counted") }
@@ -22,18 +26,39 @@ enum ProtocolReport {
         if !flagged.isEmpty {
             lines.append(
                 "flagged, not counted: "
-                    + flagged.map { "trial \($0.trial.index) attempt \($0.attempt) (\($0.flag.map(String.init(describing:)) ?? ""))" }
+                    + flagged.map { "\(name($0.trial)) attempt \($0.attempt) (\($0.flag.map(String.init(describing:)) ?? ""))" }
                     .joined(separator: "; "))
         }
         let missed = summary.missed
         if !missed.isEmpty {
-            lines.append("no counted attempt for trial\(missed.count == 1 ? "" : "s") \(missed.map { String($0.index) }.joined(separator: ", "))")
+            lines.append("no counted attempt for \(missed.map(name).joined(separator: ", "))")
         }
         if let difference = summary.difference {
             lines.append(
                 "left/right difference: \(difference.percent.formatted(decimals: 1)) % "
                     + "(\(difference.stronger.rawValue) stronger, relative to the stronger hand's best)")
         }
-        return lines
+        return lines.flatMap { wrapped($0, width: width) }
+    }
+
+    /// `line` broken at spaces into lines of at most `width` columns, the continuations indented
+    /// two spaces; a word longer than the room is cut, so no line is ever wider.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        let room = max(8, width)
+        guard LiveView.columns(line) > room else { return [line] }
+        var lines: [String] = []
+        var current = ""
+        for word in line.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let candidate = current.isEmpty && lines.isEmpty ? word : current + " " + word
+            if LiveView.columns(candidate) <= room || current.allSatisfy { $0 == " " } {
+                current = candidate
+                continue
+            }
+            lines.append(current)
+            current = "  " + word
+        }
+        lines.append(current)
+        // A single word wider than the room: cut it rather than overflow.
+        return lines.flatMap { LiveView.columns($0) > room ? LiveView.fit($0, width: room + 1) : [$0] }
     }
 }

@@ -8,13 +8,17 @@ enum SessionText {
     static func oneLine(_ session: StoredSession, id: Int64?, display: ForceDisplay) -> String {
         let summary = session.summary
         let calibrated = session.calibration != nil
-        var parts = [
-            id.map { "session \($0)" } ?? "session",
-            "peak \(display.text(stored: summary.peak, calibrated: calibrated))",
-            "mean \(display.text(stored: summary.mean, calibrated: calibrated))",
-            "\(summary.reps.count) rep\(summary.reps.count == 1 ? "" : "s")",
-            "\(summary.duration.formatted(decimals: 1)) s",
-        ]
+        // The mean is over the reps: with none there is no mean to give, and 0 would read as one.
+        let reps =
+            summary.reps.isEmpty
+            ? ["no reps (nothing above \(display.text(stored: summary.threshold, calibrated: calibrated)))"]
+            : [
+                "mean \(display.text(stored: summary.mean, calibrated: calibrated))",
+                "\(summary.reps.count) rep\(summary.reps.count == 1 ? "" : "s")",
+            ]
+        var parts =
+            [id.map { "session \($0)" } ?? "session", "peak \(display.text(stored: summary.peak, calibrated: calibrated))"]
+            + reps + ["\(summary.duration.formatted(decimals: 1)) s"]
         if summary.gapCount > 0 { parts.append("\(summary.gapCount) link gap\(summary.gapCount == 1 ? "" : "s")") }
         return parts.joined(separator: ", ")
     }
@@ -51,7 +55,9 @@ enum SessionText {
         }
         lines += [
             "peak         \(force(summary.peak)) at \(summary.peakTime.formatted(decimals: 2)) s",
-            "mean         \(force(summary.mean)) (inside reps)",
+            summary.reps.isEmpty
+                ? "mean         none: no reps (nothing above \(force(summary.threshold)))"
+                : "mean         \(force(summary.mean)) (inside reps)",
             "duration     \(summary.duration.formatted(decimals: 2)) s, active \(summary.activeDuration.formatted(decimals: 2)) s",
             "time to peak \(summary.timeToPeak.formatted(decimals: 2)) s",
             "peak RFD     \(display.convert(stored: summary.peakRFD, calibrated: calibrated).formatted(decimals: 1)) \(rateUnit) (100 ms window)",

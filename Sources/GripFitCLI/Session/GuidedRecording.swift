@@ -47,6 +47,8 @@ struct GuidedRecording {
                         "Trial \(trial.index)/\(trial.count), \(trial.side.rawValue) hand"
                             + (attempt > 1 ? " (again, attempt \(attempt))" : "")
                             + ": let go of the handle and hold it still…")
+                case .waiting(_, _, let reason):
+                    say(Self.waiting(reason, display: guided?.display ?? display))
                 case .squeezeNow:
                     say("Squeeze now — as hard as you can, then let go.")
                 case .attemptEnded(let attempt):
@@ -114,6 +116,8 @@ struct GuidedRecording {
                 status(
                     "● \(display.text(stored: force, calibrated: display.isCalibrated))"
                         + "   peak \(display.text(stored: peak, calibrated: display.isCalibrated))")
+            } else if live, case .settling = current.machine.phase, let holdup = current.machine.holdup {
+                status(Self.waitingStatus(holdup, display: current.display))
             }
             return failure == nil
         }
@@ -132,5 +136,32 @@ struct GuidedRecording {
         }
         clearStatus()
         return (summary ?? guided.machine.summary, guided.display, reason != .handler)
+    }
+
+    /// Why the trial is not cued, and what to do, printed once per reason.
+    static func waiting(_ holdup: GuidedProtocol.Holdup, display: ForceDisplay) -> String {
+        let tare = "stop with Ctrl-C, run `gripfit-serial tare` with nothing on the handle, and start again."
+        switch holdup {
+        case .loaded(let force) where force < 0:
+            return "Waiting: the handle reads \(display.text(stored: force, calibrated: display.isCalibrated)), below its zero: "
+                + "it was tared under load, so every force would be off by as much. Let go, then " + tare
+        case .loaded(let force):
+            return "Waiting: the handle reads \(display.text(stored: force, calibrated: display.isCalibrated)) "
+                + "and no trial starts on a loaded handle. Let go of it; if nothing is on it, it needs a tare: " + tare
+        case .zeroUnknown(let level):
+            return "Waiting: the handle rests at \(display.text(stored: level, calibrated: false)) and this GripFit has no "
+                + "calibration or tare, so an empty handle cannot be told from a loaded one. Squeeze once and let go to "
+                + "show its resting level, or " + tare
+        }
+    }
+
+    /// The live line under ``waiting(_:display:)``: the level it is waiting on, as it changes.
+    static func waitingStatus(_ holdup: GuidedProtocol.Holdup, display: ForceDisplay) -> String {
+        switch holdup {
+        case .loaded(let force):
+            "○ waiting: handle at \(display.text(stored: force, calibrated: display.isCalibrated)); let go (tare it if empty)"
+        case .zeroUnknown(let level):
+            "○ waiting: handle at \(display.text(stored: level, calibrated: false)); zero unknown (squeeze once and let go, or tare)"
+        }
     }
 }

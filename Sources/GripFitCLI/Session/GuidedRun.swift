@@ -113,7 +113,7 @@ struct GuidedRun {
                 capture = nil
                 if let flag = attempt.flag { active.label = [label, "flagged: \(flag)"].compactMap { $0 }.joined(separator: "; ") }
                 return Step(action: action, session: active.finish(at: now, firmware: firmware, bridgeVersion: bridgeVersion))
-            case .settle, .rest, .finished:
+            case .settle, .waiting, .rest, .finished:
                 return Step(action: action, session: nil)
             }
         }

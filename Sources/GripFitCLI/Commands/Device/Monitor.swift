@@ -34,7 +34,7 @@ public struct Monitor: ParsableCommand {
     public var duration: Double?
 
     @Option(
-        help: "text (a live view on a terminal: keys t tare, p reset peak, q quit; plain lines otherwise or with TERM=dumb), jsonl (one JSON object per event) or csv (time,raw).")
+        help: "text (a live view on a terminal: keys t tare (refused on a loaded handle unless pressed again within 3 s), p reset peak, q quit; plain lines otherwise or with TERM=dumb), jsonl (one JSON object per event) or csv (time,raw).")
     public var format: OutputFormat = .text
 
     @Option(help: "Also show force in kg, lb or N, using this device's calibration (see `calibrate`).")
@@ -114,6 +114,8 @@ public struct Monitor: ParsableCommand {
         var display: ForceDisplay?
         var identity = DeviceIdentity()
         var lastDraw: MonotonicInstant?
+        // Loaded: over half the rep threshold above the zero (calibrated), or above the lowest reading so far (raw).
+        var tare = TareGuard(loadedAbove: Recording.rawReleaseThreshold / 2)
 
         func redraw(_ now: MonotonicInstant) {
             terminal.redraw(view.lines(width: terminal.width, now: now))
@@ -131,8 +133,23 @@ public struct Monitor: ParsableCommand {
             let now = runner.clock.now()
             switch key {
             case UInt8(ascii: "t"), UInt8(ascii: "T"):
-                runner.driver.submit(.device(.tare))
-                notice("\(WallClock.rfc3339(runner.wallClock.date(at: now))) tare requested", now)
+                let time = WallClock.rfc3339(runner.wallClock.date(at: now))
+                switch tare.request(load: Self.load(view, display: display), at: now) {
+                case .tare:
+                    runner.driver.submit(.device(.tare))
+                    notice("\(time) tare requested", now)
+                case .refused(let load):
+                    let reads =
+                        if let display, display.isCalibrated, let raw = view.raw {
+                            "reads \(display.text(raw: raw))"
+                        } else {
+                            "is \(load.formatted(decimals: 0)) raw above its lowest reading so far"
+                        }
+                    notice(
+                        "\(time) not tared: the handle \(reads), and a tare now would make that load the zero. "
+                            + "Let go first, then press t; if nothing is on it, press t again within "
+                            + "\(tare.confirmWindow.components.seconds) s to tare anyway.", now)
+                }
             case UInt8(ascii: "p"), UInt8(ascii: "P"):
                 view.resetPeak()
                 redraw(now)
@@ -162,6 +179,7 @@ public struct Monitor: ParsableCommand {
                     let found = CalibrationLookup.display(for: key, unit: displayUnit) { notice($0, now) }
                     display = found
                     view.scale = Self.scale(found)
+                    if found.isCalibrated { tare = TareGuard(loadedAbove: Recording.calibratedReleaseThreshold / 2) }
                 }
                 display?.observe(report)
                 switch report {
@@ -189,6 +207,15 @@ public struct Monitor: ParsableCommand {
             throw error
         }
         terminal.finish(view.lines(width: terminal.width, now: runner.clock.now()))
+    }
+
+    /// The handle's load for the tare guard: kilograms above the zero when calibrated, counts above
+    /// the lowest reading so far otherwise; nil before the first reading.
+    private static func load(_ view: LiveView, display: ForceDisplay?) -> Double? {
+        guard let raw = view.raw else { return nil }
+        if let display, display.isCalibrated { return display.zero?.value(raw: raw, in: .kilograms) }
+        guard let force = view.force, let low = view.low else { return nil }
+        return force - low
     }
 
     private static func scale(_ display: ForceDisplay) -> LiveView.Scale {

@@ -15,10 +15,13 @@ public struct Record: ParsableCommand {
 
             --protocol standard runs three trials per hand (--trials), alternating, with a rest \
             countdown between. Before each trial it waits for a still, unloaded handle, then says \
-            "Squeeze now" and shows the force live; a trial that was already above the rep threshold \
-            at the cue, had no squeeze, or was cut short (--duration, a lost link) is flagged, saved \
-            with the flag in its label and offered again (three attempts per trial). The summary \
-            reports best and mean per hand, naming the trials behind them, and the left/right difference.
+            "Squeeze now" and shows the force live; a handle still under load is never cued: it \
+            says what it reads and to let go (or to tare a handle that is empty). Without a \
+            calibration or a tare, the handle must first be seen squeezed and let go. A trial that \
+            was already above the rep threshold at the cue, had no squeeze, or was cut short \
+            (--duration, a lost link) is flagged, saved with the flag in its label and offered again \
+            (three attempts per trial). The summary reports best and mean per hand, naming the \
+            trials behind them (numbered per hand, as saved), and the left/right difference.
 
             Examples:
               gripfit-serial record --port /dev/ttyACM0 --until-release --hand right
@@ -126,6 +129,6 @@ public struct Record: ParsableCommand {
             })
         let (summary, display, stopped) = try guided.run()
         if stopped { StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.") }
-        for line in ProtocolReport.lines(summary, display: display) { StandardOutput.line(line) }
+        for line in ProtocolReport.lines(summary, display: display, width: WindowResize.columns()) { StandardOutput.line(line) }
     }
 }

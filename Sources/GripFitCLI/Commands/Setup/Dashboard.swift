@@ -99,7 +99,7 @@ public struct Dashboard: ParsableCommand {
         runner.driver.onWake = nil
         if let stopped = session.stopProtocol() {
             StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.")
-            for line in ProtocolReport.lines(stopped.summary, display: stopped.display) { StandardOutput.line(line) }
+            for line in ProtocolReport.lines(stopped.summary, display: stopped.display, width: WindowResize.columns()) { StandardOutput.line(line) }
         }
         let saved: StoredSession?
         do {
