@@ -175,6 +175,37 @@ def focused_id(driver):
     return driver.execute_script("return document.activeElement.id || document.activeElement.getAttribute('aria-label')")
 
 
+def check_loaded_handle(driver, binary, screenshots):
+    """A calibrated GripFit with 20 kg on the handle: the protocol never cues a squeeze, and the
+    page says what it waits on and what to do. Returns the failed step, or None."""
+    home = tempfile.mkdtemp(prefix="gripfit-browser-loaded-")
+    env = dict(os.environ, XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+    subprocess.run([binary, "calibrate", "--simulate", "--mass", "10kg"], env=env, check=True,
+                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    process, url = start_dashboard(binary, home, "--load", "20kg")
+    wait = WebDriverWait(driver, 20, ignored_exceptions=[StaleElementReferenceException])
+    step = "the protocol starts on a loaded handle"
+    try:
+        viewport(driver, 800, 480)
+        driver.get(url)
+        driver.find_element(By.ID, "tab-live").click()
+        wait.until(lambda _: driver.find_element(By.ID, "ble").text == "connected")
+        Select(driver.find_element(By.ID, "guided-trials")).select_by_value("1")
+        driver.find_element(By.ID, "guided-start").click()
+        step = "the page says why it waits"
+        detail = driver.find_element(By.ID, "guided-detail")
+        wait.until(lambda _: detail.text.startswith("Waiting: the handle reads"))
+        assert driver.find_element(By.ID, "guided-cue").text != "Squeeze now", "cued on a loaded handle"
+        driver.save_screenshot(os.path.join(screenshots, "guided-loaded-7inch.png"))
+        driver.find_element(By.ID, "guided-stop").click()
+        return None
+    except Exception as error:
+        driver.save_screenshot(os.path.join(screenshots, "failure-loaded.png"))
+        return f"{step}: {error!r}"
+    finally:
+        stop_dashboard(process)
+
+
 def check_device_picker(driver, binary, screenshots):
     """Two GripFits in range, the second advertising a hostile name: the picker opens from the
     keyboard, lists both with the name as text, and choosing the second pins it (pins.json), the
@@ -333,6 +364,10 @@ def main():
 
         step = "the standard protocol from the page"
         check_guided_protocol(driver, arguments.screenshots)
+
+        step = "a loaded handle"
+        failure = check_loaded_handle(driver, arguments.binary, arguments.screenshots)
+        assert failure is None, failure
 
         step = "the device picker"
         failure = check_device_picker(driver, arguments.binary, arguments.screenshots)

@@ -242,6 +242,20 @@ import Testing
         _ = dashboard.stop()
     }
 
+    /// A loaded handle is never cued from the page either: the settle phase says what it waits on.
+    @Test func aLoadedHandleIsNotCuedAndTheSettlePhaseSaysWhy() throws {
+        let binary = BuiltBinary()
+        #expect(try binary.run("calibrate", "--simulate", "--mass", "10kg").status == 0)
+        let dashboard = try Dashboard(["--load", "20kg"], binary: binary)
+        #expect(try dashboard.client.post("/api/record/start", json: #"{"protocol":"standard","trials":1,"rest":0}"#).status == 200)
+        let events = try Self.guidedEvents(dashboard, seconds: 10) { ($0["holdup"] as? [String: Any]) != nil }
+        let holdup = try #require(events.last?["holdup"] as? [String: Any], "\(events)")
+        #expect(holdup["reason"] as? String == "loaded")
+        #expect(abs((holdup["force"] as? Double ?? 0) - 20) < 1, "\(holdup)")
+        #expect(!events.contains { $0["phase"] as? String == "squeeze" }, "cued on a loaded handle")
+        _ = dashboard.stop()
+    }
+
     @Test func aCalibratedDeviceStreamsForceInTheChosenUnit() throws {
         let binary = BuiltBinary()
         #expect(try binary.run("calibrate", "--simulate", "--mass", "10kg").status == 0)

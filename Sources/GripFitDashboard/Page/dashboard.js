@@ -325,6 +325,17 @@ function trialText(event) {
   return `trial ${event.hand_trial}/${event.trials_per_hand} (${event.hand} hand)`;
 }
 
+// Why a still handle is not cued (the protocol never cues a loaded one), and what to do.
+function holdupText(holdup, unit) {
+  if (!holdup) return "";
+  if (holdup.reason === "loaded") {
+    return `Waiting: the handle reads ${format(holdup.force, unit)} ${unit}. Let go of it; if nothing is on it, `
+      + "stop the protocol and tare.";
+  }
+  return `Waiting: the handle rests at ${Math.round(holdup.raw)} raw. Without a calibration or tare an empty handle `
+    + "cannot be told from a loaded one: squeeze once and let go, or stop the protocol and tare.";
+}
+
 function stepText(event) {
   return `Trial ${event.hand_trial}/${event.trials_per_hand} · ${event.hand} hand` +
     (event.attempt > 1 ? ` · attempt ${event.attempt}` : "");
@@ -353,6 +364,7 @@ function showGuided(event) {
     case "settle":
       step = stepText(event);
       setCue("Let go and hold the handle still…");
+      detail = holdupText(event.holdup, unit);
       break;
     case "squeeze":
       step = stepText(event);
