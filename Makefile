@@ -65,11 +65,12 @@ build:
 
 ## Everything plainly (the udev tests skip), then the XCTest cases again under umockdev's preload,
 ## where the udev and hotplug tests run against fake dongles; GRIPFIT_REQUIRE_UMOCKDEV makes a
-## missing preload a failure, not a skip, as GRIPFIT_REQUIRE_SER2NET does for the network port tests. The udev tests are XCTest cases because they must run
+## missing preload a failure, not a skip, as GRIPFIT_REQUIRE_SER2NET does for the network port tests and, as
+## root, GRIPFIT_REQUIRE_TMPFS for the full-disk tests. The udev tests are XCTest cases because they must run
 ## one at a time; the rest stays outside the preload, which hides /dev/pts from other users.
 swift-test:
 	$(SWIFT) build --build-tests
-	GRIPFIT_REQUIRE_SER2NET=1 $(SWIFT) test --skip-build
+	GRIPFIT_REQUIRE_SER2NET=1 $(if $(filter 0,$(shell id -u)),GRIPFIT_REQUIRE_TMPFS=1) $(SWIFT) test --skip-build
 	GRIPFIT_REQUIRE_UMOCKDEV=1 umockdev-wrapper $(SWIFT) test --skip-build --disable-swift-testing
 
 ## The dashboard in headless Chromium through WebDriver (selenium from PyPI in a venv under .build).

@@ -14,6 +14,9 @@ struct PingProbe: ConformanceProbe {
     let settings: ConformanceSettings
     /// The numbers of the pings sent and not yet answered, oldest first.
     private var owed: [Int] = []
+    /// The numbers of the pings the session has not yet reported finished, oldest first: it
+    /// reports its commands in order, so a report for a ping given up on is not the current one's.
+    private var unreported: [Int] = []
     /// The ping being timed; `settled` once it was answered or ran out of time.
     private var current: (number: Int, command: PendingCommand, settled: Bool, sessionDone: Bool)?
     private var latencies: [Duration] = []
@@ -60,16 +63,18 @@ struct PingProbe: ConformanceProbe {
     }
 
     private mutating func sessionFinished(_ outcome: CommandOutcome) {
-        guard let ping = current else { return }
-        current?.sessionDone = true
+        guard !unreported.isEmpty else { return }
+        let number = unreported.removeFirst()
+        let isCurrent = current?.number == number
+        if isCurrent { current?.sessionDone = true }
         // Timed out, its PONG may still come (late); otherwise the PING was never carried, or the
         // link that carried it is gone: no PONG is owed for it.
         switch outcome {
         case .succeeded, .failed(.timedOut): return
         case .failed: break
         }
-        owed.removeAll { $0 == ping.number }
-        if !ping.settled {
+        owed.removeAll { $0 == number }
+        if isCurrent, current?.settled == false {
             unanswered += 1
             current?.settled = true
         }
@@ -83,6 +88,7 @@ struct PingProbe: ConformanceProbe {
         }
         sent += 1
         owed.append(sent)
+        unreported.append(sent)
         let command = PendingCommand(.device(.ping), at: now, bound: settings.commandBound)
         current = (sent, command, false, false)
         return .running(send: [command.command])

@@ -35,25 +35,24 @@ public final class SessionStore: Sendable {
 
     /// GRDB reads which migrations are applied before it opens each migration's transaction, so
     /// processes creating one new history at once could each run v1 and the loser would read
-    /// "table session already exists". An flock on the history's directory makes the check and the
-    /// migration one step; flock, unlike the fcntl locks SQLite takes on the file, survives SQLite
-    /// closing its descriptors, and the directory needs no lock file beside the history.
+    /// "table session already exists". An flock on the history file makes the check and the
+    /// migration one step. It is opened for writing where it can be, as NFS (which emulates flock
+    /// with fcntl locks) requires; the queue holds no SQLite lock when the descriptor closes. Where
+    /// no lock can be had, a migration that lost the race is run once more, when it finds the
+    /// other's work done.
     private static func migrate(_ queue: DatabaseQueue, path: String) throws(StoreError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw .unavailable(path: directory, reason: "cannot open the directory to lock it (\(PrivateFiles.describe(errno)))")
-        }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                throw .unavailable(path: directory, reason: "cannot lock the directory (\(PrivateFiles.describe(errno)))")
-            }
-        }
+        var fd = open(path, O_RDWR | O_CLOEXEC)
+        if fd < 0 { fd = open(path, O_RDONLY | O_CLOEXEC) }
+        defer { if fd >= 0 { close(fd) } }
+        while fd >= 0, flock(fd, LOCK_EX) != 0, errno == EINTR {}
         do {
             try migrator.migrate(queue)
         } catch {
-            throw failure(error, path: path)
+            do {
+                try migrator.migrate(queue)
+            } catch {
+                throw failure(error, path: path)
+            }
         }
     }
 
@@ -95,6 +94,10 @@ public final class SessionStore: Sendable {
         let problems = try integrityProblems()
         if let first = problems.first { throw .damaged(path: path, detail: "integrity_check: \(first)") }
     }
+
+    /// How far a session's start may be moved to a free millisecond: more sessions of one device
+    /// starting within a second than any rack runs at once means a broken clock, not a collision.
+    static let furthestMove: Int64 = 1000
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -158,10 +161,9 @@ public final class SessionStore: Sendable {
         return migrator
     }
 
-    /// Saves a session with its reps and trace in one transaction. A session already stored for the
-    /// same device and start time is skipped (`.skip`, an import), or the new one is filed at the
-    /// next free millisecond (`.nextFreeMillisecond`, a new recording: simulators share one address,
-    /// so parallel runs can start in the same millisecond and each is a session of its own).
+    /// Saves a session with its reps and trace in one transaction. Where the history already holds
+    /// a session of the same device and start time, see ``SameStart``: a session it already holds
+    /// is skipped; any other is filed at the next free millisecond, so nothing is dropped.
     @discardableResult
     public func save(_ session: StoredSession, sameStart: SameStart = .skip) throws(StoreError) -> SaveOutcome {
         let encoded = TraceCodec.encode(session.trace)
@@ -187,11 +189,19 @@ public final class SessionStore: Sendable {
                             """,
                         arguments: arguments)
                     if db.changesCount == 1 { break }
-                    guard sameStart == .nextFreeMillisecond, start < RFC3339.range.upperBound else {
-                        let existing = try Int64.fetchOne(
-                            db, sql: "SELECT id FROM session WHERE device = ? AND started_at_ms = ?",
-                            arguments: [session.device, start])
-                        return .duplicate(existingID: existing ?? 0)
+                    let existing = try Row.fetchOne(
+                        db,
+                        sql: """
+                            SELECT session.id, trace.data FROM session LEFT JOIN trace ON trace.session_id = session.id
+                            WHERE device = ? AND started_at_ms = ?
+                            """,
+                        arguments: [session.device, start])
+                    let existingID: Int64 = existing?["id"] ?? 0
+                    if sameStart == .skip, (existing?["data"] as Data?) == blob { return .duplicate(existingID: existingID) }
+                    guard start < RFC3339.range.upperBound, start - session.startedAtMilliseconds < Self.furthestMove else {
+                        throw StoreError.unavailable(
+                            path: path, reason: "no free start time near \(Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds)) "
+                                + "is left for \(session.device)")
                     }
                     start += 1
                     var moved = session
@@ -379,6 +389,8 @@ public final class SessionStore: Sendable {
         guard let error = error as? DatabaseError else { return .damaged(path: path, detail: "\(error)") }
         let message = error.message ?? "SQLite error \(error.resultCode)"
         switch error.resultCode {
+        case .SQLITE_FULL:
+            return .unavailable(path: path, reason: "the disk is full (\(message)); free some space")
         case .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_ERROR, .SQLITE_SCHEMA, .SQLITE_MISMATCH, .SQLITE_FORMAT, .SQLITE_RANGE:
             return .damaged(path: path, detail: message)
         default:

@@ -408,7 +408,6 @@ import Testing
         var closedByServer = false
         do { _ = try last.read(count: 1, before: Date() + 5) } catch HTTPTestClient.Failure.closed { closedByServer = true }
         #expect(closedByServer, "the server closes a connection after its 401")
-        #expect(silent.count + refused.count == 400)
         #expect(dashboard.stop().status == 0)
     }
 }

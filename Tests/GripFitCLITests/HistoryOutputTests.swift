@@ -15,6 +15,15 @@ struct HistoryOutputTests {
         return cli
     }
 
+    /// A session without reps has no mean inside reps: the table says `-`, not 0.
+    @Test func aSessionWithoutRepsShowsNoMean() throws {
+        let cli = BuiltBinary()
+        #expect(try cli.run("record", "--simulate", "--load", "0kg", "--duration", "2").status == 0)
+        let history = try cli.run("history")
+        let row = try #require(history.stdout.split(separator: "\n").dropFirst().first.map(String.init), "\(history.stdout)")
+        #expect(row.range(of: #"raw\s+-\s+0\s+2\.0 s"#, options: .regularExpression) != nil, "\(history.stdout)")
+    }
+
     @Test func aSessionRecordedBeforeCalibrationIsShownWithTheLaterCalibration() throws {
         let cli = try Self.calibratedLater()
         let session = try #require(try cli.historyJSON().first)

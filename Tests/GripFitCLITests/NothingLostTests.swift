@@ -51,6 +51,12 @@ struct NothingLostTests {
         #expect(Self.mode(folder + "/history.sqlite") == 0o400)
     }
 
+    /// The full-disk and read-only tests below need a mount; where the run says it has one, a
+    /// missing one is a failure, not a quiet skip.
+    @Test func aTmpfsCanBeMountedWhereTheRunRequiresIt() {
+        if Tmpfs.isRequired { #expect(Tmpfs.available, "GRIPFIT_REQUIRE_TMPFS=1 but mount -t tmpfs failed") }
+    }
+
     @Test(.enabled(if: Tmpfs.available)) func recordRefusesAFullDiskBeforeTheFirstReading() throws {
         let cli = BuiltBinary()
         let disk = try Tmpfs(at: cli.dataHome, kilobytes: 200)

@@ -3,9 +3,17 @@ import Glibc
 
 /// A small tmpfs mounted over a test's folder, to make a disk that fills up or turns read-only
 /// under a running command: root ignores file modes, so only a real mount refuses root's writes.
-/// Needs root (CI runs as root); the tests that use it are skipped otherwise.
+/// Needs the right to mount (CI runs as root); the tests that use it are skipped otherwise, and
+/// GRIPFIT_REQUIRE_TMPFS (set by `make swift-test` when run as root) makes that a failure instead.
 final class Tmpfs {
-    static var available: Bool { geteuid() == 0 }
+    /// Tried once: root without CAP_SYS_ADMIN (an unprivileged container) cannot mount either.
+    static let available: Bool = {
+        guard geteuid() == 0 else { return false }
+        let probe = NSTemporaryDirectory() + "gripfit-tmpfs-probe-" + UUID().uuidString
+        return (try? Tmpfs(at: probe, kilobytes: 64)) != nil
+    }()
+
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["GRIPFIT_REQUIRE_TMPFS"] == "1" }
 
     let path: String
 

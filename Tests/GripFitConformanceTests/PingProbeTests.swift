@@ -83,6 +83,31 @@ struct PingProbeTests {
         #expect(Self.figure("unanswered", figures) == .number(0))
     }
 
+    /// A PING the probe gave up on (the session never said) is reported late; the report is that
+    /// PING's, not the next one's, which is still timed from its own PONG.
+    @Test func aLateReportForAPingGivenUpOnIsNotTheNextOnes() throws {
+        var harness = Harness(pings: 3)
+        harness.feed(.start)
+        while harness.sentAt.count < 2, harness.now < .zero + .seconds(60) {
+            harness.now = harness.now + .milliseconds(10)
+            harness.feed(.tick)
+        }
+        #expect(harness.sentAt.count == 2, "the next PING goes out once the first is given up on")
+        harness.feed(.report(.commandFinished(.device(.ping), .failed(.linkLost))))
+        #expect(harness.sentAt.count == 2, "the first PING's report does not end the second")
+        for _ in 0..<2 {
+            harness.now = harness.now + .milliseconds(30)
+            harness.feed(.report(.message(.status(.pong))))
+            harness.feed(.report(.commandFinished(.device(.ping), .succeeded(reply: .status(.pong)))))
+        }
+        guard case .finished(_, let figures) = harness.step else {
+            Issue.record("still running after the third PONG")
+            return
+        }
+        #expect(Self.figure("unanswered", figures) == .number(1))
+        #expect(Self.figure("latency_p50", figures) == .number(30), "\(figures)")
+    }
+
     @Test func aPingWhoseLinkDroppedOwesNoPong() throws {
         var harness = Harness(pings: 3)
         harness.feed(.start)

@@ -53,6 +53,23 @@ struct SessionStoreTests {
         #expect(try store.save(Fixtures.session(label: "a")) == .duplicate(existingID: first))
     }
 
+    /// A rescue file from a parallel run holds a session under a key another session already has:
+    /// import keeps it a millisecond later, and importing it again finds it there and skips it.
+    @Test func anImportedSessionUnderAnotherSessionsKeyIsKeptOnce() throws {
+        let store = try SessionStore(path: path)
+        guard case .inserted(let first) = try store.save(Fixtures.session(label: "a")) else { Issue.record("not inserted"); return }
+        var other = Fixtures.session(label: "rescued")
+        other.trace.samples[0].raw += 1
+        guard case .inserted(let second) = try store.save(other) else {
+            Issue.record("a different session under the same key was skipped")
+            return
+        }
+        #expect(try store.session(id: second).startedAtMilliseconds == other.startedAtMilliseconds + 1)
+        #expect(try store.save(other) == .duplicate(existingID: second))
+        #expect(try store.save(Fixtures.session(label: "a")) == .duplicate(existingID: first))
+        #expect(try store.list().rows.count == 2)
+    }
+
     /// The probe leaves nothing behind; a file system without the room asked for is refused.
     /// (A read-only or full one is the binary's test: RecordCommandTests mounts one.)
     @Test func checkCanSaveProbesAndLeavesNothing() throws {

@@ -521,7 +521,7 @@ final class DashboardSession: DashboardBackend {
     private func save(_ session: StoredSession) -> Result<StoredSession, DashboardError> {
         do {
             var saved = session
-            saved.id = try SessionSave.save(session, to: try Storage.history())
+            saved.id = try SessionSave.save(session, shielded: false) { try Storage.history() }
             return .success(saved)
         } catch {
             return .failure(Self.failure(error))

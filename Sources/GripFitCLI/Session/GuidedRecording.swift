@@ -55,7 +55,7 @@ struct GuidedRecording {
                     clearStatus()
                     if let session = step.session {
                         do {
-                            onSaved(try SessionSave.save(session, to: store), session)
+                            onSaved(try SessionSave.save(session) { store }, session)
                         } catch {
                             failure = error
                             runner.driver.stop()

@@ -6,22 +6,29 @@ import GripFitStore
 /// readings with it: they go to a rescue file in the export format, which `import` reads back.
 enum SessionSave {
     /// Saves `session` as a new recording (never skipped as a repeat) and returns its id; on
-    /// failure, writes the rescue file and throws an error naming it.
-    static func save(_ session: StoredSession, to store: SessionStore) throws -> Int64 {
+    /// failure, opening the history included, writes the rescue file and throws an error naming it.
+    /// `shielded`: signals are held off during the save (the CLI's main thread; not the dashboard's
+    /// worker threads, where swapping process-wide handlers could race).
+    static func save(
+        _ session: StoredSession, historyPath: String = Storage.paths.databasePath, shielded: Bool = true,
+        to store: () throws -> SessionStore
+    ) throws -> Int64 {
         let outcome: SaveOutcome
         do {
-            outcome = try SignalShield.run { try store.save(session, sameStart: .nextFreeMillisecond) }
-        } catch let error as StoreError {
-            throw rescue(session, after: error, historyPath: store.path)
+            let store = try store()
+            outcome =
+                try shielded
+                ? SignalShield.run { try store.save(session, sameStart: .nextFreeMillisecond) }
+                : store.save(session, sameStart: .nextFreeMillisecond)
+        } catch {
+            throw rescue(session, after: error, historyPath: historyPath)
         }
-        switch outcome {
-        case .inserted(let id):
-            return id
-        case .duplicate:
-            // Only when every millisecond up to year 9999 is taken for this device: a damaged clock.
-            let error = StoreError.unavailable(path: store.path, reason: "no free start time is left for this device")
-            throw rescue(session, after: error, historyPath: store.path)
+        guard case .inserted(let id) = outcome else {
+            // A new recording is never a repeat; only a broken store could say so.
+            let error = StoreError.unavailable(path: historyPath, reason: "the session was taken for one already stored")
+            throw rescue(session, after: error, historyPath: historyPath)
         }
+        return id
     }
 
     /// Places tried in turn: beside the history (where a user looks for it), the working
@@ -39,8 +46,10 @@ enum SessionSave {
     }
 
     /// The failure to report: the save's error, then where the readings are now.
-    static func rescue(_ session: StoredSession, after error: StoreError, historyPath: String) -> CLIFailure {
-        let status = CLIFailure.status(for: error)
+    static func rescue(_ session: StoredSession, after error: any Error, historyPath: String) -> CLIFailure {
+        let failure = CLIFailure(error) ?? CLIFailure("\(error)", status: .cannotCreate)
+        let status = failure.status
+        let error = failure.message
         let document: String
         do {
             document = try SessionExchange.export([session], as: .json)

@@ -483,7 +483,8 @@ function loadHistory() {
       cell(row, localTime(session.started_at));
       cell(row, session.hand || "–");
       cell(row, `${format(session.peak, session.unit)} ${session.unit}`);
-      cell(row, `${format(session.mean, session.unit)} ${session.unit}`);
+      // A mean inside reps is no figure when there were none.
+      cell(row, session.reps ? `${format(session.mean, session.unit)} ${session.unit}` : "–");
       cell(row, String(session.reps));
       cell(row, `${session.duration.toFixed(1)} s`);
       cell(row, session.label || "", "label");
@@ -512,7 +513,8 @@ function openSession(id) {
       ["Hand", session.hand || "–"],
       ["Label", session.label || "–"],
       ["Peak", `${format(session.peak, unit)} ${unit} at ${session.peak_time.toFixed(2)} s`],
-      ["Mean (in reps)", `${format(session.mean, unit)} ${unit}`],
+      ["Mean (in reps)", session.rep_list.length ? `${format(session.mean, unit)} ${unit}`
+        : `none: no reps (nothing above ${format(session.threshold, unit)} ${unit})`],
       ["Time to peak", `${session.time_to_peak.toFixed(2)} s`],
       ["Peak RFD", `${format(session.peak_rfd, unit)} ${unit}/s`],
       ["Impulse", `${format(session.impulse, unit)} ${unit}·s`],

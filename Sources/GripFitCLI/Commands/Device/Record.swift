@@ -101,7 +101,7 @@ public struct Record: ParsableCommand {
                 StandardOutput.write("\r\u{1B}[2K● recording  \(display.text(raw: raw))  peak \(peakText)")
             })
         if live { StandardOutput.line("") }
-        report(try SessionSave.save(recording.session, to: store), recording)
+        report(try SessionSave.save(recording.session) { store }, recording)
     }
 
     private func report(_ id: Int64, _ recording: Recording) {

@@ -8,8 +8,9 @@ public struct Import: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Import sessions from a file written by `gripfit-serial export` (JSON or CSV).",
         discussion: """
-            A session already in the history (same device and start time) is skipped and counted, \
-            so importing the same file twice adds nothing.
+            A session already in the history (same device, start time and readings) is skipped and \
+            counted, so importing the same file twice adds nothing; a different session whose device \
+            and start time are taken (a rescue file from a parallel run) is kept a millisecond later.
 
             Example:
               gripfit-serial import backup.json
