@@ -20,7 +20,6 @@
 #define BLE_GAP_ADDR_LEN 6
 
 #define BLE_GATT_STATUS_SUCCESS 0x0000
-#define BLE_GATT_STATUS_UNKNOWN 0x0001
 #define BLE_GATT_STATUS_ATTERR_INVALID 0x0100
 #define BLE_GATT_OP_WRITE_REQ 0x01
 
@@ -37,11 +36,8 @@
 #define BLE_HCI_CONNECTION_TIMEOUT 0x08
 #define BLE_HCI_REMOTE_USER_TERMINATED_CONNECTION 0x13
 #define BLE_HCI_LOCAL_HOST_TERMINATED_CONNECTION 0x16
-#define BLE_HCI_CONN_FAILED_TO_BE_ESTABLISHED 0x3E
 
 enum {
-    BLE_GAP_EVT_CONNECTED = 0x10,
-    BLE_GAP_EVT_DISCONNECTED = 0x11,
     BLE_GAP_EVT_CONN_PARAM_UPDATE = 0x12,
     BLE_GAP_EVT_ADV_REPORT = 0x1D,
     BLE_GATTC_EVT_WRITE_RSP = 0x38,
@@ -148,19 +144,14 @@ extern const uint8_t BLEUART_UUID_SERVICE[16];
 extern const uint8_t BLEUART_UUID_CHR_RXD[16];
 extern const uint8_t BLEUART_UUID_CHR_TXD[16];
 
-/// A 16-bit or 128-bit UUID, least significant byte first as on air.
+/// A 128-bit UUID, least significant byte first as on air (the sketch uses NUS's only).
 class BLEUuid {
 public:
-    BLEUuid();
-    explicit BLEUuid(uint16_t uuid16);
     explicit BLEUuid(const uint8_t (&uuid128)[16]);
     bool operator==(const BLEUuid& other) const;
-    bool is128() const { return is128_; }
     const uint8_t* bytes128() const { return uuid128_; }
 
 private:
-    bool is128_;
-    uint16_t uuid16_;
     uint8_t uuid128_[16];
 };
 
@@ -185,6 +176,8 @@ public:
     typedef void (*notify_cb_t)(BLEClientCharacteristic* characteristic, uint8_t* data, uint16_t length);
 
     explicit BLEClientCharacteristic(BLEUuid uuid);
+    /// The fake radio always calls it in its BLE task, as Bluefruit does with `useAdaCallback` false
+    /// (the sketch's choice); Bluefruit's callback task is not modelled.
     void setNotifyCallback(notify_cb_t callback, bool useAdaCallback = true);
     bool begin(BLEClientService* parent = NULL);
     uint16_t valueHandle() const { return valueHandle_; }
@@ -193,12 +186,10 @@ public:
     // Native only.
     void setValueHandle(uint16_t handle) { valueHandle_ = handle; }
     notify_cb_t notifyCallback() const { return notify_; }
-    bool notifyInBleTask() const { return !useAdaCallback_; }
 
 private:
     uint16_t valueHandle_;
     notify_cb_t notify_;
-    bool useAdaCallback_;
 };
 
 class BLEConnection {

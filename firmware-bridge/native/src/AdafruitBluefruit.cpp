@@ -27,11 +27,3 @@ BLEConnection* AdafruitBluefruit::Connection(uint16_t connHandle) {
 bool AdafruitBluefruit::disconnect(uint16_t connHandle) {
     return FakeRadio::shared().disconnect(connHandle);
 }
-
-uint32_t sd_ble_gap_connect_cancel() {
-    return FakeRadio::shared().cancelConnect();
-}
-
-uint32_t sd_ble_gattc_write(uint16_t conn_handle, const ble_gattc_write_params_t* params) {
-    return FakeRadio::shared().write(conn_handle, *params);
-}

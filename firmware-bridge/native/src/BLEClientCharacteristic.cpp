@@ -3,11 +3,11 @@
 #include "FakeRadio.h"
 
 BLEClientCharacteristic::BLEClientCharacteristic(BLEUuid characteristicUuid)
-    : uuid(characteristicUuid), valueHandle_(BLE_GATT_HANDLE_INVALID), notify_(nullptr), useAdaCallback_(true) {}
+    : uuid(characteristicUuid), valueHandle_(BLE_GATT_HANDLE_INVALID), notify_(nullptr) {}
 
 void BLEClientCharacteristic::setNotifyCallback(notify_cb_t callback, bool useAdaCallback) {
+    (void)useAdaCallback;
     notify_ = callback;
-    useAdaCallback_ = useAdaCallback;
 }
 
 bool BLEClientCharacteristic::begin(BLEClientService* parent) {

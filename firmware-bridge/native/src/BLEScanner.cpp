@@ -51,9 +51,6 @@ bool BLEScanner::resume() {
 }
 
 bool BLEScanner::checkReportForUuid(const ble_gap_evt_adv_report_t* report, BLEUuid uuid) {
-    if (!uuid.is128()) {
-        return false;
-    }
     uint8_t length = 0;
     const uint8_t* uuids = findField(report, BLE_GAP_AD_TYPE_128BIT_SERVICE_UUID_COMPLETE, length);
     for (size_t offset = 0; uuids != nullptr && offset + 16 <= length; offset += 16) {

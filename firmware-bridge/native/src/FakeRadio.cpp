@@ -145,7 +145,7 @@ void FakeRadio::run() {
 
 void FakeRadio::step(uint32_t now, std::vector<Action>& actions) {
     pullFromGripFit();
-    if (faults_.outOfRange && awayUntilMs_ != 0 && now >= awayUntilMs_) {
+    if (awayUntilMs_ != 0 && now >= awayUntilMs_) {
         awayUntilMs_ = 0;
     }
     advertise(now, actions);
@@ -285,36 +285,36 @@ void FakeRadio::connectionEvent(uint32_t now, std::vector<Action>& actions) {
         }
     }
     notifyUpTo(kNotificationsPerEvent, kNotificationsPerEvent * kAttPayload, actions);
-    if (faults_.timedMask() != 0 && now >= nextFaultAtMs_) {
+    if (faults_.anyTimed() && now >= nextFaultAtMs_) {
         nextFaultAtMs_ = now + faults_.periodMs;
         startFault(now);
     }
 }
 
 void FakeRadio::startFault(uint32_t now) {
-    const uint32_t mask = faults_.timedMask();
-    const size_t kTimedFaults = 5;
-    for (size_t tries = 0; tries < kTimedFaults; ++tries) {
-        const size_t turn = faultTurn_++ % kTimedFaults;
-        if ((mask & (1u << turn)) == 0) {
+    for (int tries = 0; tries < RadioFaults::kTimedCount; ++tries) {
+        const RadioFaults::Timed fault = static_cast<RadioFaults::Timed>(faultTurn_++ % RadioFaults::kTimedCount);
+        if (!faults_.timed[fault]) {
             continue;
         }
-        switch (turn) {
-        case 0:
+        switch (fault) {
+        case RadioFaults::Lose:
             holdUntilMs_ = now + kHoldMs;
             stallOnRelease_ = true;
             break;
-        case 1:
+        case RadioFaults::Burst:
             holdUntilMs_ = now + kHoldMs;
             break;
-        case 2:
+        case RadioFaults::WriteFail:
             failNextWrite_ = true;
             break;
-        case 3:
+        case RadioFaults::DropMidLine:
             dropMidLine_ = true;
             break;
-        default:
+        case RadioFaults::OutOfRange:
             awayUntilMs_ = now + kAwayMs;
+            break;
+        case RadioFaults::kTimedCount:
             break;
         }
         return;

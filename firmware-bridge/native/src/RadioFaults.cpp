@@ -2,38 +2,34 @@
 
 #include <string.h>
 
-const char* const RadioFaults::kNames = "lose burst write-fail drop-mid-line slow-cccd out-of-range crowd";
+const char* const RadioFaults::kNames = "lose burst write-fail drop-mid-line out-of-range slow-cccd crowd";
 
 bool RadioFaults::enable(const char* name) {
-    struct Entry {
-        const char* name;
-        bool RadioFaults::*flag;
-    };
-    static const Entry entries[] = {
-        {"lose", &RadioFaults::lose},
-        {"burst", &RadioFaults::burst},
-        {"write-fail", &RadioFaults::writeFail},
-        {"drop-mid-line", &RadioFaults::dropMidLine},
-        {"slow-cccd", &RadioFaults::slowCccd},
-        {"out-of-range", &RadioFaults::outOfRange},
-        {"crowd", &RadioFaults::crowd},
-    };
-    if (strcmp(name, "all") == 0) {
-        for (const Entry& entry : entries) {
-            this->*entry.flag = true;
+    static const char* const timedNames[kTimedCount] = {"lose", "burst", "write-fail", "drop-mid-line", "out-of-range"};
+    const bool all = strcmp(name, "all") == 0;
+    bool known = all;
+    for (int fault = 0; fault < kTimedCount; ++fault) {
+        if (all || strcmp(name, timedNames[fault]) == 0) {
+            timed[fault] = true;
+            known = true;
         }
-        return true;
     }
-    for (const Entry& entry : entries) {
-        if (strcmp(name, entry.name) == 0) {
-            this->*entry.flag = true;
+    if (all || strcmp(name, "slow-cccd") == 0) {
+        slowCccd = true;
+        known = true;
+    }
+    if (all || strcmp(name, "crowd") == 0) {
+        crowd = true;
+        known = true;
+    }
+    return known;
+}
+
+bool RadioFaults::anyTimed() const {
+    for (int fault = 0; fault < kTimedCount; ++fault) {
+        if (timed[fault]) {
             return true;
         }
     }
     return false;
-}
-
-uint32_t RadioFaults::timedMask() const {
-    return (lose ? 1u : 0u) | (burst ? 2u : 0u) | (writeFail ? 4u : 0u) | (dropMidLine ? 8u : 0u) |
-           (outOfRange ? 16u : 0u);
 }

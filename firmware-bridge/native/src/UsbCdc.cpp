@@ -17,8 +17,6 @@
 #include <device/dcd.h>
 
 NativeUsbdRegisters nativeUsbd;
-Adafruit_USBD_CDC Serial;
-Adafruit_USBD_Device TinyUSBDevice;
 
 namespace {
 
@@ -189,47 +187,4 @@ size_t UsbCdc::write(const uint8_t* data, size_t length) {
         }
     }
     return written;
-}
-
-void Adafruit_USBD_CDC::begin(uint32_t baud) {
-    (void)baud;
-}
-
-bool Adafruit_USBD_CDC::dtr() {
-    return UsbCdc::shared().dtr();
-}
-
-int Adafruit_USBD_CDC::available() {
-    return UsbCdc::shared().available();
-}
-
-int Adafruit_USBD_CDC::read() {
-    return UsbCdc::shared().read();
-}
-
-int Adafruit_USBD_CDC::availableForWrite() {
-    return UsbCdc::shared().availableForWrite();
-}
-
-size_t Adafruit_USBD_CDC::write(const uint8_t* data, size_t length) {
-    return UsbCdc::shared().write(data, length);
-}
-
-void Adafruit_USBD_CDC::flush() {}
-
-bool Adafruit_USBD_Device::setProductDescriptor(const char* product) {
-    (void)product;
-    return true;
-}
-
-bool Adafruit_USBD_Device::mounted() {
-    return false;
-}
-
-bool Adafruit_USBD_Device::detach() {
-    return true;
-}
-
-bool Adafruit_USBD_Device::attach() {
-    return true;
 }
