@@ -191,6 +191,11 @@ def run_protocol(rig):
         fail("BRIDGE:PIN,NONE left the pin in flash")
     port.expect(rf"^B:CONNECTED,{GRIPFIT}$", timeout=15, skip=r"^(R:|S:|D:|B:)")
 
+    # A NUS peripheral that is not a GripFit (seen in the scans, so its address type is known).
+    port.send("BRIDGE:AUTO,OFF")
+    port.send("BRIDGE:CONNECT,11:22:33:44:55:03")
+    port.expect(r"^B:NOT_RECOGNIZED,11:22:33:44:55:03$", timeout=8, skip=r"^(R:|S:|D:|B:(DISCONNECTED|CONNECTING))")
+
     # Each open of the port is a DTR rise: the hello again.
     port.close()
     time.sleep(0.3)

@@ -63,6 +63,7 @@ FakeRadio::FakeRadio()
       scanPaused_(false),
       connecting_(false),
       linkUp_(false),
+      peerIsGripFit_(false),
       linkCount_(0),
       nextEventMs_(0),
       linkDownAtMs_(0),
@@ -178,6 +179,7 @@ void FakeRadio::advertise(uint32_t now, std::vector<Action>& actions) {
             // CONNECT_IND answers this advert: the link is up.
             connecting_ = false;
             linkUp_ = true;
+            peerIsGripFit_ = isGripFit;
             ++linkCount_;
             cccdOn_ = false;
             peripheral_.clear();
@@ -509,7 +511,8 @@ BLEConnection* FakeRadio::connection(uint16_t connHandle) {
 bool FakeRadio::discoverService(uint16_t connHandle, BLEClientService& service) {
     std::this_thread::sleep_for(std::chrono::milliseconds(kDiscoveryMs));
     std::lock_guard<std::mutex> guard(lock_);
-    if (!linkMatches(connHandle) || gripfitAway(nowMs()) || !(service.uuid == BLEUuid(BLEUART_UUID_SERVICE))) {
+    if (!linkMatches(connHandle) || !peerIsGripFit_ || gripfitAway(nowMs()) ||
+        !(service.uuid == BLEUuid(BLEUART_UUID_SERVICE))) {
         return false;
     }
     ble_gattc_handle_range_t range = {kNusStart, kNusEnd};
@@ -521,7 +524,7 @@ uint8_t FakeRadio::discoverCharacteristics(uint16_t connHandle, BLEClientCharact
                                           BLEClientCharacteristic& second) {
     std::this_thread::sleep_for(std::chrono::milliseconds(kDiscoveryMs));
     std::lock_guard<std::mutex> guard(lock_);
-    if (!linkMatches(connHandle)) {
+    if (!linkMatches(connHandle) || !peerIsGripFit_) {
         return 0;
     }
     uint8_t found = 0;
@@ -542,7 +545,7 @@ uint16_t FakeRadio::discoverDescriptors(uint16_t connHandle, ble_gattc_evt_desc_
                                         ble_gattc_handle_range_t range) {
     std::this_thread::sleep_for(std::chrono::milliseconds(kDiscoveryMs));
     std::lock_guard<std::mutex> guard(lock_);
-    if (!linkMatches(connHandle)) {
+    if (!linkMatches(connHandle) || !peerIsGripFit_) {
         return 0;
     }
     static const ble_gattc_desc_t table[] = {

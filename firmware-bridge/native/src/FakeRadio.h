@@ -90,6 +90,8 @@ private:
     bool connecting_;
     ble_gap_addr_t target_;
     bool linkUp_;
+    /// The other advertisers with NUS take a connection but have no GATT table to discover.
+    bool peerIsGripFit_;
     uint32_t linkCount_;
     BLEConnection connection_;
     uint32_t nextEventMs_;
