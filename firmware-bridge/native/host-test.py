@@ -2,18 +2,21 @@
 """The native bridge driven by the real gripfit-serial binary (`make -C firmware-bridge native-test`).
 
 For each run: `gripfit-serial simulate --serve-gripfit` serves the simulated GripFit on a Unix
-socket, the native bridge (one build: plain, asan or tsan) reaches it through its fake radio and
+socket, the native bridge (one build: plain, asan, tsan or seeed) reaches it through its fake radio and
 prints its pty, and gripfit-serial talks to that pty.
 
   check    `check --port <pty>` must pass every case.
   protocol raw lines on the pty, with ten other advertisers, failing RX writes and a slow CCCD:
-           the hello on each open, B:FOUND only for the GripFit, every to-bridge and bad-to-bridge
-           vector of protocol-vectors.tsv answered as PROTOCOL.md says, every CMD: answered by the
+           the hello on each open, B:FOUND only for the GripFit, every bad-to-bridge vector of
+           protocol-vectors.tsv answered with its B:ERROR code, the to-bridge commands (but
+           DISCONNECT, which `check` covers) each with its effect, every CMD: answered by the
            device or by B:ERROR,WRITE_FAILED,0x03 (seen at least once), B:CONNECTED only once the
-           slow CCCD write is confirmed, BRIDGE:PIN kept in flash.
+           slow CCCD write is confirmed, BRIDGE:PIN kept in flash, a NUS peripheral without the
+           GripFit's GATT table not recognized.
   faults   `rate 20`, then `monitor --format jsonl` for --seconds with every radio fault: readings
            (counter pattern) strictly increasing, each gap preceded by a DATA_LOST or a link-down
-           state event, no line the host could not parse, and each fault seen at least once.
+           state event, no line the host could not parse, and (over two minutes) DATA_LOST, a
+           0x13 disconnect and a link timeout each seen.
 
 The bridge must exit cleanly with nothing on stderr: a sanitizer report fails the run.
 """
