@@ -26,10 +26,10 @@ public final class GripFitServer {
 
     deinit { close(listener) }
 
-    /// Serves one radio until it disconnects, or a signal arrives on `signals`.
-    public func run(signals: SignalPipe) throws(SystemError) {
+    /// Serves one radio until it disconnects, or `stop` (a signal pipe, say) becomes readable.
+    public func run(stop: Int32) throws(SystemError) {
         device.started(at: clock.now())
-        guard let radio = try accept(signals: signals) else { return }
+        guard let radio = try accept(stop: stop) else { return }
         defer { close(radio) }
         var framer = LineFramer(maximumLineLength: Self.lineLimit)
         while true {
@@ -37,13 +37,13 @@ public final class GripFitServer {
             let timeout = device.nextDeadline.map { Int32(clamping: max(0, ($0 - now).nanoseconds + 999_999) / 1_000_000) } ?? -1
             var descriptors = [
                 pollfd(fd: radio, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
             ]
             if poll(&descriptors, 2, timeout) < 0 {
                 if errno == EINTR { continue }
                 throw SystemError(call: "poll", errno: errno)
             }
-            if descriptors[1].revents != 0, !signals.drain().isEmpty { return }
+            if descriptors[1].revents != 0 { return }
             if descriptors[0].revents != 0 {
                 var buffer = [UInt8](repeating: 0, count: 512)
                 let count = read(radio, &buffer, buffer.count)
@@ -70,17 +70,17 @@ public final class GripFitServer {
         }
     }
 
-    private func accept(signals: SignalPipe) throws(SystemError) -> Int32? {
+    private func accept(stop: Int32) throws(SystemError) -> Int32? {
         while true {
             var descriptors = [
                 pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
             ]
             if poll(&descriptors, 2, -1) < 0 {
                 if errno == EINTR { continue }
                 throw SystemError(call: "poll", errno: errno)
             }
-            if descriptors[1].revents != 0, !signals.drain().isEmpty { return nil }
+            if descriptors[1].revents != 0 { return nil }
             let radio = Glibc.accept(listener, nil, nil)
             if radio >= 0 { return radio }
             if errno != EAGAIN, errno != EINTR { throw SystemError(call: "accept", errno: errno) }

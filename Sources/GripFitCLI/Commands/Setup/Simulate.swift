@@ -46,7 +46,7 @@ public struct Simulate: ParsableCommand {
         StandardOutput.ignoreBrokenPipe()
         if let serveGripfit {
             let server = try GripFitServer(path: serveGripfit, options: simulator.options)
-            try server.run(signals: try SignalPipe())
+            try server.run(stop: try SignalPipe().fileDescriptor)
             return
         }
         let dongle = try VirtualDongle(options: simulator.options)
