@@ -46,7 +46,8 @@ public struct Simulate: ParsableCommand {
         StandardOutput.ignoreBrokenPipe()
         if let serveGripfit {
             let server = try GripFitServer(path: serveGripfit, options: simulator.options)
-            try server.run(stop: try SignalPipe().fileDescriptor)
+            let signals = try SignalPipe()
+            try withExtendedLifetime(signals) { try server.run(stop: signals.fileDescriptor) }
             return
         }
         let dongle = try VirtualDongle(options: simulator.options)
