@@ -87,8 +87,11 @@ bench-dashboard: test-deps
 	Tests/Browser/run.sh --venv-only
 	.build/browser-venv/bin/python Benchmarks/Dashboard/page_memory.py --minutes $(MINUTES)
 
-firmware-test:
+## The bridge core's host tests, then the unchanged sketch built natively against a fake radio and
+## driven by the real gripfit-serial (check, and two minutes of radio faults; ASan+UBSan, TSan).
+firmware-test: build
 	$(MAKE) -C firmware-bridge test
+	$(MAKE) -C firmware-bridge native-test GRIPFIT_SERIAL=$(CURDIR)/$(BIN)
 
 ## labgrid from PyPI in a venv of its own, for the labgrid integration test: made once, then reused.
 ## Without PyPI (offline) it says so and the test skips with that reason.

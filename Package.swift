@@ -97,7 +97,7 @@ let package = Package(
             dependencies: ["GripFitLinux", "GripFitSimulator", "CGripFitShims", "UmockdevTestSupport"]
         ),
         .testTarget(name: "GripFitNetworkPortTests", dependencies: ["GripFitNetworkPort", "GripFitLinux"]),
-        .testTarget(name: "GripFitSimulatorTests", dependencies: ["GripFitSimulator", "GripFitCore"]),
+        .testTarget(name: "GripFitSimulatorTests", dependencies: ["GripFitSimulator", "GripFitCore", "CGripFitShims"]),
         .testTarget(
             name: "GripFitDashboardTests",
             dependencies: [

@@ -39,4 +39,10 @@ int gripfit_eventfd(void);
 /// A pseudo-terminal master, ready for use; its slave path goes to `path`.
 int gripfit_open_pty(char *path, unsigned long path_size);
 
+/// A Unix stream socket listening at `path` (an old socket file there is replaced), non-blocking
+/// and close-on-exec; -1 with errno.
+int gripfit_unix_listen(const char *path);
+/// A Unix stream socket connected to `path`, blocking and close-on-exec; -1 with errno.
+int gripfit_unix_connect(const char *path);
+
 #endif

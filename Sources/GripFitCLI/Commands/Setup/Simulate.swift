@@ -35,10 +35,21 @@ public struct Simulate: ParsableCommand {
 
     @OptionGroup public var simulator: SimulatorArguments
 
+    /// The GripFit alone, for the native build of the bridge firmware (firmware-bridge/README.md):
+    /// its fake radio reaches the device here instead of a pty carrying a simulated bridge.
+    @Option(help: .hidden)
+    var serveGripfit: String?
+
     public init() {}
 
     public func run() throws {
         StandardOutput.ignoreBrokenPipe()
+        if let serveGripfit {
+            let server = try GripFitServer(path: serveGripfit, options: simulator.options)
+            let signals = try SignalPipe()
+            try withExtendedLifetime(signals) { try server.run(stop: signals.fileDescriptor) }
+            return
+        }
         let dongle = try VirtualDongle(options: simulator.options)
         let signals = try SignalPipe()
         StandardOutput.line(dongle.path)
