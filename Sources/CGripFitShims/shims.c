@@ -139,15 +139,21 @@ int gripfit_open_pty(char *path, unsigned long path_size) {
 
 int gripfit_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 
-int gripfit_unix_listen(const char *path) {
-    struct sockaddr_un address;
-    memset(&address, 0, sizeof address);
-    address.sun_family = AF_UNIX;
-    if (strlen(path) >= sizeof address.sun_path) {
+/* Fills a Unix socket address for `path`; a path too long for it is ENAMETOOLONG, not cut. */
+static int unix_address(const char *path, struct sockaddr_un *address) {
+    memset(address, 0, sizeof *address);
+    address->sun_family = AF_UNIX;
+    if (strlen(path) >= sizeof address->sun_path) {
         errno = ENAMETOOLONG;
         return -1;
     }
-    strcpy(address.sun_path, path);
+    strcpy(address->sun_path, path);
+    return 0;
+}
+
+int gripfit_unix_listen(const char *path) {
+    struct sockaddr_un address;
+    if (unix_address(path, &address) != 0) return -1;
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) return -1;
     unlink(path);
@@ -162,13 +168,7 @@ int gripfit_unix_listen(const char *path) {
 
 int gripfit_unix_connect(const char *path) {
     struct sockaddr_un address;
-    memset(&address, 0, sizeof address);
-    address.sun_family = AF_UNIX;
-    if (strlen(path) >= sizeof address.sun_path) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    strcpy(address.sun_path, path);
+    if (unix_address(path, &address) != 0) return -1;
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) return -1;
     if (connect(fd, (const struct sockaddr *)&address, sizeof address) != 0) {
