@@ -113,6 +113,18 @@ struct HistoryOutputTests {
 
     /// Issue 25: the table fits the terminal (80 columns when not one), the label cut with "…",
     /// lower-priority columns dropped on narrower ones.
+    /// CJK characters take two columns each: a label of them is cut by width, not by count.
+    @Test func aWideCharacterLabelIsCutToTheColumns() throws {
+        let cli = BuiltBinary()
+        let label = String(repeating: "握力測定", count: 15)
+        #expect(try cli.run("record", "--simulate", "--load", "10kg", "--duration", "0.5", "--label", label).status == 0)
+        let history = try cli.run("history")
+        #expect(history.status == 0, "\(history.stderr)")
+        func columns(_ line: String) -> Int { line.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 && !(0x2000..<0x2600).contains($1.value) ? 2 : 1) } }
+        #expect(history.lines.allSatisfy { columns($0) <= 80 }, "\(history.lines.map { ($0, columns($0)) })")
+        #expect(history.lines.last?.hasSuffix("…") == true, "\(history.lines)")
+    }
+
     @Test func theTableFitsTheTerminal() throws {
         let cli = BuiltBinary()
         let label = String(repeating: "a long label ", count: 10)

@@ -23,7 +23,7 @@ enum HistoryTable {
             column("mean") { $0.row.repCount == 0 ? "-" : display.text(stored: $0.row.mean, calibrated: $0.row.calibrated) + marked($0) },
             column("reps") { String($0.row.repCount) }, column("duration") { $0.row.duration.formatted(decimals: 1) + " s" },
         ]
-        func fixedWidth() -> Int { columns.reduce(0) { $0 + (([$1.title] + $1.cells).map(\.count).max() ?? 0) + 2 } }
+        func fixedWidth() -> Int { columns.reduce(0) { $0 + (([$1.title] + $1.cells).map(LiveView.columns).max() ?? 0) + 2 } }
 
         if fixedWidth() + shortestLabel > width {
             columns[1] = column("date") { LocalTime.text(milliseconds: $0.row.startedAtMilliseconds, seconds: false) }
@@ -32,10 +32,10 @@ enum HistoryTable {
             columns.removeAll { $0.title == title }
         }
         let labelWidth = max(0, width - fixedWidth())
-        let widths = columns.map { column in (([column.title] + column.cells).map(\.count).max() ?? 0) + 2 }
+        let widths = columns.map { column in (([column.title] + column.cells).map(LiveView.columns).max() ?? 0) + 2 }
 
         func line(_ cells: [String], label: String) -> String {
-            let padded = zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined() + cut(label, to: labelWidth)
+            let padded = zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - LiveView.columns($0)) }.joined() + cut(label, to: labelWidth)
             return String(padded.reversed().drop { $0 == " " }.reversed())
         }
         var lines = [line(columns.map(\.title), label: "label")]
@@ -43,32 +43,15 @@ enum HistoryTable {
             lines.append(line(columns.map { $0.cells[index] }, label: UntrustedText.escaped(entries[index].row.label ?? "")))
         }
         if let later = entries.lazy.compactMap(\.later).first {
-            lines += wrapped("* recorded uncalibrated; shown with the device's calibration of \(later.date)", width: width)
+            lines += WordWrap.lines("* recorded uncalibrated; shown with the device's calibration of \(later.date)", width: width)
         }
         return lines
     }
 
-    /// A note broken between words to fit `width`, continuation lines indented under its text.
-    static func wrapped(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            if current.isEmpty {
-                current = String(word)
-            } else if current.count + 1 + word.count <= width {
-                current += " " + word
-            } else {
-                lines.append(current)
-                current = "  " + word
-            }
-        }
-        return lines + [current]
-    }
-
-    /// `text` in at most `width` characters, its end replaced by "…" when it is longer.
+    /// `text` in at most `width` display columns, its end replaced by "…" when it is wider.
     static func cut(_ text: String, to width: Int) -> String {
-        guard text.count > width else { return text }
+        guard LiveView.columns(text) > width else { return text }
         guard width > 0 else { return "" }
-        return text.prefix(width - 1) + "…"
+        return (LiveView.fit(text, width: width).first ?? "") + "…"
     }
 }
