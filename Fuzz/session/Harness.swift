@@ -1,19 +1,22 @@
 import GripFitCore
 
-/// libFuzzer target: bytes from a hostile dongle through the whole live path, as `SessionDriver`
-/// runs it: framer → parser → session machine → recorder. The first byte of each chunk sets the
-/// chunk's length and how far the clock moves, so splits and timeouts are fuzzed too.
+/// libFuzzer target: bytes from a hostile dongle through the whole live path: the ``SessionPipeline``
+/// that `SessionDriver` runs (framer → byte parser → session machine), then the recorder. The first
+/// byte of each chunk sets the chunk's length and how far the clock moves, so splits and timeouts
+/// are fuzzed too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSession(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: count))
-    var framer = LineFramer()
-    var machine = SessionMachine()
+    let pipeline = SessionPipeline()
+    var actions: [SessionAction] = []
     var recorder = SessionRecorder(start: .zero, calibration: nil, releaseThreshold: 1, capacity: 1_000)
     var now = MonotonicInstant.zero
     func run(_ input: SessionInput) {
-        for action in machine.handle(input, now: now) {
+        pipeline.handle(input, now: now, into: &actions)
+        for action in actions {
             if case .report(let report) = action { _ = recorder.record(report, at: now) }
         }
+        actions.removeAll(keepingCapacity: true)
     }
     run(.start)
     run(.portOpened)
@@ -27,18 +30,8 @@ public func fuzzSession(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         if control == 0xFE { run(.portOpened) }
         let chunk = bytes[min(bytes.count, index + 1)..<min(bytes.count, index + 1 + length)]
         index += 1 + length
-        for output in framer.append(chunk) {
-            switch output {
-            case .line(let line):
-                switch MessageParser.parse(line) {
-                case .success(let message): run(.message(message))
-                case .failure(let error): run(.malformed(error))
-                }
-            case .error(let error):
-                run(.framing(error))
-            }
-        }
-        if let deadline = machine.nextDeadline, deadline <= now { run(.tick) }
+        chunk.withUnsafeBufferPointer { pipeline.receive($0, run) }
+        if let deadline = pipeline.machine.nextDeadline, deadline <= now { run(.tick) }
     }
     run(.stop)
     let trace = recorder.finish(at: now)

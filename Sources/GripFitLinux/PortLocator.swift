@@ -1,5 +1,5 @@
-/// Finds where a followed dongle is now, for ``SessionDriver/locatePort``: the devnode of the port
-/// with the same USB serial number, which may have changed across a replug.
+/// Finds where a followed dongle is now, for ``SessionDriver/init(open:timings:clock:logger:)``: the
+/// devnode of the port with the same USB serial number, which may have changed across a replug.
 public struct PortLocator {
     public let selection: PortSelection
     private let context: UdevContext
@@ -7,6 +7,11 @@ public struct PortLocator {
     public init(selection: PortSelection, context: UdevContext) {
         self.selection = selection
         self.context = context
+    }
+
+    /// Opens the dongle where it is now.
+    public func open() throws(SerialPortError) -> any PortTransport {
+        try SerialPort.open(path: locate())
     }
 
     public func locate() throws(SerialPortError) -> String {

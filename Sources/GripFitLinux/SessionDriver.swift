@@ -16,13 +16,10 @@ public final class SessionDriver {
         case handler
     }
 
-    public private(set) var machine: SessionMachine
+    /// The session's state; the driver feeds it through its ``SessionPipeline``.
+    public var machine: SessionMachine { pipeline.machine }
     /// The most recent port failure, with the path and the fix, for the user-facing message.
     public private(set) var lastPortError: SerialPortError?
-    /// Where the port is now; called at every open, so a replugged dongle can be found under a new name.
-    public var locatePort: () throws(SerialPortError) -> String
-    /// Opens what ``locatePort`` named; a termios ``SerialPort`` unless a caller sets a network port.
-    public var openPort: (String) throws(SerialPortError) -> any PortTransport
     public var eventSources: [SessionEventSource] = []
     /// Commands from other threads; posting one wakes the poll loop. Nil if no eventfd was available.
     public let inbox: CommandInbox?
@@ -36,13 +33,15 @@ public final class SessionDriver {
     /// than the wake-up that produced it.
     public var onIdle: (() -> Void)?
 
+    /// Finds the port where it is now and opens it; called at every open, so a replugged dongle
+    /// is found under its new name and a lost network link is connected again.
+    private let open: () throws(SerialPortError) -> any PortTransport
     private let clock: MonotonicClock
-    private let system: SystemCalls
     private let logger: Logger
     private var port: (any PortTransport)?
     /// Set while the port's connect is under way; past it, the attempt counts as a failed open.
     private var connectDeadline: MonotonicInstant?
-    private var framer = LineFramer()
+    private let pipeline: SessionPipeline
     /// Reused for every read and every poll(), so a wake-up allocates nothing.
     private let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16 * 1024)
     private var descriptors: [pollfd] = []
@@ -52,25 +51,36 @@ public final class SessionDriver {
     private var handler: ReportHandler = { _, _ in true }
     private var stopRequested = false
 
+    /// A session over whatever `open` returns: it is called again after every loss.
     public init(
-        portPath: String,
+        open: @escaping () throws(SerialPortError) -> any PortTransport,
         timings: SessionTimings = SessionTimings(),
         clock: MonotonicClock = MonotonicClock(),
-        system: SystemCalls = .live,
         logger: Logger = Logger(label: "gripfit.session")
     ) {
-        self.machine = SessionMachine(timings: timings)
-        self.locatePort = { portPath }
+        self.pipeline = SessionPipeline(machine: SessionMachine(timings: timings))
+        self.open = open
         do {
             inbox = try CommandInbox()
         } catch {
             logger.warning("no command inbox: \(error); commands from other threads are refused")
             inbox = nil
         }
-        self.openPort = { path throws(SerialPortError) in try SerialPort.open(path: path, system: system) }
         self.clock = clock
-        self.system = system
         self.logger = logger
+    }
+
+    /// A session over the tty at `portPath`, reopened at the same path (the simulator's pty, doctor's probe).
+    public convenience init(
+        portPath: String,
+        timings: SessionTimings = SessionTimings(),
+        clock: MonotonicClock = MonotonicClock(),
+        system: SystemCalls = .live,
+        logger: Logger = Logger(label: "gripfit.session")
+    ) {
+        self.init(
+            open: { () throws(SerialPortError) in try SerialPort.open(path: portPath, system: system) },
+            timings: timings, clock: clock, logger: logger)
     }
 
     deinit {
@@ -120,7 +130,7 @@ public final class SessionDriver {
                 descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
             let wake = MonotonicInstant.earliest(
-                machine.nextDeadline, .earliest(deadline, .earliest(wakeAt, connectDeadline))
+                pipeline.machine.nextDeadline, .earliest(deadline, .earliest(wakeAt, connectDeadline))
             )
             let timeout = wake.map { Int32(clamping: Self.roundedUpMilliseconds($0 - now)) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
@@ -162,18 +172,10 @@ public final class SessionDriver {
             for _ in 0..<16 {
                 let count = try port.read(into: UnsafeMutableRawBufferPointer(readBuffer))
                 if count == 0 { return }
-                framer.frame(UnsafeBufferPointer(rebasing: readBuffer[..<count])) { frame in
+                pipeline.receive(UnsafeBufferPointer(rebasing: readBuffer[..<count])) { input in
                     // The rest of a chunk is dropped once the session stops or loses this port.
                     guard !stopRequested, self.port === port else { return }
-                    switch frame {
-                    case .line(let line):
-                        switch MessageParser.parse(line) {
-                        case .success(let message): process(.message(message))
-                        case .failure(let error): process(.malformed(error))
-                        }
-                    case .error(let error):
-                        process(.framing(error))
-                    }
+                    process(input)
                 }
                 // A short read took all there was: asking again would only return EAGAIN.
                 if stopRequested || self.port !== port || count < readBuffer.count { return }
@@ -213,7 +215,7 @@ public final class SessionDriver {
         // opened, then reported) finds none and makes its own.
         var actions: [SessionAction] = []
         swap(&actions, &actionScratch)
-        machine.handle(input, now: clock.now(), into: &actions)
+        pipeline.handle(input, now: clock.now(), into: &actions)
         for action in actions {
             perform(action)
         }
@@ -225,17 +227,16 @@ public final class SessionDriver {
         switch action {
         case .openPort:
             do {
-                let path = try locatePort()
-                let opened = try openPort(path)
+                let opened = try open()
                 port = opened
                 // Only here: a new port starts a new stream. The port-losing paths run while the
                 // framer is lending out a line, and the framer of a closed port is never fed again.
-                framer.reset()
+                pipeline.resetFraming()
                 if opened.isConnected {
                     connectOpened(opened)
                 } else {
                     connectDeadline = clock.now() + opened.connectTimeout
-                    logger.debug("connecting", metadata: ["path": "\(path)"])
+                    logger.debug("connecting", metadata: ["path": "\(opened.path)"])
                 }
             } catch {
                 logger.debug("open failed", metadata: ["error": "\(error)"])

@@ -16,8 +16,7 @@ final class SessionDriverHotplugTests: XCTestCase {
         let context = try UdevContext()
         let selection = try PortSelector.select("F1E2D3C4", among: UdevEnumerator(context: context).usbSerialPorts())
         guard case .usb(let port) = selection else { return XCTFail("not a USB port: \(selection)") }
-        let driver = SessionDriver(portPath: selection.path)
-        driver.locatePort = PortLocator(selection: selection, context: context).locate
+        let driver = SessionDriver(open: PortLocator(selection: selection, context: context).open)
         driver.eventSources = [try UdevMonitor(context: context, following: port)]
 
         var second: Testbed.Device?

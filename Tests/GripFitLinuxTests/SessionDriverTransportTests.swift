@@ -36,8 +36,7 @@ import Testing
 
     @Test func aConnectThatNeverFinishesFailsAtItsTimeoutAsUnreachable() throws {
         let transport = StalledConnect()
-        let driver = SessionDriver(portPath: transport.path)
-        driver.openPort = { _ throws(SerialPortError) in transport }
+        let driver = SessionDriver(open: { () throws(SerialPortError) in transport })
         var states: [SessionState] = []
         let clock = MonotonicClock()
         let started = clock.now()

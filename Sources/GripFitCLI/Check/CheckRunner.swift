@@ -68,15 +68,9 @@ enum CheckRunner {
             settings: settings)
     }
 
-    /// What names a device in reports, stable from run to run so CI can follow a suite: its USB
-    /// serial number when udev knows it, `simulated` for the built-in simulator, the network
-    /// address it was checked through; a local path without a serial number (a pty, whose
-    /// /dev/pts/N changes every time) by the GripFit's BLE `address` once the bridge reported it.
-    /// Before the run (`address` nil) the path stands in.
+    /// What names a device in reports (``PortSource/deviceName(address:)``); before the run
+    /// (`address` nil) the path stands in for a local port without a serial number.
     static func device(of connection: Connection, address: String? = nil) -> String {
-        if let serial = connection.selection?.serial { return UntrustedText.escaped(serial) }
-        if connection.simulator != nil { return "simulated" }
-        if connection.network == nil, let address { return UntrustedText.escaped(address) }
-        return UntrustedText.escaped(connection.path)
+        UntrustedText.escaped(connection.source.deviceName(address: address))
     }
 }

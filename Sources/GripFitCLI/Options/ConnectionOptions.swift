@@ -1,7 +1,6 @@
 import ArgumentParser
 import GripFitCore
 import GripFitLinux
-import GripFitNetworkPort
 import GripFitSimulator
 import Logging
 
@@ -56,12 +55,8 @@ public struct ConnectionOptions: ParsableArguments {
         if !simulate, !simulator.bugs.isEmpty {
             throw ValidationError("--bug applies to the simulator only; add --simulate.")
         }
-        for port in ports where NetworkPortAddress.isNetwork(port) {
-            do {
-                _ = try NetworkPortAddress(parsing: port)
-            } catch {
-                throw ValidationError(error.description)
-            }
+        for port in ports {
+            if let problem = PortSource.problem(with: port) { throw ValidationError(problem) }
         }
         if Set(ports).count != ports.count { throw ValidationError("The same --port is given twice; name each dongle once.") }
     }
@@ -99,9 +94,9 @@ public struct ConnectionOptions: ParsableArguments {
         if simulate {
             let dongle = try VirtualDongle(options: simulator.options)
             dongle.start()
-            return Connection(path: dongle.path, simulator: dongle)
+            return Connection(source: .simulator(dongle))
         }
-        return try Self.connect(port)
+        return Connection(source: try PortSource.choose(port))
     }
 
     /// The connections `check` and `monitor` use: every `--port`, or with `allBridges` every
@@ -110,38 +105,18 @@ public struct ConnectionOptions: ParsableArguments {
         Diagnostics.bootstrap(level: logLevel)
         if simulate || (ports.count <= 1 && !allBridges) { return [try connect()] }
         if device != nil { throw CLIFailure("--device pins one dongle to one GripFit; give --port once.", status: .usage) }
-        var connections = try ports.map { try Self.connect($0) }
+        var connections = try ports.map { Connection(source: try PortSource.choose($0)) }
         if allBridges {
             let udev = try UdevContext()
             let known = Set(connections.map(\.path))
             let bridges = try UdevEnumerator(context: udev).usbSerialPorts().filter(\.isBridge)
             if bridges.isEmpty, connections.isEmpty { throw PortSelectionError.noBridge(otherPorts: []) }
             for bridge in bridges where !known.contains(bridge.devnode) {
-                connections.append(Connection(selection: .usb(bridge), udev: udev))
+                connections.append(Connection(source: .usb(.usb(bridge), udev)))
             }
         }
         for connection in connections { connection.pin = try Self.pin(nil, dongle: connection.dongleKey) }
         return connections
-    }
-
-    /// One `--port` (or none: the only bridge). Network URLs are chosen by their scheme first,
-    /// so `rfc2217://host:port` is never opened as a path.
-    private static func connect(_ port: String?) throws -> Connection {
-        if let port, NetworkPortAddress.isNetwork(port) {
-            return Connection(network: try NetworkPortAddress(parsing: port))
-        }
-        let udev: UdevContext
-        do {
-            udev = try UdevContext()
-        } catch {
-            // Without libudev a named path still works, just without discovery and hotplug.
-            guard let port, port.contains("/") else { throw error }
-            Diagnostics.logger(label: "gripfit.udev").warning("\(error)")
-            return Connection(path: port, simulator: nil)
-        }
-        let ports = try UdevEnumerator(context: udev).usbSerialPorts()
-        let selection = try PortSelector.select(port, among: ports)
-        return Connection(selection: selection, udev: udev)
     }
 }
 

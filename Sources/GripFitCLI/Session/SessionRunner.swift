@@ -36,7 +36,7 @@ struct SessionRunner {
                     || (!everConnected && (kind == .portBusy || driver.lastPortError?.isServerDeviceFailure == true)):
                     startFailure = CLIFailure(kind, portError: driver.lastPortError)
                     return false
-                case .error where everOpened && connection.network != nil:
+                case .error where everOpened && connection.source.isRemote:
                     // udev says when a USB dongle goes; for a network port, say it here, once per gap.
                     if let error = driver.lastPortError { StandardOutput.error("gripfit-serial: \(error)") }
                 case .connected:

@@ -1,6 +1,5 @@
 import ArgumentParser
 import GripFitLinux
-import GripFitNetworkPort
 
 /// `gripfit-serial doctor`: why the dongle does not work, one line per check, each with its fix.
 public struct Doctor: ParsableCommand {
@@ -32,7 +31,7 @@ public struct Doctor: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if let port, NetworkPortAddress.isNetwork(port) {
+        if let port, PortSource.isRemote(port) {
             throw ValidationError(
                 "doctor checks a dongle plugged into this machine. Run it on the exporter host, or check the network "
                     + "port from here with `gripfit-serial check --port \(port) --only handshake`.")
