@@ -14,6 +14,7 @@ struct PortSourceTests {
         let source = PortSource.usb(.usb(bridge), try UdevContext())
         #expect(source.path == "/dev/ttyACM0")
         #expect(source.dongleKey == "usb:F1E2D3C4")
+        #expect(source.portKey == "usb:F1E2D3C4")
         #expect(source.deviceName(address: "AA:BB:CC:DD:EE:FF") == "F1E2D3C4")
         #expect(!source.isRemote)
         #expect(source.selection == .usb(bridge))
@@ -57,6 +58,7 @@ struct PortSourceTests {
         let source = PortSource.simulator(dongle)
         #expect(source.simulator === dongle)
         #expect(source.dongleKey == "simulator")
+        #expect(source.portKey == "port:\(dongle.path)")
         #expect(source.deviceName(address: "AA:BB:CC:DD:EE:FF") == "simulated")
         let port = try source.open()
         defer { port.close() }

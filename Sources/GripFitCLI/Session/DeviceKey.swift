@@ -1,4 +1,3 @@
-import GripFitStore
 import GripFitCore
 
 /// The identity calibrations and sessions are filed under: the GripFit's BLE address when the
@@ -6,8 +5,7 @@ import GripFitCore
 enum DeviceKey {
     static func key(address: BLEAddress?, connection: Connection) -> String {
         if let address { return "ble:\(address)" }
-        if let serial = connection.selection?.serial.flatMap({ CleanText.clean($0) }) { return "usb:\(serial)" }
-        return "port:\(connection.path)"
+        return connection.source.portKey
     }
 
     /// The key once the ``IdentityGate`` has decided, with a notice when it is not the GripFit's own.

@@ -80,9 +80,15 @@ public enum PortSource {
         return nil
     }
 
-    /// The dongle, as its remembered pin is filed: its USB serial number, else its path.
+    /// The dongle, as its remembered pin is filed: the simulator by that name, else ``portKey``.
     public var dongleKey: String {
         if case .simulator = self { return "simulator" }
+        return portKey
+    }
+
+    /// The port, as calibrations and sessions are filed when no GripFit address is known: its USB
+    /// serial number, else its path.
+    public var portKey: String {
         if let serial = selection?.serial.flatMap({ CleanText.clean($0) }) { return "usb:\(serial)" }
         return "port:\(path)"
     }
