@@ -10,7 +10,7 @@ public struct BridgeProbe {
         public var deviceAddress: BLEAddress?
         public var lastState: SessionState?
         /// Why the port could not be used, when it could not.
-        public var portError: SerialPortError?
+        public var portError: PortError?
     }
 
     public var timeout: Duration

@@ -25,7 +25,7 @@ public struct PortAccess: Equatable, Sendable {
 
     /// Reads the port's owner, mode and ACL, and this process's groups.
     /// The corresponding C functions are `access`, `stat`, `getgroups` and `getxattr`.
-    public static func inspect(path: String) throws(SerialPortError) -> PortAccess {
+    public static func inspect(path: String) throws(PortError) -> PortAccess {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno

@@ -10,11 +10,11 @@ public struct PortLocator {
     }
 
     /// Opens the dongle where it is now.
-    public func open() throws(SerialPortError) -> any PortTransport {
+    public func open() throws(PortError) -> any PortTransport {
         try SerialPort.open(path: locate())
     }
 
-    public func locate() throws(SerialPortError) -> String {
+    public func locate() throws(PortError) -> String {
         guard case .usb(let followed) = selection, followed.serial != nil else { return selection.path }
         let ports: [UsbSerialPort]
         do {

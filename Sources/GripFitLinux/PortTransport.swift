@@ -15,9 +15,9 @@ public protocol PortTransport: AnyObject {
     /// Called when poll() reports the descriptor ready: finishes a connect, or reads what is
     /// available into `buffer` without blocking. Returns the count of data bytes placed at its
     /// start (never protocol bytes); 0 means "nothing yet". Throws when the port is gone.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(SerialPortError) -> Int
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(PortError) -> Int
     /// Writes every byte of `bytes` (escaped as the transport needs).
-    func write(_ bytes: [UInt8]) throws(SerialPortError)
+    func write(_ bytes: [UInt8]) throws(PortError)
     /// Releases the port. Safe to call twice.
     func close()
 }

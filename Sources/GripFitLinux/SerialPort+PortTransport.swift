@@ -6,7 +6,7 @@ extension SerialPort: PortTransport {
     public var isConnected: Bool { true }
     public var connectTimeout: Duration { .zero }
 
-    public func write(_ bytes: [UInt8]) throws(SerialPortError) {
+    public func write(_ bytes: [UInt8]) throws(PortError) {
         try write(bytes, timeout: .seconds(2))
     }
 }

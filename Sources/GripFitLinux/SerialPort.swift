@@ -26,7 +26,7 @@ public final class SerialPort {
         close()
     }
 
-    public static func open(path: String, system: SystemCalls = .live) throws(SerialPortError) -> SerialPort {
+    public static func open(path: String, system: SystemCalls = .live) throws(PortError) -> SerialPort {
         let fd = SystemCalls.retryingInterrupts {
             system.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         }
@@ -49,7 +49,7 @@ public final class SerialPort {
         }
     }
 
-    private static func configure(fd: Int32, path: String, system: SystemCalls) throws(SerialPortError) -> SerialPort {
+    private static func configure(fd: Int32, path: String, system: SystemCalls) throws(PortError) -> SerialPort {
         // flock first: unlike TIOCEXCL it also stops root, and it names the conflict clearly.
         // The gap between open and flock is the race libserialport documents; TIOCEXCL closes it
         // for later opens by non-root users.
@@ -87,17 +87,17 @@ public final class SerialPort {
     }
 
     /// Reads what is available without blocking; an empty result means "nothing yet".
-    public func read(maximumCount: Int = 4096) throws(SerialPortError) -> [UInt8] {
+    public func read(maximumCount: Int = 4096) throws(PortError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: maximumCount)
         let count = try bytes.withUnsafeMutableBytes { buffer in
-            Result { () throws(SerialPortError) in try read(into: buffer) }
+            Result { () throws(PortError) in try read(into: buffer) }
         }.get()
         return Array(bytes.prefix(count))
     }
 
     /// Reads what is available into `buffer` without blocking and returns the byte count; 0 means
     /// "nothing yet". The session reads this way into one buffer for its whole life.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SerialPortError) -> Int {
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(PortError) -> Int {
         let count = SystemCalls.retryingInterrupts { system.read(fileDescriptor, buffer) }
         if count > 0 { return count }
         if count == 0 { throw .removed(path: path) }
@@ -110,7 +110,7 @@ public final class SerialPort {
     }
 
     /// Writes every byte, waiting in poll() while the port's buffer is full.
-    public func write(_ bytes: [UInt8], timeout: Duration = .seconds(2)) throws(SerialPortError) {
+    public func write(_ bytes: [UInt8], timeout: Duration = .seconds(2)) throws(PortError) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { buffer in
@@ -132,7 +132,7 @@ public final class SerialPort {
         }
     }
 
-    private func waitWritable(timeout: Duration) throws(SerialPortError) {
+    private func waitWritable(timeout: Duration) throws(PortError) {
         var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
         let milliseconds = Int32(clamping: timeout.nanoseconds / 1_000_000)
         let ready = SystemCalls.retryingInterrupts { poll(&descriptor, 1, milliseconds) }

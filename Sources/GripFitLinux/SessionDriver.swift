@@ -19,7 +19,7 @@ public final class SessionDriver {
     /// The session's state; the driver feeds it through its ``SessionPipeline``.
     public var machine: SessionMachine { pipeline.machine }
     /// The most recent port failure, with the path and the fix, for the user-facing message.
-    public private(set) var lastPortError: SerialPortError?
+    public private(set) var lastPortError: PortError?
     public var eventSources: [SessionEventSource] = []
     /// Commands from other threads; posting one wakes the poll loop. Nil if no eventfd was available.
     public let inbox: CommandInbox?
@@ -35,7 +35,7 @@ public final class SessionDriver {
 
     /// Finds the port where it is now and opens it; called at every open, so a replugged dongle
     /// is found under its new name and a lost network link is connected again.
-    private let open: () throws(SerialPortError) -> any PortTransport
+    private let open: () throws(PortError) -> any PortTransport
     private let clock: MonotonicClock
     private let logger: Logger
     private var port: (any PortTransport)?
@@ -53,7 +53,7 @@ public final class SessionDriver {
 
     /// A session over whatever `open` returns: it is called again after every loss.
     public init(
-        open: @escaping () throws(SerialPortError) -> any PortTransport,
+        open: @escaping () throws(PortError) -> any PortTransport,
         timings: SessionTimings = SessionTimings(),
         clock: MonotonicClock = MonotonicClock(),
         logger: Logger = Logger(label: "gripfit.session")
@@ -79,7 +79,7 @@ public final class SessionDriver {
         logger: Logger = Logger(label: "gripfit.session")
     ) {
         self.init(
-            open: { () throws(SerialPortError) in try SerialPort.open(path: portPath, system: system) },
+            open: { () throws(PortError) in try SerialPort.open(path: portPath, system: system) },
             timings: timings, clock: clock, logger: logger)
     }
 
@@ -195,7 +195,7 @@ public final class SessionDriver {
         if let port { portLost(.removed(path: port.path)) }
     }
 
-    private func portLost(_ error: SerialPortError) {
+    private func portLost(_ error: PortError) {
         logger.info("port lost", metadata: ["error": "\(error)"])
         lastPortError = error
         port?.close()

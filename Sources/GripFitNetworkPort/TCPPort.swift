@@ -37,7 +37,7 @@ public final class TCPPort: PortTransport {
     /// Resolves the host and starts a non-blocking connect; the driver's poll loop finishes it.
     /// Name lookup uses getaddrinfo, which may block on a slow DNS; numeric addresses never do.
     /// The corresponding C functions are `getaddrinfo`, `socket` and `connect`.
-    public static func open(_ address: NetworkPortAddress, connectTimeout: Duration = .seconds(5)) throws(SerialPortError) -> TCPPort {
+    public static func open(_ address: NetworkPortAddress, connectTimeout: Duration = .seconds(5)) throws(PortError) -> TCPPort {
         let path = address.description
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -78,7 +78,7 @@ public final class TCPPort: PortTransport {
         return port
     }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SerialPortError) -> Int {
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(PortError) -> Int {
         guard isConnected else {
             try finishConnect()
             return 0
@@ -115,7 +115,7 @@ public final class TCPPort: PortTransport {
         return count
     }
 
-    public func write(_ bytes: [UInt8]) throws(SerialPortError) {
+    public func write(_ bytes: [UInt8]) throws(PortError) {
         try send(codec == nil ? bytes : RFC2217Codec.escape(bytes))
     }
 
@@ -125,7 +125,7 @@ public final class TCPPort: PortTransport {
         _ = Glibc.close(fileDescriptor)
     }
 
-    private func finishConnect() throws(SerialPortError) {
+    private func finishConnect() throws(PortError) {
         var code: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         if getsockopt(fileDescriptor, SOL_SOCKET, SO_ERROR, &code, &length) != 0 {
@@ -136,7 +136,7 @@ public final class TCPPort: PortTransport {
         try connected()
     }
 
-    private func connected() throws(SerialPortError) {
+    private func connected() throws(PortError) {
         isConnected = true
         if var telnet = codec {
             let opening = telnet.opening()
@@ -148,13 +148,13 @@ public final class TCPPort: PortTransport {
     /// The server hung up: a refusal of a second client if it said so first ("Port already in use"
     /// from ser2net's telnet accepter, "Port's device already in use" from its raw one), a device
     /// it could not open ("Device open failure: Value or file not found"), else a lost connection.
-    private func closedByServer() -> SerialPortError {
+    private func closedByServer() -> PortError {
         Self.reason(closing: greeting, path: path)
     }
 
     /// Why a server closed a connection that began with `greeting`; apart, so it is tested on the
     /// texts servers send.
-    static func reason(closing greeting: [UInt8], path: String) -> SerialPortError {
+    static func reason(closing greeting: [UInt8], path: String) -> PortError {
         let text = String(decoding: greeting, as: UTF8.self)
         if text.lowercased().contains("already in use") {
             return .busy(path: path, holder: "another client of the server (it answered \"Port already in use\")")
@@ -167,7 +167,7 @@ public final class TCPPort: PortTransport {
     }
 
     /// Sends every byte, waiting up to 2 s in poll() while the socket's buffer is full.
-    private func send(_ bytes: [UInt8]) throws(SerialPortError) {
+    private func send(_ bytes: [UInt8]) throws(PortError) {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fileDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

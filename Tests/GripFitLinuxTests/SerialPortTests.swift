@@ -44,23 +44,23 @@ import Testing
         let pty = try PseudoTerminal()
         let first = try SerialPort.open(path: pty.path)
         defer { first.close() }
-        #expect(throws: SerialPortError.busy(path: pty.path, holder: nil)) { try SerialPort.open(path: pty.path) }
-        #expect(SerialPortError.busy(path: pty.path, holder: "PID 7 (minicom)").description.contains("held by PID 7 (minicom)"))
+        #expect(throws: PortError.busy(path: pty.path, holder: nil)) { try SerialPort.open(path: pty.path) }
+        #expect(PortError.busy(path: pty.path, holder: "PID 7 (minicom)").description.contains("held by PID 7 (minicom)"))
     }
 
     @Test func theDongleGoingAwayIsRemovedNotAnEmptyRead() throws {
         let pty = try PseudoTerminal()
         let port = try SerialPort.open(path: pty.path)
         pty.closeMaster()
-        #expect(throws: SerialPortError.removed(path: pty.path)) { try port.read() }
+        #expect(throws: PortError.removed(path: pty.path)) { try port.read() }
     }
 
     @Test func missingPathIsNotFound() {
-        #expect(throws: SerialPortError.notFound(path: "/dev/ttyGONE9")) { try SerialPort.open(path: "/dev/ttyGONE9") }
+        #expect(throws: PortError.notFound(path: "/dev/ttyGONE9")) { try SerialPort.open(path: "/dev/ttyGONE9") }
     }
 
     @Test func aFileThatIsNotATerminalIsRefused() {
-        #expect(throws: SerialPortError.notATerminal(path: "/dev/null")) { try SerialPort.open(path: "/dev/null") }
+        #expect(throws: PortError.notATerminal(path: "/dev/null")) { try SerialPort.open(path: "/dev/null") }
     }
 
     @Test(arguments: [EACCES, EPERM])
@@ -70,7 +70,7 @@ import Testing
             errno = code
             return -1
         }
-        let error = #expect(throws: SerialPortError.self) { try SerialPort.open(path: "/dev/ttyACM0", system: system) }
+        let error = #expect(throws: PortError.self) { try SerialPort.open(path: "/dev/ttyACM0", system: system) }
         #expect(error == .permissionDenied(path: "/dev/ttyACM0"))
         let message = error?.description ?? ""
         #expect(message.contains("/dev/ttyACM0"))
@@ -100,7 +100,7 @@ import Testing
             errno = EMFILE
             return -1
         }
-        let error = #expect(throws: SerialPortError.self) { try SerialPort.open(path: "/dev/ttyACM0", system: system) }
+        let error = #expect(throws: PortError.self) { try SerialPort.open(path: "/dev/ttyACM0", system: system) }
         #expect(error == .system(path: "/dev/ttyACM0", call: "open", errno: EMFILE))
         #expect(error?.description.contains("errno \(EMFILE)") == true)
     }

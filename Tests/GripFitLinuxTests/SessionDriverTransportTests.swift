@@ -29,14 +29,14 @@ import Testing
             Glibc.close(writeEnd)
         }
 
-        func read(into buffer: UnsafeMutableRawBufferPointer) throws(SerialPortError) -> Int { 0 }
-        func write(_ bytes: [UInt8]) throws(SerialPortError) {}
+        func read(into buffer: UnsafeMutableRawBufferPointer) throws(PortError) -> Int { 0 }
+        func write(_ bytes: [UInt8]) throws(PortError) {}
         func close() { closed = true }
     }
 
     @Test func aConnectThatNeverFinishesFailsAtItsTimeoutAsUnreachable() throws {
         let transport = StalledConnect()
-        let driver = SessionDriver(open: { () throws(SerialPortError) in transport })
+        let driver = SessionDriver(open: { () throws(PortError) in transport })
         var states: [SessionState] = []
         let clock = MonotonicClock()
         let started = clock.now()

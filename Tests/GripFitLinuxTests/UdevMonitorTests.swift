@@ -61,7 +61,7 @@ final class UdevMonitorTests: XCTestCase {
         let port = try XCTUnwrap(UdevEnumerator(context: context).bridges().first)
         testbed.unplug(device)
         XCTAssertThrowsError(try PortLocator(selection: .usb(port), context: context).locate()) { error in
-            XCTAssertEqual(error as? SerialPortError, .notFound(path: port.stablePath))
+            XCTAssertEqual(error as? PortError, .notFound(path: port.stablePath))
         }
     }
 }

@@ -23,7 +23,7 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
         switch error {
         case let failure as CLIFailure:
             self = failure
-        case let error as SerialPortError:
+        case let error as PortError:
             self.init(error.description, status: Self.status(for: error))
         case let error as CommandError:
             self.init("\(error). Nothing was sent.", status: .usage)
@@ -51,7 +51,7 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
         }
     }
 
-    static func status(for error: SerialPortError) -> ExitStatus {
+    static func status(for error: PortError) -> ExitStatus {
         switch error {
         case .notFound, .unreachable, .serverDeviceFailed: .unavailable
         case .permissionDenied: .noPermission
@@ -75,7 +75,7 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
     }
 
     /// A session that ended in an error state before it could do its job.
-    public init(_ kind: SessionErrorKind, portError: SerialPortError?) {
+    public init(_ kind: SessionErrorKind, portError: PortError?) {
         switch kind {
         case .dongleMissing, .permissionDenied, .portBusy:
             if let portError {

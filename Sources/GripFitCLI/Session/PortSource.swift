@@ -109,7 +109,7 @@ public enum PortSource {
 
     /// Opens the port where it is now: called at every open of a session, so a replugged dongle
     /// is found under its new name and a lost network link is connected again.
-    public func open() throws(SerialPortError) -> any PortTransport {
+    public func open() throws(PortError) -> any PortTransport {
         switch self {
         case .simulator(let dongle): try SerialPort.open(path: dongle.path)
         case .usb(let selection, let udev): try PortLocator(selection: selection, context: udev).open()

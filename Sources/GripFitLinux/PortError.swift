@@ -3,7 +3,7 @@ import GripFitOutput
 import Glibc
 
 /// Why the port failed, with the path (or network address) and what the user can do about it.
-public enum SerialPortError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum PortError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(path: String)
     case permissionDenied(path: String)
     /// Another process holds the port; `holder` names it when /proc tells.
