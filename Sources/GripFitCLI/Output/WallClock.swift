@@ -15,7 +15,7 @@ public struct WallClock: Sendable {
     }
 
     public func date(at instant: MonotonicInstant) -> Date {
-        anchorWall.addingTimeInterval(Double((instant - anchorMonotonic).nanoseconds) / 1e9)
+        anchorWall.addingTimeInterval((instant - anchorMonotonic).seconds)
     }
 
     /// Milliseconds since 1970 at `instant`, as sessions are filed.

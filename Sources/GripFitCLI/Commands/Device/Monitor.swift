@@ -277,7 +277,7 @@ public struct Monitor: ParsableCommand {
             object.set("event", "reading")
             object.set("time", time)
             object.set("raw", Int(raw))
-            object.set("force", (value * 1000).rounded() / 1000)
+            object.set("force", value.rounded(decimals: 3))
             object.set("unit", display.unitName)
             return object.text
         case .csv:

@@ -125,12 +125,12 @@ public struct Check: ParsableCommand {
 
     var settings: ConformanceSettings {
         var settings = ConformanceSettings()
-        settings.samplingWindow = .milliseconds(Int((duration * 1000).rounded()))
+        settings.samplingWindow = Duration(seconds: duration)
         settings.rateTolerance = rateTolerance / 100
         settings.maximumPingP99 = .milliseconds(maxPingP99)
         settings.tareTolerance = tareBand
         settings.maximumTareSpread = maxTareSpread
-        settings.reconnectBound = .milliseconds(Int((reconnectWithin * 1000).rounded()))
+        settings.reconnectBound = Duration(seconds: reconnectWithin)
         settings.expectedFirmware = expectFirmware
         settings.expectedBridge = expectBridge
         return settings
