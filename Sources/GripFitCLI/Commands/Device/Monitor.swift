@@ -37,8 +37,8 @@ public struct Monitor: ParsableCommand {
         help: "text (a live view on a terminal: keys t tare (refused on a loaded handle unless pressed again within 3 s), p reset peak, q quit; plain lines otherwise or with TERM=dumb), jsonl (one JSON object per event) or csv (time,raw).")
     public var format: OutputFormat = .text
 
-    @Option(help: "Also show force in kg, lb or N, using this device's calibration (see `calibrate`).")
-    public var unit: ForceUnit?
+    @OptionGroup public var unitOption: UnitOption
+    var unit: ForceUnit? { unitOption.unit }
 
     public init() {}
 

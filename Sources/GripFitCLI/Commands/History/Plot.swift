@@ -26,8 +26,8 @@ public struct Plot: ParsableCommand {
         completion: .file())
     public var output: String
 
-    @Option(help: "Unit for a calibrated session: kg, lb or N.")
-    public var unit: ForceUnit = .kilograms
+    @OptionGroup public var unitOption: UnitOption
+    var unit: ForceUnit { unitOption.resolved }
 
     public init() {}
 

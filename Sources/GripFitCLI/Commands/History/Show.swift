@@ -17,8 +17,8 @@ public struct Show: ParsableCommand {
     @Argument(help: "The session id, from `gripfit-serial history`.")
     public var id: Int64
 
-    @Option(help: "Unit for calibrated sessions: kg, lb or N.")
-    public var unit: ForceUnit = .kilograms
+    @OptionGroup public var unitOption: UnitOption
+    var unit: ForceUnit { unitOption.resolved }
 
     public init() {}
 

@@ -34,8 +34,8 @@ public struct Dashboard: ParsableCommand {
     @Flag(help: "Require a random token, printed once in the URL to open.")
     public var generateToken = false
 
-    @Option(help: "Unit for calibrated devices: kg, lb or N.")
-    public var unit: ForceUnit = .kilograms
+    @OptionGroup public var unitOption: UnitOption
+    var unit: ForceUnit { unitOption.resolved }
 
     public init() {}
 
