@@ -49,7 +49,6 @@ public struct Calibrate: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         let book = Storage.calibrations
         try book.checkCanSave()
         let link = try connection.connect()

@@ -51,7 +51,6 @@ public struct Monitor: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         let connections = try connection.connectAll(allBridges: allBridges)
         if connections.count > 1 {
             try monitorSeveral(connections)

@@ -79,7 +79,6 @@ public struct Record: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         let store = try Storage.historyToRecord()
         let runner = SessionRunner(connection: try connection.connect())
         if protocolName == .standard {

@@ -53,7 +53,6 @@ public struct History: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         let (store, damage) = try Storage.historyToRead()
         let sinceMilliseconds = since.flatMap(Timestamp.parse)
         let (entries, damaged) = try HistoryEntry.list(store: store, device: device, sinceMilliseconds: sinceMilliseconds)

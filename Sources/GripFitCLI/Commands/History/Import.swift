@@ -22,7 +22,6 @@ public struct Import: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         let sessions = try Self.sessions(in: file, text: try Self.read(file))
         let store = try Storage.history()
         var added = 0

@@ -42,7 +42,6 @@ public struct Plot: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         if output != "-" { try PrivateFiles.checkWritable(output) }
         let (store, damage) = try Storage.historyToRead()
         let (session, later) = try Storage.presented(try store.session(id: id))

@@ -27,7 +27,6 @@ public struct Show: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         let (store, damage) = try Storage.historyToRead()
         let (session, later) = try Storage.presented(try store.session(id: id))
         let display = ForceDisplay(calibration: session.calibration, unit: unit)

@@ -146,7 +146,6 @@ public struct Check: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         // A report that cannot be written fails the job now, not after the whole run.
         for path in [junit, json].compactMap({ $0 }) { try PrivateFiles.checkWritable(path) }
         let connections = try connection.connectAll(allBridges: allBridges)

@@ -40,7 +40,6 @@ public struct Doctor: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         Diagnostics.bootstrap(level: .warning)
         var checkup = Checkup(portArgument: port)
         checkup.probe = BridgeProbe(timeout: Duration(seconds: timeout))
