@@ -144,5 +144,3 @@ public struct ConnectionOptions: ParsableArguments {
         return Connection(selection: selection, udev: udev)
     }
 }
-
-extension Logger.Level: @retroactive ExpressibleByArgument {}

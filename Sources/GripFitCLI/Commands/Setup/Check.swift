@@ -6,8 +6,6 @@ import GripFitLinux
 import GripFitOutput
 import GripFitStore
 
-extension ConformanceCase: ExpressibleByArgument {}
-
 /// `gripfit-serial check`: the hardware-in-the-loop conformance suite, with JUnit and JSON reports.
 public struct Check: ParsableCommand {
     public static let configuration = CommandConfiguration(
