@@ -49,7 +49,7 @@ DEB_ROOT := .build/deb/root
 DEB_DATE = $(shell date -R -d @$$($(GIT) log -1 --format=%ct 2>/dev/null || date +%s))
 
 .PHONY: demo test build deps test-deps firmware-test swift-test browser-test bench bench-deps bench-dashboard install-udev uninstall-udev clean fuzz fuzz-build
-.PHONY: dist install uninstall deb package-test package-test-deps labgrid-venv
+.PHONY: dist install uninstall deb package-test package-test-deps labgrid-venv format lint
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
 demo: deps build
@@ -62,6 +62,20 @@ test: deps test-deps labgrid-venv firmware-test swift-test browser-test package-
 
 build:
 	$(SWIFT) build
+
+## The tracked Swift files (Fuzz and Benchmarks too); `=`, so only `format` and `lint` run git.
+SWIFT_FILES = $(shell $(GIT) ls-files '*.swift')
+
+## Rewrites the Swift files in place by .swift-format (swift-nio's rules, 4 spaces, 140 columns),
+## with the swift-format the toolchain ships.
+format:
+	$(SWIFT) format --in-place --parallel $(SWIFT_FILES)
+
+## No Swift line over .swift-format's 140 columns (counted in characters). Only that: the tree
+## predates .swift-format, so the full `swift format lint --strict` fails until one `make format`.
+lint:
+	@if LC_ALL=C.utf8 grep -nE '^.{141,}' $(SWIFT_FILES); then \
+		echo "make lint: the lines above are over 140 columns; wrap them (make format wraps most)" >&2; exit 1; fi
 
 ## Everything plainly (the udev tests skip), then the XCTest cases again under umockdev's preload,
 ## where the udev and hotplug tests run against fake dongles; GRIPFIT_REQUIRE_UMOCKDEV makes a

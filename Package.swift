@@ -24,7 +24,8 @@ let package = Package(
         // Portable: protocol, session state machine, analysis. Standard library only, no I/O, no clock.
         .target(name: "GripFitCore"),
         // One escaping helper per output format (terminal, CSV, JSON, XML/SVG), on Unicode scalars,
-        // shared by every consumer: CLI, store export, reports, dashboard. Standard library only.
+        // shared by every consumer: CLI, store export, reports, dashboard; and errno as text (`ErrnoText`).
+        // Standard library only, and libc's strerror.
         .target(name: "GripFitOutput"),
         // The few C calls Swift cannot make safely itself: variadic ioctl and an async-signal-safe handler.
         .target(name: "CGripFitShims"),
@@ -41,7 +42,7 @@ let package = Package(
             ]
         ),
         // Network ports beside the termios one: raw TCP and RFC 2217 (ser2net, labgrid exporters).
-        .target(name: "GripFitNetworkPort", dependencies: ["GripFitCore", "GripFitLinux"]),
+        .target(name: "GripFitNetworkPort", dependencies: ["GripFitCore", "GripFitLinux", "GripFitOutput"]),
         // Debian's zlib1g-dev, for trace blobs.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Session history (SQLite via GRDB), calibrations, export and import.
@@ -60,7 +61,7 @@ let package = Package(
         .target(
             name: "GripFitDashboard",
             dependencies: [
-                "GripFitCore", "GripFitStore",
+                "GripFitCore", "GripFitOutput", "GripFitStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -13,16 +13,25 @@ public struct GripFitSerial: ParsableCommand {
             no reply), 77 no permission.
             """,
         version: BuildInfo.versionText,
-        subcommands: [
-            Monitor.self, Record.self, Calibrate.self, History.self, Show.self, Export.self, Import.self, Plot.self,
-            Tare.self, Ping.self, Info.self, Rate.self, Scan.self, Check.self, List.self, Doctor.self, Simulate.self,
-            Dashboard.self,
+        // The groups are the folders under Commands/: a help screen of 18 commands reads by task.
+        groupedSubcommands: [
+            CommandGroup(
+                name: "Device",
+                subcommands: [
+                    Monitor.self, Record.self, Calibrate.self, Tare.self, Ping.self, Info.self, Rate.self, Scan.self,
+                ]),
+            CommandGroup(name: "History", subcommands: [History.self, Show.self, Export.self, Import.self, Plot.self]),
+            CommandGroup(
+                name: "Setup", subcommands: [Check.self, List.self, Doctor.self, Simulate.self, Dashboard.self]),
         ])
 
     public init() {}
 
     /// Parses and runs, mapping this program's errors to a message and a sysexits code in one place.
     public static func main() {
+        // For every command, once: a closed pipe (`| head`) or socket is an EPIPE each writer
+        // reports, not a SIGPIPE that kills the process mid-write.
+        StandardOutput.ignoreBrokenPipe()
         do {
             var command = try parse(Array(CommandLine.arguments.dropFirst()))
             try command.run()

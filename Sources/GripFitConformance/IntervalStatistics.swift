@@ -41,10 +41,6 @@ public struct IntervalStatistics: Equatable, Sendable {
         abs(meanInterval.milliseconds - nominal.milliseconds) / nominal.milliseconds
     }
 
-    public var dropFraction: Double {
-        expected > 0 ? Double(dropped) / Double(expected) : 0
-    }
-
     public func figures(prefix: String = "") -> [Figure] {
         [
             Figure(prefix + "readings", Double(readings)),

@@ -1,4 +1,12 @@
 extension Double {
+    /// Rounded to `decimals` places, for numbers JSON and reports carry (three for forces and for
+    /// times in seconds), so they read short and stay stable.
+    public func rounded(decimals: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        return (self * scale).rounded() / scale
+    }
+
     /// Fixed-point text without Foundation: tables, CSV and SVG labels need stable, locale-free output.
     public func formatted(decimals: Int) -> String {
         guard isFinite else { return isNaN ? "nan" : (self < 0 ? "-inf" : "inf") }

@@ -282,7 +282,7 @@ public struct GuidedProtocol: Sendable {
             let force = value - baseline
             if early == nil, now - started <= settings.reactionTime, force > settings.threshold { early = force }
             phase = .squeezing(trial, attempt: attempt, current: force, peak: max(peak ?? force, force))
-            let seconds = Double((now - started).nanoseconds) / 1e9
+            let seconds = (now - started).seconds
             guard detector.add(ForceSample(time: seconds, value: force)) != nil else { return [] }
             return [endAttempt(flag: early.map { .earlyStart(force: $0) }, now: now)] + next(after: now)
         case (.squeezing, .linkLost):

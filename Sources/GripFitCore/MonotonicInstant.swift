@@ -33,19 +33,5 @@ public struct MonotonicInstant: Comparable, Hashable, Sendable, CustomStringConv
         return min(a, b)
     }
 
-    public var description: String { "\(Double(nanoseconds) / 1e9)s" }
-}
-
-extension Duration {
-    /// Whole nanoseconds, saturating at ±292 years: durations from options and files can be anything.
-    public var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow else { return seconds < 0 ? .min : .max }
-        let (total, carry) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
-        guard !carry else { return seconds < 0 ? .min : .max }
-        return total
-    }
-
-    public var milliseconds: Double { Double(nanoseconds) / 1e6 }
+    public var description: String { "\(Duration.nanoseconds(nanoseconds).seconds)s" }
 }

@@ -2,7 +2,6 @@
 /// rate never reaches the wire.
 public struct SampleRate: Hashable, Sendable {
     public static let allowedMilliseconds = 20...1000
-    public static let deviceDefault = SampleRate(checked: 100)
 
     public let milliseconds: Int
 
@@ -10,10 +9,6 @@ public struct SampleRate: Hashable, Sendable {
         guard Self.allowedMilliseconds.contains(milliseconds) else {
             throw .rateOutOfRange(milliseconds)
         }
-        self.milliseconds = milliseconds
-    }
-
-    private init(checked milliseconds: Int) {
         self.milliseconds = milliseconds
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import GripFitOutput
 import NIOCore
 
 /// Why the server could not listen on `--listen`, said for the user (the address and what to do,
@@ -43,7 +44,7 @@ public struct ListenFailure: Error, Sendable {
             message = "\(listen): ports below 1024 need root. Use a port from 1024 up, such as --listen \(listen.host):\(ListenAddress.defaultPort)."
         case let code?:
             kind = .other
-            message = "\(listen): \(String(cString: strerror(code))). Check the --listen address."
+            message = "\(listen): \(ErrnoText(code).message). Check the --listen address."
         case nil:
             kind = .other
             message = "\(listen): \(error). Check the --listen address."

@@ -50,7 +50,7 @@ public enum PortError: Error, Equatable, Sendable, CustomStringConvertible {
         case .removed(let path):
             "\(path): device removed. Replug the dongle; the session resumes when it returns."
         case .system(let path, let call, let errno):
-            "\(path): \(call) failed: \(String(cString: strerror(errno))) (errno \(errno))."
+            "\(path): \(call) failed: \(ErrnoText(errno))."
         case .unreachable(let path, let reason):
             "\(path): cannot connect: \(reason). Check that ser2net (or the labgrid exporter) is running on that "
                 + "host and exports the dongle on that TCP port, and that no firewall is in the way."

@@ -1,4 +1,5 @@
 import Glibc
+import GripFitOutput
 
 /// A failed system call with its errno, for failures that are not about the serial port itself.
 public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -11,6 +12,6 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(call) failed: \(String(cString: strerror(errno))) (errno \(errno))"
+        "\(call) failed: \(ErrnoText(errno))"
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import GripFitOutput
 
 /// A libudev call that failed, with its errno and what to do about it.
 public enum UdevError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -9,10 +10,10 @@ public enum UdevError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unavailable(let code):
-            "libudev unavailable: udev_new failed: \(String(cString: strerror(code))) (errno \(code)). "
+            "libudev unavailable: udev_new failed: \(ErrnoText(code)). "
                 + "Install libudev1 (`sudo apt-get install libudev1`), or pass the port path with --port."
         case .call(let call, let code):
-            "libudev: \(call) failed: \(String(cString: strerror(code))) (errno \(code)). "
+            "libudev: \(call) failed: \(ErrnoText(code)). "
                 + "Is /sys mounted? Pass the port path with --port to skip discovery."
         }
     }

@@ -1,4 +1,5 @@
 import GripFitLinux
+import GripFitOutput
 import Glibc
 
 /// A dongle exported over TCP by ser2net (or a labgrid exporter, which runs ser2net): raw bytes
@@ -73,7 +74,7 @@ public final class TCPPort: PortTransport {
         } else if errno != EINPROGRESS {
             let code = errno
             port.close()
-            throw .unreachable(path: path, reason: "\(String(cString: strerror(code))) (errno \(code))")
+            throw .unreachable(path: path, reason: ErrnoText(code).description)
         }
         return port
     }
@@ -132,7 +133,7 @@ public final class TCPPort: PortTransport {
             throw .system(path: path, call: "getsockopt(SO_ERROR)", errno: errno)
         }
         if code == EINPROGRESS || code == EALREADY { return }
-        guard code == 0 else { throw .unreachable(path: path, reason: "\(String(cString: strerror(code))) (errno \(code))") }
+        guard code == 0 else { throw .unreachable(path: path, reason: ErrnoText(code).description) }
         try connected()
     }
 

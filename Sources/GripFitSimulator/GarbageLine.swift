@@ -1,3 +1,5 @@
+import GripFitCore
+
 /// The junk a noisy link or a buggy firmware puts on the wire. Each entry is exactly one line that
 /// a correct host must report as exactly one warning and otherwise ignore.
 enum GarbageLine {

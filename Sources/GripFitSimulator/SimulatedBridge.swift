@@ -49,7 +49,7 @@ public struct SimulatedBridge: Sendable {
     /// Powers up: the bridge starts scanning at once, whether or not a host is listening.
     public mutating func start(at now: MonotonicInstant) -> [[UInt8]] {
         device.started(at: now)
-        powerCycles = options.powerCycles.sorted().map { now + .milliseconds(Int(($0 * 1000).rounded())) }
+        powerCycles = options.powerCycles.sorted().map { now + Duration(seconds: $0) }
         return startScan(now)
     }
 

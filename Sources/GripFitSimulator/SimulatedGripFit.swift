@@ -104,8 +104,8 @@ public struct SimulatedGripFit: Sendable {
     }
 
     private mutating func untaredRaw(at time: MonotonicInstant) -> Int {
-        let sinceStart = Double((time - (startedAt ?? time)).nanoseconds) / 1e9
-        let sinceBoot = Double((time - (bootTime ?? time)).nanoseconds) / 1e9
+        let sinceStart = (time - (startedAt ?? time)).seconds
+        let sinceBoot = (time - (bootTime ?? time)).seconds
         let kilograms = load.kilograms(atSecond: sinceStart) ?? curve.force(at: sinceBoot)
         return SimulatorScale.baseline + Int((kilograms * Double(SimulatorScale.countsPerKilogram)).rounded())
     }

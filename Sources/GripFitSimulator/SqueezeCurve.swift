@@ -1,3 +1,5 @@
+import GripFitCore
+
 /// Grip force over time shaped like real squeezes (spec §2.3): rest, ramp over about a second
 /// to a peak, hold with slight fatigue, release, rest again. Each squeeze draws its own timing
 /// and peak from the seeded generator.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import GripFitOutput
 
 /// Which GripFit each dongle is pinned to (`--device`), so the next session asks the bridge for the
 /// same one again even if the bridge's own pin was lost (a reflash, another host). One small JSON
@@ -47,7 +48,7 @@ public struct PinBook: Sendable {
             }
             guard rename(temporary, path) == 0 else {
                 let code = errno
-                throw StoreError.unavailable(path: path, reason: "rename failed: \(String(cString: strerror(code))) (errno \(code))")
+                throw StoreError.unavailable(path: path, reason: "rename failed: \(ErrnoText(code))")
             }
         } catch let error as StoreError {
             throw error

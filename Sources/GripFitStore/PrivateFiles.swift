@@ -1,4 +1,5 @@
 import Glibc
+import GripFitOutput
 
 /// Health data on disk: history, calibrations, exports, reports and plots are created 0600 and
 /// gripfit's directories 0700, whatever the umask, as ssh and gpg do. Files are replaced atomically
@@ -91,6 +92,6 @@ public enum PrivateFiles {
     }
 
     static func describe(_ code: Int32) -> String {
-        String(cString: strerror(code))
+        ErrnoText(code).message
     }
 }

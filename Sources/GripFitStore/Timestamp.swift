@@ -14,6 +14,14 @@ public enum Timestamp {
     }
 
     public static func now() -> Int64 {
-        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        milliseconds(Date())
+    }
+
+    /// Milliseconds since 1970 UTC, rounded down, so a time never reads as later than it was;
+    /// clamped to ``RFC3339/range`` so a wild clock or a damaged value cannot trap.
+    public static func milliseconds(_ date: Date) -> Int64 {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        guard !milliseconds.isNaN else { return 0 }
+        return Int64(min(max(milliseconds, Double(RFC3339.range.lowerBound)), Double(RFC3339.range.upperBound)))
     }
 }

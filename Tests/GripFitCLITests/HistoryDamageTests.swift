@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Glibc
-import GripFitSimulator
+import GripFitCore
 import Testing
 
 /// A history damaged on disk (bit rot, a bad edit, a crafted file): every command either works or

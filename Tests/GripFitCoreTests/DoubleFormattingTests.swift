@@ -10,4 +10,13 @@ struct DoubleFormattingTests {
         #expect(0.05.formatted(decimals: 1) == "0.1")
         #expect(Double.nan.formatted(decimals: 1) == "nan")
     }
+
+    @Test func roundsToDecimals() {
+        #expect(12.345_6.rounded(decimals: 3) == 12.346)
+        #expect((-0.000_4).rounded(decimals: 3) == 0)
+        #expect(2.5.rounded(decimals: 0) == 3)
+        for value in [0.1, 1.234_5, -7.000_5, 98.765_432_1] {
+            #expect(value.rounded(decimals: 3) == (value * 1000).rounded() / 1000)
+        }
+    }
 }

@@ -13,7 +13,7 @@ import Testing
 
     @Test(arguments: [1, 2, 4, 8, 16, 256])
     func matchesTheByteAtATimeFramer(limit: Int) {
-        var random = SplitMix(seed: UInt64(limit))
+        var random = SeededRandom(seed: UInt64(limit))
         for _ in 0..<300 {
             var input: [UInt8] = []
             for _ in 0..<Int(random.next() % 60) {

@@ -15,7 +15,7 @@ import Testing
         for byte in input { drip += dripped.append([byte]) }
         #expect(drip == expected, "byte by byte")
 
-        var random = SplitMix(seed: UInt64(input.count))
+        var random = SeededRandom(seed: UInt64(input.count))
         for _ in 0..<50 {
             var chunked = LineFramer(maximumLineLength: limit)
             var outputs: [LineFramer.Output] = []
@@ -86,18 +86,5 @@ import Testing
         _ = framer.append(Array("123456".utf8))
         framer.reset()
         #expect(framer.append(Array("R:9\n".utf8)) == [.line("R:9")])
-    }
-}
-
-/// A tiny deterministic generator for test inputs.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

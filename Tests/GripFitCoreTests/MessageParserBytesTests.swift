@@ -21,7 +21,7 @@ import Testing
 
     @Test func agreesOnRandomReadingLikeLines() {
         let pieces = ["R:", "R", ":", "-", "+", "0", "1", "7", "9", "2147483648", "x", " ", "\u{301}"]
-        var random = SplitMix(seed: 11)
+        var random = SeededRandom(seed: 11)
         for _ in 0..<5000 {
             var line = "R:"
             for _ in 0..<Int(random.next() % 8) { line += pieces[Int(random.next() % UInt64(pieces.count))] }

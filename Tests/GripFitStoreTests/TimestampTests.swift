@@ -1,3 +1,5 @@
+import Foundation
+import GripFitCore
 import GripFitStore
 import Testing
 
@@ -8,5 +10,16 @@ struct TimestampTests {
         #expect(Timestamp.parse("2026-11-18T11:06:40Z") == 1_795_000_000_000)
         #expect(Timestamp.parse("2026-11-18") == 1_794_960_000_000)
         #expect(Timestamp.parse("yesterday") == nil)
+    }
+
+    /// Rounded down, before 1970 too, and clamped to what RFC 3339 writes rather than trapping.
+    @Test func millisecondsOfADate() {
+        #expect(Timestamp.milliseconds(Date(timeIntervalSince1970: 1_795_000_000.123_9)) == 1_795_000_000_123)
+        #expect(Timestamp.milliseconds(Date(timeIntervalSince1970: -1.5)) == -1500)
+        #expect(Timestamp.milliseconds(Date(timeIntervalSince1970: -0.000_1)) == -1)
+        #expect(Timestamp.milliseconds(Date(timeIntervalSince1970: 1e300)) == RFC3339.range.upperBound)
+        #expect(Timestamp.milliseconds(Date(timeIntervalSince1970: -1e300)) == RFC3339.range.lowerBound)
+        let early = Timestamp.milliseconds(Date(timeIntervalSince1970: -1.5))
+        #expect(RFC3339.format(milliseconds: early) == "1969-12-31T23:59:58.500Z")
     }
 }

@@ -21,14 +21,10 @@ struct CheckReport {
     var failed: Int { results.filter { $0.verdict.isFailure }.count }
     var skipped: Int { results.count - passed - failed }
 
-    var seconds: Double { Double(duration.nanoseconds) / 1e9 }
-
-    static func seconds(_ duration: Duration) -> String {
-        String(format3(Double(duration.nanoseconds) / 1e9))
-    }
+    var seconds: Double { duration.seconds }
 
     /// Three decimals, as JUnit `time` attributes are usually written.
-    static func format3(_ value: Double) -> Double {
-        (value * 1000).rounded() / 1000
+    static func seconds(_ duration: Duration) -> String {
+        String(duration.seconds.rounded(decimals: 3))
     }
 }

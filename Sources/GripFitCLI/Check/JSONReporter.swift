@@ -17,7 +17,7 @@ enum JSONReporter {
         var object = JSONObject()
         object.set("tool", "gripfit-serial check")
         object.set("started", startedAt)
-        object.set("duration_s", CheckReport.format3(Double(duration.nanoseconds) / 1e9))
+        object.set("duration_s", duration.seconds.rounded(decimals: 3))
         let failed = outcomes.filter(\.isFailure).count
         object.set("devices_passed", outcomes.count - failed)
         object.set("devices_failed", failed)
@@ -41,7 +41,7 @@ enum JSONReporter {
     private static func describe(_ report: CheckReport, into object: inout JSONObject) {
         object.set("device", report.device)
         object.set("started", report.startedAt)
-        object.set("duration_s", CheckReport.format3(report.seconds))
+        object.set("duration_s", report.seconds.rounded(decimals: 3))
         object.set("port", report.port)
         object.set("simulated", report.simulated)
         optional("device_firmware", report.firmware, &object)
@@ -68,7 +68,7 @@ enum JSONReporter {
             object.set("result", "skipped")
             object.set("message", reason)
         }
-        object.set("time_s", CheckReport.format3(Double(result.duration.nanoseconds) / 1e9))
+        object.set("time_s", result.duration.seconds.rounded(decimals: 3))
         object.set("figures", figureObject(result.figures))
         return object
     }

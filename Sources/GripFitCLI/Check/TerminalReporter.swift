@@ -16,7 +16,7 @@ enum TerminalReporter {
         }
         let prefix = device.map { "[\($0)] " } ?? ""
         let name = result.kind.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-        let time = String(format: "%.2f s", Double(result.duration.nanoseconds) / 1e9)
+        let time = String(format: "%.2f s", result.duration.seconds)
         let figures = result.figures.map(describe).joined(separator: ", ")
         var lines = ["\(prefix)\(mark) \(name)  \(time.leftPadded(to: 8))  \(figures)"]
         switch result.verdict {

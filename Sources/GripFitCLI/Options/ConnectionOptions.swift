@@ -119,5 +119,3 @@ public struct ConnectionOptions: ParsableArguments {
         return connections
     }
 }
-
-extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -2,21 +2,6 @@ import ArgumentParser
 import GripFitCore
 import GripFitSimulator
 
-extension SimulatorFault: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard let fault = Self.allCases.first(where: { $0.description == argument }) else { return nil }
-        self = fault
-    }
-
-    public static var allValueStrings: [String] { allCases.map(\.description) }
-}
-
-extension SimulatorBug: ExpressibleByArgument {
-    public static var allValueStrings: [String] { allCases.map(\.description) }
-}
-
-extension SimulatorOptions.Pattern: ExpressibleByArgument {}
-
 /// How the built-in simulator behaves, shared by `simulate` and every `--simulate`.
 public struct SimulatorArguments: ParsableArguments {
     @Option(name: .customLong("fault"), help: "Inject a fault into the simulator (repeatable).")

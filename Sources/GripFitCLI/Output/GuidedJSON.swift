@@ -12,7 +12,7 @@ enum GuidedJSON {
         stopped: Bool = false, error: String? = nil
     ) -> JSONObject {
         func force(_ stored: Double) -> Double {
-            (display.convert(stored: stored, calibrated: display.isCalibrated) * 1000).rounded() / 1000
+            display.convert(stored: stored, calibrated: display.isCalibrated).rounded(decimals: 3)
         }
         var object = JSONObject()
         object.set("event", "guided")
@@ -54,7 +54,7 @@ enum GuidedJSON {
         object.set("unit", display.unitName)
         object.set("trials_per_hand", machine.settings.trialsPerHand)
         object.set("first_hand", machine.settings.firstSide.rawValue)
-        object.set("rest", Double(machine.settings.rest.nanoseconds) / 1e9)
+        object.set("rest", machine.settings.rest.seconds)
         object.set("attempts_per_trial", machine.settings.attemptsPerTrial)
         if let label { object.set("label", label) }
         object.set(

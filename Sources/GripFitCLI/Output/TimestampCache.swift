@@ -1,4 +1,6 @@
 import Foundation
+import GripFitCore
+import GripFitStore
 
 /// ``WallClock/rfc3339(_:)`` for a stream of events, as bytes: the calendar part is formatted once
 /// a second and each event only rewrites its three millisecond digits. Formatting the whole date
@@ -9,7 +11,7 @@ struct TimestampCache {
     private var second: Int64?
 
     mutating func set(_ date: Date) {
-        let milliseconds = WallClock.millisecondsSince1970(date)
+        let milliseconds = Timestamp.milliseconds(date)
         guard milliseconds >= 0 else {
             // Before 1970 the remainder is negative: not worth a fast path.
             second = nil
@@ -19,8 +21,7 @@ struct TimestampCache {
         if milliseconds / 1000 != second {
             second = milliseconds / 1000
             bytes.removeAll(keepingCapacity: true)
-            bytes.append(contentsOf: WallClock.rfc3339Second(milliseconds / 1000).utf8)
-            bytes.append(contentsOf: ".000Z".utf8)
+            bytes.append(contentsOf: RFC3339.format(milliseconds: milliseconds - milliseconds % 1000).utf8)
         }
         var fraction = milliseconds % 1000
         for index in (bytes.count - 4)..<(bytes.count - 1) {

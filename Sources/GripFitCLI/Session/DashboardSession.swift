@@ -328,12 +328,12 @@ final class DashboardSession: DashboardBackend {
                 var reading = JSONObject()
                 reading.set("time", WallClock.rfc3339(wallClock.date(at: at)))
                 reading.set("raw", Int(raw))
-                if let value = live.display.value(raw: raw) { reading.set("force", (value * 1000).rounded() / 1000) }
+                if let value = live.display.value(raw: raw) { reading.set("force", value.rounded(decimals: 3)) }
                 object.set("reading", reading)
             } else {
                 object.setNull("reading")
             }
-            if let peak = live.peak { object.set("peak", (peak * 1000).rounded() / 1000) } else { object.setNull("peak") }
+            if let peak = live.peak { object.set("peak", peak.rounded(decimals: 3)) } else { object.setNull("peak") }
             object.set("recording", Self.recordingObject(live))
             return object.text
         }

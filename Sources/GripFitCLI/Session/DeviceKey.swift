@@ -10,7 +10,7 @@ enum DeviceKey {
 
     /// The key once the ``IdentityGate`` has decided, with a notice when it is not the GripFit's own.
     static func key(_ decision: IdentityGate.Decision, connection: Connection) -> (key: String, notice: String?) {
-        func seconds(_ wait: Duration) -> String { (Double(wait.nanoseconds) / 1e9).formatted(decimals: 1) }
+        func seconds(_ wait: Duration) -> String { wait.seconds.formatted(decimals: 1) }
         switch decision {
         case .bridge(let address):
             return (key(address: address, connection: connection), nil)

@@ -32,8 +32,8 @@ struct GuidedRun {
         var settings = GuidedProtocol.Settings(threshold: Recording.calibratedReleaseThreshold, zero: 0)
         settings.trialsPerHand = trials
         settings.firstSide = first.flatMap { GuidedProtocol.Side(rawValue: $0.rawValue) } ?? .right
-        settings.rest = .milliseconds(Int((rest * 1000).rounded()))
-        settings.trialLimit = .milliseconds(Int((trialLimit * 1000).rounded()))
+        settings.rest = Duration(seconds: rest)
+        settings.trialLimit = Duration(seconds: trialLimit)
         return settings
     }
 

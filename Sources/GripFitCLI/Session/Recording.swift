@@ -42,7 +42,7 @@ struct Recording {
         var lookupError: (any Error)?
         var lastReadingAt: MonotonicInstant?
         var stop = Stop.duration
-        let length = seconds.map { Duration.milliseconds(Int((min(max($0, 0), longestLength) * 1000).rounded())) }
+        let length = seconds.map { Duration(seconds: min(max($0, 0), longestLength)) }
         let driver = runner.driver
         driver.wakeAt = length.map { runner.clock.now() + max($0, firstReadingWait) }
         driver.onWake = { _ in driver.stop() }

@@ -27,7 +27,7 @@ struct SessionRunner {
         var everOpened = false
         var everConnected = false
         var startFailure: CLIFailure?
-        let deadline = seconds.map { clock.now() + .milliseconds(Int($0 * 1000)) }
+        let deadline = seconds.map { clock.now() + Duration(seconds: $0) }
         let reason = try driver.run(until: deadline, signals: signals) { report, now in
             if case .state(let state) = report {
                 switch state {

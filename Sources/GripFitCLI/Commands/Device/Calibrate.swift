@@ -49,7 +49,6 @@ public struct Calibrate: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         let book = Storage.calibrations
         try book.checkCanSave()
         let link = try connection.connect()
@@ -73,7 +72,7 @@ public struct Calibrate: ParsableCommand {
                     stepStarted = now
                     StandardOutput.line("Step 2/2: hang \(mass) from the handle and keep it still.")
                     simulator?.setLoad(.constant(kilograms: mass.kilograms))
-                } else if now - started > .milliseconds(Int(timeout * 1000)) {
+                } else if now - started > Duration(seconds: timeout) {
                     step = .failed(.unstable(standardDeviation: window.lastStandardDeviation ?? .infinity, limit: window.maximumStandardDeviation))
                 }
             case .load(let zero):
@@ -82,7 +81,7 @@ public struct Calibrate: ParsableCommand {
                     case .success(let calibration): step = .done(calibration)
                     case .failure(let error): step = .failed(error)
                     }
-                } else if now - started > .milliseconds(Int(timeout * 1000)) {
+                } else if now - started > Duration(seconds: timeout) {
                     if let point {
                         step = .failed(.loadNotDetected(deltaCounts: point.mean - zero.mean, minimum: CalibrationFit.defaultMinimumDeltaCounts))
                     } else {

@@ -37,8 +37,8 @@ public struct Monitor: ParsableCommand {
         help: "text (a live view on a terminal: keys t tare (refused on a loaded handle unless pressed again within 3 s), p reset peak, q quit; plain lines otherwise or with TERM=dumb), jsonl (one JSON object per event) or csv (time,raw).")
     public var format: OutputFormat = .text
 
-    @Option(help: "Also show force in kg, lb or N, using this device's calibration (see `calibrate`).")
-    public var unit: ForceUnit?
+    @OptionGroup public var unitOption: UnitOption
+    var unit: ForceUnit? { unitOption.unit }
 
     public init() {}
 
@@ -51,7 +51,6 @@ public struct Monitor: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         let connections = try connection.connectAll(allBridges: allBridges)
         if connections.count > 1 {
             try monitorSeveral(connections)
@@ -277,7 +276,7 @@ public struct Monitor: ParsableCommand {
             object.set("event", "reading")
             object.set("time", time)
             object.set("raw", Int(raw))
-            object.set("force", (value * 1000).rounded() / 1000)
+            object.set("force", value.rounded(decimals: 3))
             object.set("unit", display.unitName)
             return object.text
         case .csv:

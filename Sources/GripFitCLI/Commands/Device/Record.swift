@@ -46,8 +46,8 @@ public struct Record: ParsableCommand {
     @Option(help: "Which hand squeezes: left or right (with --protocol: the hand to start with).")
     public var hand: Hand?
 
-    @Option(help: "Unit for the summary: kg, lb or N.")
-    public var unit: ForceUnit = .kilograms
+    @OptionGroup public var unitOption: UnitOption
+    var unit: ForceUnit { unitOption.resolved }
 
     @Option(name: .customLong("protocol"), help: "Run an assessment protocol: standard.")
     public var protocolName: RecordProtocol?
@@ -79,7 +79,6 @@ public struct Record: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         let store = try Storage.historyToRecord()
         let runner = SessionRunner(connection: try connection.connect())
         if protocolName == .standard {

@@ -31,7 +31,6 @@ public struct Scan: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         let link = try connection.connect()
         let runner = SessionRunner(connection: link)
         runner.driver.submit(.bridge(.scan))

@@ -36,7 +36,6 @@ public struct Export: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         if let output { try PrivateFiles.checkWritable(output) }
         let (store, damage) = try Storage.historyToRead()
         var sessions: [StoredSession] = []

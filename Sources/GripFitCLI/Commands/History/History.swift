@@ -38,8 +38,8 @@ public struct History: ParsableCommand {
     @Option(help: ArgumentHelp("Only sessions from this time on: 2026-11-01 or 2026-11-01T08:00:00Z.", valueName: "time"))
     public var since: String?
 
-    @Option(help: "Unit for calibrated sessions: kg, lb or N.")
-    public var unit: ForceUnit = .kilograms
+    @OptionGroup public var unitOption: UnitOption
+    var unit: ForceUnit { unitOption.resolved }
 
     public init() {}
 
@@ -53,7 +53,6 @@ public struct History: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         let (store, damage) = try Storage.historyToRead()
         let sinceMilliseconds = since.flatMap(Timestamp.parse)
         let (entries, damaged) = try HistoryEntry.list(store: store, device: device, sinceMilliseconds: sinceMilliseconds)

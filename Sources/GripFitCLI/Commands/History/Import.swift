@@ -22,7 +22,6 @@ public struct Import: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         let sessions = try Self.sessions(in: file, text: try Self.read(file))
         let store = try Storage.history()
         var added = 0
@@ -64,7 +63,7 @@ public struct Import: ParsableCommand {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
-            throw CLIFailure("\(path): cannot open (\(String(cString: strerror(code)))). Check the path and its permissions.", status: .noInput)
+            throw CLIFailure("\(path): cannot open (\(ErrnoText(code).message)). Check the path and its permissions.", status: .noInput)
         }
         defer { close(fd) }
         var status = stat()
@@ -79,7 +78,7 @@ public struct Import: ParsableCommand {
             if count < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                throw CLIFailure("\(path): cannot read (\(String(cString: strerror(code)))).", status: .ioError)
+                throw CLIFailure("\(path): cannot read (\(ErrnoText(code).message)).", status: .ioError)
             }
             bytes += chunk[0..<count]
         }

@@ -26,8 +26,8 @@ public struct Plot: ParsableCommand {
         completion: .file())
     public var output: String
 
-    @Option(help: "Unit for a calibrated session: kg, lb or N.")
-    public var unit: ForceUnit = .kilograms
+    @OptionGroup public var unitOption: UnitOption
+    var unit: ForceUnit { unitOption.resolved }
 
     public init() {}
 
@@ -42,7 +42,6 @@ public struct Plot: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         if output != "-" { try PrivateFiles.checkWritable(output) }
         let (store, damage) = try Storage.historyToRead()
         let (session, later) = try Storage.presented(try store.session(id: id))

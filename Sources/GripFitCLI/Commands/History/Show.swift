@@ -17,8 +17,8 @@ public struct Show: ParsableCommand {
     @Argument(help: "The session id, from `gripfit-serial history`.")
     public var id: Int64
 
-    @Option(help: "Unit for calibrated sessions: kg, lb or N.")
-    public var unit: ForceUnit = .kilograms
+    @OptionGroup public var unitOption: UnitOption
+    var unit: ForceUnit { unitOption.resolved }
 
     public init() {}
 
@@ -27,7 +27,6 @@ public struct Show: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         let (store, damage) = try Storage.historyToRead()
         let (session, later) = try Storage.presented(try store.session(id: id))
         let display = ForceDisplay(calibration: session.calibration, unit: unit)

@@ -6,8 +6,6 @@ import GripFitLinux
 import GripFitOutput
 import GripFitStore
 
-extension ConformanceCase: ExpressibleByArgument {}
-
 /// `gripfit-serial check`: the hardware-in-the-loop conformance suite, with JUnit and JSON reports.
 public struct Check: ParsableCommand {
     public static let configuration = CommandConfiguration(
@@ -125,12 +123,12 @@ public struct Check: ParsableCommand {
 
     var settings: ConformanceSettings {
         var settings = ConformanceSettings()
-        settings.samplingWindow = .milliseconds(Int((duration * 1000).rounded()))
+        settings.samplingWindow = Duration(seconds: duration)
         settings.rateTolerance = rateTolerance / 100
         settings.maximumPingP99 = .milliseconds(maxPingP99)
         settings.tareTolerance = tareBand
         settings.maximumTareSpread = maxTareSpread
-        settings.reconnectBound = .milliseconds(Int((reconnectWithin * 1000).rounded()))
+        settings.reconnectBound = Duration(seconds: reconnectWithin)
         settings.expectedFirmware = expectFirmware
         settings.expectedBridge = expectBridge
         return settings
@@ -146,7 +144,6 @@ public struct Check: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         // A report that cannot be written fails the job now, not after the whole run.
         for path in [junit, json].compactMap({ $0 }) { try PrivateFiles.checkWritable(path) }
         let connections = try connection.connectAll(allBridges: allBridges)

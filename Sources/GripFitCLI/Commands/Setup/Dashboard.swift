@@ -34,8 +34,8 @@ public struct Dashboard: ParsableCommand {
     @Flag(help: "Require a random token, printed once in the URL to open.")
     public var generateToken = false
 
-    @Option(help: "Unit for calibrated devices: kg, lb or N.")
-    public var unit: ForceUnit = .kilograms
+    @OptionGroup public var unitOption: UnitOption
+    var unit: ForceUnit { unitOption.resolved }
 
     public init() {}
 
@@ -56,7 +56,6 @@ public struct Dashboard: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         guard let address = ListenAddress(listen) else { throw CLIFailure("--listen \(listen) is not ADDR:PORT.", status: .usage) }
         let token = generateToken ? AccessPolicy.generateToken() : self.token
         let runner = SessionRunner(connection: try connection.connect())

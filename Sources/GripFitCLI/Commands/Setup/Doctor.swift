@@ -39,10 +39,9 @@ public struct Doctor: ParsableCommand {
     }
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         Diagnostics.bootstrap(level: .warning)
         var checkup = Checkup(portArgument: port)
-        checkup.probe = BridgeProbe(timeout: .milliseconds(Int(timeout * 1000)))
+        checkup.probe = BridgeProbe(timeout: Duration(seconds: timeout))
         // Lines are ready for the terminal: the checks and the errors they quote escape device text.
         let passed = checkup.run { StandardOutput.line($0.description) }
         if !passed { throw CLIFailure("some checks failed; see the ✘ lines above.", status: .failure) }

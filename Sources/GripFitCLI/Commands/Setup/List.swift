@@ -27,7 +27,6 @@ public struct List: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         Diagnostics.bootstrap(level: .warning)
         let ports = try UdevEnumerator(context: UdevContext()).usbSerialPorts().filter { all || $0.isBridge }
         if json {

@@ -43,7 +43,6 @@ public struct Simulate: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        StandardOutput.ignoreBrokenPipe()
         if let serveGripfit {
             let server = try GripFitServer(path: serveGripfit, options: simulator.options)
             let signals = try SignalPipe()

@@ -16,7 +16,7 @@ struct CLIProcess {
             testBundle.appendingPathComponent("gripfit-serial"),
             testBundle.deletingLastPathComponent().appendingPathComponent("gripfit-serial"),
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug/gripfit-serial"),
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/gripfit-serial"),
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]
     }

@@ -6,7 +6,7 @@ import Glibc
 /// ser2net with RFC 2217), and `labgrid-client` to acquire the place and say where the port is.
 final class Labgrid {
     static let bin = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build-venv/labgrid/bin").path
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build-venv/labgrid/bin").path
     static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: bin + "/labgrid-client") }
 
     let directory: String

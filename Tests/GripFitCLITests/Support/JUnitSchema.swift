@@ -3,7 +3,7 @@ import Foundation
 /// Validates a JUnit report with `xmllint --schema` against the copy of Jenkins' junit-10.xsd in
 /// Fixtures (its source is named at its top).
 enum JUnitSchema {
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/junit-10.xsd").path
 
     /// As ``validate(_:)``, for a report in memory.

@@ -1,4 +1,4 @@
-/// SplitMix64: a small, fast generator with a seed, so a simulator run can be replayed exactly.
+/// SplitMix64: a small, fast generator with a seed, so a simulator run or a test's input replays exactly.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

@@ -1,0 +1,5 @@
+import ArgumentParser
+import Logging
+
+/// `--log-level debug`: swift-log's own level names.
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,0 +1,5 @@
+import ArgumentParser
+import GripFitSimulator
+
+/// `--pattern squeeze|counter`.
+extension SimulatorOptions.Pattern: ExpressibleByArgument {}
