@@ -83,7 +83,7 @@ public struct History: ParsableCommand {
 
     /// Why the table is empty, and what to type instead: no sessions at all, none of this device
     /// (naming the devices there are), or none since `--since`.
-    private func emptyNotice(store: SessionStore, since: Int64?) throws -> String {
+    private func emptyNotice(store: any SessionHistory, since: Int64?) throws -> String {
         let all = try store.list().rows
         if let device, !all.isEmpty, !all.contains(where: { $0.device == device }) {
             let counts = Dictionary(grouping: all, by: \.device).map { (device: $0.key, sessions: $0.value.count) }

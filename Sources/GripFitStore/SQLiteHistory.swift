@@ -2,13 +2,15 @@ import Foundation
 import GRDB
 import GripFitCore
 
-/// The session history: SQLite through GRDB, one transaction per session, migrations from v1.
+/// The session history in a SQLite file through GRDB (``SessionHistory``), one transaction per
+/// session, migrations from v1.
 ///
 /// A session is its summary row, its reps and its trace blob. They are written in one
 /// transaction, so a process killed mid-save leaves all of them or none (SQLite's journal rolls an
 /// unfinished transaction back on the next open).
-public final class SessionStore: Sendable {
+public final class SQLiteHistory: SessionHistory {
     public let path: String
+    public var location: String { path }
     private let queue: DatabaseQueue
     /// Test seam: throws after this many reps are written, to prove a failed save leaves nothing.
     let failAfterReps: Int?
@@ -56,10 +58,9 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// Fails now, before a recording starts, if a session could not be saved at its end: SQLite
-    /// writes its journal for a change that is then rolled back (a read-only file, directory or
-    /// mount, or a full disk, fails here), and the file system must have `bytes` free.
-    public func checkCanSave(bytes: Int = 1 << 20) throws(StoreError) {
+    /// SQLite writes its journal for a change that is then rolled back (a read-only file,
+    /// directory or mount, or a full disk, fails here), and the file system must have `bytes` free.
+    public func checkCanSave(bytes: Int) throws(StoreError) {
         do {
             try queue.inTransaction(.immediate) { db in
                 try db.execute(sql: "CREATE TABLE gripfit_write_probe (x)")
@@ -79,7 +80,7 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// What `PRAGMA integrity_check` finds wrong (at most 10 problems); empty when the file is sound.
+    /// `PRAGMA integrity_check`, at most 10 problems.
     public func integrityProblems() throws(StoreError) -> [String] {
         do {
             let lines = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check(10)") }
@@ -87,12 +88,6 @@ public final class SessionStore: Sendable {
         } catch {
             throw Self.failure(error, path: path)
         }
-    }
-
-    /// Refuses to add to a damaged history: the new session would be written into broken pages.
-    public func checkIntegrity() throws(StoreError) {
-        let problems = try integrityProblems()
-        if let first = problems.first { throw .damaged(path: path, detail: "integrity_check: \(first)") }
     }
 
     /// How far a session's start may be moved to a free millisecond: more sessions of one device
@@ -161,11 +156,9 @@ public final class SessionStore: Sendable {
         return migrator
     }
 
-    /// Saves a session with its reps and trace in one transaction. Where the history already holds
-    /// a session of the same device and start time, see ``SameStart``: a session it already holds
-    /// is skipped; any other is filed at the next free millisecond, so nothing is dropped.
+    /// The session, its reps and its trace are written in one transaction.
     @discardableResult
-    public func save(_ session: StoredSession, sameStart: SameStart = .skip) throws(StoreError) -> SaveOutcome {
+    public func save(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome {
         let encoded = TraceCodec.encode(session.trace)
         guard encoded.count <= Zlib.maximumInflatedSize else {
             throw .traceTooLarge(bytes: encoded.count, limit: Zlib.maximumInflatedSize)
@@ -233,9 +226,7 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// Sessions, newest first, optionally for one device and from a time on; rows that do not
-    /// decode are listed apart as damaged, so one bad row hides nothing else.
-    public func list(device: String? = nil, sinceMilliseconds: Int64? = nil) throws(StoreError) -> SessionListing {
+    public func list(device: String?, sinceMilliseconds: Int64?) throws(StoreError) -> SessionListing {
         let rows: [Row]
         do {
             rows = try queue.read { db in
@@ -276,7 +267,6 @@ public final class SessionStore: Sendable {
         return listing
     }
 
-    /// Every session id, oldest first, for `export --all`.
     public func allIDs() throws(StoreError) -> [Int64] {
         do {
             return try queue.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM session ORDER BY started_at_ms, id") }
@@ -285,7 +275,6 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// A whole session: summary, reps and trace.
     public func session(id: Int64) throws(StoreError) -> StoredSession {
         let loaded: (Row, [Row], Row?)?
         do {
