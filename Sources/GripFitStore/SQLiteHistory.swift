@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GripFitCore
+import GripFitOutput
 
 /// The session history in a SQLite file through GRDB (``SessionHistory``), one transaction per
 /// session, migrations from v1.
@@ -153,7 +154,31 @@ public final class SQLiteHistory: SessionHistory {
         migrator.registerMigration("v2: bridge version") { db in
             try db.execute(sql: "ALTER TABLE session ADD COLUMN bridge_version TEXT")
         }
+        migrator.registerMigration("v3: device text as sent") { db in
+            try unescapeDeviceText(db)
+        }
         return migrator
+    }
+
+    /// `record` stored the firmware and bridge versions escaped for the terminal, so `show`
+    /// escaped them twice (an ESC printed as `\\x1B`). ``UntrustedText/unescaped(_:)`` undoes that
+    /// exactly, as the terminal escaping escapes the backslash too; the result is cleaned as
+    /// text is stored now. Imported text was stored as the file had it, which for an export of
+    /// such a history is the same escaped form. Labels and protocol names were never escaped.
+    private static func unescapeDeviceText(_ db: Database) throws {
+        for column in ["firmware", "bridge_version"] {
+            let rows = try Row.fetchAll(
+                db, sql: #"SELECT id, \#(column) AS text FROM session WHERE typeof(\#(column)) = 'text' AND \#(column) LIKE '%\%'"#)
+            for row in rows {
+                let stored: DatabaseValue = row["text"] ?? .null
+                let id: DatabaseValue = row["id"] ?? .null
+                // Text that is not UTF-8 is a damaged row, left for `show` to report.
+                guard let text = String.fromDatabaseValue(stored) else { continue }
+                try db.execute(
+                    sql: "UPDATE session SET \(column) = ? WHERE id = ?",
+                    arguments: [CleanText.clean(UntrustedText.unescaped(text)), id])
+            }
+        }
     }
 
     /// The session, its reps and its trace are written in one transaction.

@@ -122,7 +122,7 @@ struct SQLiteHistoryTests {
 }
 
 /// A history written before the bridge version was stored opens, migrates and keeps its sessions.
-struct SessionStoreMigrationTests {
+struct SQLiteHistoryMigrationTests {
     private let directory = Fixtures.temporaryDirectory()
 
     @Test func aVersionOneHistoryGainsTheBridgeColumn() throws {
@@ -138,5 +138,28 @@ struct SessionStoreMigrationTests {
         guard case .inserted(let id) = try store.save(session) else { Issue.record("not inserted"); return }
         #expect(try store.session(id: id).bridgeVersion == "1.2.0")
         #expect(try store.list().rows.first?.bridgeVersion == "1.2.0")
+    }
+
+    /// `record` once stored device text escaped for the terminal; v3 stores it as sent, cleaned.
+    @Test func migrationUnescapesDeviceTextStoredEscaped() throws {
+        let path = directory + "/history.sqlite"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteHistory.migrator.migrate(queue, upTo: "v2: bridge version")
+        try queue.close()
+        let store = try SQLiteHistory(path: path)
+        var session = Fixtures.session()
+        session.firmware = #"1.0\x1B[2J C:\\fw \u{202e}"#
+        session.bridgeVersion = #"0.9\q"#
+        session.label = #"a\x1B"#
+        guard case .inserted(let id) = try store.save(session) else { Issue.record("not inserted"); return }
+        let reopened = try DatabaseQueue(path: path)
+        try reopened.write { db in try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v3%'") }
+        try reopened.close()
+
+        let migrated = try SQLiteHistory(path: path).session(id: id)
+        #expect(migrated.firmware == #"1.0 [2J C:\fw  "#)
+        #expect(migrated.bridgeVersion == #"0.9\q"#)
+        #expect(migrated.label == #"a\x1B"#)
     }
 }
