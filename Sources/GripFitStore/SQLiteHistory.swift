@@ -192,20 +192,10 @@ public final class SQLiteHistory: SessionHistory {
         let failAfterReps = failAfterReps
         do {
             return try queue.write { db in
-                var arguments = Self.arguments(session)
+                var insert = SessionRecord.insert(session)
                 var start = session.startedAtMilliseconds
                 while true {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO session (
-                                device, started_at_ms, firmware, bridge_version, label, hand, protocol, trial,
-                                calibration_offset, calibration_counts_per_kg, calibration_date, calibration_mass_kg,
-                                unit, peak, peak_time, mean, duration, active_duration, time_to_peak, peak_rfd, impulse,
-                                rep_count, sample_count, gap_count, gap_duration, threshold)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            ON CONFLICT (device, started_at_ms) DO NOTHING
-                            """,
-                        arguments: arguments)
+                    try db.execute(sql: insert.sql, arguments: insert.arguments)
                     if db.changesCount == 1 { break }
                     let existing = try Row.fetchOne(
                         db,
@@ -224,7 +214,7 @@ public final class SQLiteHistory: SessionHistory {
                     start += 1
                     var moved = session
                     moved.startedAtMilliseconds = start
-                    arguments = Self.arguments(moved)
+                    insert = SessionRecord.insert(moved)
                 }
                 let id = db.lastInsertedRowID
                 for (index, rep) in session.summary.reps.enumerated() {
@@ -258,9 +248,7 @@ public final class SQLiteHistory: SessionHistory {
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT id, device, started_at_ms, firmware, bridge_version, label, hand, protocol, trial, unit,
-                            calibration_date, peak, mean, time_to_peak, peak_rfd, impulse, duration, rep_count
-                        FROM session
+                        SELECT \(SessionRecord.listed) FROM session
                         WHERE (?1 IS NULL OR device = ?1) AND (?2 IS NULL OR started_at_ms >= ?2)
                         ORDER BY started_at_ms DESC, id DESC
                         """,
@@ -273,18 +261,7 @@ public final class SQLiteHistory: SessionHistory {
         for row in rows {
             let id: Int64 = row["id"] as Int64? ?? 0
             do throws(StoreError) {
-                let stored = StoredRow(row: row, session: id)
-                listing.rows.append(
-                    SessionRow(
-                        id: id, device: try stored.value("device"), startedAtMilliseconds: try Self.startTime(stored),
-                        firmware: try stored.optional("firmware"), bridgeVersion: try stored.optional("bridge_version"),
-                        label: try stored.optional("label"), hand: try Self.hand(stored),
-                        protocolName: try stored.optional("protocol"), trial: try stored.optional("trial"),
-                        calibrated: (try stored.value("unit") as String) != "raw",
-                        calibrationDate: try stored.optional("calibration_date"), peak: try stored.finite("peak"),
-                        mean: try stored.finite("mean"), timeToPeak: try stored.finite("time_to_peak"),
-                        peakRFD: try stored.finite("peak_rfd"), impulse: try stored.finite("impulse"),
-                        duration: try stored.finite("duration"), repCount: try stored.count("rep_count")))
+                listing.rows.append(try SessionRecord.row(StoredRow(row: row, session: id), id: id))
             } catch {
                 listing.damaged.append(error)
             }
@@ -316,82 +293,7 @@ public final class SQLiteHistory: SessionHistory {
             throw Self.failure(error, path: path)
         }
         guard let (row, repRows, traceRow) = loaded else { throw .notFound(id: id) }
-        return try Self.session(id: id, row: row, reps: repRows, trace: traceRow)
-    }
-
-    private static func session(id: Int64, row: Row, reps repRows: [Row], trace traceRow: Row?) throws(StoreError)
-        -> StoredSession
-    {
-        let stored = StoredRow(row: row, session: id)
-        guard let traceRow else { throw stored.damaged("trace", "is missing") }
-        let traceColumns = StoredRow(row: traceRow, session: id)
-        guard (try traceColumns.value("encoding") as String) == "gft1+zlib" else { throw stored.damaged("trace", "has an unknown encoding") }
-        let data: Data = try traceColumns.value("data")
-        let trace: RawTrace
-        do {
-            let inflated = try Zlib.decompress(Array(data), expectedSize: try traceColumns.count("inflated_size"))
-            trace = try TraceCodec.decode(inflated)
-        } catch {
-            throw stored.damaged("trace", "does not decode: \(error)")
-        }
-        var reps: [RepSummary] = []
-        for repRow in repRows {
-            let rep = StoredRow(row: repRow, session: id)
-            reps.append(
-                RepSummary(
-                    start: try rep.finite("start"), end: try rep.finite("end"), peak: try rep.finite("peak"),
-                    peakTime: try rep.finite("peak_time"), impulse: try rep.finite("impulse"), mean: try rep.finite("mean"),
-                    sampleCount: try rep.count("sample_count"), interrupted: try rep.value("interrupted")))
-        }
-        let device: String = try stored.value("device")
-        var calibration: StoredCalibration?
-        if let offset = try stored.optionalFinite("calibration_offset"),
-            let scale = try stored.optionalFinite("calibration_counts_per_kg")
-        {
-            guard StoredCalibration.isPlausible(offset: offset, countsPerKilogram: scale) else {
-                throw stored.damaged("calibration", "is out of range (offset \(offset), \(scale) counts/kg)")
-            }
-            calibration = StoredCalibration(
-                device: device, calibration: Calibration(offset: offset, countsPerKilogram: scale),
-                date: try stored.optional("calibration_date") ?? "", massKilograms: try stored.optionalFinite("calibration_mass_kg"))
-        }
-        let summary = SessionSummary(
-            peak: try stored.finite("peak"), peakTime: try stored.finite("peak_time"), mean: try stored.finite("mean"),
-            duration: try stored.finite("duration"), activeDuration: try stored.finite("active_duration"),
-            timeToPeak: try stored.finite("time_to_peak"), peakRFD: try stored.finite("peak_rfd"),
-            impulse: try stored.finite("impulse"), reps: reps, sampleCount: try stored.count("sample_count"),
-            gapCount: try stored.count("gap_count"), gapDuration: try stored.finite("gap_duration"),
-            threshold: try stored.finite("threshold"))
-        return StoredSession(
-            id: id, device: device, startedAtMilliseconds: try startTime(stored), firmware: try stored.optional("firmware"),
-            bridgeVersion: try stored.optional("bridge_version"), label: try stored.optional("label"), hand: try hand(stored), protocolName: try stored.optional("protocol"),
-            trial: try stored.optional("trial"), calibration: calibration, summary: summary, trace: trace)
-    }
-
-    /// A start time RFC 3339 can print: what `record` and `import` store.
-    private static func startTime(_ stored: StoredRow) throws(StoreError) -> Int64 {
-        let value: Int64 = try stored.value("started_at_ms")
-        guard RFC3339.range.contains(value) else { throw stored.damaged("started_at_ms", "is \(value)") }
-        return value
-    }
-
-    private static func hand(_ stored: StoredRow) throws(StoreError) -> Hand? {
-        guard let text: String = try stored.optional("hand") else { return nil }
-        guard let hand = Hand(rawValue: text) else { throw stored.damaged("hand", "is not left or right") }
-        return hand
-    }
-
-    private static func arguments(_ session: StoredSession) -> StatementArguments {
-        let summary = session.summary
-        let values: [(any DatabaseValueConvertible)?] = [
-            session.device, session.startedAtMilliseconds, session.firmware, session.bridgeVersion, session.label, session.hand?.rawValue,
-            session.protocolName, session.trial, session.calibration?.offset, session.calibration?.countsPerKilogram,
-            session.calibration?.date, session.calibration?.massKilograms, session.unitName, summary.peak,
-            summary.peakTime, summary.mean, summary.duration, summary.activeDuration, summary.timeToPeak,
-            summary.peakRFD, summary.impulse, summary.reps.count, summary.sampleCount, summary.gapCount,
-            summary.gapDuration, summary.threshold,
-        ]
-        return StatementArguments(values)
+        return try SessionRecord.session(id: id, row: row, reps: repRows, trace: traceRow)
     }
 
     /// SQLite's own verdict on the file decides the message. Our statements are fixed and the schema
