@@ -121,7 +121,7 @@ public enum SessionExchange {
                 try rebuild(
                     line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
                     bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand, protocolName: exported.protocol, trial: exported.trial,
-                    calibration: calibration, threshold: exported.summary.threshold,
+                    calibration: calibration, threshold: exported.summary.figures.threshold,
                     trace: RawTrace(samples: samples, gaps: gaps)))
         }
         return sessions

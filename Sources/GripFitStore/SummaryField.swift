@@ -22,26 +22,39 @@ public struct SummaryField: Sendable {
     public let key: String
     /// `show`'s name for it.
     public let label: String
+    /// Its key in the dashboard's session detail; nil where the detail leaves it out.
+    public let detailKey: String?
     public let kind: Kind
     /// Digits after the point where it is printed.
     public let decimals: Int
+    /// Whether an export must carry it. A figure added after the export format's version 1 is
+    /// not, so older exports still import (the importer re-analyses the trace anyway).
+    let requiredOnImport: Bool
     /// The figure, as a number; ``count`` figures are whole.
     public let value: @Sendable (SessionSummary) -> Double
     /// Sets the figure read back from the history or an export; a ``count`` gets a whole number.
     let assign: @Sendable (inout SessionSummary, Double) -> Void
 
-    init(_ key: String, _ label: String, _ kind: Kind, decimals: Int, _ path: WritableKeyPath<SessionSummary, Double> & Sendable) {
+    /// `detailKey`: nil for the same as `key`, `.some(nil)` to leave it out of the detail.
+    init(
+        _ key: String, _ label: String, _ kind: Kind, decimals: Int, detailKey: String?? = nil, requiredOnImport: Bool = true,
+        _ path: WritableKeyPath<SessionSummary, Double> & Sendable
+    ) {
+        self.requiredOnImport = requiredOnImport
         self.key = key
         self.label = label
+        self.detailKey = detailKey ?? key
         self.kind = kind
         self.decimals = decimals
         value = { $0[keyPath: path] }
         assign = { $0[keyPath: path] = $1 }
     }
 
-    init(count key: String, _ label: String, _ path: WritableKeyPath<SessionSummary, Int> & Sendable) {
+    init(count key: String, _ label: String, detailKey: String, _ path: WritableKeyPath<SessionSummary, Int> & Sendable) {
         self.key = key
         self.label = label
+        self.detailKey = detailKey
+        requiredOnImport = true
         kind = .count
         decimals = 0
         value = { Double($0[keyPath: path]) }
@@ -58,9 +71,9 @@ public struct SummaryField: Sendable {
         SummaryField("time_to_peak", "time to peak", .seconds, decimals: 2, \.timeToPeak),
         SummaryField("peak_rfd", "peak RFD", .rate, decimals: 1, \.peakRFD),
         SummaryField("impulse", "impulse", .impulse, decimals: 2, \.impulse),
-        SummaryField(count: "sample_count", "readings", \.sampleCount),
-        SummaryField(count: "gap_count", "link gaps", \.gapCount),
-        SummaryField("gap_duration", "gap time", .seconds, decimals: 1, \.gapDuration),
+        SummaryField(count: "sample_count", "readings", detailKey: "readings", \.sampleCount),
+        SummaryField(count: "gap_count", "link gaps", detailKey: "gaps", \.gapCount),
+        SummaryField("gap_duration", "gap time", .seconds, decimals: 1, detailKey: .some(nil), \.gapDuration),
         SummaryField("threshold", "threshold", .force, decimals: 2, \.threshold),
     ]
 

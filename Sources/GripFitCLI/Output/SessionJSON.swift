@@ -46,17 +46,15 @@ enum SessionJSON {
         if let protocolName = session.protocolName { object.set("protocol", protocolName) }
         if let trial = session.trial { object.set("trial", trial) }
         object.set("unit", calibrated ? display.unit.rawValue : "raw")
-        object.set("peak", convert(summary.peak))
-        object.set("peak_time", summary.peakTime)
-        object.set("mean", convert(summary.mean))
-        object.set("duration", summary.duration)
-        object.set("active_duration", summary.activeDuration)
-        object.set("time_to_peak", summary.timeToPeak)
-        object.set("peak_rfd", convert(summary.peakRFD))
-        object.set("impulse", convert(summary.impulse))
-        object.set("readings", summary.sampleCount)
-        object.set("gaps", summary.gapCount)
-        object.set("threshold", convert(summary.threshold))
+        for field in SummaryField.all {
+            guard let key = field.detailKey else { continue }
+            let value = field.value(summary)
+            switch field.kind {
+            case .count: object.set(key, Int(value))
+            case .seconds: object.set(key, value)
+            case .force, .rate, .impulse: object.set(key, convert(value))
+            }
+        }
         object.set(
             "rep_list",
             summary.reps.map { rep in
