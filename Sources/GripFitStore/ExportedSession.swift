@@ -36,7 +36,7 @@ struct ExportedSession: Codable {
             figures = SummaryField.empty
             for field in SummaryField.all {
                 let key = Key(field)
-                if !field.requiredOnImport, !container.contains(key) { continue }
+                if field.isExtra, !container.contains(key) { continue }
                 let value =
                     field.kind == .count ? Double(try container.decode(Int.self, forKey: key)) : try container.decode(Double.self, forKey: key)
                 field.assign(&figures, value)

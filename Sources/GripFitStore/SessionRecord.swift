@@ -55,15 +55,12 @@ struct SessionRecord {
         )
     }
 
-    /// The figures `history` lists, in its order.
-    static let listedFigures = ["peak", "mean", "time_to_peak", "peak_rfd", "impulse", "duration"]
-
-    /// The columns `history` lists: the session without its trace, calibration and per-rep figures.
+    /// The columns `history` lists: all but the calibration's, without the reps and trace.
     static var listed: String {
         let own: [Columns] = [
             .id, .device, .startedAt, .firmware, .bridgeVersion, .label, .hand, .protocolName, .trial, .unit, .calibrationDate, .repCount,
         ]
-        return (own.map(\.rawValue) + listedFigures).joined(separator: ", ")
+        return (own.map(\.rawValue) + SummaryField.all.map(\.key)).joined(separator: ", ")
     }
 
     /// One row of `history`, from the ``listed`` columns, checked in the order they are listed.
@@ -74,9 +71,7 @@ struct SessionRecord {
             label: try stored.optional(Columns.label.rawValue), hand: try hand(stored),
             protocolName: try stored.optional(Columns.protocolName.rawValue), trial: try stored.optional(Columns.trial.rawValue),
             calibrated: (try stored.value(Columns.unit.rawValue) as String) != "raw",
-            calibrationDate: try stored.optional(Columns.calibrationDate.rawValue), peak: try stored.finite("peak"),
-            mean: try stored.finite("mean"), timeToPeak: try stored.finite("time_to_peak"), peakRFD: try stored.finite("peak_rfd"),
-            impulse: try stored.finite("impulse"), duration: try stored.finite("duration"),
+            calibrationDate: try stored.optional(Columns.calibrationDate.rawValue), summary: try summary(stored),
             repCount: try stored.count(Columns.repCount.rawValue))
     }
 
@@ -116,8 +111,7 @@ struct SessionRecord {
                 date: try stored.optional(Columns.calibrationDate.rawValue) ?? "",
                 massKilograms: try stored.optionalFinite(Columns.calibrationMass.rawValue))
         }
-        var summary = SummaryField.empty
-        for field in SummaryField.all { field.assign(&summary, try figure(field, stored)) }
+        var summary = try summary(stored)
         summary.reps = reps
         return StoredSession(
             id: id, device: device, startedAtMilliseconds: try startTime(stored), firmware: try stored.optional(Columns.firmware.rawValue),
@@ -126,8 +120,13 @@ struct SessionRecord {
             trial: try stored.optional(Columns.trial.rawValue), calibration: calibration, summary: summary, trace: trace)
     }
 
-    private static func figure(_ field: SummaryField, _ stored: StoredRow) throws(StoreError) -> Double {
-        field.kind == .count ? Double(try stored.count(field.key)) : try stored.finite(field.key)
+    /// The figures, without reps.
+    private static func summary(_ stored: StoredRow) throws(StoreError) -> SessionSummary {
+        var summary = SummaryField.empty
+        for field in SummaryField.all {
+            field.assign(&summary, field.kind == .count ? Double(try stored.count(field.key)) : try stored.finite(field.key))
+        }
+        return summary
     }
 
     /// A start time RFC 3339 can print: what `record` and `import` store.

@@ -1,4 +1,6 @@
-/// One line of `history`: the summary without reps or trace.
+import GripFitCore
+
+/// One line of `history`: a stored session without its reps and trace, so a listing reads no blob.
 public struct SessionRow: Equatable, Sendable {
     public var id: Int64
     public var device: String
@@ -12,13 +14,12 @@ public struct SessionRow: Equatable, Sendable {
     public var calibrated: Bool
     /// When the calibration the values use was made (RFC 3339); nil when uncalibrated.
     public var calibrationDate: String?
-    public var peak: Double
-    public var mean: Double
-    public var timeToPeak: Double
-    public var peakRFD: Double
-    public var impulse: Double
-    public var duration: Double
+    /// The figures of ``SummaryField/all``; its reps are left out (see ``repCount``).
+    public var summary: SessionSummary
     public var repCount: Int
+
+    /// The figure a listing leads with.
+    public var peak: Double { summary.peak }
 }
 
 extension SessionRow {
@@ -35,12 +36,8 @@ extension SessionRow {
         trial = session.trial
         calibrated = session.calibration != nil
         calibrationDate = session.calibration?.date
-        peak = session.summary.peak
-        mean = session.summary.mean
-        timeToPeak = session.summary.timeToPeak
-        peakRFD = session.summary.peakRFD
-        impulse = session.summary.impulse
-        duration = session.summary.duration
+        summary = session.summary
+        summary.reps = []
         repCount = session.summary.reps.count
     }
 }

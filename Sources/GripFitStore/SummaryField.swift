@@ -27,9 +27,11 @@ public struct SummaryField: Sendable {
     public let kind: Kind
     /// Digits after the point where it is printed.
     public let decimals: Int
-    /// Whether an export must carry it. A figure added after the export format's version 1 is
-    /// not, so older exports still import (the importer re-analyses the trace anyway).
-    let requiredOnImport: Bool
+    /// A figure added after the twelve that `show`, `history` and the export lay out by hand:
+    /// `show` gives it a line and `history`'s CSV and JSON a column of their own, after the
+    /// others, and an export need not carry it, so older exports still import (the importer
+    /// re-analyses the trace anyway).
+    public let isExtra: Bool
     /// The figure, as a number; ``count`` figures are whole.
     public let value: @Sendable (SessionSummary) -> Double
     /// Sets the figure read back from the history or an export; a ``count`` gets a whole number.
@@ -37,10 +39,10 @@ public struct SummaryField: Sendable {
 
     /// `detailKey`: nil for the same as `key`, `.some(nil)` to leave it out of the detail.
     init(
-        _ key: String, _ label: String, _ kind: Kind, decimals: Int, detailKey: String?? = nil, requiredOnImport: Bool = true,
+        _ key: String, _ label: String, _ kind: Kind, decimals: Int, detailKey: String?? = nil, isExtra: Bool = false,
         _ path: WritableKeyPath<SessionSummary, Double> & Sendable
     ) {
-        self.requiredOnImport = requiredOnImport
+        self.isExtra = isExtra
         self.key = key
         self.label = label
         self.detailKey = detailKey ?? key
@@ -54,7 +56,7 @@ public struct SummaryField: Sendable {
         self.key = key
         self.label = label
         self.detailKey = detailKey
-        requiredOnImport = true
+        isExtra = false
         kind = .count
         decimals = 0
         value = { Double($0[keyPath: path]) }

@@ -20,13 +20,16 @@ enum SessionJSON {
         object.set("unit", row.calibrated ? display.unit.rawValue : "raw")
         object.set("calibration", entry.calibrationSource)
         if let date = row.calibrationDate { object.set("calibration_date", date) }
-        object.set("peak", display.convert(stored: row.peak, calibrated: row.calibrated))
-        object.set("mean", display.convert(stored: row.mean, calibrated: row.calibrated))
-        object.set("time_to_peak", row.timeToPeak)
-        object.set("peak_rfd", display.convert(stored: row.peakRFD, calibrated: row.calibrated))
-        object.set("impulse", display.convert(stored: row.impulse, calibrated: row.calibrated))
+        let summary = row.summary
+        func convert(_ value: Double) -> Double { display.convert(stored: value, calibrated: row.calibrated) }
+        object.set("peak", convert(summary.peak))
+        object.set("mean", convert(summary.mean))
+        object.set("time_to_peak", summary.timeToPeak)
+        object.set("peak_rfd", convert(summary.peakRFD))
+        object.set("impulse", convert(summary.impulse))
         object.set("reps", row.repCount)
-        object.set("duration", row.duration)
+        object.set("duration", summary.duration)
+        for field in SummaryField.all where field.isExtra { set(field, of: summary, in: &object, key: field.key, convert: convert) }
         return object
     }
 
@@ -47,13 +50,7 @@ enum SessionJSON {
         if let trial = session.trial { object.set("trial", trial) }
         object.set("unit", calibrated ? display.unit.rawValue : "raw")
         for field in SummaryField.all {
-            guard let key = field.detailKey else { continue }
-            let value = field.value(summary)
-            switch field.kind {
-            case .count: object.set(key, Int(value))
-            case .seconds: object.set(key, value)
-            case .force, .rate, .impulse: object.set(key, convert(value))
-            }
+            if let key = field.detailKey { set(field, of: summary, in: &object, key: key, convert: convert) }
         }
         object.set(
             "rep_list",
@@ -68,5 +65,17 @@ enum SessionJSON {
                 return item
             })
         return object
+    }
+
+    /// One figure: counts whole, times in seconds, forces and what derives from them in the display unit.
+    private static func set(
+        _ field: SummaryField, of summary: SessionSummary, in object: inout JSONObject, key: String, convert: (Double) -> Double
+    ) {
+        let value = field.value(summary)
+        switch field.kind {
+        case .count: object.set(key, Int(value))
+        case .seconds: object.set(key, value)
+        case .force, .rate, .impulse: object.set(key, convert(value))
+        }
     }
 }

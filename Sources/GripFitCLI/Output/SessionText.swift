@@ -63,7 +63,7 @@ enum SessionText {
             "peak RFD     \(display.convert(stored: summary.peakRFD, calibrated: calibrated).formatted(decimals: 1)) \(rateUnit) (100 ms window)",
             "impulse      \(display.convert(stored: summary.impulse, calibrated: calibrated).formatted(decimals: 2)) \(impulseUnit)",
         ]
-        for field in SummaryField.all where !ownLines.contains(field.key) {
+        for field in SummaryField.all where field.isExtra {
             let value = field.value(summary)
             let text =
                 switch field.kind {
@@ -91,13 +91,6 @@ enum SessionText {
         if summary.reps.isEmpty { lines.append("(no squeeze above \(force(summary.threshold)))") }
         return lines
     }
-
-    /// The figures the lines above print in their own words; any other ``SummaryField`` gets a
-    /// line of its own, so a new metric shows without changes here.
-    static let ownLines: Set<String> = [
-        "peak", "peak_time", "mean", "duration", "active_duration", "time_to_peak", "peak_rfd", "impulse", "sample_count",
-        "gap_count", "gap_duration", "threshold",
-    ]
 
     static func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(1, width - text.count))
