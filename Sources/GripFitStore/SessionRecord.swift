@@ -31,9 +31,9 @@ struct SessionRecord {
     static func values(_ session: StoredSession) -> [(column: String, value: (any DatabaseValueConvertible)?)] {
         let calibration = session.calibration
         let own: [(Columns, (any DatabaseValueConvertible)?)] = [
-            (.device, session.device), (.startedAt, session.startedAtMilliseconds), (.firmware, session.firmware),
-            (.bridgeVersion, session.bridgeVersion), (.label, session.label), (.hand, session.hand?.rawValue),
-            (.protocolName, session.protocolName), (.trial, session.trial), (.calibrationOffset, calibration?.offset),
+            (.device, session.device), (.startedAt, session.startedAtMilliseconds), (.firmware, session.versions.firmware),
+            (.bridgeVersion, session.versions.bridge), (.label, session.tags.label), (.hand, session.tags.hand?.rawValue),
+            (.protocolName, session.tags.protocolName), (.trial, session.tags.trial), (.calibrationOffset, calibration?.offset),
             (.calibrationScale, calibration?.countsPerKilogram), (.calibrationDate, calibration?.date),
             (.calibrationMass, calibration?.massKilograms), (.unit, session.unitName), (.repCount, session.summary.reps.count),
         ]
@@ -67,10 +67,7 @@ struct SessionRecord {
     static func row(_ stored: StoredRow, id: Int64) throws(StoreError) -> SessionRow {
         SessionRow(
             id: id, device: try stored.value(Columns.device.rawValue), startedAtMilliseconds: try startTime(stored),
-            firmware: try stored.optional(Columns.firmware.rawValue), bridgeVersion: try stored.optional(Columns.bridgeVersion.rawValue),
-            label: try stored.optional(Columns.label.rawValue), hand: try hand(stored),
-            protocolName: try stored.optional(Columns.protocolName.rawValue), trial: try stored.optional(Columns.trial.rawValue),
-            calibrated: (try stored.value(Columns.unit.rawValue) as String) != "raw",
+            versions: try versions(stored), tags: try tags(stored), calibrated: (try stored.value(Columns.unit.rawValue) as String) != "raw",
             calibrationDate: try stored.optional(Columns.calibrationDate.rawValue), summary: try summary(stored),
             repCount: try stored.count(Columns.repCount.rawValue))
     }
@@ -113,11 +110,12 @@ struct SessionRecord {
         }
         var summary = try summary(stored)
         summary.reps = reps
-        return StoredSession(
-            id: id, device: device, startedAtMilliseconds: try startTime(stored), firmware: try stored.optional(Columns.firmware.rawValue),
-            bridgeVersion: try stored.optional(Columns.bridgeVersion.rawValue), label: try stored.optional(Columns.label.rawValue),
-            hand: try hand(stored), protocolName: try stored.optional(Columns.protocolName.rawValue),
-            trial: try stored.optional(Columns.trial.rawValue), calibration: calibration, summary: summary, trace: trace)
+        var session = StoredSession(
+            id: id, device: device, startedAtMilliseconds: try startTime(stored), firmware: nil, label: nil, hand: nil,
+            calibration: calibration, summary: summary, trace: trace)
+        session.versions = try versions(stored)
+        session.tags = try tags(stored)
+        return session
     }
 
     /// The figures, without reps.
@@ -134,6 +132,16 @@ struct SessionRecord {
         let value: Int64 = try stored.value(Columns.startedAt.rawValue)
         guard RFC3339.range.contains(value) else { throw stored.damaged(Columns.startedAt.rawValue, "is \(value)") }
         return value
+    }
+
+    private static func versions(_ stored: StoredRow) throws(StoreError) -> DeviceVersions {
+        DeviceVersions(firmware: try stored.optional(Columns.firmware.rawValue), bridge: try stored.optional(Columns.bridgeVersion.rawValue))
+    }
+
+    private static func tags(_ stored: StoredRow) throws(StoreError) -> SessionTags {
+        SessionTags(
+            label: try stored.optional(Columns.label.rawValue), hand: try hand(stored),
+            protocolName: try stored.optional(Columns.protocolName.rawValue), trial: try stored.optional(Columns.trial.rawValue))
     }
 
     private static func hand(_ stored: StoredRow) throws(StoreError) -> Hand? {

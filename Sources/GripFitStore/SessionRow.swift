@@ -1,16 +1,12 @@
 import GripFitCore
 
 /// One line of `history`: a stored session without its reps and trace, so a listing reads no blob.
-public struct SessionRow: Equatable, Sendable {
+public struct SessionRow: FiledSession, Equatable, Sendable {
     public var id: Int64
     public var device: String
     public var startedAtMilliseconds: Int64
-    public var firmware: String?
-    public var bridgeVersion: String?
-    public var label: String?
-    public var hand: Hand?
-    public var protocolName: String?
-    public var trial: Int?
+    public var versions: DeviceVersions
+    public var tags: SessionTags
     public var calibrated: Bool
     /// When the calibration the values use was made (RFC 3339); nil when uncalibrated.
     public var calibrationDate: String?
@@ -28,12 +24,8 @@ extension SessionRow {
         self.id = id
         device = session.device
         startedAtMilliseconds = session.startedAtMilliseconds
-        firmware = session.firmware
-        bridgeVersion = session.bridgeVersion
-        label = session.label
-        hand = session.hand
-        protocolName = session.protocolName
-        trial = session.trial
+        versions = session.versions
+        tags = session.tags
         calibrated = session.calibration != nil
         calibrationDate = session.calibration?.date
         summary = session.summary

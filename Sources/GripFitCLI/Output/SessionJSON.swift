@@ -10,13 +10,7 @@ enum SessionJSON {
         var object = JSONObject()
         object.set("id", Int(row.id))
         object.set("started_at", Timestamp.rfc3339(milliseconds: row.startedAtMilliseconds))
-        object.set("device", row.device)
-        if let firmware = row.firmware { object.set("firmware", firmware) }
-        if let bridge = row.bridgeVersion { object.set("bridge", bridge) }
-        if let hand = row.hand { object.set("hand", hand.rawValue) }
-        if let label = row.label { object.set("label", label) }
-        if let protocolName = row.protocolName { object.set("protocol", protocolName) }
-        if let trial = row.trial { object.set("trial", trial) }
+        set(row.device, row, in: &object)
         object.set("unit", row.calibrated ? display.unit.rawValue : "raw")
         object.set("calibration", entry.calibrationSource)
         if let date = row.calibrationDate { object.set("calibration_date", date) }
@@ -41,13 +35,7 @@ enum SessionJSON {
         var object = JSONObject()
         if let id = session.id { object.set("id", Int(id)) }
         object.set("started_at", Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds))
-        object.set("device", session.device)
-        if let firmware = session.firmware { object.set("firmware", firmware) }
-        if let bridge = session.bridgeVersion { object.set("bridge", bridge) }
-        if let hand = session.hand { object.set("hand", hand.rawValue) }
-        if let label = session.label { object.set("label", label) }
-        if let protocolName = session.protocolName { object.set("protocol", protocolName) }
-        if let trial = session.trial { object.set("trial", trial) }
+        set(session.device, session, in: &object)
         object.set("unit", calibrated ? display.unit.rawValue : "raw")
         for field in SummaryField.all {
             if let key = field.detailKey { set(field, of: summary, in: &object, key: key, convert: convert) }
@@ -77,5 +65,16 @@ enum SessionJSON {
         case .seconds: object.set(key, value)
         case .force, .rate, .impulse: object.set(key, convert(value))
         }
+    }
+
+    /// The device, its versions and the tags, each left out when unknown.
+    private static func set(_ device: String, _ filed: some FiledSession, in object: inout JSONObject) {
+        object.set("device", device)
+        if let firmware = filed.versions.firmware { object.set("firmware", firmware) }
+        if let bridge = filed.versions.bridge { object.set("bridge", bridge) }
+        if let hand = filed.tags.hand { object.set("hand", hand.rawValue) }
+        if let label = filed.tags.label { object.set("label", label) }
+        if let protocolName = filed.tags.protocolName { object.set("protocol", protocolName) }
+        if let trial = filed.tags.trial { object.set("trial", trial) }
     }
 }
