@@ -112,6 +112,15 @@ struct SQLiteHistoryTests {
         #expect(StoreError.notFound(id: 42).description.contains("gripfit-serial history"))
     }
 
+    /// A figure added to ``SummaryField`` needs its column: a migration forgotten fails here.
+    @Test func everySummaryFieldHasItsColumn() throws {
+        let store = try SQLiteHistory(path: path)
+        _ = try store.list()
+        let columns = try DatabaseQueue(path: path).read { db in try db.columns(in: "session").map(\.name) }
+        #expect(Set(SummaryField.all.map(\.key)).isSubset(of: Set(columns)))
+        #expect(Set(SessionRecord.Columns.allCases.map(\.rawValue)).isSubset(of: Set(columns)))
+    }
+
     @Test func anUnwritableDirectoryIsReported() {
         #expect(throws: StoreError.self) { try SQLiteHistory(path: "/proc/gripfit/history.sqlite") }
     }

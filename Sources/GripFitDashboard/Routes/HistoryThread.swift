@@ -4,7 +4,7 @@ import Dispatch
 /// queue of its own, so a slow disk holds up neither Swift's cooperative pool, which the event
 /// loops and every other task share, nor more than one thread.
 enum HistoryThread {
-    private static let queue = DispatchQueue(label: "gripfit.dashboard.history")
+    static let queue = DispatchQueue(label: "gripfit.dashboard.history")
 
     static func run<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
