@@ -63,7 +63,8 @@ public struct SummaryField: Sendable {
         assign = { $0[keyPath: path] = Int($1) }
     }
 
-    /// In the order the history's table and the export list them.
+    /// In the order the dashboard's session detail lists them and the history checks them (the
+    /// export sorts its keys).
     public static let all: [SummaryField] = [
         SummaryField("peak", "peak", .force, decimals: 2, \.peak),
         SummaryField("peak_time", "peak time", .seconds, decimals: 2, \.peakTime),

@@ -138,7 +138,7 @@ public struct History: ParsableCommand {
         }
         return [
             String(row.id), Timestamp.rfc3339(milliseconds: row.startedAtMilliseconds), CSVLine.text(row.device),
-            CSVLine.text(row.firmware ?? ""), CSVLine.text(row.bridgeVersion ?? ""), row.hand?.rawValue ?? "",
+            DeviceText(row.firmware ?? "").csv, DeviceText(row.bridgeVersion ?? "").csv, row.hand?.rawValue ?? "",
             CSVLine.text(row.label ?? ""), CSVLine.text(row.protocolName ?? ""),
             row.trial.map(String.init) ?? "", row.calibrated ? unit.rawValue : "raw", force(summary.peak), force(summary.mean),
             summary.timeToPeak.formatted(decimals: 3), force(summary.peakRFD), force(summary.impulse), String(row.repCount),
