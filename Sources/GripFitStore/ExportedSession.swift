@@ -38,7 +38,8 @@ struct ExportedSession: Codable {
                 let key = Key(field)
                 if field.isExtra, !container.contains(key) { continue }
                 let value =
-                    field.kind == .count ? Double(try container.decode(Int.self, forKey: key)) : try container.decode(Double.self, forKey: key)
+                    field.kind == .count
+                    ? Double(try container.decode(Int.self, forKey: key)) : try container.decode(Double.self, forKey: key)
                 field.assign(&figures, value)
             }
         }

@@ -67,7 +67,8 @@ struct SessionRecord {
     static func row(_ stored: StoredRow, id: Int64) throws(StoreError) -> SessionRow {
         SessionRow(
             id: id, device: try stored.value(Columns.device.rawValue), startedAtMilliseconds: try startTime(stored),
-            versions: try versions(stored), tags: try tags(stored), calibrated: (try stored.value(Columns.unit.rawValue) as String) != "raw",
+            versions: try versions(stored), tags: try tags(stored),
+            calibrated: (try stored.value(Columns.unit.rawValue) as String) != "raw",
             calibrationDate: try stored.optional(Columns.calibrationDate.rawValue), summary: try summary(stored),
             repCount: try stored.count(Columns.repCount.rawValue))
     }
@@ -77,7 +78,9 @@ struct SessionRecord {
         let stored = StoredRow(row: row, session: id)
         guard let traceRow else { throw stored.damaged("trace", "is missing") }
         let traceColumns = StoredRow(row: traceRow, session: id)
-        guard (try traceColumns.value("encoding") as String) == "gft1+zlib" else { throw stored.damaged("trace", "has an unknown encoding") }
+        guard (try traceColumns.value("encoding") as String) == "gft1+zlib" else {
+            throw stored.damaged("trace", "has an unknown encoding")
+        }
         let data: Data = try traceColumns.value("data")
         let trace: RawTrace
         do {
@@ -135,7 +138,8 @@ struct SessionRecord {
     }
 
     private static func versions(_ stored: StoredRow) throws(StoreError) -> DeviceVersions {
-        DeviceVersions(firmware: try stored.optional(Columns.firmware.rawValue), bridge: try stored.optional(Columns.bridgeVersion.rawValue))
+        DeviceVersions(
+            firmware: try stored.optional(Columns.firmware.rawValue), bridge: try stored.optional(Columns.bridgeVersion.rawValue))
     }
 
     private static func tags(_ stored: StoredRow) throws(StoreError) -> SessionTags {

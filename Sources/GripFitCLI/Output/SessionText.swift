@@ -65,11 +65,12 @@ enum SessionText {
         ]
         for field in SummaryField.all where field.isExtra {
             let value = field.value(summary)
+            let converted = display.convert(stored: value, calibrated: calibrated).formatted(decimals: field.decimals)
             let text =
                 switch field.kind {
                 case .force: force(value)
-                case .rate: "\(display.convert(stored: value, calibrated: calibrated).formatted(decimals: field.decimals)) \(rateUnit)"
-                case .impulse: "\(display.convert(stored: value, calibrated: calibrated).formatted(decimals: field.decimals)) \(impulseUnit)"
+                case .rate: "\(converted) \(rateUnit)"
+                case .impulse: "\(converted) \(impulseUnit)"
                 case .seconds: "\(value.formatted(decimals: field.decimals)) s"
                 case .count: String(Int(value))
                 }
