@@ -33,6 +33,49 @@ public enum UntrustedText {
         return result
     }
 
+    /// The inverse of ``escaped(_:)-(String)``, which escapes the backslash too and so loses
+    /// nothing: `unescaped(escaped(text)) == text` for every string. Histories written before
+    /// device text was stored as sent hold the escaped form. A backslash that starts none of
+    /// the escapes `escaped` writes is kept, so text cut short in the middle of one stays as it is.
+    public static func unescaped(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "\\", let (scalar, length) = escape(scalars, at: index) {
+                result.append(scalar)
+                index += length
+            } else {
+                result.append(scalars[index])
+                index += 1
+            }
+        }
+        return String(result)
+    }
+
+    /// The scalar an escape at `index` stands for, and the escape's length: `\\`, `\xHH`
+    /// (upper-case hex) or `\u{h…}` (lower-case hex).
+    private static func escape(_ scalars: [Unicode.Scalar], at index: Int) -> (Unicode.Scalar, Int)? {
+        let rest = scalars[(index + 1)...]
+        if rest.first == "\\" { return ("\\", 2) }
+        if rest.first == "x", rest.count >= 3 {
+            let digits = String(String.UnicodeScalarView(rest.dropFirst().prefix(2)))
+            guard digits.unicodeScalars.allSatisfy({ "0123456789ABCDEF".unicodeScalars.contains($0) }),
+                let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value)
+            else { return nil }
+            return (scalar, 4)
+        }
+        if rest.first == "u", rest.dropFirst().first == "{", let close = rest.firstIndex(of: "}") {
+            let digits = String(String.UnicodeScalarView(scalars[(index + 3)..<close]))
+            guard (1...6).contains(digits.count),
+                digits.unicodeScalars.allSatisfy({ "0123456789abcdef".unicodeScalars.contains($0) }),
+                let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value)
+            else { return nil }
+            return (scalar, close - index + 1)
+        }
+        return nil
+    }
+
     /// C0, DEL, C1, the line and paragraph separators and every bidi control (marks, embeddings,
     /// overrides, isolates): what must never reach a terminal or a stored label raw.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {

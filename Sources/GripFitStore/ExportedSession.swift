@@ -9,19 +9,52 @@ struct ExportedSession: Codable {
         var massKg: Double?
     }
 
+    /// The figures of ``SummaryField/all``, each under its key: what the importer checks is there.
     struct Summary: Codable {
-        var peak: Double
-        var peakTime: Double
-        var mean: Double
-        var duration: Double
-        var activeDuration: Double
-        var timeToPeak: Double
-        var peakRfd: Double
-        var impulse: Double
-        var sampleCount: Int
-        var gapCount: Int
-        var gapDuration: Double
-        var threshold: Double
+        var figures: SessionSummary
+
+        /// The field's key as Codable spells it; the snake-case strategies turn it into the key.
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+
+            init(_ field: SummaryField) {
+                let words = field.key.split(separator: "_")
+                stringValue = String(words.first ?? "") + words.dropFirst().map(\.capitalized).joined()
+            }
+
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(_ figures: SessionSummary) {
+            self.figures = figures
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            figures = SummaryField.empty
+            for field in SummaryField.all {
+                let key = Key(field)
+                if field.isExtra, !container.contains(key) { continue }
+                let value =
+                    field.kind == .count
+                    ? Double(try container.decode(Int.self, forKey: key)) : try container.decode(Double.self, forKey: key)
+                field.assign(&figures, value)
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for field in SummaryField.all {
+                let value = field.value(figures)
+                if field.kind == .count {
+                    try container.encode(Int(value), forKey: Key(field))
+                } else {
+                    try container.encode(value, forKey: Key(field))
+                }
+            }
+        }
     }
 
     struct Rep: Codable {
@@ -74,11 +107,7 @@ struct ExportedSession: Codable {
         calibration = session.calibration.map {
             Calibration(offset: $0.offset, countsPerKg: $0.countsPerKilogram, date: $0.date, massKg: $0.massKilograms)
         }
-        self.summary = Summary(
-            peak: summary.peak, peakTime: summary.peakTime, mean: summary.mean, duration: summary.duration,
-            activeDuration: summary.activeDuration, timeToPeak: summary.timeToPeak, peakRfd: summary.peakRFD,
-            impulse: summary.impulse, sampleCount: summary.sampleCount, gapCount: summary.gapCount,
-            gapDuration: summary.gapDuration, threshold: summary.threshold)
+        self.summary = Summary(summary)
         reps = summary.reps.enumerated().map { index, rep in
             Rep(
                 number: index + 1, start: rep.start, end: rep.end, duration: rep.duration, peak: rep.peak,

@@ -48,13 +48,13 @@ public enum SessionExchange {
             }
             let common = [
                 CSVLine.text(session.device), Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds),
-                CSVLine.text(session.firmware ?? ""), CSVLine.text(session.label ?? ""), session.hand?.rawValue ?? "",
+                DeviceText(session.firmware ?? "").csv, CSVLine.text(session.label ?? ""), session.hand?.rawValue ?? "",
                 CSVLine.text(session.protocolName ?? ""), session.trial.map(String.init) ?? "",
                 calibration.map { String($0.offset) } ?? "", calibration.map { String($0.countsPerKilogram) } ?? "",
                 CSVLine.text(calibration?.date ?? ""), calibration?.massKilograms.map { String($0) } ?? "",
                 String(session.summary.threshold),
             ]
-            let bridge = CSVLine.text(session.bridgeVersion ?? "")
+            let bridge = DeviceText(session.bridgeVersion ?? "").csv
             for sample in session.trace.samples {
                 let force = calibration.map { String($0.calibration.kilograms(raw: sample.raw)) } ?? String(sample.raw)
                 lines.append(
@@ -121,7 +121,7 @@ public enum SessionExchange {
                 try rebuild(
                     line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
                     bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand, protocolName: exported.protocol, trial: exported.trial,
-                    calibration: calibration, threshold: exported.summary.threshold,
+                    calibration: calibration, threshold: exported.summary.figures.threshold,
                     trace: RawTrace(samples: samples, gaps: gaps)))
         }
         return sessions

@@ -1,24 +1,21 @@
-/// One line of `history`: the summary without reps or trace.
-public struct SessionRow: Equatable, Sendable {
+import GripFitCore
+
+/// One line of `history`: a stored session without its reps and trace, so a listing reads no blob.
+public struct SessionRow: FiledSession, Equatable, Sendable {
     public var id: Int64
     public var device: String
     public var startedAtMilliseconds: Int64
-    public var firmware: String?
-    public var bridgeVersion: String?
-    public var label: String?
-    public var hand: Hand?
-    public var protocolName: String?
-    public var trial: Int?
+    public var versions: DeviceVersions
+    public var tags: SessionTags
     public var calibrated: Bool
     /// When the calibration the values use was made (RFC 3339); nil when uncalibrated.
     public var calibrationDate: String?
-    public var peak: Double
-    public var mean: Double
-    public var timeToPeak: Double
-    public var peakRFD: Double
-    public var impulse: Double
-    public var duration: Double
+    /// The figures of ``SummaryField/all``; its reps are left out (see ``repCount``).
+    public var summary: SessionSummary
     public var repCount: Int
+
+    /// The figure a listing leads with.
+    public var peak: Double { summary.peak }
 }
 
 extension SessionRow {
@@ -27,20 +24,12 @@ extension SessionRow {
         self.id = id
         device = session.device
         startedAtMilliseconds = session.startedAtMilliseconds
-        firmware = session.firmware
-        bridgeVersion = session.bridgeVersion
-        label = session.label
-        hand = session.hand
-        protocolName = session.protocolName
-        trial = session.trial
+        versions = session.versions
+        tags = session.tags
         calibrated = session.calibration != nil
         calibrationDate = session.calibration?.date
-        peak = session.summary.peak
-        mean = session.summary.mean
-        timeToPeak = session.summary.timeToPeak
-        peakRFD = session.summary.peakRFD
-        impulse = session.summary.impulse
-        duration = session.summary.duration
+        summary = session.summary
+        summary.reps = []
         repCount = session.summary.reps.count
     }
 }

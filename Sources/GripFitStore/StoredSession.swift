@@ -2,20 +2,14 @@ import GripFitCore
 
 /// One recorded session as the history keeps it: who, when, how it was calibrated, its summary
 /// and reps, and the raw trace so it can be re-analysed later.
-public struct StoredSession: Equatable, Sendable {
+public struct StoredSession: FiledSession, Equatable, Sendable {
     public var id: Int64?
     /// The calibration key: `ble:<address>` or `usb:<serial>` (see ``DeviceKey``).
     public var device: String
     /// Wall-clock start, milliseconds since 1970 UTC; with `device`, what makes a session unique.
     public var startedAtMilliseconds: Int64
-    /// The GripFit's firmware (`D:`) and the bridge's (`B:BRIDGE`), the last seen before or during the session.
-    public var firmware: String?
-    public var bridgeVersion: String?
-    public var label: String?
-    public var hand: Hand?
-    /// `standard` for the clinical protocol, with the trial number (1–3 per hand).
-    public var protocolName: String?
-    public var trial: Int?
+    public var versions: DeviceVersions
+    public var tags: SessionTags
     /// The calibration in force; nil means the summary is in raw counts.
     public var calibration: StoredCalibration?
     public var summary: SessionSummary
@@ -29,12 +23,8 @@ public struct StoredSession: Equatable, Sendable {
         self.id = id
         self.device = device
         self.startedAtMilliseconds = startedAtMilliseconds
-        self.firmware = firmware
-        self.bridgeVersion = bridgeVersion
-        self.label = label
-        self.hand = hand
-        self.protocolName = protocolName
-        self.trial = trial
+        versions = DeviceVersions(firmware: firmware, bridge: bridgeVersion)
+        tags = SessionTags(label: label, hand: hand, protocolName: protocolName, trial: trial)
         self.calibration = calibration
         self.summary = summary
         self.trace = trace

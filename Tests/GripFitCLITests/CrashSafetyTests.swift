@@ -42,7 +42,7 @@ struct CrashSafetyTests {
 
     /// Every stored session has all its reps and a readable trace; returns how many there are.
     private func checkWhole(_ cli: BuiltBinary) throws -> Int {
-        let store = try SessionStore(path: cli.dataHome + "/gripfit/history.sqlite")
+        let store = try SQLiteHistory(path: cli.dataHome + "/gripfit/history.sqlite")
         let rows = try store.list().rows
         for row in rows {
             let session = try store.session(id: row.id)

@@ -13,6 +13,17 @@ import Testing
         #expect(UntrustedText.escaped([0xFF, 0x41, 0xC3]) == "\\xFFA\\xC3")
     }
 
+    /// The backslash is escaped too, so histories stored escaped can be read back exactly.
+    @Test func unescapedUndoesEscaped() {
+        let texts = [
+            "", "plain", "a\\b", "\\x1B", "\u{1B}[2J\u{9B}\u{2028}\u{202E}\\", "1.0\u{7F}\\u{41}", "ß\u{1}\u{1F}x",
+        ]
+        for text in texts { #expect(UntrustedText.unescaped(UntrustedText.escaped(text)) == text) }
+        // A backslash that starts no escape, or one cut short, is kept.
+        #expect(UntrustedText.unescaped("a\\qb\\x1") == "a\\qb\\x1")
+        #expect(UntrustedText.unescaped("\\u{zz}\\x1b") == "\\u{zz}\\x1b")
+    }
+
     @Test func ordinaryTextIsUnchanged() {
         #expect(UntrustedText.escaped("GripFit ß 1.0") == "GripFit ß 1.0")
         #expect(UntrustedText.escaped("a\\b") == "a\\\\b")

@@ -39,7 +39,7 @@ struct SessionExchangeTests {
     }
 
     @Test func importIntoAStoreIsIdempotent() throws {
-        let store = try SessionStore(path: Fixtures.temporaryDirectory() + "/history.sqlite")
+        let store = try SQLiteHistory(path: Fixtures.temporaryDirectory() + "/history.sqlite")
         try store.save(Fixtures.session())
         let exported = try SessionExchange.export(try store.allIDs().map { try store.session(id: $0) }, as: .json)
         let outcomes = try SessionExchange.parse(exported).map { try store.save($0) }

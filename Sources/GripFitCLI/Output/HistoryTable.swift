@@ -18,10 +18,12 @@ enum HistoryTable {
         var columns = [
             column("id") { String($0.row.id) }, column("date") { LocalTime.text(milliseconds: $0.row.startedAtMilliseconds) },
             column("hand") { $0.row.hand?.rawValue ?? "-" },
-            column("peak") { display.text(stored: $0.row.peak, calibrated: $0.row.calibrated) + marked($0) },
+            column("peak") { display.text(stored: $0.row.summary.peak, calibrated: $0.row.calibrated) + marked($0) },
             // A mean inside reps is no figure when there were none.
-            column("mean") { $0.row.repCount == 0 ? "-" : display.text(stored: $0.row.mean, calibrated: $0.row.calibrated) + marked($0) },
-            column("reps") { String($0.row.repCount) }, column("duration") { $0.row.duration.formatted(decimals: 1) + " s" },
+            column("mean") {
+                $0.row.repCount == 0 ? "-" : display.text(stored: $0.row.summary.mean, calibrated: $0.row.calibrated) + marked($0)
+            },
+            column("reps") { String($0.row.repCount) }, column("duration") { $0.row.summary.duration.formatted(decimals: 1) + " s" },
         ]
         func fixedWidth() -> Int { columns.reduce(0) { $0 + (([$1.title] + $1.cells).map(LiveView.columns).max() ?? 0) + 2 } }
 

@@ -10,23 +10,20 @@ enum SessionJSON {
         var object = JSONObject()
         object.set("id", Int(row.id))
         object.set("started_at", Timestamp.rfc3339(milliseconds: row.startedAtMilliseconds))
-        object.set("device", row.device)
-        if let firmware = row.firmware { object.set("firmware", firmware) }
-        if let bridge = row.bridgeVersion { object.set("bridge", bridge) }
-        if let hand = row.hand { object.set("hand", hand.rawValue) }
-        if let label = row.label { object.set("label", label) }
-        if let protocolName = row.protocolName { object.set("protocol", protocolName) }
-        if let trial = row.trial { object.set("trial", trial) }
+        set(row.device, row, in: &object)
         object.set("unit", row.calibrated ? display.unit.rawValue : "raw")
         object.set("calibration", entry.calibrationSource)
         if let date = row.calibrationDate { object.set("calibration_date", date) }
-        object.set("peak", display.convert(stored: row.peak, calibrated: row.calibrated))
-        object.set("mean", display.convert(stored: row.mean, calibrated: row.calibrated))
-        object.set("time_to_peak", row.timeToPeak)
-        object.set("peak_rfd", display.convert(stored: row.peakRFD, calibrated: row.calibrated))
-        object.set("impulse", display.convert(stored: row.impulse, calibrated: row.calibrated))
+        let summary = row.summary
+        func convert(_ value: Double) -> Double { display.convert(stored: value, calibrated: row.calibrated) }
+        object.set("peak", convert(summary.peak))
+        object.set("mean", convert(summary.mean))
+        object.set("time_to_peak", summary.timeToPeak)
+        object.set("peak_rfd", convert(summary.peakRFD))
+        object.set("impulse", convert(summary.impulse))
         object.set("reps", row.repCount)
-        object.set("duration", row.duration)
+        object.set("duration", summary.duration)
+        for field in SummaryField.all where field.isExtra { set(field, of: summary, in: &object, key: field.key, convert: convert) }
         return object
     }
 
@@ -38,25 +35,11 @@ enum SessionJSON {
         var object = JSONObject()
         if let id = session.id { object.set("id", Int(id)) }
         object.set("started_at", Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds))
-        object.set("device", session.device)
-        if let firmware = session.firmware { object.set("firmware", firmware) }
-        if let bridge = session.bridgeVersion { object.set("bridge", bridge) }
-        if let hand = session.hand { object.set("hand", hand.rawValue) }
-        if let label = session.label { object.set("label", label) }
-        if let protocolName = session.protocolName { object.set("protocol", protocolName) }
-        if let trial = session.trial { object.set("trial", trial) }
+        set(session.device, session, in: &object)
         object.set("unit", calibrated ? display.unit.rawValue : "raw")
-        object.set("peak", convert(summary.peak))
-        object.set("peak_time", summary.peakTime)
-        object.set("mean", convert(summary.mean))
-        object.set("duration", summary.duration)
-        object.set("active_duration", summary.activeDuration)
-        object.set("time_to_peak", summary.timeToPeak)
-        object.set("peak_rfd", convert(summary.peakRFD))
-        object.set("impulse", convert(summary.impulse))
-        object.set("readings", summary.sampleCount)
-        object.set("gaps", summary.gapCount)
-        object.set("threshold", convert(summary.threshold))
+        for field in SummaryField.all {
+            if let key = field.detailKey { set(field, of: summary, in: &object, key: key, convert: convert) }
+        }
         object.set(
             "rep_list",
             summary.reps.map { rep in
@@ -70,5 +53,28 @@ enum SessionJSON {
                 return item
             })
         return object
+    }
+
+    /// One figure: counts whole, times in seconds, forces and what derives from them in the display unit.
+    private static func set(
+        _ field: SummaryField, of summary: SessionSummary, in object: inout JSONObject, key: String, convert: (Double) -> Double
+    ) {
+        let value = field.value(summary)
+        switch field.kind {
+        case .count: object.set(key, Int(value))
+        case .seconds: object.set(key, value)
+        case .force, .rate, .impulse: object.set(key, convert(value))
+        }
+    }
+
+    /// The device, its versions and the tags, each left out when unknown.
+    private static func set(_ device: String, _ filed: some FiledSession, in object: inout JSONObject) {
+        object.set("device", device)
+        if let firmware = filed.versions.firmware { object.set("firmware", firmware) }
+        if let bridge = filed.versions.bridge { object.set("bridge", bridge) }
+        if let hand = filed.tags.hand { object.set("hand", hand.rawValue) }
+        if let label = filed.tags.label { object.set("label", label) }
+        if let protocolName = filed.tags.protocolName { object.set("protocol", protocolName) }
+        if let trial = filed.tags.trial { object.set("trial", trial) }
     }
 }

@@ -2,8 +2,8 @@ import GripFitCore
 import GripFitOutput
 import GripFitStore
 
-/// Human-readable summaries for `record` and `show`. Stored text (device, firmware, label) may
-/// have come from an import file, so it is escaped for the terminal.
+/// Human-readable summaries for `record` and `show`. Stored text (device, firmware, label) is
+/// as the device or an import file sent it, so it is escaped for the terminal here, once.
 enum SessionText {
     static func oneLine(_ session: StoredSession, id: Int64?, display: ForceDisplay) -> String {
         let summary = session.summary
@@ -33,9 +33,9 @@ enum SessionText {
         var lines = [
             "session      \(session.id.map(String.init) ?? "-")",
             "started      \(LocalTime.text(milliseconds: session.startedAtMilliseconds))",
-            "device       \(UntrustedText.escaped(session.device))"
-                + (session.firmware.map { ", firmware \(UntrustedText.escaped($0))" } ?? "")
-                + (session.bridgeVersion.map { ", bridge \(UntrustedText.escaped($0))" } ?? ""),
+            "device       \(DeviceText(session.device).terminal)"
+                + (session.firmware.map { ", firmware \(DeviceText($0).terminal)" } ?? "")
+                + (session.bridgeVersion.map { ", bridge \(DeviceText($0).terminal)" } ?? ""),
             "hand         \(session.hand?.rawValue ?? "-")",
             "label        \(session.label.map(UntrustedText.escaped) ?? "-")",
         ]
@@ -62,6 +62,21 @@ enum SessionText {
             "time to peak \(summary.timeToPeak.formatted(decimals: 2)) s",
             "peak RFD     \(display.convert(stored: summary.peakRFD, calibrated: calibrated).formatted(decimals: 1)) \(rateUnit) (100 ms window)",
             "impulse      \(display.convert(stored: summary.impulse, calibrated: calibrated).formatted(decimals: 2)) \(impulseUnit)",
+        ]
+        for field in SummaryField.all where field.isExtra {
+            let value = field.value(summary)
+            let converted = display.convert(stored: value, calibrated: calibrated).formatted(decimals: field.decimals)
+            let text =
+                switch field.kind {
+                case .force: force(value)
+                case .rate: "\(converted) \(rateUnit)"
+                case .impulse: "\(converted) \(impulseUnit)"
+                case .seconds: "\(value.formatted(decimals: field.decimals)) s"
+                case .count: String(Int(value))
+                }
+            lines.append(pad(field.label, 13) + text)
+        }
+        lines += [
             "readings     \(summary.sampleCount)"
                 + (summary.gapCount > 0
                     ? ", \(summary.gapCount) link gaps (\(summary.gapDuration.formatted(decimals: 1)) s, not interpolated)" : ""),

@@ -77,6 +77,7 @@ final class DashboardSession: DashboardBackend {
     private let clock: MonotonicClock
     /// Where a GripFit chosen on the page is remembered, as `--device` remembers it.
     private let dongleKey: String
+    private let openedHistory = OpenedHistory(open: Storage.history)
 
     init(
         inbox: CommandInbox, publisher: EventPublisher, unit: ForceUnit, wallClock: WallClock, clock: MonotonicClock,
@@ -422,7 +423,7 @@ final class DashboardSession: DashboardBackend {
 
     func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String {
         let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
-        try Self.checkHistoryCanSave()
+        try checkHistoryCanSave()
         return try live.withLock { live throws(DashboardError) -> String in
             try Self.ensureIdle(live)
             live.autoSaved = nil
@@ -433,9 +434,9 @@ final class DashboardSession: DashboardBackend {
 
     /// As `record` does: a history that cannot take the session is refused before the first
     /// reading, not after the squeeze (503: the page shows the message).
-    private static func checkHistoryCanSave() throws(DashboardError) {
+    private func checkHistoryCanSave() throws(DashboardError) {
         do {
-            _ = try Storage.historyToRecord()
+            try openedHistory.get().checkCanSave()
         } catch {
             throw DashboardError(.serviceUnavailable, CLIFailure(error)?.message ?? "\(error)")
         }
@@ -455,7 +456,7 @@ final class DashboardSession: DashboardBackend {
         let settings = GuidedRun.settings(
             trials: trialsPerHand ?? RecordProtocol.trialsPerHand, first: firstHand, rest: restSeconds ?? RecordProtocol.restSeconds,
             trialLimit: GuidedRun.trialLimit)
-        try Self.checkHistoryCanSave()
+        try checkHistoryCanSave()
         let now = clock.now()
         let time = WallClock.rfc3339(wallClock.date(at: now))
         return try live.withLock { live throws(DashboardError) -> String in
@@ -521,7 +522,7 @@ final class DashboardSession: DashboardBackend {
     private func save(_ session: StoredSession) -> Result<StoredSession, DashboardError> {
         do {
             var saved = session
-            saved.id = try SessionSave.save(session, shielded: false) { try Storage.history() }
+            saved.id = try SessionSave.save(session, shielded: false) { try openedHistory.get() }
             return .success(saved)
         } catch {
             return .failure(Self.failure(error))
@@ -559,9 +560,9 @@ final class DashboardSession: DashboardBackend {
 
     private var unit: ForceUnit { live.withLock { $0.display.unit } }
 
-    private func history<T>(_ body: (SessionStore) throws -> T) throws(DashboardError) -> T {
+    private func history<T>(_ body: (any SessionHistory) throws -> T) throws(DashboardError) -> T {
         do {
-            return try body(try Storage.history())
+            return try body(try openedHistory.get())
         } catch {
             throw Self.failure(error)
         }

@@ -8,7 +8,7 @@ import GripFitStore
 /// lines otherwise).
 struct GuidedRecording {
     var runner: SessionRunner
-    var store: SessionStore
+    var store: any SessionHistory
     var settings: GuidedProtocol.Settings
     var label: String?
     var unit: ForceUnit

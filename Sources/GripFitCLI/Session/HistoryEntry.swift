@@ -8,7 +8,7 @@ struct HistoryEntry {
 
     /// Newest first, as `history` prints them.
     static func list(
-        store: SessionStore, device: String? = nil, sinceMilliseconds: Int64? = nil
+        store: any SessionHistory, device: String? = nil, sinceMilliseconds: Int64? = nil
     ) throws -> (entries: [HistoryEntry], damaged: [StoreError]) {
         let book = try Storage.calibrations.all()
         let calibratedDevices = Set(book.map(\.device))

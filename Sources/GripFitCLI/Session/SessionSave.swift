@@ -11,7 +11,7 @@ enum SessionSave {
     /// worker threads, where swapping process-wide handlers could race).
     static func save(
         _ session: StoredSession, historyPath: String = Storage.paths.databasePath, shielded: Bool = true,
-        to store: () throws -> SessionStore
+        to store: () throws -> any SessionHistory
     ) throws -> Int64 {
         let outcome: SaveOutcome
         do {

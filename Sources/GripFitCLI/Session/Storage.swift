@@ -1,33 +1,35 @@
 import GripFitStore
 
-/// The history and calibrations at their XDG locations, opened the same way by every command.
+/// The stored data at its XDG locations, and the one place that chooses the history's backend:
+/// each command opens the history here once, in `run`, and hands it on.
 enum Storage {
     static let paths = XDGPaths()
 
-    /// The history to add to: refused when `PRAGMA integrity_check` finds it damaged, since new
+    /// The history to add to: refused when its integrity check finds it damaged, since new
     /// sessions would go into broken pages.
-    static func history() throws -> SessionStore {
-        let store = try SessionStore(path: paths.databasePath)
-        try store.checkIntegrity()
-        return store
+    static func history() throws -> any SessionHistory {
+        let history = try SQLiteHistory(path: paths.databasePath)
+        try history.checkIntegrity()
+        return history
     }
 
     /// The history a recording will be saved to, checked before the first reading: a history that
     /// cannot take a write now (read-only, a full disk) is refused at once (exit 73), not after
     /// the user has squeezed for the whole duration.
-    static func historyToRecord() throws -> SessionStore {
-        let store = try history()
-        try store.checkCanSave()
-        return store
+    static func historyToRecord() throws -> any SessionHistory {
+        let history = try history()
+        try history.checkCanSave()
+        return history
     }
 
-    /// The history to read from, and its damage if `PRAGMA integrity_check` finds any: reading
+    /// The history to read from, and its damage if its integrity check finds any: reading
     /// commands show what still reads, then fail with "the history is damaged" (exit 65).
-    static func historyToRead() throws -> (store: SessionStore, damage: StoreError?) {
-        let store = try SessionStore(path: paths.databasePath)
-        let problems = try store.integrityProblems()
-        let damage = problems.first.map { StoreError.damaged(path: store.path, detail: "integrity_check: \($0)") }
-        return (store, damage)
+    static func historyToRead() throws -> (store: any SessionHistory, damage: StoreError?) {
+        let history = try SQLiteHistory(path: paths.databasePath)
+        let damage = try history.integrityProblems().first.map {
+            StoreError.damaged(path: history.location, detail: "integrity_check: \($0)")
+        }
+        return (history, damage)
     }
 
     static var calibrations: CalibrationBook { CalibrationBook(path: paths.calibrationPath) }

@@ -3,11 +3,13 @@ import GripFitStore
 import Hummingbird
 
 /// The saved sessions: list, one session, its plot, its exports, and the trend across sessions.
+/// The backend's history calls block on I/O, so they run on ``HistoryThread``.
 enum HistoryRoutes {
     static func add<Context: RequestContext>(to router: Router<Context>, backend: some DashboardBackend) {
-        router.get("/api/sessions") { _, _ in LiveRoutes.json(try backend.sessions()) }
+        router.get("/api/sessions") { _, _ in LiveRoutes.json(try await HistoryThread.run { try backend.sessions() }) }
         router.get("/api/sessions/:id") { _, context in
-            LiveRoutes.json(try backend.session(id: try id(context)))
+            let id = try id(context)
+            return LiveRoutes.json(try await HistoryThread.run { try backend.session(id: id) })
         }
         router.get("/api/sessions/:id/plot.svg") { request, context in
             var unit: ForceUnit?
@@ -18,15 +20,19 @@ enum HistoryRoutes {
                 }
                 unit = parsed
             }
-            return text(try backend.plot(id: try id(context), unit: unit), type: "image/svg+xml")
+            let id = try id(context)
+            let chosen = unit
+            return text(try await HistoryThread.run { try backend.plot(id: id, unit: chosen) }, type: "image/svg+xml")
         }
         router.get("/api/sessions/:id/export.csv") { _, context in
             let id = try id(context)
-            return text(try backend.export(id: id, format: .csv), type: "text/csv; charset=utf-8", download: "session-\(id).csv")
+            let body = try await HistoryThread.run { try backend.export(id: id, format: .csv) }
+            return text(body, type: "text/csv; charset=utf-8", download: "session-\(id).csv")
         }
         router.get("/api/sessions/:id/export.json") { _, context in
             let id = try id(context)
-            return text(try backend.export(id: id, format: .json), type: "application/json", download: "session-\(id).json")
+            let body = try await HistoryThread.run { try backend.export(id: id, format: .json) }
+            return text(body, type: "application/json", download: "session-\(id).json")
         }
         router.get("/api/trend") { request, _ in
             let parameters = request.uri.queryParameters
@@ -38,7 +44,8 @@ enum HistoryRoutes {
                 }
                 hand = parsed
             }
-            return LiveRoutes.json(try backend.trend(device: device, hand: hand))
+            let chosen = hand
+            return LiveRoutes.json(try await HistoryThread.run { try backend.trend(device: device, hand: chosen) })
         }
     }
 

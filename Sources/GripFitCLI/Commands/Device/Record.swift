@@ -119,7 +119,7 @@ public struct Record: ParsableCommand {
 
     // MARK: - Protocol
 
-    private func runProtocol(runner: SessionRunner, store: SessionStore) throws {
+    private func runProtocol(runner: SessionRunner, store: any SessionHistory) throws {
         let settings = GuidedRun.settings(trials: trials, first: hand, rest: rest, trialLimit: duration ?? GuidedRun.trialLimit)
         let guided = GuidedRecording(
             runner: runner, store: store, settings: settings, label: label, unit: unit,

@@ -82,7 +82,7 @@ public struct History: ParsableCommand {
 
     /// Why the table is empty, and what to type instead: no sessions at all, none of this device
     /// (naming the devices there are), or none since `--since`.
-    private func emptyNotice(store: SessionStore, since: Int64?) throws -> String {
+    private func emptyNotice(store: any SessionHistory, since: Int64?) throws -> String {
         let all = try store.list().rows
         if let device, !all.isEmpty, !all.contains(where: { $0.device == device }) {
             let counts = Dictionary(grouping: all, by: \.device).map { (device: $0.key, sessions: $0.value.count) }
@@ -109,19 +109,39 @@ public struct History: ParsableCommand {
         return [
             "id", "start", "device", "firmware", "bridge", "hand", "label", "protocol", "trial", "unit", "peak_\(u)", "mean_\(u)",
             "time_to_peak_s", "peak_rfd_\(u)_per_s", "impulse_\(u)_s", "reps", "duration_s", "calibration", "peak_raw",
-        ]
+        ] + SummaryField.all.filter(\.isExtra).map { $0.key + Self.suffix($0.kind, unit: u) }
+    }
+
+    /// A column's unit, as the header names it.
+    private static func suffix(_ kind: SummaryField.Kind, unit: String) -> String {
+        switch kind {
+        case .force: "_\(unit)"
+        case .rate: "_\(unit)_per_s"
+        case .impulse: "_\(unit)_s"
+        case .seconds: "_s"
+        case .count: ""
+        }
     }
 
     private func csvFields(_ entry: HistoryEntry, _ display: ForceDisplay) -> [String] {
         let row = entry.row
+        let summary = row.summary
         func force(_ value: Double) -> String { row.calibrated ? display.convert(stored: value, calibrated: true).formatted(decimals: 3) : "" }
+        let extras = SummaryField.all.filter(\.isExtra).map { field in
+            let value = field.value(summary)
+            return switch field.kind {
+            case .force, .rate, .impulse: force(value)
+            case .seconds: value.formatted(decimals: 3)
+            case .count: String(Int(value))
+            }
+        }
         return [
             String(row.id), Timestamp.rfc3339(milliseconds: row.startedAtMilliseconds), CSVLine.text(row.device),
-            CSVLine.text(row.firmware ?? ""), CSVLine.text(row.bridgeVersion ?? ""), row.hand?.rawValue ?? "",
+            DeviceText(row.firmware ?? "").csv, DeviceText(row.bridgeVersion ?? "").csv, row.hand?.rawValue ?? "",
             CSVLine.text(row.label ?? ""), CSVLine.text(row.protocolName ?? ""),
-            row.trial.map(String.init) ?? "", row.calibrated ? unit.rawValue : "raw", force(row.peak), force(row.mean),
-            row.timeToPeak.formatted(decimals: 3), force(row.peakRFD), force(row.impulse), String(row.repCount),
-            row.duration.formatted(decimals: 3), entry.calibrationSource, row.calibrated ? "" : row.peak.formatted(decimals: 0),
-        ]
+            row.trial.map(String.init) ?? "", row.calibrated ? unit.rawValue : "raw", force(summary.peak), force(summary.mean),
+            summary.timeToPeak.formatted(decimals: 3), force(summary.peakRFD), force(summary.impulse), String(row.repCount),
+            summary.duration.formatted(decimals: 3), entry.calibrationSource, row.calibrated ? "" : summary.peak.formatted(decimals: 0),
+        ] + extras
     }
 }

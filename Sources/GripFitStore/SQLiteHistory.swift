@@ -1,14 +1,17 @@
 import Foundation
 import GRDB
 import GripFitCore
+import GripFitOutput
 
-/// The session history: SQLite through GRDB, one transaction per session, migrations from v1.
+/// The session history in a SQLite file through GRDB (``SessionHistory``), one transaction per
+/// session, migrations from v1.
 ///
 /// A session is its summary row, its reps and its trace blob. They are written in one
 /// transaction, so a process killed mid-save leaves all of them or none (SQLite's journal rolls an
 /// unfinished transaction back on the next open).
-public final class SessionStore: Sendable {
+public final class SQLiteHistory: SessionHistory {
     public let path: String
+    public var location: String { path }
     private let queue: DatabaseQueue
     /// Test seam: throws after this many reps are written, to prove a failed save leaves nothing.
     let failAfterReps: Int?
@@ -56,10 +59,9 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// Fails now, before a recording starts, if a session could not be saved at its end: SQLite
-    /// writes its journal for a change that is then rolled back (a read-only file, directory or
-    /// mount, or a full disk, fails here), and the file system must have `bytes` free.
-    public func checkCanSave(bytes: Int = 1 << 20) throws(StoreError) {
+    /// SQLite writes its journal for a change that is then rolled back (a read-only file,
+    /// directory or mount, or a full disk, fails here), and the file system must have `bytes` free.
+    public func checkCanSave(bytes: Int) throws(StoreError) {
         do {
             try queue.inTransaction(.immediate) { db in
                 try db.execute(sql: "CREATE TABLE gripfit_write_probe (x)")
@@ -79,7 +81,7 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// What `PRAGMA integrity_check` finds wrong (at most 10 problems); empty when the file is sound.
+    /// `PRAGMA integrity_check`, at most 10 problems.
     public func integrityProblems() throws(StoreError) -> [String] {
         do {
             let lines = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check(10)") }
@@ -87,12 +89,6 @@ public final class SessionStore: Sendable {
         } catch {
             throw Self.failure(error, path: path)
         }
-    }
-
-    /// Refuses to add to a damaged history: the new session would be written into broken pages.
-    public func checkIntegrity() throws(StoreError) {
-        let problems = try integrityProblems()
-        if let first = problems.first { throw .damaged(path: path, detail: "integrity_check: \(first)") }
     }
 
     /// How far a session's start may be moved to a free millisecond: more sessions of one device
@@ -158,14 +154,36 @@ public final class SessionStore: Sendable {
         migrator.registerMigration("v2: bridge version") { db in
             try db.execute(sql: "ALTER TABLE session ADD COLUMN bridge_version TEXT")
         }
+        migrator.registerMigration("v3: device text as sent") { db in
+            try unescapeDeviceText(db)
+        }
         return migrator
     }
 
-    /// Saves a session with its reps and trace in one transaction. Where the history already holds
-    /// a session of the same device and start time, see ``SameStart``: a session it already holds
-    /// is skipped; any other is filed at the next free millisecond, so nothing is dropped.
+    /// `record` stored the firmware and bridge versions escaped for the terminal, so `show`
+    /// escaped them twice (an ESC printed as `\\x1B`). ``UntrustedText/unescaped(_:)`` undoes that
+    /// exactly, as the terminal escaping escapes the backslash too; the result is cleaned as
+    /// text is stored now. Imported text was stored as the file had it, which for an export of
+    /// such a history is the same escaped form. Labels and protocol names were never escaped.
+    private static func unescapeDeviceText(_ db: Database) throws {
+        for column in ["firmware", "bridge_version"] {
+            let rows = try Row.fetchAll(
+                db, sql: #"SELECT id, \#(column) AS text FROM session WHERE typeof(\#(column)) = 'text' AND \#(column) LIKE '%\%'"#)
+            for row in rows {
+                let stored: DatabaseValue = row["text"] ?? .null
+                let id: DatabaseValue = row["id"] ?? .null
+                // Text that is not UTF-8 is a damaged row, left for `show` to report.
+                guard let text = String.fromDatabaseValue(stored) else { continue }
+                try db.execute(
+                    sql: "UPDATE session SET \(column) = ? WHERE id = ?",
+                    arguments: [CleanText.clean(UntrustedText.unescaped(text)), id])
+            }
+        }
+    }
+
+    /// The session, its reps and its trace are written in one transaction.
     @discardableResult
-    public func save(_ session: StoredSession, sameStart: SameStart = .skip) throws(StoreError) -> SaveOutcome {
+    public func save(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome {
         let encoded = TraceCodec.encode(session.trace)
         guard encoded.count <= Zlib.maximumInflatedSize else {
             throw .traceTooLarge(bytes: encoded.count, limit: Zlib.maximumInflatedSize)
@@ -174,20 +192,10 @@ public final class SessionStore: Sendable {
         let failAfterReps = failAfterReps
         do {
             return try queue.write { db in
-                var arguments = Self.arguments(session)
+                var insert = SessionRecord.insert(session)
                 var start = session.startedAtMilliseconds
                 while true {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO session (
-                                device, started_at_ms, firmware, bridge_version, label, hand, protocol, trial,
-                                calibration_offset, calibration_counts_per_kg, calibration_date, calibration_mass_kg,
-                                unit, peak, peak_time, mean, duration, active_duration, time_to_peak, peak_rfd, impulse,
-                                rep_count, sample_count, gap_count, gap_duration, threshold)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            ON CONFLICT (device, started_at_ms) DO NOTHING
-                            """,
-                        arguments: arguments)
+                    try db.execute(sql: insert.sql, arguments: insert.arguments)
                     if db.changesCount == 1 { break }
                     let existing = try Row.fetchOne(
                         db,
@@ -206,7 +214,7 @@ public final class SessionStore: Sendable {
                     start += 1
                     var moved = session
                     moved.startedAtMilliseconds = start
-                    arguments = Self.arguments(moved)
+                    insert = SessionRecord.insert(moved)
                 }
                 let id = db.lastInsertedRowID
                 for (index, rep) in session.summary.reps.enumerated() {
@@ -233,18 +241,14 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// Sessions, newest first, optionally for one device and from a time on; rows that do not
-    /// decode are listed apart as damaged, so one bad row hides nothing else.
-    public func list(device: String? = nil, sinceMilliseconds: Int64? = nil) throws(StoreError) -> SessionListing {
+    public func list(device: String?, sinceMilliseconds: Int64?) throws(StoreError) -> SessionListing {
         let rows: [Row]
         do {
             rows = try queue.read { db in
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT id, device, started_at_ms, firmware, bridge_version, label, hand, protocol, trial, unit,
-                            calibration_date, peak, mean, time_to_peak, peak_rfd, impulse, duration, rep_count
-                        FROM session
+                        SELECT \(SessionRecord.listed) FROM session
                         WHERE (?1 IS NULL OR device = ?1) AND (?2 IS NULL OR started_at_ms >= ?2)
                         ORDER BY started_at_ms DESC, id DESC
                         """,
@@ -257,18 +261,7 @@ public final class SessionStore: Sendable {
         for row in rows {
             let id: Int64 = row["id"] as Int64? ?? 0
             do throws(StoreError) {
-                let stored = StoredRow(row: row, session: id)
-                listing.rows.append(
-                    SessionRow(
-                        id: id, device: try stored.value("device"), startedAtMilliseconds: try Self.startTime(stored),
-                        firmware: try stored.optional("firmware"), bridgeVersion: try stored.optional("bridge_version"),
-                        label: try stored.optional("label"), hand: try Self.hand(stored),
-                        protocolName: try stored.optional("protocol"), trial: try stored.optional("trial"),
-                        calibrated: (try stored.value("unit") as String) != "raw",
-                        calibrationDate: try stored.optional("calibration_date"), peak: try stored.finite("peak"),
-                        mean: try stored.finite("mean"), timeToPeak: try stored.finite("time_to_peak"),
-                        peakRFD: try stored.finite("peak_rfd"), impulse: try stored.finite("impulse"),
-                        duration: try stored.finite("duration"), repCount: try stored.count("rep_count")))
+                listing.rows.append(try SessionRecord.row(StoredRow(row: row, session: id), id: id))
             } catch {
                 listing.damaged.append(error)
             }
@@ -276,7 +269,6 @@ public final class SessionStore: Sendable {
         return listing
     }
 
-    /// Every session id, oldest first, for `export --all`.
     public func allIDs() throws(StoreError) -> [Int64] {
         do {
             return try queue.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM session ORDER BY started_at_ms, id") }
@@ -285,7 +277,6 @@ public final class SessionStore: Sendable {
         }
     }
 
-    /// A whole session: summary, reps and trace.
     public func session(id: Int64) throws(StoreError) -> StoredSession {
         let loaded: (Row, [Row], Row?)?
         do {
@@ -302,82 +293,7 @@ public final class SessionStore: Sendable {
             throw Self.failure(error, path: path)
         }
         guard let (row, repRows, traceRow) = loaded else { throw .notFound(id: id) }
-        return try Self.session(id: id, row: row, reps: repRows, trace: traceRow)
-    }
-
-    private static func session(id: Int64, row: Row, reps repRows: [Row], trace traceRow: Row?) throws(StoreError)
-        -> StoredSession
-    {
-        let stored = StoredRow(row: row, session: id)
-        guard let traceRow else { throw stored.damaged("trace", "is missing") }
-        let traceColumns = StoredRow(row: traceRow, session: id)
-        guard (try traceColumns.value("encoding") as String) == "gft1+zlib" else { throw stored.damaged("trace", "has an unknown encoding") }
-        let data: Data = try traceColumns.value("data")
-        let trace: RawTrace
-        do {
-            let inflated = try Zlib.decompress(Array(data), expectedSize: try traceColumns.count("inflated_size"))
-            trace = try TraceCodec.decode(inflated)
-        } catch {
-            throw stored.damaged("trace", "does not decode: \(error)")
-        }
-        var reps: [RepSummary] = []
-        for repRow in repRows {
-            let rep = StoredRow(row: repRow, session: id)
-            reps.append(
-                RepSummary(
-                    start: try rep.finite("start"), end: try rep.finite("end"), peak: try rep.finite("peak"),
-                    peakTime: try rep.finite("peak_time"), impulse: try rep.finite("impulse"), mean: try rep.finite("mean"),
-                    sampleCount: try rep.count("sample_count"), interrupted: try rep.value("interrupted")))
-        }
-        let device: String = try stored.value("device")
-        var calibration: StoredCalibration?
-        if let offset = try stored.optionalFinite("calibration_offset"),
-            let scale = try stored.optionalFinite("calibration_counts_per_kg")
-        {
-            guard StoredCalibration.isPlausible(offset: offset, countsPerKilogram: scale) else {
-                throw stored.damaged("calibration", "is out of range (offset \(offset), \(scale) counts/kg)")
-            }
-            calibration = StoredCalibration(
-                device: device, calibration: Calibration(offset: offset, countsPerKilogram: scale),
-                date: try stored.optional("calibration_date") ?? "", massKilograms: try stored.optionalFinite("calibration_mass_kg"))
-        }
-        let summary = SessionSummary(
-            peak: try stored.finite("peak"), peakTime: try stored.finite("peak_time"), mean: try stored.finite("mean"),
-            duration: try stored.finite("duration"), activeDuration: try stored.finite("active_duration"),
-            timeToPeak: try stored.finite("time_to_peak"), peakRFD: try stored.finite("peak_rfd"),
-            impulse: try stored.finite("impulse"), reps: reps, sampleCount: try stored.count("sample_count"),
-            gapCount: try stored.count("gap_count"), gapDuration: try stored.finite("gap_duration"),
-            threshold: try stored.finite("threshold"))
-        return StoredSession(
-            id: id, device: device, startedAtMilliseconds: try startTime(stored), firmware: try stored.optional("firmware"),
-            bridgeVersion: try stored.optional("bridge_version"), label: try stored.optional("label"), hand: try hand(stored), protocolName: try stored.optional("protocol"),
-            trial: try stored.optional("trial"), calibration: calibration, summary: summary, trace: trace)
-    }
-
-    /// A start time RFC 3339 can print: what `record` and `import` store.
-    private static func startTime(_ stored: StoredRow) throws(StoreError) -> Int64 {
-        let value: Int64 = try stored.value("started_at_ms")
-        guard RFC3339.range.contains(value) else { throw stored.damaged("started_at_ms", "is \(value)") }
-        return value
-    }
-
-    private static func hand(_ stored: StoredRow) throws(StoreError) -> Hand? {
-        guard let text: String = try stored.optional("hand") else { return nil }
-        guard let hand = Hand(rawValue: text) else { throw stored.damaged("hand", "is not left or right") }
-        return hand
-    }
-
-    private static func arguments(_ session: StoredSession) -> StatementArguments {
-        let summary = session.summary
-        let values: [(any DatabaseValueConvertible)?] = [
-            session.device, session.startedAtMilliseconds, session.firmware, session.bridgeVersion, session.label, session.hand?.rawValue,
-            session.protocolName, session.trial, session.calibration?.offset, session.calibration?.countsPerKilogram,
-            session.calibration?.date, session.calibration?.massKilograms, session.unitName, summary.peak,
-            summary.peakTime, summary.mean, summary.duration, summary.activeDuration, summary.timeToPeak,
-            summary.peakRFD, summary.impulse, summary.reps.count, summary.sampleCount, summary.gapCount,
-            summary.gapDuration, summary.threshold,
-        ]
-        return StatementArguments(values)
+        return try SessionRecord.session(id: id, row: row, reps: repRows, trace: traceRow)
     }
 
     /// SQLite's own verdict on the file decides the message. Our statements are fixed and the schema

@@ -1,0 +1,60 @@
+/// The saved sessions as the commands and the dashboard use them. A process opens one (today
+/// ``SQLiteHistory``; a shared server's history is the next backend) and hands it to whoever reads
+/// or saves, so no command knows where the sessions live.
+public protocol SessionHistory: Sendable {
+    /// Where the sessions are (a file path or a server), for messages and rescue files.
+    var location: String { get }
+
+    /// Fails now, before a recording starts, if a session of about `bytes` could not be saved at
+    /// its end, so the user does not squeeze for the whole duration first.
+    func checkCanSave(bytes: Int) throws(StoreError)
+
+    /// What the backend's own consistency check finds wrong; empty when the history is sound.
+    func integrityProblems() throws(StoreError) -> [String]
+
+    /// Saves a session with its reps and trace, all or nothing. Where the history already holds a
+    /// session of the same device and start time, see ``SameStart``: a session it already holds is
+    /// skipped; any other is filed at the next free millisecond, so nothing is dropped.
+    func save(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome
+
+    /// Sessions, newest first, optionally for one device and from a time on; rows that do not
+    /// decode are listed apart as damaged, so one bad row hides nothing else.
+    func list(device: String?, sinceMilliseconds: Int64?) throws(StoreError) -> SessionListing
+
+    /// Every session id, oldest first, for `export --all`.
+    func allIDs() throws(StoreError) -> [Int64]
+
+    /// A whole session: summary, reps and trace; ``StoreError/notFound(id:)`` when there is none.
+    func session(id: Int64) throws(StoreError) -> StoredSession
+}
+
+extension SessionHistory {
+    /// A session is about 1 MiB at most (a long recording's trace).
+    public func checkCanSave() throws(StoreError) {
+        try checkCanSave(bytes: 1 << 20)
+    }
+
+    /// Refuses to add to a damaged history: the new session would be written into broken pages.
+    public func checkIntegrity() throws(StoreError) {
+        if let first = try integrityProblems().first { throw .damaged(path: location, detail: "integrity_check: \(first)") }
+    }
+
+    /// An import's save: a session already held is skipped.
+    @discardableResult
+    public func save(_ session: StoredSession) throws(StoreError) -> SaveOutcome {
+        try save(session, sameStart: .skip)
+    }
+
+    /// Every session, newest first.
+    public func list() throws(StoreError) -> SessionListing {
+        try list(device: nil, sinceMilliseconds: nil)
+    }
+
+    public func list(device: String?) throws(StoreError) -> SessionListing {
+        try list(device: device, sinceMilliseconds: nil)
+    }
+
+    public func list(sinceMilliseconds: Int64?) throws(StoreError) -> SessionListing {
+        try list(device: nil, sinceMilliseconds: sinceMilliseconds)
+    }
+}

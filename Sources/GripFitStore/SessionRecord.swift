@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+import GripFitCore
+
+/// A session's row in the `session` table, its columns named once: ``Columns`` for who, when and
+/// how it was calibrated, ``SummaryField/all`` for the figures. Saving and reading both walk
+/// these, so no statement lists the columns by position. Reading checks every value's type and
+/// range (``StoredRow``), so a damaged row names its column instead of trapping.
+struct SessionRecord {
+    static let table = "session"
+
+    enum Columns: String, CaseIterable {
+        case id
+        case device
+        case startedAt = "started_at_ms"
+        case firmware
+        case bridgeVersion = "bridge_version"
+        case label
+        case hand
+        case protocolName = "protocol"
+        case trial
+        case calibrationOffset = "calibration_offset"
+        case calibrationScale = "calibration_counts_per_kg"
+        case calibrationDate = "calibration_date"
+        case calibrationMass = "calibration_mass_kg"
+        case unit
+        case repCount = "rep_count"
+    }
+
+    /// Every column a save writes (all but `id`), with its value.
+    static func values(_ session: StoredSession) -> [(column: String, value: (any DatabaseValueConvertible)?)] {
+        let calibration = session.calibration
+        let own: [(Columns, (any DatabaseValueConvertible)?)] = [
+            (.device, session.device), (.startedAt, session.startedAtMilliseconds), (.firmware, session.versions.firmware),
+            (.bridgeVersion, session.versions.bridge), (.label, session.tags.label), (.hand, session.tags.hand?.rawValue),
+            (.protocolName, session.tags.protocolName), (.trial, session.tags.trial), (.calibrationOffset, calibration?.offset),
+            (.calibrationScale, calibration?.countsPerKilogram), (.calibrationDate, calibration?.date),
+            (.calibrationMass, calibration?.massKilograms), (.unit, session.unitName), (.repCount, session.summary.reps.count),
+        ]
+        let figures: [(String, (any DatabaseValueConvertible)?)] = SummaryField.all.map { field in
+            let value = field.value(session.summary)
+            return (field.key, field.kind == .count ? Int64(value) : value)
+        }
+        return own.map { ($0.0.rawValue, $0.1) } + figures
+    }
+
+    /// `INSERT` of ``values(_:)``, doing nothing where the device already has a session at that start.
+    static func insert(_ session: StoredSession) -> (sql: String, arguments: StatementArguments) {
+        let values = values(session)
+        let columns = values.map(\.column).joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
+        return (
+            "INSERT INTO \(table) (\(columns)) VALUES (\(placeholders)) ON CONFLICT (device, started_at_ms) DO NOTHING",
+            StatementArguments(values.map(\.value))
+        )
+    }
+
+    /// The columns `history` lists: all but the calibration's, without the reps and trace.
+    static var listed: String {
+        let own: [Columns] = [
+            .id, .device, .startedAt, .firmware, .bridgeVersion, .label, .hand, .protocolName, .trial, .unit, .calibrationDate, .repCount,
+        ]
+        return (own.map(\.rawValue) + SummaryField.all.map(\.key)).joined(separator: ", ")
+    }
+
+    /// One row of `history`, from the ``listed`` columns, checked in the order they are listed.
+    static func row(_ stored: StoredRow, id: Int64) throws(StoreError) -> SessionRow {
+        SessionRow(
+            id: id, device: try stored.value(Columns.device.rawValue), startedAtMilliseconds: try startTime(stored),
+            versions: try versions(stored), tags: try tags(stored),
+            calibrated: (try stored.value(Columns.unit.rawValue) as String) != "raw",
+            calibrationDate: try stored.optional(Columns.calibrationDate.rawValue), summary: try summary(stored),
+            repCount: try stored.count(Columns.repCount.rawValue))
+    }
+
+    /// A whole session: its row, its reps and its trace.
+    static func session(id: Int64, row: Row, reps repRows: [Row], trace traceRow: Row?) throws(StoreError) -> StoredSession {
+        let stored = StoredRow(row: row, session: id)
+        guard let traceRow else { throw stored.damaged("trace", "is missing") }
+        let traceColumns = StoredRow(row: traceRow, session: id)
+        guard (try traceColumns.value("encoding") as String) == "gft1+zlib" else {
+            throw stored.damaged("trace", "has an unknown encoding")
+        }
+        let data: Data = try traceColumns.value("data")
+        let trace: RawTrace
+        do {
+            let inflated = try Zlib.decompress(Array(data), expectedSize: try traceColumns.count("inflated_size"))
+            trace = try TraceCodec.decode(inflated)
+        } catch {
+            throw stored.damaged("trace", "does not decode: \(error)")
+        }
+        var reps: [RepSummary] = []
+        for repRow in repRows {
+            let rep = StoredRow(row: repRow, session: id)
+            reps.append(
+                RepSummary(
+                    start: try rep.finite("start"), end: try rep.finite("end"), peak: try rep.finite("peak"),
+                    peakTime: try rep.finite("peak_time"), impulse: try rep.finite("impulse"), mean: try rep.finite("mean"),
+                    sampleCount: try rep.count("sample_count"), interrupted: try rep.value("interrupted")))
+        }
+        let device: String = try stored.value(Columns.device.rawValue)
+        var calibration: StoredCalibration?
+        if let offset = try stored.optionalFinite(Columns.calibrationOffset.rawValue),
+            let scale = try stored.optionalFinite(Columns.calibrationScale.rawValue)
+        {
+            guard StoredCalibration.isPlausible(offset: offset, countsPerKilogram: scale) else {
+                throw stored.damaged("calibration", "is out of range (offset \(offset), \(scale) counts/kg)")
+            }
+            calibration = StoredCalibration(
+                device: device, calibration: Calibration(offset: offset, countsPerKilogram: scale),
+                date: try stored.optional(Columns.calibrationDate.rawValue) ?? "",
+                massKilograms: try stored.optionalFinite(Columns.calibrationMass.rawValue))
+        }
+        var summary = try summary(stored)
+        summary.reps = reps
+        var session = StoredSession(
+            id: id, device: device, startedAtMilliseconds: try startTime(stored), firmware: nil, label: nil, hand: nil,
+            calibration: calibration, summary: summary, trace: trace)
+        session.versions = try versions(stored)
+        session.tags = try tags(stored)
+        return session
+    }
+
+    /// The figures, without reps.
+    private static func summary(_ stored: StoredRow) throws(StoreError) -> SessionSummary {
+        var summary = SummaryField.empty
+        for field in SummaryField.all {
+            field.assign(&summary, field.kind == .count ? Double(try stored.count(field.key)) : try stored.finite(field.key))
+        }
+        return summary
+    }
+
+    /// A start time RFC 3339 can print: what `record` and `import` store.
+    private static func startTime(_ stored: StoredRow) throws(StoreError) -> Int64 {
+        let value: Int64 = try stored.value(Columns.startedAt.rawValue)
+        guard RFC3339.range.contains(value) else { throw stored.damaged(Columns.startedAt.rawValue, "is \(value)") }
+        return value
+    }
+
+    private static func versions(_ stored: StoredRow) throws(StoreError) -> DeviceVersions {
+        DeviceVersions(
+            firmware: try stored.optional(Columns.firmware.rawValue), bridge: try stored.optional(Columns.bridgeVersion.rawValue))
+    }
+
+    private static func tags(_ stored: StoredRow) throws(StoreError) -> SessionTags {
+        SessionTags(
+            label: try stored.optional(Columns.label.rawValue), hand: try hand(stored),
+            protocolName: try stored.optional(Columns.protocolName.rawValue), trial: try stored.optional(Columns.trial.rawValue))
+    }
+
+    private static func hand(_ stored: StoredRow) throws(StoreError) -> Hand? {
+        guard let text: String = try stored.optional(Columns.hand.rawValue) else { return nil }
+        guard let hand = Hand(rawValue: text) else { throw stored.damaged(Columns.hand.rawValue, "is not left or right") }
+        return hand
+    }
+}
