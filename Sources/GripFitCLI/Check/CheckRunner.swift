@@ -34,12 +34,17 @@ enum CheckRunner {
             }
         }
         run.begin(at: start)
-        driver.wakeAt = start + tickInterval
-        driver.onWake = { [unowned driver] now in
-            for command in run.tick(at: now) { driver.submit(command) }
-            reportFinished()
-            if run.isFinished { driver.stop() } else { driver.wakeAt = now + tickInterval }
-        }
+        var wakeAt = start + tickInterval
+        let ticks = ReportHandler(
+            deadline: { wakeAt },
+            tick: { [unowned driver] now in
+                for command in run.tick(at: now) { driver.submit(command) }
+                reportFinished()
+                wakeAt = now + tickInterval
+                return !run.isFinished
+            })
+        driver.consumers = [ticks]
+        defer { driver.consumers = [] }
         let reason = try runner.run(seconds: nil, signals: signals) { report, now in
             for command in run.handle(report, at: now) { driver.submit(command) }
             reportFinished()

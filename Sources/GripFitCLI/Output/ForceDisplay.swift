@@ -1,20 +1,16 @@
 import GripFitCore
 import GripFitStore
 
-/// How readings are shown: in the chosen unit when the device has a calibration, else as raw
-/// counts, labelled so nobody mistakes them for kilograms. Live readings go through a
-/// ``ZeroTracker``, so a tare or power cycle moves the zero and never the scale.
+/// How forces are shown: in the chosen unit when the device has a calibration, else as raw
+/// counts, labelled so nobody mistakes them for kilograms. Formatting only: the kilograms of a
+/// live reading come from the session's one ``CalibrationStage``, which follows the zero.
 struct ForceDisplay {
-    var calibration: StoredCalibration? {
-        didSet { zero = calibration.map { ZeroTracker(calibration: $0.calibration) } }
-    }
+    var calibration: StoredCalibration?
     var unit: ForceUnit
-    private(set) var zero: ZeroTracker?
 
     init(calibration: StoredCalibration?, unit: ForceUnit) {
         self.calibration = calibration
         self.unit = unit
-        zero = calibration.map { ZeroTracker(calibration: $0.calibration) }
     }
 
     var isCalibrated: Bool { calibration != nil }
@@ -22,25 +18,17 @@ struct ForceDisplay {
     /// The unit name for headers and JSON: `kg`, `lb`, `N`, or `raw`.
     var unitName: String { calibration == nil ? "raw" : unit.rawValue }
 
-    /// Follows tares and reconnects; call with every session report, before showing a reading.
-    mutating func observe(_ report: SessionReport) {
-        zero?.observe(report)
+    /// Decimals a force is shown with in ``unit``.
+    var decimals: Int { unit == .newtons ? 1 : 2 }
+
+    /// A reading in the display unit: its kilograms when known, else its raw counts.
+    func value(kilograms: Double?, raw: Int32) -> Double {
+        kilograms.map(unit.fromKilograms) ?? Double(raw)
     }
 
-    /// The calibration as it applies to the readings now: the stored scale with the tracked zero.
-    var currentCalibration: StoredCalibration? {
-        guard var stored = calibration, let current = zero?.current else { return nil }
-        stored.offset = current.offset
-        return stored
-    }
-
-    func value(raw: Int32) -> Double? {
-        zero?.value(raw: raw, in: unit)
-    }
-
-    func text(raw: Int32) -> String {
-        guard let value = value(raw: raw) else { return "\(raw) raw" }
-        return "\(value.formatted(decimals: unit == .newtons ? 1 : 2)) \(unit.rawValue)"
+    func text(kilograms: Double?, raw: Int32) -> String {
+        guard let kilograms else { return "\(raw) raw" }
+        return "\(unit.fromKilograms(kilograms).formatted(decimals: decimals)) \(unit.rawValue)"
     }
 
     /// A stored value (kilograms when calibrated, counts otherwise) in the display unit.
@@ -50,7 +38,7 @@ struct ForceDisplay {
 
     func text(stored value: Double, calibrated: Bool) -> String {
         calibrated
-            ? "\(unit.fromKilograms(value).formatted(decimals: unit == .newtons ? 1 : 2)) \(unit.rawValue)"
+            ? "\(unit.fromKilograms(value).formatted(decimals: decimals)) \(unit.rawValue)"
             : "\(value.formatted(decimals: 0)) raw"
     }
 

@@ -7,11 +7,11 @@ import GripFitStore
 import Synchronization
 
 /// The dashboard's side of the one running session. The driver's thread hands every report to
-/// ``consume(_:at:device:portOpen:)``, which keeps the live state, records when asked and
+/// ``consume(_:at:link:)``, which keeps the live state, records when asked and
 /// publishes `monitor --format jsonl` objects; the server's handlers read snapshots and queue
 /// commands through the driver's inbox. Shared with `monitor` and `record`: the encoders, the
 /// calibration lookup, ``SessionCapture`` and the history.
-final class DashboardSession: DashboardBackend {
+final class DashboardSession: DashboardBackend, SessionConsumer {
     private struct RecordRequest {
         var hand: Hand?
         var label: String?
@@ -43,6 +43,9 @@ final class DashboardSession: DashboardBackend {
         var deviceName: String?
         var firmware: String?
         var device: String?
+        /// The session's one identity, calibration and zero, shared by the live force, a recording and a guided run.
+        var stage: CalibrationLookup.Stage
+        /// The device's calibration in the chosen unit, for showing forces.
         var display: ForceDisplay
         var latestRaw: Int32?
         /// When ``latestRaw`` came; made text only for `/api/status`, not for every reading.
@@ -80,10 +83,10 @@ final class DashboardSession: DashboardBackend {
 
     init(
         inbox: CommandInbox, publisher: EventPublisher, unit: ForceUnit, wallClock: WallClock, clock: MonotonicClock,
-        dongleKey: String, pinned: BLEAddress??
+        dongleKey: String, pinned: BLEAddress??, stage: CalibrationLookup.Stage
     ) {
         self.dongleKey = dongleKey
-        self.live = Mutex(Live(display: ForceDisplay(calibration: nil, unit: unit), pinned: pinned))
+        self.live = Mutex(Live(stage: stage, display: ForceDisplay(calibration: nil, unit: unit), pinned: pinned))
         self.inbox = inbox
         self.publisher = publisher
         self.wallClock = wallClock
@@ -92,26 +95,18 @@ final class DashboardSession: DashboardBackend {
 
     // MARK: - The driver's thread
 
-    /// What the driver knows besides the report: read on its thread for each report.
-    struct Driver {
-        /// The key to file under once the GripFit's identity is decided; nil while it is not.
-        var identify: () -> String?
-        var portOpen: Bool
-        /// The last `D:` and `B:BRIDGE` versions, for sessions that saw none themselves.
-        var firmware: String?
-        var bridgeVersion: String?
-    }
-
-    /// Takes one report from the session, on the driver's thread.
-    func consume(_ report: SessionReport, at now: MonotonicInstant, driver: Driver) {
+    /// Takes one report from the session, on the driver's thread; `link` has the last `D:` and
+    /// `B:BRIDGE` versions, for sessions that saw none themselves.
+    func consume(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts) {
         var finished: StoredSession?
         let event = live.withLock { live -> String? in
             live.timestamps.set(wallClock.date(at: now))
-            live.portOpen = driver.portOpen
-            live.versions = (driver.firmware, driver.bridgeVersion)
+            live.portOpen = link.portOpen
+            live.versions = (link.firmware, link.bridgeVersion)
             update(&live, with: report, at: now)
-            if case .message(.reading(let raw)) = report, let key = driver.identify() {
-                if live.device != key { lookUpCalibration(&live, device: key) }
+            let calibrated = live.stage.handle(report, at: now, link: link)
+            if let decided = calibrated.decided, live.device != decided.key { lookedUp(&live, decided) }
+            if case .message(.reading(let raw)) = report, let key = calibrated.device {
                 if let request = live.guidedRequest, live.guided == nil {
                     live.guidedRequest = nil
                     var run = GuidedRun(
@@ -123,28 +118,24 @@ final class DashboardSession: DashboardBackend {
                 if let request = live.request, live.capture == nil {
                     live.request = nil
                     live.capture = SessionCapture(
-                        device: key, display: live.display, first: report, at: now, wallClock: wallClock, untilRelease: false,
-                        firmware: driver.firmware, bridgeVersion: driver.bridgeVersion, label: request.label, hand: request.hand)
+                        device: key, stage: live.stage, first: report, at: now, wallClock: wallClock, untilRelease: false,
+                        firmware: link.firmware, bridgeVersion: link.bridgeVersion, label: request.label, hand: request.hand)
                 } else if var capture = live.capture {
-                    finished = record(report, at: now, into: &capture, driver: driver)
+                    finished = record(report, at: now, into: &capture, stage: live.stage, link: link)
                     live.capture = finished == nil ? capture : nil
                 }
-                live.display.observe(report)
-                let value = live.display.value(raw: raw) ?? Double(raw)
+                let value = live.display.value(kilograms: calibrated.kilograms, raw: raw)
                 live.peak = max(live.peak ?? value, value)
-            } else {
-                if var capture = live.capture {
-                    finished = record(report, at: now, into: &capture, driver: driver)
-                    live.capture = finished == nil ? capture : nil
-                }
-                live.display.observe(report)
+            } else if var capture = live.capture {
+                finished = record(report, at: now, into: &capture, stage: live.stage, link: link)
+                live.capture = finished == nil ? capture : nil
             }
             if var run = live.guided {
-                let steps = run.handle(report, at: now, firmware: driver.firmware, bridgeVersion: driver.bridgeVersion)
+                let steps = run.handle(report, at: now, stage: live.stage, firmware: link.firmware, bridgeVersion: link.bridgeVersion)
                 live.guided = run
                 advance(&live, steps, at: now)
             }
-            return Self.event(for: report, in: &live)
+            return Self.event(for: report, kilograms: calibrated.kilograms, in: &live)
         }
         if let finished {
             let saved = save(finished)
@@ -156,6 +147,14 @@ final class DashboardSession: DashboardBackend {
             publisher.publish(event, retainAs: Self.retainKey(report), holdUntil: hold)
         }
         publisher.flush(at: now)
+    }
+
+    func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+        consume(report, at: now, link: link)
+    }
+
+    func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+        tick(at: now)
     }
 
     /// At ``nextDeadline``, on the driver's thread: a guided attempt's time limit, a second of rest,
@@ -228,10 +227,11 @@ final class DashboardSession: DashboardBackend {
 
     /// Records into a running capture; the finished session when it must stop (memory limit).
     private func record(
-        _ report: SessionReport, at now: MonotonicInstant, into capture: inout SessionCapture, driver: Driver
+        _ report: SessionReport, at now: MonotonicInstant, into capture: inout SessionCapture, stage: CalibrationLookup.Stage,
+        link: LinkFacts
     ) -> StoredSession? {
-        guard capture.record(report, at: now) == .full else { return nil }
-        return capture.finish(at: now, firmware: driver.firmware, bridgeVersion: driver.bridgeVersion)
+        guard capture.record(report, at: now, stage: stage) == .full else { return nil }
+        return capture.finish(at: now, firmware: link.firmware, bridgeVersion: link.bridgeVersion)
     }
 
     private func update(_ live: inout Live, with report: SessionReport, at now: MonotonicInstant) {
@@ -265,21 +265,23 @@ final class DashboardSession: DashboardBackend {
         }
     }
 
-    private func lookUpCalibration(_ live: inout Live, device: String) {
-        live.device = device
+    /// A new GripFit: its calibration (or raw counts, saying why) and a fresh peak.
+    private func lookedUp(_ live: inout Live, _ decided: CalibrationLookup.Stage.Decided) {
+        for line in CalibrationLookup.notices(decided) { StandardOutput.error(line) }
+        live.device = decided.key
         live.peak = nil
-        live.display = CalibrationLookup.display(for: device, unit: live.display.unit) { StandardOutput.error($0) }
+        live.display = ForceDisplay(calibration: live.stage.record, unit: live.display.unit)
     }
 
     /// The same object `monitor --format jsonl` prints (with force and unit once calibrated); the
     /// latest of each kind is retained for pages that connect later. Made under the lock, from the
     /// report's cached time and the current calibration.
-    private static func event(for report: SessionReport, in live: inout Live) -> String? {
+    private static func event(for report: SessionReport, kilograms: Double?, in live: inout Live) -> String? {
         guard case .message(.reading(let raw)) = report else {
             return EventEncoder.jsonl(report, time: live.timestamps.text)
         }
         if live.display.isCalibrated {
-            return Monitor.reading(raw, time: live.timestamps.text, display: live.display, format: .jsonl)
+            return Monitor.reading(raw, kilograms: kilograms, time: live.timestamps.text, display: live.display, format: .jsonl)
         }
         // `monitor`'s fast path, into the reused line: the bulk of the events at 50 Hz.
         live.line.removeAll(keepingCapacity: true)
@@ -328,7 +330,10 @@ final class DashboardSession: DashboardBackend {
                 var reading = JSONObject()
                 reading.set("time", WallClock.rfc3339(wallClock.date(at: at)))
                 reading.set("raw", Int(raw))
-                if let value = live.display.value(raw: raw) { reading.set("force", (value * 1000).rounded() / 1000) }
+                if let kilograms = live.stage.kilograms(raw: raw) {
+                    let value = live.display.unit.fromKilograms(kilograms)
+                    reading.set("force", (value * 1000).rounded() / 1000)
+                }
                 object.set("reading", reading)
             } else {
                 object.setNull("reading")

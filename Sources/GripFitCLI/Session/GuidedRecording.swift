@@ -20,7 +20,7 @@ struct GuidedRecording {
         let live = StandardOutput.isCapableTerminal
         var guided: GuidedRun?
         var display = ForceDisplay(calibration: nil, unit: unit)
-        var identity = DeviceIdentity()
+        var stage = CalibrationLookup.stage(for: runner.connection)
         var failure: (any Error)?
         var summary: GuidedProtocol.Summary?
         var statusShown = false
@@ -80,27 +80,34 @@ struct GuidedRecording {
                     runner.driver.stop()
                 }
             }
-            runner.driver.wakeAt = guided?.nextDeadline
         }
         var versions: (firmware: String?, bridge: String?) { (runner.driver.machine.firmware, runner.driver.machine.bridgeVersion) }
 
-        runner.driver.onWake = { now in
-            guard var current = guided else { return }
-            let steps = current.tick(at: now, firmware: versions.firmware, bridgeVersion: versions.bridge)
-            guided = current
-            perform(steps)
-        }
+        let ticks = ReportHandler(
+            deadline: { guided?.nextDeadline },
+            tick: { now in
+                guard var current = guided else { return true }
+                let steps = current.tick(at: now, firmware: versions.firmware, bridgeVersion: versions.bridge)
+                guided = current
+                perform(steps)
+                return true
+            })
+        runner.driver.consumers = [ticks]
+        defer { runner.driver.consumers = [] }
         let reason = try runner.run(seconds: nil) { report, now in
+            let link = LinkFacts(runner.driver.machine, portOpen: runner.driver.openPortPath != nil)
+            let output = stage.handle(report, at: now, link: link)
             if guided == nil, case .message(.reading) = report {
                 // Readings wait (a few seconds at most) until the GripFit's identity is known.
-                guard let device = identity.key(at: now, machine: runner.driver.machine, connection: runner.connection)
-                else { return true }
-                do {
-                    display.calibration = try Storage.calibrations.calibration(for: device)
-                } catch {
-                    failure = error
-                    return false
+                guard let device = output.device else { return true }
+                if let decided = output.decided {
+                    if let notice = decided.notice { StandardOutput.error("gripfit-serial: \(notice)") }
+                    if case .failure(let error) = decided.lookup {
+                        failure = error
+                        return false
+                    }
                 }
+                display.calibration = stage.record
                 if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
                 var fresh = GuidedRun(settings: settings, display: display, device: device, label: label, wallClock: runner.wallClock)
                 let steps = fresh.start(at: now)
@@ -108,7 +115,7 @@ struct GuidedRecording {
                 perform(steps)
             }
             guard var current = guided else { return true }
-            let steps = current.handle(report, at: now, firmware: versions.firmware, bridgeVersion: versions.bridge)
+            let steps = current.handle(report, at: now, stage: stage, firmware: versions.firmware, bridgeVersion: versions.bridge)
             guided = current
             perform(steps)
             if live, case .squeezing(_, _, let force?, let peak?) = current.machine.phase {
@@ -121,7 +128,6 @@ struct GuidedRecording {
             }
             return failure == nil
         }
-        runner.driver.onWake = nil
         if let failure { throw failure }
         if case .signal = reason, var current = guided {
             let steps = current.stop(at: runner.clock.now(), firmware: versions.firmware, bridgeVersion: versions.bridge)

@@ -16,7 +16,7 @@ struct GuidedRun {
     let device: String
     let label: String?
     private(set) var machine: GuidedProtocol
-    /// Follows tares and reconnects for the readings fed to the machine; has the device's calibration.
+    /// How its forces are shown: the device's calibration and the chosen unit.
     private(set) var display: ForceDisplay
     private let wallClock: WallClock
     private var capture: SessionCapture?
@@ -39,7 +39,7 @@ struct GuidedRun {
 
     /// `settings` as chosen, with the threshold, still tolerance and zero set for `display`'s
     /// calibration: kilograms above the tared zero when calibrated, counts above the resting level
-    /// otherwise. `display` has the device's calibration and has seen every report so far.
+    /// otherwise. `display` has the device's calibration.
     init(settings: GuidedProtocol.Settings, display: ForceDisplay, device: String, label: String?, wallClock: WallClock) {
         var configured = settings
         configured.threshold = display.isCalibrated ? Recording.calibratedReleaseThreshold : Recording.rawReleaseThreshold
@@ -59,17 +59,19 @@ struct GuidedRun {
         machine.handle(.start, now: now).map { Step(action: $0, session: nil) }
     }
 
-    /// One report from the session; `firmware` and `bridgeVersion` are the ones known before it.
-    mutating func handle(_ report: SessionReport, at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> [Step] {
-        display.observe(report)
+    /// One report from the session, after `stage` (the session's one, with this device's
+    /// calibration) has seen it; `firmware` and `bridgeVersion` are the ones known before it.
+    mutating func handle(
+        _ report: SessionReport, at now: MonotonicInstant, stage: CalibrationLookup.Stage, firmware: String?, bridgeVersion: String?
+    ) -> [Step] {
         if var active = capture {
-            _ = active.record(report, at: now)
+            _ = active.record(report, at: now, stage: stage)
             capture = active
         }
         let event: GuidedProtocol.Event
         switch report {
         case .message(.reading(let raw)):
-            event = .reading(display.value(raw: raw).map(display.unit.toKilograms) ?? Double(raw))
+            event = .reading(stage.kilograms(raw: raw) ?? Double(raw))
         case .state(.connected):
             linkUp = true
             return []
@@ -81,7 +83,7 @@ struct GuidedRun {
             return []
         }
         let actions = machine.handle(event, now: now)
-        return steps(actions, at: now, cue: report, firmware: firmware, bridgeVersion: bridgeVersion)
+        return steps(actions, at: now, cue: (report, stage), firmware: firmware, bridgeVersion: bridgeVersion)
     }
 
     /// At ``nextDeadline``: the attempt's time limit, or the next second of a rest.
@@ -97,14 +99,15 @@ struct GuidedRun {
     /// Starts recording at a cue (the reading `cue` that showed the handle still opens the trace)
     /// and turns an ended attempt into its session.
     private mutating func steps(
-        _ actions: [GuidedProtocol.Action], at now: MonotonicInstant, cue: SessionReport?, firmware: String?, bridgeVersion: String?
+        _ actions: [GuidedProtocol.Action], at now: MonotonicInstant, cue: (SessionReport, CalibrationLookup.Stage)?,
+        firmware: String?, bridgeVersion: String?
     ) -> [Step] {
         actions.map { action in
             switch action {
             case .squeezeNow(let trial, _):
                 guard let cue else { return Step(action: action, session: nil) }
                 capture = SessionCapture(
-                    device: device, display: display, first: cue, at: now, wallClock: wallClock, untilRelease: false,
+                    device: device, stage: cue.1, first: cue.0, at: now, wallClock: wallClock, untilRelease: false,
                     firmware: firmware, bridgeVersion: bridgeVersion, label: label, hand: Hand(rawValue: trial.side.rawValue),
                     protocolName: RecordProtocol.standard.rawValue, trial: trial.number)
                 return Step(action: action, session: nil)

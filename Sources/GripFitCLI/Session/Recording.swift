@@ -29,54 +29,52 @@ struct Recording {
 
     /// Records `seconds` of readings counted from the first one that counts (nil: until a release,
     /// a signal or the memory limit). Readings wait until the GripFit's identity is known
-    /// (``IdentityGate``), so the session and its calibration are filed under the right device.
+    /// (``CalibrationStage``), so the session and its calibration are filed under the right device.
+    /// `onReading` gets each recorded reading's raw counts and kilograms (nil uncalibrated).
     static func run(
         runner: SessionRunner, seconds: Double?, untilRelease: Bool, label: String?, hand: Hand?,
         protocolName: String? = nil, trial: Int? = nil, display unit: ForceUnit,
         onStart: @escaping (ForceDisplay, String) -> Void = { _, _ in },
-        onReading: @escaping (Int32, ForceDisplay) -> Void = { _, _ in }
+        onReading: @escaping (Int32, Double?) -> Void = { _, _ in }
     ) throws -> Recording {
         var capture: SessionCapture?
-        var identity = DeviceIdentity()
-        var display = ForceDisplay(calibration: nil, unit: unit)
+        var stage = CalibrationLookup.stage(for: runner.connection)
         var lookupError: (any Error)?
         var lastReadingAt: MonotonicInstant?
         var stop = Stop.duration
         let length = seconds.map { Duration.milliseconds(Int((min(max($0, 0), longestLength) * 1000).rounded())) }
         let driver = runner.driver
-        driver.wakeAt = length.map { runner.clock.now() + max($0, firstReadingWait) }
-        driver.onWake = { _ in driver.stop() }
-        defer {
-            driver.wakeAt = nil
-            driver.onWake = nil
-        }
+        var stopAt = length.map { runner.clock.now() + max($0, firstReadingWait) }
+        driver.consumers = [ReportHandler(deadline: { stopAt }, tick: { _ in false })]
+        defer { driver.consumers = [] }
         let reason = try runner.run(seconds: nil) { report, now in
+            let link = LinkFacts(driver.machine, portOpen: driver.openPortPath != nil)
+            let output = stage.handle(report, at: now, link: link)
             guard var active = capture else {
-                guard case .message(.reading(let raw)) = report else { return true }
-                let machine = driver.machine
-                guard let device = identity.key(at: now, machine: machine, connection: runner.connection) else { return true }
-                do {
-                    display.calibration = try Storage.calibrations.calibration(for: device)
-                } catch {
-                    lookupError = error
-                    return false
+                guard case .message(.reading(let raw)) = report, let device = output.device else { return true }
+                if let decided = output.decided {
+                    if let notice = decided.notice { StandardOutput.error("gripfit-serial: \(notice)") }
+                    if case .failure(let error) = decided.lookup {
+                        lookupError = error
+                        return false
+                    }
                 }
                 let started = SessionCapture(
-                    device: device, display: display, first: report, at: now, wallClock: runner.wallClock,
-                    untilRelease: untilRelease, firmware: machine.firmware, bridgeVersion: machine.bridgeVersion,
+                    device: device, stage: stage, first: report, at: now, wallClock: runner.wallClock,
+                    untilRelease: untilRelease, firmware: link.firmware, bridgeVersion: link.bridgeVersion,
                     label: label, hand: hand, protocolName: protocolName, trial: trial)
                 capture = started
                 // Silence must not stretch the recording: stop a little after its end regardless.
-                driver.wakeAt = length.map { now + $0 + .seconds(1) }
-                onStart(started.display, device)
-                onReading(raw, started.display)
+                stopAt = length.map { now + $0 + .seconds(1) }
+                onStart(ForceDisplay(calibration: stage.record, unit: unit), device)
+                onReading(raw, output.kilograms)
                 lastReadingAt = now
                 return true
             }
-            let event = active.record(report, at: now)
+            let event = active.record(report, at: now, stage: stage)
             capture = active
             guard case .message(.reading(let raw)) = report else { return true }
-            onReading(raw, active.display)
+            onReading(raw, output.kilograms)
             switch event {
             case .released:
                 stop = .released
@@ -128,8 +126,8 @@ struct Recording {
 
     /// A reading shifted back to the zero the recording started with, so one stored calibration
     /// serves the whole trace even when the GripFit is tared or power-cycled mid-recording.
-    static func inStartFrame(_ report: SessionReport, display: ForceDisplay, start: StoredCalibration?) -> SessionReport {
-        guard case .message(.reading(let raw)) = report, let start, let shifted = display.zero?.raw(raw, against: start.offset)
+    static func inStartFrame(_ report: SessionReport, zero: ZeroTracker?, start: StoredCalibration?) -> SessionReport {
+        guard case .message(.reading(let raw)) = report, let start, let shifted = zero?.raw(raw, against: start.offset)
         else { return report }
         return .message(.reading(shifted))
     }

@@ -8,8 +8,6 @@ import GripFitStore
 /// begin and stop.
 struct SessionCapture {
     let device: String
-    /// Follows tares and power cycles (``ZeroTracker``), for showing live values.
-    private(set) var display: ForceDisplay
     /// The device's calibration with the zero its readings had when the recording started: one
     /// stored calibration serves the whole trace even across a tare mid-recording.
     let calibration: StoredCalibration?
@@ -20,10 +18,10 @@ struct SessionCapture {
     var trial: Int?
     private var recorder: SessionRecorder
 
-    /// Begins with `first`, the reading at `now`; `display` carries the device's calibration and
-    /// has seen every report before this one.
+    /// Begins with `first`, the reading at `now`; `stage` has the device's calibration and has
+    /// seen every report up to this one.
     init(
-        device: String, display: ForceDisplay, first: SessionReport, at now: MonotonicInstant, wallClock: WallClock,
+        device: String, stage: CalibrationLookup.Stage, first: SessionReport, at now: MonotonicInstant, wallClock: WallClock,
         untilRelease: Bool, firmware: String?, bridgeVersion: String?, label: String?, hand: Hand?,
         protocolName: String? = nil, trial: Int? = nil
     ) {
@@ -32,24 +30,28 @@ struct SessionCapture {
         self.hand = hand
         self.protocolName = protocolName
         self.trial = trial
-        var display = display
-        display.observe(first)
-        self.display = display
-        calibration = display.currentCalibration
-        let threshold = display.isCalibrated ? Recording.calibratedReleaseThreshold : Recording.rawReleaseThreshold
+        calibration = Self.current(stage)
+        let threshold = stage.isCalibrated ? Recording.calibratedReleaseThreshold : Recording.rawReleaseThreshold
         recorder = SessionRecorder(
             start: now, calibration: calibration?.calibration, releaseThreshold: untilRelease ? threshold : nil,
             firmware: firmware, bridgeVersion: bridgeVersion)
         startedAtMilliseconds = Recording.epochMilliseconds(wallClock, at: now)
-        _ = recorder.record(Recording.inStartFrame(first, display: display, start: calibration), at: now)
+        _ = recorder.record(Recording.inStartFrame(first, zero: stage.zero, start: calibration), at: now)
+    }
+
+    /// The filed calibration with the zero the readings have now; nil until both are known.
+    private static func current(_ stage: CalibrationLookup.Stage) -> StoredCalibration? {
+        guard var stored = stage.record, let current = stage.current else { return nil }
+        stored.offset = current.offset
+        return stored
     }
 
     var start: MonotonicInstant { recorder.start }
     var sampleCount: Int { recorder.trace.samples.count }
 
-    mutating func record(_ report: SessionReport, at now: MonotonicInstant) -> SessionRecorder.Event? {
-        display.observe(report)
-        return recorder.record(Recording.inStartFrame(report, display: display, start: calibration), at: now)
+    /// One report, after `stage` has seen it.
+    mutating func record(_ report: SessionReport, at now: MonotonicInstant, stage: CalibrationLookup.Stage) -> SessionRecorder.Event? {
+        recorder.record(Recording.inStartFrame(report, zero: stage.zero, start: calibration), at: now)
     }
 
     /// The analysed session, ready to save; call once. The firmware and bridge versions seen

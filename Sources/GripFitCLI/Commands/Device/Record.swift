@@ -88,17 +88,19 @@ public struct Record: ParsableCommand {
         }
         let live = StandardOutput.isCapableTerminal
         var peak = -Double.infinity
+        var display = ForceDisplay(calibration: nil, unit: unit)
         let recording = try Recording.run(
             runner: runner, seconds: duration, untilRelease: untilRelease, label: label, hand: hand, display: unit,
-            onStart: { display, device in
-                if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
+            onStart: { started, device in
+                display = started
+                if !started.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
             },
-            onReading: { raw, display in
+            onReading: { raw, kilograms in
                 guard live else { return }
-                let value = display.value(raw: raw) ?? Double(raw)
+                let value = display.value(kilograms: kilograms, raw: raw)
                 peak = max(peak, value)
                 let peakText = display.isCalibrated ? "\(peak.formatted(decimals: 2)) \(unit.rawValue)" : "\(Int(peak)) raw"
-                StandardOutput.write("\r\u{1B}[2K● recording  \(display.text(raw: raw))  peak \(peakText)")
+                StandardOutput.write("\r\u{1B}[2K● recording  \(display.text(kilograms: kilograms, raw: raw))  peak \(peakText)")
             })
         if live { StandardOutput.line("") }
         report(try SessionSave.save(recording.session) { store }, recording)
