@@ -7,7 +7,7 @@ import GripFitStore
 /// calibrate. `record` stops instead when the file cannot be read: a session filed with the
 /// wrong numbers is worse than none.
 enum CalibrationLookup {
-    typealias Stage = CalibrationStage<StoredCalibration>
+    typealias Stage = LiveCalibration
 
     /// `followsChanges`: decide again when the bridge moves to another GripFit (the dashboard).
     static func stage(for connection: Connection, followsChanges: Bool = false) -> Stage {

@@ -118,7 +118,7 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
                 if let request = live.request, live.capture == nil {
                     live.request = nil
                     live.capture = SessionCapture(
-                        device: key, stage: live.stage, first: report, at: now, wallClock: wallClock, untilRelease: false,
+                        device: key, stage: live.stage, first: report, at: now, wallTime: wallClock, untilRelease: false,
                         firmware: link.firmware, bridgeVersion: link.bridgeVersion, label: request.label, hand: request.hand)
                 } else if var capture = live.capture {
                     finished = record(report, at: now, into: &capture, stage: live.stage, link: link)

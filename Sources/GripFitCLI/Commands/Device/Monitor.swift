@@ -114,7 +114,7 @@ public struct Monitor: ParsableCommand {
         var stage = CalibrationLookup.stage(for: runner.connection)
         var lastDraw: MonotonicInstant?
         // Loaded: over half the rep threshold above the zero (calibrated), or above the lowest reading so far (raw).
-        var tare = TareGuard(loadedAbove: Recording.rawReleaseThreshold / 2)
+        var tare = TareGuard(loadedAbove: ReleaseThreshold.raw / 2)
 
         func redraw(_ now: MonotonicInstant) {
             terminal.redraw(view.lines(width: terminal.width, now: now))
@@ -182,7 +182,7 @@ public struct Monitor: ParsableCommand {
                     let found = ForceDisplay(calibration: stage.record, unit: displayUnit)
                     display = found
                     view.scale = Self.scale(found)
-                    if found.isCalibrated { tare = TareGuard(loadedAbove: Recording.calibratedReleaseThreshold / 2) }
+                    if found.isCalibrated { tare = TareGuard(loadedAbove: ReleaseThreshold.calibrated / 2) }
                 }
                 switch report {
                 case .message(.reading(let raw)):

@@ -87,21 +87,27 @@ public struct Record: ParsableCommand {
             return
         }
         let live = StandardOutput.isCapableTerminal
+        var status = StatusLine()
         var peak = -Double.infinity
         var display = ForceDisplay(calibration: nil, unit: unit)
         let recording = try Recording.run(
-            runner: runner, seconds: duration, untilRelease: untilRelease, label: label, hand: hand, display: unit,
-            onStart: { started, device in
+            runner: runner, seconds: duration, untilRelease: untilRelease, tags: LiveRecording.Tags(label: label, hand: hand),
+            unit: unit
+        ) { event in
+            switch event {
+            case .notice(let text):
+                StandardOutput.error("gripfit-serial: \(text)")
+            case .started(let device, let started):
                 display = started
                 if !started.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
-            },
-            onReading: { raw, kilograms in
+            case .reading(let raw, let kilograms):
                 guard live else { return }
                 let value = display.value(kilograms: kilograms, raw: raw)
                 peak = max(peak, value)
                 let peakText = display.isCalibrated ? "\(peak.formatted(decimals: 2)) \(unit.rawValue)" : "\(Int(peak)) raw"
-                StandardOutput.write("\r\u{1B}[2K● recording  \(display.text(kilograms: kilograms, raw: raw))  peak \(peakText)")
-            })
+                status.show("● recording  \(display.text(kilograms: kilograms, raw: raw))  peak \(peakText)")
+            }
+        }
         if live { StandardOutput.line("") }
         report(try SessionSave.save(recording.session) { store }, recording)
     }
