@@ -1,5 +1,4 @@
 import GripFitCore
-import GripFitOutput
 import GripFitStore
 
 /// One recording in progress: begun at a reading once the GripFit's identity is known, with that
@@ -48,13 +47,14 @@ public struct SessionCapture {
     }
 
     /// The analysed session, ready to save; call once. The firmware and bridge versions seen
-    /// during the recording win over `firmware` and `bridgeVersion`, those known before it.
+    /// during the recording win over `firmware` and `bridgeVersion`, those known before it. Device
+    /// text is stored as the device sent it, only cleaned of controls; each output escapes it.
     public mutating func finish(at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> StoredSession {
         let trace = recorder.finish(at: now)
         return StoredSession.analysed(
             device: device, startedAtMilliseconds: startedAtMilliseconds,
-            firmware: CleanText.clean((recorder.firmware ?? firmware).map(UntrustedText.escaped)),
-            bridgeVersion: CleanText.clean((recorder.bridgeVersion ?? bridgeVersion).map(UntrustedText.escaped)),
+            firmware: CleanText.clean(recorder.firmware ?? firmware),
+            bridgeVersion: CleanText.clean(recorder.bridgeVersion ?? bridgeVersion),
             label: CleanText.clean(label), hand: hand, protocolName: protocolName, trial: trial,
             calibration: calibration, trace: trace)
     }

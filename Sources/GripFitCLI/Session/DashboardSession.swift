@@ -240,11 +240,11 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
             live.latestRaw = raw
             live.latestAt = now
         case .message(.device(let info)):
-            live.deviceName = UntrustedText.escaped(info.name)
-            live.firmware = UntrustedText.escaped(info.firmware)
+            live.deviceName = info.name
+            live.firmware = info.firmware
         case .message(.bridge(let event)):
             switch event {
-            case .hello(let version): live.bridgeFirmware = UntrustedText.escaped(version)
+            case .hello(let version): live.bridgeFirmware = version
             case .scanning: live.bridgeLink = .scanning
             case .connecting(let address): (live.bridgeLink, live.address) = (.connecting, address)
             case .connected(let address): (live.bridgeLink, live.address) = (.connected, address)
@@ -252,7 +252,7 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
             case .status(let state, let address): (live.bridgeLink, live.address) = (state, address ?? live.address)
             case .found(let address, let rssi, let name):
                 live.found.removeAll { $0.address == address }
-                let found = Found(address: address, name: UntrustedText.escaped(name), rssi: rssi, time: live.timestamps.text)
+                let found = Found(address: address, name: name, rssi: rssi, time: live.timestamps.text)
                 live.found.insert(found, at: 0)
                 if live.found.count > Self.foundLimit { live.found.removeLast() }
             case .error: break
@@ -267,7 +267,7 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
 
     /// A new GripFit: its calibration (or raw counts, saying why) and a fresh peak.
     private func lookedUp(_ live: inout Live, _ decided: CalibrationLookup.Stage.Decided) {
-        for line in CalibrationLookup.notices(decided) { StandardOutput.error(line) }
+        for line in CalibrationNotice.lines(decided) { StandardOutput.error(line) }
         live.device = decided.key
         live.peak = nil
         live.display = ForceDisplay(calibration: live.stage.record, unit: live.display.unit)
@@ -310,13 +310,13 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
             object.set("usb", live.portOpen ? "connected" : "disconnected")
             object.set("ble", Self.bleText(live))
             var bridge = JSONObject()
-            if let firmware = live.bridgeFirmware { bridge.set("firmware", firmware) }
+            if let firmware = live.bridgeFirmware { bridge.set("firmware", UntrustedText.escaped(firmware)) }
             if let link = live.bridgeLink { bridge.set("link", link.rawValue) }
             if let address = live.address { bridge.set("address", address.description) }
             object.set("bridge", bridge)
             if let device = live.device { object.set("device", device) } else { object.setNull("device") }
-            if let name = live.deviceName { object.set("name", name) }
-            if let firmware = live.firmware { object.set("firmware", firmware) }
+            if let name = live.deviceName { object.set("name", UntrustedText.escaped(name)) }
+            if let firmware = live.firmware { object.set("firmware", UntrustedText.escaped(firmware)) }
             object.set("calibrated", live.display.isCalibrated)
             if let calibration = live.display.calibration {
                 var details = JSONObject()
@@ -390,7 +390,7 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
                 live.found.map { found in
                     var item = JSONObject()
                     item.set("address", found.address.description)
-                    item.set("name", found.name)
+                    item.set("name", UntrustedText.escaped(found.name))
                     item.set("rssi", found.rssi)
                     item.set("time", found.time)
                     return item

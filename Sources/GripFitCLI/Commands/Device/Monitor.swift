@@ -78,7 +78,7 @@ public struct Monitor: ParsableCommand {
             time.set(runner.wallClock.date(at: now))
             let calibrated = stage?.handle(report, at: now, link: LinkFacts(runner.driver.machine, portOpen: runner.driver.openPortPath != nil))
             if let unit, let decided = calibrated?.decided {
-                for line in CalibrationLookup.notices(decided) { StandardOutput.error(line) }
+                for line in CalibrationNotice.lines(decided) { StandardOutput.error(line) }
                 display = ForceDisplay(calibration: stage?.record, unit: unit)
             }
             if case .message(.reading(let raw)) = report {
@@ -101,127 +101,37 @@ public struct Monitor: ParsableCommand {
         }
     }
 
-    /// The live view: force first (in kg, or --unit, when the device is calibrated), redrawn to the
-    /// window's width; events above it; keys t (tare), p (reset peak), q (quit).
+    /// The live view (``LiveMonitor``): force first (in kg, or --unit, when the device is
+    /// calibrated), redrawn to the window's width; events above it; keys t (tare), p (reset peak), q (quit).
     private func runLive(_ runner: SessionRunner) throws {
         let resize = try WindowResize()
         let keys = try TerminalInput()
         defer { keys?.restore() }
-        var terminal = LiveTerminal(width: resize.columns)
-        let displayUnit = unit ?? .kilograms
-        var view = LiveView(start: runner.clock.now(), scale: Self.scale(ForceDisplay(calibration: nil, unit: displayUnit)))
-        var display: ForceDisplay?
-        var stage = CalibrationLookup.stage(for: runner.connection)
-        var lastDraw: MonotonicInstant?
-        // Loaded: over half the rep threshold above the zero (calibrated), or above the lowest reading so far (raw).
-        var tare = TareGuard(loadedAbove: ReleaseThreshold.raw / 2)
-
-        func redraw(_ now: MonotonicInstant) {
-            terminal.redraw(view.lines(width: terminal.width, now: now))
-            lastDraw = now
-        }
-        func notice(_ text: String, _ now: MonotonicInstant) {
-            terminal.notice(text, view: view.lines(width: terminal.width, now: now))
-            lastDraw = now
-        }
+        let screen = TerminalScreen(width: resize.columns, wallClock: runner.wallClock)
+        let monitor = LiveMonitor(
+            stage: CalibrationLookup.stage(for: runner.connection), unit: unit ?? .kilograms, screen: screen,
+            start: runner.clock.now())
         resize.onResize = { columns in
-            terminal.width = columns
-            redraw(runner.clock.now())
+            screen.width = columns
+            monitor.redraw(at: runner.clock.now())
         }
         keys?.onKey = { key in
-            let now = runner.clock.now()
-            switch key {
-            case UInt8(ascii: "t"), UInt8(ascii: "T"):
-                let time = WallClock.rfc3339(runner.wallClock.date(at: now))
-                switch tare.request(load: Self.load(view, stage: stage), at: now) {
-                case .tare:
-                    runner.driver.submit(.device(.tare))
-                    notice("\(time) tare requested", now)
-                case .refused(let load):
-                    let reads =
-                        if let display, display.isCalibrated, let raw = view.raw {
-                            "reads \(display.text(kilograms: stage.kilograms(raw: raw), raw: raw))"
-                        } else {
-                            "is \(load.formatted(decimals: 0)) raw above its lowest reading so far"
-                        }
-                    notice(
-                        "\(time) not tared: the handle \(reads), and a tare now would make that load the zero. "
-                            + "Let go first, then press t; if nothing is on it, press t again within "
-                            + "\(tare.confirmWindow.components.seconds) s to tare anyway.", now)
-                }
-            case UInt8(ascii: "p"), UInt8(ascii: "P"):
-                view.resetPeak()
-                redraw(now)
-            case UInt8(ascii: "q"), UInt8(ascii: "Q"):
-                runner.driver.stop()
-            default:
-                break
+            switch monitor.press(key, at: runner.clock.now()) {
+            case .submit(let command): runner.driver.submit(command)
+            case .stop: runner.driver.stop()
+            case nil: break
             }
         }
         runner.driver.eventSources += [resize] + (keys.map { [$0] } ?? [])
-        // The clock in the view moves even when no reading comes.
-        var wakeAt = runner.clock.now() + .seconds(1)
-        let clockTicks = ReportHandler(
-            deadline: { wakeAt },
-            tick: { now in
-                redraw(now)
-                wakeAt = now + .seconds(1)
-                return true
-            })
-        runner.driver.consumers = [clockTicks]
-        redraw(runner.clock.now())
+        runner.driver.consumers = [monitor]
+        monitor.redraw(at: runner.clock.now())
         do {
-            _ = try runner.run(seconds: duration) { report, now in
-                let time = WallClock.rfc3339(runner.wallClock.date(at: now))
-                let calibrated = stage.handle(
-                    report, at: now, link: LinkFacts(runner.driver.machine, portOpen: runner.driver.openPortPath != nil))
-                if display == nil, case .message(.reading) = report {
-                    // Readings wait (a few seconds at most) until the GripFit's identity picks the calibration.
-                    guard let decided = calibrated.decided else { return true }
-                    for line in CalibrationLookup.notices(decided) { notice(line, now) }
-                    let found = ForceDisplay(calibration: stage.record, unit: displayUnit)
-                    display = found
-                    view.scale = Self.scale(found)
-                    if found.isCalibrated { tare = TareGuard(loadedAbove: ReleaseThreshold.calibrated / 2) }
-                }
-                switch report {
-                case .message(.reading(let raw)):
-                    view.reading(raw: raw, force: display?.value(kilograms: calibrated.kilograms, raw: raw) ?? Double(raw), at: now)
-                    if lastDraw.map({ now - $0 >= .milliseconds(50) }) ?? true { redraw(now) }
-                case .state(let state):
-                    view.linkChanged(state)
-                    if let text = EventEncoder.text(report, time: time) { notice(text, now) }
-                case .message(.device(let info)):
-                    view.firmware = UntrustedText.escaped(info.firmware)
-                    if let text = EventEncoder.text(report, time: time) { notice(text, now) }
-                case .commandFinished(.device(.tare), let outcome):
-                    switch outcome {
-                    case .succeeded: notice("\(time) tared", now)
-                    case .failed(let failure): notice("\(time) tare failed: \(failure)", now)
-                    }
-                default:
-                    if let text = EventEncoder.text(report, time: time) { notice(text, now) }
-                }
-                return true
-            }
+            _ = try runner.run(seconds: duration) { _, _ in true }
         } catch {
-            terminal.restoreCursor()
+            screen.terminal.restoreCursor()
             throw error
         }
-        terminal.finish(view.lines(width: terminal.width, now: runner.clock.now()))
-    }
-
-    /// The handle's load for the tare guard: kilograms above the zero when calibrated, counts above
-    /// the lowest reading so far otherwise; nil before the first reading.
-    private static func load(_ view: LiveView, stage: CalibrationLookup.Stage) -> Double? {
-        guard let raw = view.raw else { return nil }
-        if stage.isCalibrated { return stage.kilograms(raw: raw) }
-        guard let force = view.force, let low = view.low else { return nil }
-        return force - low
-    }
-
-    private static func scale(_ display: ForceDisplay) -> LiveView.Scale {
-        LiveView.Scale(unit: display.unitName, decimals: display.unit == .newtons ? 1 : 2, calibrated: display.isCalibrated)
+        screen.terminal.finish(monitor.lines(at: runner.clock.now()))
     }
 
     /// Several dongles, each on its own thread (see ``SessionFleet``), their events interleaved
