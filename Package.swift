@@ -71,9 +71,9 @@ let package = Package(
             // Compiled into the binary: an installed gripfit-serial serves the page with nothing beside it.
             resources: [.embedInCode("Page/index.html"), .embedInCode("Page/dashboard.css"), .embedInCode("Page/dashboard.js")]
         ),
-        // The session's consumers (recording, guided run), portable and clock-free: the CLI builds
+        // The session's consumers (recording, guided run, live view, check's run), clock-free: the CLI builds
         // them and hands them to the driver; tests feed them reports and instants by hand.
-        .target(name: "GripFitLive", dependencies: ["GripFitCore", "GripFitOutput", "GripFitStore"]),
+        .target(name: "GripFitLive", dependencies: ["GripFitCore", "GripFitOutput", "GripFitStore", "GripFitConformance"]),
         .target(
             name: "GripFitCLI",
             dependencies: [
@@ -111,7 +111,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GripFitConformanceTests", dependencies: ["GripFitConformance", "GripFitCore"]),
-        .testTarget(name: "GripFitLiveTests", dependencies: ["GripFitLive", "GripFitCore", "GripFitStore"]),
+        .testTarget(name: "GripFitLiveTests", dependencies: ["GripFitLive", "GripFitCore", "GripFitStore", "GripFitConformance"]),
         .testTarget(
             name: "GripFitCLITests",
             dependencies: [

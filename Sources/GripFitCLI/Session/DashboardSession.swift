@@ -80,6 +80,8 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
     private let clock: MonotonicClock
     /// Where a GripFit chosen on the page is remembered, as `--device` remembers it.
     private let dongleKey: String
+    /// The history pages' requests.
+    private let history = HistoryQueries()
 
     init(
         inbox: CommandInbox, publisher: EventPublisher, unit: ForceUnit, wallClock: WallClock, clock: MonotonicClock,
@@ -408,7 +410,7 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
         do {
             try Storage.pins.set(address?.description, for: dongleKey)
         } catch {
-            throw Self.failure(error)
+            throw HistoryQueries.failure(error)
         }
         try send(.bridge(.pin(address)))
         try send(.bridge(.scan))
@@ -427,7 +429,7 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
 
     func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String {
         let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
-        try Self.checkHistoryCanSave()
+        try history.checkCanSave()
         return try live.withLock { live throws(DashboardError) -> String in
             try Self.ensureIdle(live)
             live.autoSaved = nil
@@ -436,15 +438,6 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
         }
     }
 
-    /// As `record` does: a history that cannot take the session is refused before the first
-    /// reading, not after the squeeze (503: the page shows the message).
-    private static func checkHistoryCanSave() throws(DashboardError) {
-        do {
-            _ = try Storage.historyToRecord()
-        } catch {
-            throw DashboardError(.serviceUnavailable, CLIFailure(error)?.message ?? "\(error)")
-        }
-    }
 
     private static func ensureIdle(_ live: Live) throws(DashboardError) {
         if live.guided != nil || live.guidedRequest != nil {
@@ -460,7 +453,7 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
         let settings = GuidedRun.settings(
             trials: trialsPerHand ?? RecordProtocol.trialsPerHand, first: firstHand, rest: restSeconds ?? RecordProtocol.restSeconds,
             trialLimit: GuidedRun.trialLimit)
-        try Self.checkHistoryCanSave()
+        try history.checkCanSave()
         let now = clock.now()
         let time = WallClock.rfc3339(wallClock.date(at: now))
         return try live.withLock { live throws(DashboardError) -> String in
@@ -524,56 +517,28 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
     }
 
     private func save(_ session: StoredSession) -> Result<StoredSession, DashboardError> {
-        do {
-            var saved = session
-            saved.id = try SessionSave.save(session, shielded: false) { try Storage.history() }
-            return .success(saved)
-        } catch {
-            return .failure(Self.failure(error))
-        }
+        history.save(session)
     }
 
     func sessions() throws(DashboardError) -> String {
-        list(try history { try HistoryEntry.list(store: $0).entries })
+        try history.sessions(unit: unit)
     }
 
-    /// As `show` and `plot` present it: an uncalibrated session in the device's later calibration.
     func session(id: Int64) throws(DashboardError) -> String {
-        let (session, _) = try history { try Storage.presented(try $0.session(id: id)) }
-        return SessionJSON.detail(session, display: ForceDisplay(calibration: session.calibration, unit: unit)).text
+        try history.session(id: id, unit: unit)
     }
 
     func plot(id: Int64, unit: ForceUnit?) throws(DashboardError) -> String {
-        let (session, later) = try history { try Storage.presented(try $0.session(id: id)) }
-        return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit ?? self.unit), later: later)
+        try history.plot(id: id, unit: unit ?? self.unit)
     }
 
     func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
-        try history { try SessionExchange.export([try $0.session(id: id)], as: format) }
+        try history.export(id: id, format: format)
     }
 
     func trend(device: String?, hand: Hand?) throws(DashboardError) -> String {
-        let entries = try history { try HistoryEntry.list(store: $0, device: device).entries }
-        return list(entries.filter { hand == nil || $0.row.hand == hand }.reversed())
-    }
-
-    private func list(_ entries: [HistoryEntry]) -> String {
-        let display = ForceDisplay(calibration: nil, unit: unit)
-        return "[" + entries.map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]"
+        try history.trend(device: device, hand: hand, unit: unit)
     }
 
     private var unit: ForceUnit { live.withLock { $0.display.unit } }
-
-    private func history<T>(_ body: (SessionStore) throws -> T) throws(DashboardError) -> T {
-        do {
-            return try body(try Storage.history())
-        } catch {
-            throw Self.failure(error)
-        }
-    }
-
-    private static func failure(_ error: any Error) -> DashboardError {
-        if let error = error as? StoreError, case .notFound = error { return DashboardError(.notFound, error.description) }
-        return DashboardError(.internalServerError, CLIFailure(error)?.message ?? "\(error)")
-    }
 }
