@@ -12,6 +12,7 @@ public final class SessionDriver {
     public enum StopReason: Equatable, Sendable {
         case deadline
         case signal(Int32)
+        /// A consumer asked to stop (or ``stop()`` was called).
         case handler
     }
 

@@ -6,7 +6,7 @@ import GripFitStore
 /// deadlines (the rest countdown, an attempt's time limit). Each ended attempt is handed to `save`;
 /// one that cannot be saved stops the session, as does the protocol's end. The front end shows
 /// the cues and the live force from `onEvent`.
-public final class LiveGuidedRun: SessionConsumer {
+public final class LiveGuidedRun: CalibratedConsumer {
     /// What the front end shows; `display` is how the run's forces are shown.
     public enum Event {
         /// Why the device key is not the GripFit's own BLE identity.
@@ -25,7 +25,6 @@ public final class LiveGuidedRun: SessionConsumer {
     /// Why the session stopped early: the calibration could not be read, or an attempt not saved.
     public private(set) var failure: (any Error)?
     private var finished: GuidedProtocol.Summary?
-    private var stage: LiveCalibration
     private let settings: GuidedProtocol.Settings
     private let label: String?
     private let unit: ForceUnit
@@ -34,10 +33,9 @@ public final class LiveGuidedRun: SessionConsumer {
     private let onEvent: (Event) -> Void
 
     public init(
-        stage: LiveCalibration, settings: GuidedProtocol.Settings, label: String?, unit: ForceUnit, wallTime: any WallTime,
+        settings: GuidedProtocol.Settings, label: String?, unit: ForceUnit, wallTime: any WallTime,
         save: @escaping (StoredSession) throws -> Void, onEvent: @escaping (Event) -> Void = { _ in }
     ) {
-        self.stage = stage
         self.settings = settings
         self.label = label
         self.unit = unit
@@ -51,8 +49,11 @@ public final class LiveGuidedRun: SessionConsumer {
 
     public var nextDeadline: MonotonicInstant? { run?.nextDeadline }
 
-    public func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
-        let output = stage.handle(report, at: now, link: link)
+    public func handle(
+        _ output: LiveCalibration.Output, stage: LiveCalibration, at now: MonotonicInstant, link: LinkFacts,
+        into actions: inout [ConsumerAction]
+    ) {
+        let report = output.report
         if run == nil, case .message(.reading) = report {
             // Readings wait (a few seconds at most) until the GripFit's identity is known.
             guard let device = output.device else { return }
@@ -113,7 +114,7 @@ public final class LiveGuidedRun: SessionConsumer {
                 finished = result
                 actions.append(.stop)
             }
-            onEvent(.step(step, display: run?.display ?? ForceDisplay(calibration: stage.record, unit: unit)))
+            onEvent(.step(step, display: run?.display ?? ForceDisplay(calibration: nil, unit: unit)))
         }
     }
 }

@@ -2,26 +2,26 @@ import GripFitCore
 import GripFitOutput
 import GripFitStore
 
-/// `monitor`'s live view as a session consumer: the force (calibrated through the session's
-/// ``CalibrationStage``), its peak and sparkline in a ``LiveView``, events as notices above it,
+/// `monitor`'s live view (and `record`'s, beside the recording) as a session consumer: the force
+/// (calibrated through the session's ``CalibrationStage``), its peak and sparkline in a ``LiveView``, events as notices above it,
 /// the clock redrawn every second, and the keys: t (tare, guarded by a ``TareGuard``), p (reset
 /// the peak), q (quit). Draws on a ``LiveScreen``, so a test reads what a terminal would show.
-public final class LiveMonitor: SessionConsumer {
+public final class LiveMonitor: CalibratedConsumer {
     /// Readings are drawn at most this often; the clock every second.
     public static let redrawInterval: Duration = .milliseconds(50)
 
     public private(set) var view: LiveView
     public private(set) var nextDeadline: MonotonicInstant?
-    private var stage: LiveCalibration
     private var display: ForceDisplay?
+    /// The stage's zero as of the last report, for the tare guard and its refusal.
+    private var zero: ZeroTracker?
     private let unit: ForceUnit
     private var tare: TareGuard
     private var lastDraw: MonotonicInstant?
     private let screen: any LiveScreen
 
     /// Shows forces in `unit` once the device's calibration is known; starts its clock at `start`.
-    public init(stage: LiveCalibration, unit: ForceUnit, screen: any LiveScreen, start: MonotonicInstant) {
-        self.stage = stage
+    public init(unit: ForceUnit, screen: any LiveScreen, start: MonotonicInstant) {
         self.unit = unit
         self.screen = screen
         view = LiveView(start: start, scale: Self.scale(ForceDisplay(calibration: nil, unit: unit)))
@@ -40,8 +40,12 @@ public final class LiveMonitor: SessionConsumer {
         lastDraw = now
     }
 
-    public func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
-        let calibrated = stage.handle(report, at: now, link: link)
+    public func handle(
+        _ calibrated: LiveCalibration.Output, stage: LiveCalibration, at now: MonotonicInstant, link: LinkFacts,
+        into actions: inout [ConsumerAction]
+    ) {
+        let report = calibrated.report
+        zero = stage.zero
         if display == nil, case .message(.reading) = report {
             // Readings wait (a few seconds at most) until the GripFit's identity picks the calibration.
             guard let decided = calibrated.decided else { return }
@@ -91,7 +95,7 @@ public final class LiveMonitor: SessionConsumer {
             case .refused(let load):
                 let reads =
                     if let display, display.isCalibrated, let raw = view.raw {
-                        "reads \(display.text(kilograms: stage.kilograms(raw: raw), raw: raw))"
+                        "reads \(display.text(kilograms: zero?.value(raw: raw, in: .kilograms), raw: raw))"
                     } else {
                         "is \(load.formatted(decimals: 0)) raw above its lowest reading so far"
                     }
@@ -116,7 +120,7 @@ public final class LiveMonitor: SessionConsumer {
     /// the lowest reading so far otherwise; nil before the first reading.
     private var load: Double? {
         guard let raw = view.raw else { return nil }
-        if stage.isCalibrated { return stage.kilograms(raw: raw) }
+        if let display, display.isCalibrated { return zero?.value(raw: raw, in: .kilograms) }
         guard let force = view.force, let low = view.low else { return nil }
         return force - low
     }

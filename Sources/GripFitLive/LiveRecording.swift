@@ -2,11 +2,11 @@ import GripFitCore
 import GripFitStore
 
 /// One recording as a session consumer: the engine behind `record`. It waits for the GripFit's
-/// identity and calibration (``CalibrationStage``), records from the first reading that counts,
+/// identity and calibration (the session's ``CalibrationStage``), records from the first reading that counts,
 /// and stops after its length (counted from that reading), at a release, or at the memory limit;
 /// without a length, a first reading that never comes stops it after ``firstReadingWait``.
 /// Tells its front end what happens through `onEvent`; holds the session until ``finish(at:link:)``.
-public final class LiveRecording: SessionConsumer {
+public final class LiveRecording: CalibratedConsumer {
     public enum Stop: Equatable, Sendable {
         case duration
         case released
@@ -19,8 +19,6 @@ public final class LiveRecording: SessionConsumer {
         case notice(String)
         /// The first reading that counts: the device and how its forces are shown.
         case started(device: String, display: ForceDisplay)
-        /// Each recorded reading, with its force when calibrated.
-        case reading(raw: Int32, kilograms: Double?)
     }
 
     /// The user's tags, saved with the session.
@@ -50,7 +48,6 @@ public final class LiveRecording: SessionConsumer {
     public private(set) var lookupFailure: (any Error)?
     public private(set) var nextDeadline: MonotonicInstant?
 
-    private var stage: LiveCalibration
     private var capture: SessionCapture?
     private let length: Duration?
     private var lastReadingAt: MonotonicInstant?
@@ -62,10 +59,9 @@ public final class LiveRecording: SessionConsumer {
 
     /// Records `seconds` (nil: until a release, a stop or the memory limit), from `now`, the session's start.
     public init(
-        stage: LiveCalibration, seconds: Double?, untilRelease: Bool, tags: Tags, unit: ForceUnit, wallTime: any WallTime,
+        seconds: Double?, untilRelease: Bool, tags: Tags, unit: ForceUnit, wallTime: any WallTime,
         startingAt now: MonotonicInstant, onEvent: @escaping (Event) -> Void = { _ in }
     ) {
-        self.stage = stage
         length = seconds.flatMap { $0.isNaN ? nil : Duration.milliseconds(Int((min(max($0, 0), Self.longestLength) * 1000).rounded())) }
         nextDeadline = length.map { now + max($0, Self.firstReadingWait) }
         self.untilRelease = untilRelease
@@ -78,16 +74,18 @@ public final class LiveRecording: SessionConsumer {
     /// A reading has started the recording.
     public var hasStarted: Bool { capture != nil }
 
-    public func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
-        let output = stage.handle(report, at: now, link: link)
+    public func handle(
+        _ output: LiveCalibration.Output, stage: LiveCalibration, at now: MonotonicInstant, link: LinkFacts,
+        into actions: inout [ConsumerAction]
+    ) {
+        let report = output.report
         guard var active = capture else {
-            begin(output, at: now, link: link, into: &actions)
+            begin(output, stage: stage, at: now, link: link, into: &actions)
             return
         }
         let event = active.record(report, at: now, stage: stage)
         capture = active
-        guard case .message(.reading(let raw)) = report else { return }
-        onEvent(.reading(raw: raw, kilograms: output.kilograms))
+        guard case .message(.reading) = report else { return }
         switch event {
         case .released:
             stop = .released
@@ -115,8 +113,11 @@ public final class LiveRecording: SessionConsumer {
         return finished.finish(at: now, firmware: link.firmware, bridgeVersion: link.bridgeVersion)
     }
 
-    private func begin(_ output: LiveCalibration.Output, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
-        guard case .message(.reading(let raw)) = output.report, let device = output.device else { return }
+    private func begin(
+        _ output: LiveCalibration.Output, stage: LiveCalibration, at now: MonotonicInstant, link: LinkFacts,
+        into actions: inout [ConsumerAction]
+    ) {
+        guard case .message(.reading) = output.report, let device = output.device else { return }
         if let decided = output.decided {
             if let notice = decided.notice { onEvent(.notice(notice)) }
             if case .failure(let error) = decided.lookup {
@@ -132,7 +133,6 @@ public final class LiveRecording: SessionConsumer {
         // Silence must not stretch the recording: stop a little after its end regardless.
         nextDeadline = length.map { now + $0 + .seconds(1) }
         onEvent(.started(device: device, display: ForceDisplay(calibration: stage.record, unit: unit)))
-        onEvent(.reading(raw: raw, kilograms: output.kilograms))
         lastReadingAt = now
     }
 }

@@ -36,17 +36,18 @@ struct LiveGuidedRunTests {
     func run(_ raws: [Int32], sink: Sink) -> (LiveGuidedRun, stopped: Bool) {
         let settings = GuidedRun.settings(trials: 1, first: .left, rest: 0, trialLimit: 5)
         let guided = LiveGuidedRun(
-            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil }, settings: settings,
-            label: "visit 3", unit: .kilograms, wallTime: FixedWallTime(), save: sink.save, onEvent: sink.show)
+            settings: settings, label: "visit 3", unit: .kilograms, wallTime: FixedWallTime(), save: sink.save, onEvent: sink.show)
+        let session = CalibratedSession(
+            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil }, consumers: [guided])
         var now = MonotonicInstant(nanoseconds: 1_000_000_000)
         for raw in raws {
             now = now + .milliseconds(100)
             var actions: [ConsumerAction] = []
-            while let due = guided.nextDeadline, due <= now, !actions.contains(.stop) {
-                guided.tick(at: due, link: LinkFacts(), into: &actions)
+            while let due = session.nextDeadline, due <= now, !actions.contains(.stop) {
+                session.tick(at: due, link: LinkFacts(), into: &actions)
             }
             if !actions.contains(.stop) {
-                guided.handle(.message(.reading(raw)), at: now, link: LinkFacts(firmware: "1.0"), into: &actions)
+                session.handle(.message(.reading(raw)), at: now, link: LinkFacts(firmware: "1.0"), into: &actions)
             }
             if actions.contains(.stop) { return (guided, true) }
         }

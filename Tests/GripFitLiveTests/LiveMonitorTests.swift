@@ -27,14 +27,34 @@ struct LiveMonitorTests {
         massKilograms: 10)
     let start = MonotonicInstant(nanoseconds: 1_000_000_000)
 
-    func monitor(_ screen: Screen, calibration: StoredCalibration?) -> LiveMonitor {
-        let stage = LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration }
-        return LiveMonitor(stage: stage, unit: .kilograms, screen: screen, start: start)
+    /// The monitor behind its own calibration stage, as `monitor` runs it.
+    final class Monitored {
+        let monitor: LiveMonitor
+        let session: CalibratedSession
+
+        init(_ monitor: LiveMonitor, session: CalibratedSession) {
+            self.monitor = monitor
+            self.session = session
+        }
+
+        func lines(at now: MonotonicInstant) -> [String] { monitor.lines(at: now) }
+        var nextDeadline: MonotonicInstant? { monitor.nextDeadline }
+        var view: LiveView { monitor.view }
+        func press(_ key: UInt8, at now: MonotonicInstant) -> ConsumerAction? { monitor.press(key, at: now) }
+        func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+            session.tick(at: now, link: link, into: &actions)
+        }
     }
 
-    func feed(_ monitor: LiveMonitor, _ report: SessionReport, at milliseconds: Int) -> [ConsumerAction] {
+    func monitor(_ screen: Screen, calibration: StoredCalibration?) -> Monitored {
+        let stage = LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration }
+        let monitor = LiveMonitor(unit: .kilograms, screen: screen, start: start)
+        return Monitored(monitor, session: CalibratedSession(stage: stage, consumers: [monitor]))
+    }
+
+    func feed(_ monitored: Monitored, _ report: SessionReport, at milliseconds: Int) -> [ConsumerAction] {
         var actions: [ConsumerAction] = []
-        monitor.handle(report, at: start + .milliseconds(milliseconds), link: LinkFacts(), into: &actions)
+        monitored.session.handle(report, at: start + .milliseconds(milliseconds), link: LinkFacts(), into: &actions)
         return actions
     }
 

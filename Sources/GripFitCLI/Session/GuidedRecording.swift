@@ -79,15 +79,14 @@ struct GuidedRecording {
         }
 
         let guided = LiveGuidedRun(
-            stage: CalibrationLookup.stage(for: runner.connection), settings: settings, label: label, unit: unit,
-            wallTime: runner.wallClock,
+            settings: settings, label: label, unit: unit, wallTime: runner.wallClock,
             save: { session in
                 line.clear()
                 onSaved(try SessionSave.save(session) { store }, session)
             },
             onEvent: show)
         let driver = runner.driver
-        driver.consumers = [guided]
+        driver.consumers = [CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [guided])]
         defer { driver.consumers = [] }
         let reason = try runner.run(seconds: nil) { _, _ in true }
         if let failure = guided.failure { throw failure }

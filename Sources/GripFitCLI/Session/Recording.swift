@@ -3,8 +3,8 @@ import GripFitLinux
 import GripFitStore
 
 /// One recorded session, from the first reading to a stop: `record` runs a ``LiveRecording``
-/// (with any other consumers, such as the live status line) over its session and turns the ways
-/// it can fail into ``CLIFailure``s.
+/// (with any other consumers of the same calibrated session, such as the live view) and turns
+/// the ways it can fail into ``CLIFailure``s.
 struct Recording {
     enum Stop: Equatable {
         case duration
@@ -21,16 +21,17 @@ struct Recording {
     static let rawReleaseThreshold = ReleaseThreshold.raw
 
     /// Records `seconds` of readings counted from the first one that counts (nil: until a release,
-    /// a signal or the memory limit), with `others` consuming the same session beside it.
+    /// a signal or the memory limit), with `others` consuming the same session, after the same
+    /// calibration stage, beside it.
     static func run(
         runner: SessionRunner, seconds: Double?, untilRelease: Bool, tags: LiveRecording.Tags, unit: ForceUnit,
-        others: [any SessionConsumer] = [], onEvent: @escaping (LiveRecording.Event) -> Void = { _ in }
+        others: [any CalibratedConsumer] = [], onEvent: @escaping (LiveRecording.Event) -> Void = { _ in }
     ) throws -> Recording {
         let driver = runner.driver
         let recording = LiveRecording(
-            stage: CalibrationLookup.stage(for: runner.connection), seconds: seconds, untilRelease: untilRelease, tags: tags,
-            unit: unit, wallTime: runner.wallClock, startingAt: runner.clock.now(), onEvent: onEvent)
-        driver.consumers = [recording] + others
+            seconds: seconds, untilRelease: untilRelease, tags: tags, unit: unit, wallTime: runner.wallClock,
+            startingAt: runner.clock.now(), onEvent: onEvent)
+        driver.consumers = [CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [recording] + others)]
         defer { driver.consumers = [] }
         let reason = try runner.run(seconds: nil) { _, _ in true }
         if let failure = recording.lookupFailure { throw failure }

@@ -104,34 +104,9 @@ public struct Monitor: ParsableCommand {
     /// The live view (``LiveMonitor``): force first (in kg, or --unit, when the device is
     /// calibrated), redrawn to the window's width; events above it; keys t (tare), p (reset peak), q (quit).
     private func runLive(_ runner: SessionRunner) throws {
-        let resize = try WindowResize()
-        let keys = try TerminalInput()
-        defer { keys?.restore() }
-        let screen = TerminalScreen(width: resize.columns, wallClock: runner.wallClock)
-        let monitor = LiveMonitor(
-            stage: CalibrationLookup.stage(for: runner.connection), unit: unit ?? .kilograms, screen: screen,
-            start: runner.clock.now())
-        resize.onResize = { columns in
-            screen.width = columns
-            monitor.redraw(at: runner.clock.now())
-        }
-        keys?.onKey = { key in
-            switch monitor.press(key, at: runner.clock.now()) {
-            case .submit(let command): runner.driver.submit(command)
-            case .stop: runner.driver.stop()
-            case nil: break
-            }
-        }
-        runner.driver.eventSources += [resize] + (keys.map { [$0] } ?? [])
-        runner.driver.consumers = [monitor]
-        monitor.redraw(at: runner.clock.now())
-        do {
-            _ = try runner.run(seconds: duration) { _, _ in true }
-        } catch {
-            screen.terminal.restoreCursor()
-            throw error
-        }
-        screen.terminal.finish(monitor.lines(at: runner.clock.now()))
+        let view = try LiveViewSession(runner: runner, unit: unit ?? .kilograms)
+        runner.driver.consumers = [CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [view.monitor])]
+        _ = try view.run { try runner.run(seconds: duration) { _, _ in true } }
     }
 
     /// Several dongles, each on its own thread (see ``SessionFleet``), their events interleaved

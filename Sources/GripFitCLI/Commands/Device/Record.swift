@@ -86,29 +86,24 @@ public struct Record: ParsableCommand {
             try runProtocol(runner: runner, store: store)
             return
         }
-        let live = StandardOutput.isCapableTerminal
-        var status = StatusLine()
-        var peak = -Double.infinity
-        var display = ForceDisplay(calibration: nil, unit: unit)
-        let recording = try Recording.run(
-            runner: runner, seconds: duration, untilRelease: untilRelease, tags: LiveRecording.Tags(label: label, hand: hand),
-            unit: unit
-        ) { event in
-            switch event {
-            case .notice(let text):
-                StandardOutput.error("gripfit-serial: \(text)")
-            case .started(let device, let started):
-                display = started
-                if !started.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
-            case .reading(let raw, let kilograms):
-                guard live else { return }
-                let value = display.value(kilograms: kilograms, raw: raw)
-                peak = max(peak, value)
-                let peakText = display.isCalibrated ? "\(peak.formatted(decimals: 2)) \(unit.rawValue)" : "\(Int(peak)) raw"
-                status.show("● recording  \(display.text(kilograms: kilograms, raw: raw))  peak \(peakText)")
+        let tags = LiveRecording.Tags(label: label, hand: hand)
+        let recording: Recording
+        if StandardOutput.isCapableTerminal {
+            // The live view beside the recording, on the same calibrated session: its notices go above the view.
+            let view = try LiveViewSession(runner: runner, unit: unit)
+            recording = try view.run {
+                try Recording.run(runner: runner, seconds: duration, untilRelease: untilRelease, tags: tags, unit: unit, others: [view.monitor])
+            }
+        } else {
+            recording = try Recording.run(runner: runner, seconds: duration, untilRelease: untilRelease, tags: tags, unit: unit) { event in
+                switch event {
+                case .notice(let text):
+                    StandardOutput.error("gripfit-serial: \(text)")
+                case .started(let device, let display):
+                    if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
+                }
             }
         }
-        if live { StandardOutput.line("") }
         report(try SessionSave.save(recording.session) { store }, recording)
     }
 
