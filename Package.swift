@@ -116,7 +116,7 @@ let package = Package(
             name: "GripFitCLITests",
             dependencies: [
                 "GripFitCLI", "GripFitConformance", "GripFitCore", "GripFitOutput", "GripFitSimulator", "GripFitStore",
-                "UmockdevTestSupport",
+                "GripFitDashboard", "GripFitLinux", "UmockdevTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]
