@@ -72,11 +72,14 @@ let package = Package(
             // Compiled into the binary: an installed gripfit-serial serves the page with nothing beside it.
             resources: [.embedInCode("Page/index.html"), .embedInCode("Page/dashboard.css"), .embedInCode("Page/dashboard.js")]
         ),
+        // The session's consumers (recording, guided run, live view, check's run), clock-free: the CLI builds
+        // them and hands them to the driver; tests feed them reports and instants by hand.
+        .target(name: "GripFitLive", dependencies: ["GripFitCore", "GripFitOutput", "GripFitStore", "GripFitConformance"]),
         .target(
             name: "GripFitCLI",
             dependencies: [
                 "GripFitCore", "GripFitOutput", "GripFitLinux", "GripFitNetworkPort", "GripFitSimulator",
-                "GripFitConformance", "GripFitStore", "GripFitDashboard", "CGripFitBuildInfo",
+                "GripFitConformance", "GripFitStore", "GripFitDashboard", "GripFitLive", "CGripFitBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -109,11 +112,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GripFitConformanceTests", dependencies: ["GripFitConformance", "GripFitCore"]),
+        .testTarget(name: "GripFitLiveTests", dependencies: ["GripFitLive", "GripFitCore", "GripFitStore", "GripFitConformance"]),
         .testTarget(
             name: "GripFitCLITests",
             dependencies: [
                 "GripFitCLI", "GripFitConformance", "GripFitCore", "GripFitOutput", "GripFitSimulator", "GripFitStore",
-                "UmockdevTestSupport",
+                "GripFitDashboard", "GripFitLinux", "UmockdevTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

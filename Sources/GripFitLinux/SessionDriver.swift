@@ -5,14 +5,14 @@ import Logging
 /// Runs a ``SessionMachine`` against a real port (a tty, or a socket to ser2net): one poll() loop
 /// over the port, the signal pipe, the command inbox and any extra event sources, woken by data or
 /// by the machine's next deadline. No sleeps, no threads: a network connect is under way in the same
-/// loop. Not `Sendable`: it belongs to the thread that runs it; other threads talk to it through ``inbox``.
+/// loop. Every report goes to each of ``consumers`` in turn; the loop also wakes at the earliest of
+/// their deadlines. Not `Sendable`: it belongs to the thread that runs it; other threads talk to it
+/// through ``inbox``.
 public final class SessionDriver {
-    /// Called for every report with the time it happened; return false to end ``run(until:signals:)``.
-    public typealias ReportHandler = (SessionReport, MonotonicInstant) -> Bool
-
     public enum StopReason: Equatable, Sendable {
         case deadline
         case signal(Int32)
+        /// A consumer asked to stop (or ``stop()`` was called).
         case handler
     }
 
@@ -23,15 +23,8 @@ public final class SessionDriver {
     public var eventSources: [SessionEventSource] = []
     /// Commands from other threads; posting one wakes the poll loop. Nil if no eventfd was available.
     public let inbox: CommandInbox?
-    /// When set, ``onWake`` is called at this time (then it is cleared): for callers with deadlines
-    /// of their own that no report would wake, such as `check` waiting for a link that stays down.
-    public var wakeAt: MonotonicInstant?
-    /// May submit commands, set ``wakeAt`` again, or ``stop()``.
-    public var onWake: ((MonotonicInstant) -> Void)?
-    /// Called before the loop waits in poll() and when ``run(until:signals:handler:)`` returns: a
-    /// consumer that batches its output writes it here, once per wake-up, so nothing waits longer
-    /// than the wake-up that produced it.
-    public var onIdle: (() -> Void)?
+    /// Given every report in order; ticked at their deadlines; idled before each wait and at the end.
+    public var consumers: [any SessionConsumer] = []
 
     /// Finds the port where it is now and opens it; called at every open, so a replugged dongle
     /// is found under its new name and a lost network link is connected again.
@@ -48,7 +41,8 @@ public final class SessionDriver {
     /// Spare storage for ``process(_:)``, so a reading's actions need no new array.
     private var actionScratch: [SessionAction] = []
     private var pendingInputs: [SessionInput] = []
-    private var handler: ReportHandler = { _, _ in true }
+    /// Spare storage for the consumers' actions, so a reading's fan-out needs no new array.
+    private var consumerActions: [ConsumerAction] = []
     private var stopRequested = false
 
     /// A session over whatever `open` returns: it is called again after every loss.
@@ -90,7 +84,7 @@ public final class SessionDriver {
     /// The path of the open port, if any.
     public var openPortPath: String? { port?.path }
 
-    /// Ends ``run(until:signals:handler:)`` after the current input, as a handler returning false does.
+    /// Ends ``run(until:signals:)`` after the current input, as a consumer's ``ConsumerAction/stop`` does.
     public func stop() {
         stopRequested = true
     }
@@ -100,17 +94,26 @@ public final class SessionDriver {
         pendingInputs.append(.submit(command))
     }
 
-    /// Runs until `deadline`, a signal, or the handler returns false. The port is closed on return.
+    /// Runs ``consumers`` with `handler` first, for the run only: one-off callers (probes, tests)
+    /// and a runner's own start checks. Returning false ends the run.
     @discardableResult
     public func run(
         until deadline: MonotonicInstant? = nil,
         signals: SignalPipe? = nil,
-        handler: @escaping ReportHandler
+        handler: @escaping (SessionReport, MonotonicInstant) -> Bool
     ) throws(SystemError) -> StopReason {
-        self.handler = handler
+        let others = consumers
+        consumers = [ReportHandler(handler)] + others
+        defer { consumers = others }
+        return try run(until: deadline, signals: signals)
+    }
+
+    /// Runs until `deadline`, a signal, or a consumer asks to stop. The port is closed on return.
+    @discardableResult
+    public func run(until deadline: MonotonicInstant? = nil, signals: SignalPipe? = nil) throws(SystemError) -> StopReason {
         stopRequested = false
         defer {
-            onIdle?()
+            idleConsumers()
             shutDown()
         }
         process(.start)
@@ -120,7 +123,7 @@ public final class SessionDriver {
             let now = clock.now()
             if let deadline, deadline <= now { return .deadline }
 
-            onIdle?()
+            idleConsumers()
             if stopRequested { return .handler }
             descriptors.removeAll(keepingCapacity: true)
             if let port { descriptors.append(pollfd(fd: port.fileDescriptor, events: port.pollEvents, revents: 0)) }
@@ -130,7 +133,7 @@ public final class SessionDriver {
                 descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
             let wake = MonotonicInstant.earliest(
-                pipeline.machine.nextDeadline, .earliest(deadline, .earliest(wakeAt, connectDeadline))
+                pipeline.machine.nextDeadline, .earliest(deadline, .earliest(consumersDeadline, connectDeadline))
             )
             let timeout = wake.map { Int32(clamping: Self.roundedUpMilliseconds($0 - now)) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
@@ -154,11 +157,46 @@ public final class SessionDriver {
                 portLost(.unreachable(path: port.path, reason: "no answer within \(port.connectTimeout)"))
             }
             process(.tick)
-            if let wakeAt, wakeAt <= clock.now() {
-                self.wakeAt = nil
-                onWake?(clock.now())
+            tickConsumers()
+        }
+    }
+
+    /// The earliest of the consumers' deadlines.
+    private var consumersDeadline: MonotonicInstant? {
+        consumers.reduce(nil) { .earliest($0, $1.nextDeadline) }
+    }
+
+    /// Ticks the consumers whose deadline has passed.
+    private func tickConsumers() {
+        let now = clock.now()
+        let link = LinkFacts(machine, portOpen: port != nil)
+        for consumer in consumers where !stopRequested {
+            guard let due = consumer.nextDeadline, due <= now else { continue }
+            withConsumerActions { consumer.tick(at: now, link: link, into: &$0) }
+        }
+    }
+
+    private func idleConsumers() {
+        for consumer in consumers {
+            withConsumerActions { consumer.idle(into: &$0) }
+        }
+    }
+
+    /// Runs `body` with the spare action array, then carries out what it asked for.
+    private func withConsumerActions(_ body: (inout [ConsumerAction]) -> Void) {
+        // Takes the spare array; a nested fan-out (a consumer's report while carrying these out)
+        // finds none and makes its own.
+        var actions: [ConsumerAction] = []
+        swap(&actions, &consumerActions)
+        body(&actions)
+        for action in actions {
+            switch action {
+            case .submit(let command): pendingInputs.append(.submit(command))
+            case .stop: stopRequested = true
             }
         }
+        actions.removeAll(keepingCapacity: true)
+        swap(&actions, &consumerActions)
     }
 
     private func readPort(_ port: any PortTransport) {
@@ -255,7 +293,11 @@ public final class SessionDriver {
             }
         case .report(let report):
             if case .state(let state) = report { logger.debug("state", metadata: ["state": "\(state)"]) }
-            if !stopRequested, !handler(report, clock.now()) { stopRequested = true }
+            let now = clock.now()
+            let link = LinkFacts(machine, portOpen: port != nil)
+            for consumer in consumers where !stopRequested {
+                withConsumerActions { consumer.handle(report, at: now, link: link, into: &$0) }
+            }
         }
     }
 

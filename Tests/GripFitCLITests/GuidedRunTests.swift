@@ -8,10 +8,14 @@ import Testing
 struct GuidedRunTests {
     private struct Feed {
         var run: GuidedRun
+        /// The session's one stage, deciding at the first reading, with the display's calibration.
+        var stage: CalibrationLookup.Stage
         var now = MonotonicInstant(nanoseconds: 1_000_000_000)
         var steps: [GuidedRun.Step] = []
 
         init(display: ForceDisplay, rest: Double = 0) {
+            let calibration = display.calibration
+            stage = CalibrationLookup.Stage(fallbackKey: "port:/dev/null", gate: IdentityGate(wait: .zero)) { _ in calibration }
             run = GuidedRun(
                 settings: GuidedRun.settings(trials: 1, first: .left, rest: rest, trialLimit: 5), display: display,
                 device: "ble:C0:FF:EE:00:00:01", label: "visit 3", wallClock: WallClock())
@@ -24,7 +28,9 @@ struct GuidedRunTests {
                 while let deadline = run.nextDeadline, deadline <= now {
                     steps += run.tick(at: deadline, firmware: "1.0", bridgeVersion: nil)
                 }
-                steps += run.handle(.message(.reading(raw)), at: now, firmware: "1.0", bridgeVersion: nil)
+                let report = SessionReport.message(.reading(raw))
+                _ = stage.handle(report, at: now, link: LinkFacts())
+                steps += run.handle(report, at: now, stage: stage, firmware: "1.0", bridgeVersion: nil)
             }
         }
 

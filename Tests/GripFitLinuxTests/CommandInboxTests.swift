@@ -23,18 +23,20 @@ import Testing
         var lastReading: MonotonicInstant?
         let postedAt = PostedAt()
         var taredAt: MonotonicInstant?
-        driver.wakeAt = clock.now() + .seconds(1)
-        driver.onWake = { now in
+        var wakeAt: MonotonicInstant? = clock.now() + .seconds(1)
+        driver.consumers = [ReportHandler(deadline: { wakeAt }, tick: { now in
+            wakeAt = nil
             // Once readings have stopped for a second, the loop sleeps in poll() with nothing due.
             guard let lastReading, now - lastReading > .seconds(1) else {
-                driver.wakeAt = now + .milliseconds(500)
-                return
+                wakeAt = now + .milliseconds(500)
+                return true
             }
             Thread.detachNewThread {
                 postedAt.instant.withLock { $0 = clock.now() }
                 inbox.post(.device(.tare))
             }
-        }
+            return true
+        })]
         try driver.run(until: clock.now() + .seconds(12)) { report, now in
             switch report {
             case .message(.reading): lastReading = now

@@ -5,12 +5,9 @@ import GripFitLinux
 import GripFitOutput
 import GripFitSimulator
 
-/// Runs a ``ConformanceRun`` over one session: relays every report, ticks it while no report
-/// comes (a link that stays down), and submits the commands it asks for.
+/// Runs a ``ConformanceRun`` over one session (as a ``ConformanceConsumer``) and turns its
+/// outcome into a ``CheckReport`` or a ``CLIFailure``.
 enum CheckRunner {
-    /// How often the run is ticked: fine enough for the deadlines, which are 300 ms and up.
-    static let tickInterval: Duration = .milliseconds(50)
-
     /// `onCase` is called as each case finishes, on the thread running the session.
     static func run(
         _ cases: [ConformanceCase], settings: ConformanceSettings, connection: Connection, signals: SignalPipe? = nil,
@@ -25,26 +22,11 @@ enum CheckRunner {
         let driver = runner.driver
         let startedAt = WallClock.rfc3339(Date())
         let start = runner.clock.now()
-        var run = ConformanceRun(cases: cases, settings: settings)
-        var reported = 0
-        func reportFinished() {
-            while reported < run.results.count {
-                onCase(run.results[reported])
-                reported += 1
-            }
-        }
-        run.begin(at: start)
-        driver.wakeAt = start + tickInterval
-        driver.onWake = { [unowned driver] now in
-            for command in run.tick(at: now) { driver.submit(command) }
-            reportFinished()
-            if run.isFinished { driver.stop() } else { driver.wakeAt = now + tickInterval }
-        }
-        let reason = try runner.run(seconds: nil, signals: signals) { report, now in
-            for command in run.handle(report, at: now) { driver.submit(command) }
-            reportFinished()
-            return !run.isFinished
-        }
+        let check = ConformanceConsumer(ConformanceRun(cases: cases, settings: settings), start: start, onCase: onCase)
+        driver.consumers = [check]
+        defer { driver.consumers = [] }
+        let reason = try runner.run(seconds: nil, signals: signals) { _, _ in true }
+        let run = check.run
         if case .signal(let number) = reason {
             throw CLIFailure.interrupted(by: number, "the check did not finish, no report was written.")
         }
@@ -59,9 +41,9 @@ enum CheckRunner {
             results: run.results,
             device: device(of: connection, address: address),
             deviceAddress: address,
-            firmware: run.observations.firmware.map(UntrustedText.escaped),
-            bridgeVersion: run.observations.bridgeVersion.map(UntrustedText.escaped),
-            port: UntrustedText.escaped(connection.path),
+            firmware: run.observations.firmware,
+            bridgeVersion: run.observations.bridgeVersion,
+            port: connection.path,
             simulated: connection.simulator != nil,
             startedAt: startedAt,
             duration: runner.clock.now() - start,

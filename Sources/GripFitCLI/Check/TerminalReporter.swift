@@ -1,5 +1,6 @@
 import Foundation
 import GripFitConformance
+import GripFitOutput
 
 /// What a person (or a CI log) reads: one line per case as it finishes, with ✔ / ✘ / – and its
 /// figures and the reason under a failure, then a summary per device.
@@ -35,8 +36,11 @@ enum TerminalReporter {
     /// The device's identity and totals.
     static func summary(_ report: CheckReport, device: String? = nil) -> String {
         let prefix = device.map { "[\($0)] " } ?? ""
-        return prefix + "GripFit conformance check: firmware \(report.firmware ?? "unknown"), bridge "
-            + "\(report.bridgeVersion ?? "none (plain relay)"), port \(report.port)" + (report.simulated ? " (simulated)" : "") + "\n"
+        // The device's own text is escaped here, for the terminal; the JSON and JUnit reports escape it their own way.
+        let firmware = report.firmware.map(UntrustedText.escaped) ?? "unknown"
+        let bridge = report.bridgeVersion.map(UntrustedText.escaped) ?? "none (plain relay)"
+        return prefix + "GripFit conformance check: firmware \(firmware), bridge "
+            + "\(bridge), port \(UntrustedText.escaped(report.port))" + (report.simulated ? " (simulated)" : "") + "\n"
             + prefix + "\(Plural.count(report.results.count, "case")): \(report.passed) passed, \(report.failed) failed, \(report.skipped) "
             + "skipped in \(CheckReport.seconds(report.duration)) s\n"
     }

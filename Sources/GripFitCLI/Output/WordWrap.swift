@@ -12,7 +12,7 @@ enum WordWrap {
         var current = ""
         for word in line.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
             let candidate = current.isEmpty && lines.isEmpty ? word : current + " " + word
-            if LiveView.columns(candidate) <= room || current.allSatisfy { $0 == " " } {
+            if LiveView.columns(candidate) <= room || current.allSatisfy({ $0 == " " }) {
                 current = candidate
                 continue
             }

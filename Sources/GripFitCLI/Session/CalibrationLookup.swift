@@ -1,20 +1,17 @@
 import GripFitCore
 import GripFitStore
 
-/// The calibration filed under a device key, for the commands that show force and go on without
-/// one (`monitor`, its live view, the dashboard): raw counts with a notice saying why and how to
-/// calibrate. `record` stops instead when the file cannot be read: a session filed with the wrong
-/// numbers is worse than none.
+/// The session commands' ``CalibrationStage``: filed under the connection's keys, with the
+/// calibrations from the user's book. `monitor` and the dashboard go on with raw counts when the
+/// file cannot be read (``CalibrationNotice``); `record` stops instead: a session filed with the
+/// wrong numbers is worse than none.
 enum CalibrationLookup {
-    static func display(for device: String, unit: ForceUnit, notice: (String) -> Void) -> ForceDisplay {
-        let display: ForceDisplay
-        do {
-            display = ForceDisplay(calibration: try Storage.calibrations.calibration(for: device), unit: unit)
-        } catch {
-            notice("gripfit-serial: \(error); showing raw counts")
-            return ForceDisplay(calibration: nil, unit: unit)
+    typealias Stage = LiveCalibration
+
+    /// `followsChanges`: decide again when the bridge moves to another GripFit (the dashboard).
+    static func stage(for connection: Connection, followsChanges: Bool = false) -> Stage {
+        Stage(fallbackKey: connection.source.portKey, followsChanges: followsChanges) { device in
+            try Storage.calibrations.calibration(for: device)
         }
-        if !display.isCalibrated { notice("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
-        return display
     }
 }

@@ -7,11 +7,11 @@ import GripFitStore
 import Synchronization
 
 /// The dashboard's side of the one running session. The driver's thread hands every report to
-/// ``consume(_:at:device:portOpen:)``, which keeps the live state, records when asked and
+/// ``consume(_:at:link:)``, which keeps the live state, records when asked and
 /// publishes `monitor --format jsonl` objects; the server's handlers read snapshots and queue
 /// commands through the driver's inbox. Shared with `monitor` and `record`: the encoders, the
 /// calibration lookup, ``SessionCapture`` and the history.
-final class DashboardSession: DashboardBackend {
+final class DashboardSession: DashboardBackend, SessionConsumer {
     private struct RecordRequest {
         var hand: Hand?
         var label: String?
@@ -43,6 +43,9 @@ final class DashboardSession: DashboardBackend {
         var deviceName: String?
         var firmware: String?
         var device: String?
+        /// The session's one identity, calibration and zero, shared by the live force, a recording and a guided run.
+        var stage: CalibrationLookup.Stage
+        /// The device's calibration in the chosen unit, for showing forces.
         var display: ForceDisplay
         var latestRaw: Int32?
         /// When ``latestRaw`` came; made text only for `/api/status`, not for every reading.
@@ -77,14 +80,15 @@ final class DashboardSession: DashboardBackend {
     private let clock: MonotonicClock
     /// Where a GripFit chosen on the page is remembered, as `--device` remembers it.
     private let dongleKey: String
-    private let openedHistory = OpenedHistory(open: Storage.history)
+    /// The history pages' requests.
+    private let history = HistoryQueries(opened: OpenedHistory(open: Storage.history))
 
     init(
         inbox: CommandInbox, publisher: EventPublisher, unit: ForceUnit, wallClock: WallClock, clock: MonotonicClock,
-        dongleKey: String, pinned: BLEAddress??
+        dongleKey: String, pinned: BLEAddress??, stage: CalibrationLookup.Stage
     ) {
         self.dongleKey = dongleKey
-        self.live = Mutex(Live(display: ForceDisplay(calibration: nil, unit: unit), pinned: pinned))
+        self.live = Mutex(Live(stage: stage, display: ForceDisplay(calibration: nil, unit: unit), pinned: pinned))
         self.inbox = inbox
         self.publisher = publisher
         self.wallClock = wallClock
@@ -93,26 +97,18 @@ final class DashboardSession: DashboardBackend {
 
     // MARK: - The driver's thread
 
-    /// What the driver knows besides the report: read on its thread for each report.
-    struct Driver {
-        /// The key to file under once the GripFit's identity is decided; nil while it is not.
-        var identify: () -> String?
-        var portOpen: Bool
-        /// The last `D:` and `B:BRIDGE` versions, for sessions that saw none themselves.
-        var firmware: String?
-        var bridgeVersion: String?
-    }
-
-    /// Takes one report from the session, on the driver's thread.
-    func consume(_ report: SessionReport, at now: MonotonicInstant, driver: Driver) {
+    /// Takes one report from the session, on the driver's thread; `link` has the last `D:` and
+    /// `B:BRIDGE` versions, for sessions that saw none themselves.
+    func consume(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts) {
         var finished: StoredSession?
         let event = live.withLock { live -> String? in
             live.timestamps.set(wallClock.date(at: now))
-            live.portOpen = driver.portOpen
-            live.versions = (driver.firmware, driver.bridgeVersion)
+            live.portOpen = link.portOpen
+            live.versions = (link.firmware, link.bridgeVersion)
             update(&live, with: report, at: now)
-            if case .message(.reading(let raw)) = report, let key = driver.identify() {
-                if live.device != key { lookUpCalibration(&live, device: key) }
+            let calibrated = live.stage.handle(report, at: now, link: link)
+            if let decided = calibrated.decided, live.device != decided.key { lookedUp(&live, decided) }
+            if case .message(.reading(let raw)) = report, let key = calibrated.device {
                 if let request = live.guidedRequest, live.guided == nil {
                     live.guidedRequest = nil
                     var run = GuidedRun(
@@ -124,28 +120,24 @@ final class DashboardSession: DashboardBackend {
                 if let request = live.request, live.capture == nil {
                     live.request = nil
                     live.capture = SessionCapture(
-                        device: key, display: live.display, first: report, at: now, wallClock: wallClock, untilRelease: false,
-                        firmware: driver.firmware, bridgeVersion: driver.bridgeVersion, label: request.label, hand: request.hand)
+                        device: key, stage: live.stage, first: report, at: now, wallTime: wallClock, untilRelease: false,
+                        firmware: link.firmware, bridgeVersion: link.bridgeVersion, label: request.label, hand: request.hand)
                 } else if var capture = live.capture {
-                    finished = record(report, at: now, into: &capture, driver: driver)
+                    finished = record(report, at: now, into: &capture, stage: live.stage, link: link)
                     live.capture = finished == nil ? capture : nil
                 }
-                live.display.observe(report)
-                let value = live.display.value(raw: raw) ?? Double(raw)
+                let value = live.display.value(kilograms: calibrated.kilograms, raw: raw)
                 live.peak = max(live.peak ?? value, value)
-            } else {
-                if var capture = live.capture {
-                    finished = record(report, at: now, into: &capture, driver: driver)
-                    live.capture = finished == nil ? capture : nil
-                }
-                live.display.observe(report)
+            } else if var capture = live.capture {
+                finished = record(report, at: now, into: &capture, stage: live.stage, link: link)
+                live.capture = finished == nil ? capture : nil
             }
             if var run = live.guided {
-                let steps = run.handle(report, at: now, firmware: driver.firmware, bridgeVersion: driver.bridgeVersion)
+                let steps = run.handle(report, at: now, stage: live.stage, firmware: link.firmware, bridgeVersion: link.bridgeVersion)
                 live.guided = run
                 advance(&live, steps, at: now)
             }
-            return Self.event(for: report, in: &live)
+            return Self.event(for: report, kilograms: calibrated.kilograms, in: &live)
         }
         if let finished {
             let saved = save(finished)
@@ -157,6 +149,14 @@ final class DashboardSession: DashboardBackend {
             publisher.publish(event, retainAs: Self.retainKey(report), holdUntil: hold)
         }
         publisher.flush(at: now)
+    }
+
+    func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+        consume(report, at: now, link: link)
+    }
+
+    func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+        tick(at: now)
     }
 
     /// At ``nextDeadline``, on the driver's thread: a guided attempt's time limit, a second of rest,
@@ -229,10 +229,11 @@ final class DashboardSession: DashboardBackend {
 
     /// Records into a running capture; the finished session when it must stop (memory limit).
     private func record(
-        _ report: SessionReport, at now: MonotonicInstant, into capture: inout SessionCapture, driver: Driver
+        _ report: SessionReport, at now: MonotonicInstant, into capture: inout SessionCapture, stage: CalibrationLookup.Stage,
+        link: LinkFacts
     ) -> StoredSession? {
-        guard capture.record(report, at: now) == .full else { return nil }
-        return capture.finish(at: now, firmware: driver.firmware, bridgeVersion: driver.bridgeVersion)
+        guard capture.record(report, at: now, stage: stage) == .full else { return nil }
+        return capture.finish(at: now, firmware: link.firmware, bridgeVersion: link.bridgeVersion)
     }
 
     private func update(_ live: inout Live, with report: SessionReport, at now: MonotonicInstant) {
@@ -241,11 +242,11 @@ final class DashboardSession: DashboardBackend {
             live.latestRaw = raw
             live.latestAt = now
         case .message(.device(let info)):
-            live.deviceName = UntrustedText.escaped(info.name)
-            live.firmware = UntrustedText.escaped(info.firmware)
+            live.deviceName = info.name
+            live.firmware = info.firmware
         case .message(.bridge(let event)):
             switch event {
-            case .hello(let version): live.bridgeFirmware = UntrustedText.escaped(version)
+            case .hello(let version): live.bridgeFirmware = version
             case .scanning: live.bridgeLink = .scanning
             case .connecting(let address): (live.bridgeLink, live.address) = (.connecting, address)
             case .connected(let address): (live.bridgeLink, live.address) = (.connected, address)
@@ -253,7 +254,7 @@ final class DashboardSession: DashboardBackend {
             case .status(let state, let address): (live.bridgeLink, live.address) = (state, address ?? live.address)
             case .found(let address, let rssi, let name):
                 live.found.removeAll { $0.address == address }
-                let found = Found(address: address, name: UntrustedText.escaped(name), rssi: rssi, time: live.timestamps.text)
+                let found = Found(address: address, name: name, rssi: rssi, time: live.timestamps.text)
                 live.found.insert(found, at: 0)
                 if live.found.count > Self.foundLimit { live.found.removeLast() }
             case .error: break
@@ -266,21 +267,23 @@ final class DashboardSession: DashboardBackend {
         }
     }
 
-    private func lookUpCalibration(_ live: inout Live, device: String) {
-        live.device = device
+    /// A new GripFit: its calibration (or raw counts, saying why) and a fresh peak.
+    private func lookedUp(_ live: inout Live, _ decided: CalibrationLookup.Stage.Decided) {
+        for line in CalibrationNotice.lines(decided) { StandardOutput.error(line) }
+        live.device = decided.key
         live.peak = nil
-        live.display = CalibrationLookup.display(for: device, unit: live.display.unit) { StandardOutput.error($0) }
+        live.display = ForceDisplay(calibration: live.stage.record, unit: live.display.unit)
     }
 
     /// The same object `monitor --format jsonl` prints (with force and unit once calibrated); the
     /// latest of each kind is retained for pages that connect later. Made under the lock, from the
     /// report's cached time and the current calibration.
-    private static func event(for report: SessionReport, in live: inout Live) -> String? {
+    private static func event(for report: SessionReport, kilograms: Double?, in live: inout Live) -> String? {
         guard case .message(.reading(let raw)) = report else {
             return EventEncoder.jsonl(report, time: live.timestamps.text)
         }
         if live.display.isCalibrated {
-            return Monitor.reading(raw, time: live.timestamps.text, display: live.display, format: .jsonl)
+            return Monitor.reading(raw, kilograms: kilograms, time: live.timestamps.text, display: live.display, format: .jsonl)
         }
         // `monitor`'s fast path, into the reused line: the bulk of the events at 50 Hz.
         live.line.removeAll(keepingCapacity: true)
@@ -309,13 +312,13 @@ final class DashboardSession: DashboardBackend {
             object.set("usb", live.portOpen ? "connected" : "disconnected")
             object.set("ble", Self.bleText(live))
             var bridge = JSONObject()
-            if let firmware = live.bridgeFirmware { bridge.set("firmware", firmware) }
+            if let firmware = live.bridgeFirmware { bridge.set("firmware", UntrustedText.escaped(firmware)) }
             if let link = live.bridgeLink { bridge.set("link", link.rawValue) }
             if let address = live.address { bridge.set("address", address.description) }
             object.set("bridge", bridge)
             if let device = live.device { object.set("device", device) } else { object.setNull("device") }
-            if let name = live.deviceName { object.set("name", name) }
-            if let firmware = live.firmware { object.set("firmware", firmware) }
+            if let name = live.deviceName { object.set("name", UntrustedText.escaped(name)) }
+            if let firmware = live.firmware { object.set("firmware", UntrustedText.escaped(firmware)) }
             object.set("calibrated", live.display.isCalibrated)
             if let calibration = live.display.calibration {
                 var details = JSONObject()
@@ -329,7 +332,10 @@ final class DashboardSession: DashboardBackend {
                 var reading = JSONObject()
                 reading.set("time", WallClock.rfc3339(wallClock.date(at: at)))
                 reading.set("raw", Int(raw))
-                if let value = live.display.value(raw: raw) { reading.set("force", value.rounded(decimals: 3)) }
+                if let kilograms = live.stage.kilograms(raw: raw) {
+                    let value = live.display.unit.fromKilograms(kilograms)
+                    reading.set("force", value.rounded(decimals: 3))
+                }
                 object.set("reading", reading)
             } else {
                 object.setNull("reading")
@@ -386,7 +392,7 @@ final class DashboardSession: DashboardBackend {
                 live.found.map { found in
                     var item = JSONObject()
                     item.set("address", found.address.description)
-                    item.set("name", found.name)
+                    item.set("name", UntrustedText.escaped(found.name))
                     item.set("rssi", found.rssi)
                     item.set("time", found.time)
                     return item
@@ -404,7 +410,7 @@ final class DashboardSession: DashboardBackend {
         do {
             try Storage.pins.set(address?.description, for: dongleKey)
         } catch {
-            throw Self.failure(error)
+            throw HistoryQueries.failure(error)
         }
         try send(.bridge(.pin(address)))
         try send(.bridge(.scan))
@@ -423,7 +429,7 @@ final class DashboardSession: DashboardBackend {
 
     func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String {
         let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
-        try checkHistoryCanSave()
+        try history.checkCanSave()
         return try live.withLock { live throws(DashboardError) -> String in
             try Self.ensureIdle(live)
             live.autoSaved = nil
@@ -432,15 +438,6 @@ final class DashboardSession: DashboardBackend {
         }
     }
 
-    /// As `record` does: a history that cannot take the session is refused before the first
-    /// reading, not after the squeeze (503: the page shows the message).
-    private func checkHistoryCanSave() throws(DashboardError) {
-        do {
-            try openedHistory.get().checkCanSave()
-        } catch {
-            throw DashboardError(.serviceUnavailable, CLIFailure(error)?.message ?? "\(error)")
-        }
-    }
 
     private static func ensureIdle(_ live: Live) throws(DashboardError) {
         if live.guided != nil || live.guidedRequest != nil {
@@ -456,7 +453,7 @@ final class DashboardSession: DashboardBackend {
         let settings = GuidedRun.settings(
             trials: trialsPerHand ?? RecordProtocol.trialsPerHand, first: firstHand, rest: restSeconds ?? RecordProtocol.restSeconds,
             trialLimit: GuidedRun.trialLimit)
-        try checkHistoryCanSave()
+        try history.checkCanSave()
         let now = clock.now()
         let time = WallClock.rfc3339(wallClock.date(at: now))
         return try live.withLock { live throws(DashboardError) -> String in
@@ -520,56 +517,28 @@ final class DashboardSession: DashboardBackend {
     }
 
     private func save(_ session: StoredSession) -> Result<StoredSession, DashboardError> {
-        do {
-            var saved = session
-            saved.id = try SessionSave.save(session, shielded: false) { try openedHistory.get() }
-            return .success(saved)
-        } catch {
-            return .failure(Self.failure(error))
-        }
+        history.save(session)
     }
 
     func sessions() throws(DashboardError) -> String {
-        list(try history { try HistoryEntry.list(store: $0).entries })
+        try history.sessions(unit: unit)
     }
 
-    /// As `show` and `plot` present it: an uncalibrated session in the device's later calibration.
     func session(id: Int64) throws(DashboardError) -> String {
-        let (session, _) = try history { try Storage.presented(try $0.session(id: id)) }
-        return SessionJSON.detail(session, display: ForceDisplay(calibration: session.calibration, unit: unit)).text
+        try history.session(id: id, unit: unit)
     }
 
     func plot(id: Int64, unit: ForceUnit?) throws(DashboardError) -> String {
-        let (session, later) = try history { try Storage.presented(try $0.session(id: id)) }
-        return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit ?? self.unit), later: later)
+        try history.plot(id: id, unit: unit ?? self.unit)
     }
 
     func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
-        try history { try SessionExchange.export([try $0.session(id: id)], as: format) }
+        try history.export(id: id, format: format)
     }
 
     func trend(device: String?, hand: Hand?) throws(DashboardError) -> String {
-        let entries = try history { try HistoryEntry.list(store: $0, device: device).entries }
-        return list(entries.filter { hand == nil || $0.row.hand == hand }.reversed())
-    }
-
-    private func list(_ entries: [HistoryEntry]) -> String {
-        let display = ForceDisplay(calibration: nil, unit: unit)
-        return "[" + entries.map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]"
+        try history.trend(device: device, hand: hand, unit: unit)
     }
 
     private var unit: ForceUnit { live.withLock { $0.display.unit } }
-
-    private func history<T>(_ body: (any SessionHistory) throws -> T) throws(DashboardError) -> T {
-        do {
-            return try body(try openedHistory.get())
-        } catch {
-            throw Self.failure(error)
-        }
-    }
-
-    private static func failure(_ error: any Error) -> DashboardError {
-        if let error = error as? StoreError, case .notFound = error { return DashboardError(.notFound, error.description) }
-        return DashboardError(.internalServerError, CLIFailure(error)?.message ?? "\(error)")
-    }
 }

@@ -2,8 +2,8 @@ import GripFitCore
 import GripFitLinux
 import GripFitStore
 
-/// `record --protocol standard` over one connection: a ``GuidedRun`` (the protocol and each
-/// attempt's recording, as the dashboard runs them) fed from the session; this saves each attempt
+/// `record --protocol standard` over one connection: a ``LiveGuidedRun`` (the protocol and each
+/// attempt's recording, as the dashboard runs them) consuming the session; this saves each attempt
 /// and shows the cues, the live force and the rest countdown (redrawn in place on a terminal, plain
 /// lines otherwise).
 struct GuidedRecording {
@@ -18,124 +18,89 @@ struct GuidedRecording {
     /// Runs the protocol to its end or a signal; returns its summary and the display it used.
     func run() throws -> (GuidedProtocol.Summary, ForceDisplay, stopped: Bool) {
         let live = StandardOutput.isCapableTerminal
-        var guided: GuidedRun?
-        var display = ForceDisplay(calibration: nil, unit: unit)
-        var identity = DeviceIdentity()
-        var failure: (any Error)?
-        var summary: GuidedProtocol.Summary?
-        var statusShown = false
+        var line = StatusLine()
 
-        func clearStatus() {
-            if statusShown { StandardOutput.write("\r\u{1B}[2K") }
-            statusShown = false
-        }
         func say(_ text: String) {
-            clearStatus()
+            line.clear()
             StandardOutput.line(text)
         }
         /// One line redrawn in place, cut to the window so it never wraps (a wrapped line would leave copies).
         func status(_ text: String) {
-            StandardOutput.write("\r\u{1B}[2K" + (LiveView.fit(text, width: WindowResize.columns()).first ?? ""))
-            statusShown = true
+            line.show(LiveView.fit(text, width: WindowResize.columns()).first ?? "")
         }
 
-        func perform(_ steps: [GuidedRun.Step]) {
-            for step in steps {
-                switch step.action {
-                case .settle(let trial, let attempt):
+        func show(_ event: LiveGuidedRun.Event) {
+            switch event {
+            case .notice(let text):
+                StandardOutput.error("gripfit-serial: \(text)")
+            case .uncalibrated(let device):
+                StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)")
+            case .step(let step, let display):
+                showAction(step.action, display: display)
+            case .squeezing(let force, let peak, let display):
+                if live {
+                    status(
+                        "● \(display.text(stored: force, calibrated: display.isCalibrated))"
+                            + "   peak \(display.text(stored: peak, calibrated: display.isCalibrated))")
+                }
+            case .waiting(let holdup, let display):
+                if live { status(Self.waitingStatus(holdup, display: display)) }
+            }
+        }
+        func showAction(_ action: GuidedProtocol.Action, display: ForceDisplay) {
+            switch action {
+            case .settle(let trial, let attempt):
+                say(
+                    "Trial \(trial.index)/\(trial.count), \(trial.side.rawValue) hand"
+                        + (attempt > 1 ? " (again, attempt \(attempt))" : "")
+                        + ": let go of the handle and hold it still…")
+            case .waiting(_, _, let reason):
+                say(Self.waiting(reason, display: display))
+            case .squeezeNow:
+                say("Squeeze now — as hard as you can, then let go.")
+            case .attemptEnded(let attempt):
+                line.clear()
+                if let flag = attempt.flag, flag != .stopped {
+                    let left = settings.attemptsPerTrial - attempt.attempt
                     say(
-                        "Trial \(trial.index)/\(trial.count), \(trial.side.rawValue) hand"
-                            + (attempt > 1 ? " (again, attempt \(attempt))" : "")
-                            + ": let go of the handle and hold it still…")
-                case .waiting(_, _, let reason):
-                    say(Self.waiting(reason, display: guided?.display ?? display))
-                case .squeezeNow:
-                    say("Squeeze now — as hard as you can, then let go.")
-                case .attemptEnded(let attempt):
-                    clearStatus()
-                    if let session = step.session {
-                        do {
-                            onSaved(try SessionSave.save(session) { store }, session)
-                        } catch {
-                            failure = error
-                            runner.driver.stop()
-                        }
-                    }
-                    if let flag = attempt.flag, flag != .stopped {
-                        let left = settings.attemptsPerTrial - attempt.attempt
-                        say(
-                            "Trial \(attempt.trial.index) flagged: \(flag); "
-                                + (left > 0 ? "offering it again." : "no attempts left, moving on without it."))
-                    }
-                case .rest(let seconds, let trial):
-                    let text = "rest: \(seconds) s before trial \(trial.index)/\(trial.count) (\(trial.side.rawValue) hand)"
-                    if live {
-                        status(text)
-                    } else if seconds % 10 == 0 || seconds <= 3 || seconds == Int((settings.rest / .seconds(1)).rounded(.up)) {
-                        StandardOutput.line(text)
-                    }
-                case .finished(let result):
-                    clearStatus()
-                    summary = result
-                    runner.driver.stop()
+                        "Trial \(attempt.trial.index) flagged: \(flag); "
+                            + (left > 0 ? "offering it again." : "no attempts left, moving on without it."))
                 }
+            case .rest(let seconds, let trial):
+                let text = "rest: \(seconds) s before trial \(trial.index)/\(trial.count) (\(trial.side.rawValue) hand)"
+                if live {
+                    status(text)
+                } else if seconds % 10 == 0 || seconds <= 3 || seconds == Int((settings.rest / .seconds(1)).rounded(.up)) {
+                    StandardOutput.line(text)
+                }
+            case .finished:
+                line.clear()
             }
-            runner.driver.wakeAt = guided?.nextDeadline
         }
-        var versions: (firmware: String?, bridge: String?) { (runner.driver.machine.firmware, runner.driver.machine.bridgeVersion) }
 
-        runner.driver.onWake = { now in
-            guard var current = guided else { return }
-            let steps = current.tick(at: now, firmware: versions.firmware, bridgeVersion: versions.bridge)
-            guided = current
-            perform(steps)
+        let guided = LiveGuidedRun(
+            settings: settings, label: label, unit: unit, wallTime: runner.wallClock,
+            save: { session in
+                line.clear()
+                onSaved(try SessionSave.save(session) { store }, session)
+            },
+            onEvent: show)
+        let driver = runner.driver
+        driver.consumers = [CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [guided])]
+        defer { driver.consumers = [] }
+        let reason = try runner.run(seconds: nil) { _, _ in true }
+        if let failure = guided.failure { throw failure }
+        if case .signal = reason {
+            guided.stop(at: runner.clock.now(), link: LinkFacts(driver.machine, portOpen: driver.openPortPath != nil))
+            if let failure = guided.failure { throw failure }
         }
-        let reason = try runner.run(seconds: nil) { report, now in
-            if guided == nil, case .message(.reading) = report {
-                // Readings wait (a few seconds at most) until the GripFit's identity is known.
-                guard let device = identity.key(at: now, machine: runner.driver.machine, connection: runner.connection)
-                else { return true }
-                do {
-                    display.calibration = try Storage.calibrations.calibration(for: device)
-                } catch {
-                    failure = error
-                    return false
-                }
-                if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
-                var fresh = GuidedRun(settings: settings, display: display, device: device, label: label, wallClock: runner.wallClock)
-                let steps = fresh.start(at: now)
-                guided = fresh
-                perform(steps)
-            }
-            guard var current = guided else { return true }
-            let steps = current.handle(report, at: now, firmware: versions.firmware, bridgeVersion: versions.bridge)
-            guided = current
-            perform(steps)
-            if live, case .squeezing(_, _, let force?, let peak?) = current.machine.phase {
-                let display = current.display
-                status(
-                    "● \(display.text(stored: force, calibrated: display.isCalibrated))"
-                        + "   peak \(display.text(stored: peak, calibrated: display.isCalibrated))")
-            } else if live, case .settling = current.machine.phase, let holdup = current.machine.holdup {
-                status(Self.waitingStatus(holdup, display: current.display))
-            }
-            return failure == nil
-        }
-        runner.driver.onWake = nil
-        if let failure { throw failure }
-        if case .signal = reason, var current = guided {
-            let steps = current.stop(at: runner.clock.now(), firmware: versions.firmware, bridgeVersion: versions.bridge)
-            guided = current
-            perform(steps)
-            if let failure { throw failure }
-        }
-        guard let guided else {
+        guard let run = guided.run, let summary = guided.summary else {
             throw CLIFailure(
                 "No readings arrived, so no trial could start. Is the GripFit on and streaming? Try `gripfit-serial monitor`.",
                 status: .unavailable)
         }
-        clearStatus()
-        return (summary ?? guided.machine.summary, guided.display, reason != .handler)
+        line.clear()
+        return (summary, run.display, reason != .handler)
     }
 
     /// Why the trial is not cued, and what to do, printed once per reason.

@@ -58,8 +58,12 @@ public struct Calibrate: ParsableCommand {
         var step = Step.zero
         var window = StableWindow()
         var stepStarted: MonotonicInstant?
+        // Only the key is needed here: the calibration being made is the one to file.
+        var stage = CalibrationLookup.Stage(fallbackKey: link.source.portKey) { _ in nil }
+        func facts() -> LinkFacts { LinkFacts(runner.driver.machine, portOpen: runner.driver.openPortPath != nil) }
         StandardOutput.line("Step 1/2: put the dynamometer down with nothing on the handle and keep it still.")
         let reason = try runner.run(seconds: nil) { report, now in
+            _ = stage.handle(report, at: now, link: facts())
             guard case .message(.reading(let raw)) = report else { return true }
             let started = stepStarted ?? now
             stepStarted = started
@@ -110,10 +114,7 @@ public struct Calibrate: ParsableCommand {
                     "Calibration refused: \(mass) gives \(calibration.countsPerKilogram) counts/kg, which no load cell reads. "
                         + "Check the mass and calibrate again. Nothing was saved.", status: .dataError)
             }
-            let machine = runner.driver.machine
-            let decision: IdentityGate.Decision =
-                machine.deviceAddress.map { .bridge($0) } ?? (machine.behindBridge ? .bridgeSilent : .noBridge)
-            let (device, notice) = DeviceKey.key(decision, connection: link)
+            let (device, notice) = stage.settle(link: facts())
             if let notice { StandardOutput.error("gripfit-serial: \(notice)") }
             let stored = StoredCalibration(
                 device: device, calibration: calibration,

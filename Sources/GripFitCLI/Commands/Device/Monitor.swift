@@ -68,22 +68,21 @@ public struct Monitor: ParsableCommand {
         if format == .csv, !StandardOutput.line(header) { return }
         var display: ForceDisplay?
         // With --unit, readings stay raw until the GripFit's identity picks the calibration.
-        var identity = DeviceIdentity()
+        var stage = unit.map { _ in CalibrationLookup.stage(for: runner.connection) }
         let output = BatchedOutput()
         var time = TimestampCache()
-        runner.driver.onIdle = { if !output.flush() { runner.driver.stop() } }
+        runner.driver.consumers = [ReportHandler(idle: { output.flush() })]
         _ = try runner.run(seconds: duration) { report, now in
             if output.failed { return false }
             time.set(runner.wallClock.date(at: now))
-            if let unit, display == nil, case .message(.reading) = report,
-                let device = identity.key(at: now, machine: runner.driver.machine, connection: runner.connection)
-            {
-                display = CalibrationLookup.display(for: device, unit: unit) { StandardOutput.error($0) }
+            let calibrated = stage?.handle(report, at: now, link: LinkFacts(runner.driver.machine, portOpen: runner.driver.openPortPath != nil))
+            if let unit, let decided = calibrated?.decided {
+                for line in CalibrationNotice.lines(decided) { StandardOutput.error(line) }
+                display = ForceDisplay(calibration: stage?.record, unit: unit)
             }
-            display?.observe(report)
             if case .message(.reading(let raw)) = report {
                 if let display, display.isCalibrated {
-                    output.line(Self.reading(raw, time: time.text, display: display, format: format))
+                    output.line(Self.reading(raw, kilograms: calibrated?.kilograms, time: time.text, display: display, format: format))
                 } else {
                     Self.appendReading(raw, time: time.bytes, format: format, to: &output.bytes)
                     output.flushIfFull()
@@ -101,124 +100,12 @@ public struct Monitor: ParsableCommand {
         }
     }
 
-    /// The live view: force first (in kg, or --unit, when the device is calibrated), redrawn to the
-    /// window's width; events above it; keys t (tare), p (reset peak), q (quit).
+    /// The live view (``LiveMonitor``): force first (in kg, or --unit, when the device is
+    /// calibrated), redrawn to the window's width; events above it; keys t (tare), p (reset peak), q (quit).
     private func runLive(_ runner: SessionRunner) throws {
-        let resize = try WindowResize()
-        let keys = try TerminalInput()
-        defer { keys?.restore() }
-        var terminal = LiveTerminal(width: resize.columns)
-        let displayUnit = unit ?? .kilograms
-        var view = LiveView(start: runner.clock.now(), scale: Self.scale(ForceDisplay(calibration: nil, unit: displayUnit)))
-        var display: ForceDisplay?
-        var identity = DeviceIdentity()
-        var lastDraw: MonotonicInstant?
-        // Loaded: over half the rep threshold above the zero (calibrated), or above the lowest reading so far (raw).
-        var tare = TareGuard(loadedAbove: Recording.rawReleaseThreshold / 2)
-
-        func redraw(_ now: MonotonicInstant) {
-            terminal.redraw(view.lines(width: terminal.width, now: now))
-            lastDraw = now
-        }
-        func notice(_ text: String, _ now: MonotonicInstant) {
-            terminal.notice(text, view: view.lines(width: terminal.width, now: now))
-            lastDraw = now
-        }
-        resize.onResize = { columns in
-            terminal.width = columns
-            redraw(runner.clock.now())
-        }
-        keys?.onKey = { key in
-            let now = runner.clock.now()
-            switch key {
-            case UInt8(ascii: "t"), UInt8(ascii: "T"):
-                let time = WallClock.rfc3339(runner.wallClock.date(at: now))
-                switch tare.request(load: Self.load(view, display: display), at: now) {
-                case .tare:
-                    runner.driver.submit(.device(.tare))
-                    notice("\(time) tare requested", now)
-                case .refused(let load):
-                    let reads =
-                        if let display, display.isCalibrated, let raw = view.raw {
-                            "reads \(display.text(raw: raw))"
-                        } else {
-                            "is \(load.formatted(decimals: 0)) raw above its lowest reading so far"
-                        }
-                    notice(
-                        "\(time) not tared: the handle \(reads), and a tare now would make that load the zero. "
-                            + "Let go first, then press t; if nothing is on it, press t again within "
-                            + "\(tare.confirmWindow.components.seconds) s to tare anyway.", now)
-                }
-            case UInt8(ascii: "p"), UInt8(ascii: "P"):
-                view.resetPeak()
-                redraw(now)
-            case UInt8(ascii: "q"), UInt8(ascii: "Q"):
-                runner.driver.stop()
-            default:
-                break
-            }
-        }
-        runner.driver.eventSources += [resize] + (keys.map { [$0] } ?? [])
-        // The clock in the view moves even when no reading comes.
-        runner.driver.wakeAt = runner.clock.now() + .seconds(1)
-        runner.driver.onWake = { now in
-            redraw(now)
-            runner.driver.wakeAt = now + .seconds(1)
-        }
-        redraw(runner.clock.now())
-        do {
-            _ = try runner.run(seconds: duration) { report, now in
-                let time = WallClock.rfc3339(runner.wallClock.date(at: now))
-                if display == nil, case .message(.reading) = report {
-                    // Readings wait (a few seconds at most) until the GripFit's identity picks the calibration.
-                    let key = identity.key(at: now, machine: runner.driver.machine, connection: runner.connection) {
-                        notice($0, now)
-                    }
-                    guard let key else { return true }
-                    let found = CalibrationLookup.display(for: key, unit: displayUnit) { notice($0, now) }
-                    display = found
-                    view.scale = Self.scale(found)
-                    if found.isCalibrated { tare = TareGuard(loadedAbove: Recording.calibratedReleaseThreshold / 2) }
-                }
-                display?.observe(report)
-                switch report {
-                case .message(.reading(let raw)):
-                    view.reading(raw: raw, force: display?.value(raw: raw) ?? Double(raw), at: now)
-                    if lastDraw.map({ now - $0 >= .milliseconds(50) }) ?? true { redraw(now) }
-                case .state(let state):
-                    view.linkChanged(state)
-                    if let text = EventEncoder.text(report, time: time) { notice(text, now) }
-                case .message(.device(let info)):
-                    view.firmware = UntrustedText.escaped(info.firmware)
-                    if let text = EventEncoder.text(report, time: time) { notice(text, now) }
-                case .commandFinished(.device(.tare), let outcome):
-                    switch outcome {
-                    case .succeeded: notice("\(time) tared", now)
-                    case .failed(let failure): notice("\(time) tare failed: \(failure)", now)
-                    }
-                default:
-                    if let text = EventEncoder.text(report, time: time) { notice(text, now) }
-                }
-                return true
-            }
-        } catch {
-            terminal.restoreCursor()
-            throw error
-        }
-        terminal.finish(view.lines(width: terminal.width, now: runner.clock.now()))
-    }
-
-    /// The handle's load for the tare guard: kilograms above the zero when calibrated, counts above
-    /// the lowest reading so far otherwise; nil before the first reading.
-    private static func load(_ view: LiveView, display: ForceDisplay?) -> Double? {
-        guard let raw = view.raw else { return nil }
-        if let display, display.isCalibrated { return display.zero?.value(raw: raw, in: .kilograms) }
-        guard let force = view.force, let low = view.low else { return nil }
-        return force - low
-    }
-
-    private static func scale(_ display: ForceDisplay) -> LiveView.Scale {
-        LiveView.Scale(unit: display.unitName, decimals: display.unit == .newtons ? 1 : 2, calibrated: display.isCalibrated)
+        let view = try LiveViewSession(runner: runner, unit: unit ?? .kilograms)
+        runner.driver.consumers = [CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [view.monitor])]
+        _ = try view.run { try runner.run(seconds: duration) { _, _ in true } }
     }
 
     /// Several dongles, each on its own thread (see ``SessionFleet``), their events interleaved
@@ -268,8 +155,9 @@ public struct Monitor: ParsableCommand {
         }
     }
 
-    static func reading(_ raw: Int32, time: String, display: ForceDisplay, format: OutputFormat) -> String {
-        let value = display.value(raw: raw) ?? Double(raw)
+    /// A reading with its force; `kilograms` from the session's ``CalibrationStage``.
+    static func reading(_ raw: Int32, kilograms: Double?, time: String, display: ForceDisplay, format: OutputFormat) -> String {
+        let value = display.value(kilograms: kilograms, raw: raw)
         switch format {
         case .jsonl:
             var object = JSONObject()
@@ -282,7 +170,7 @@ public struct Monitor: ParsableCommand {
         case .csv:
             return "\(time),\(raw),\(value.formatted(decimals: 3))"
         case .text:
-            return "\(time) reading \(raw) = \(display.text(raw: raw))"
+            return "\(time) reading \(raw) = \(display.text(kilograms: kilograms, raw: raw))"
         }
     }
 }

@@ -85,21 +85,24 @@ public struct Record: ParsableCommand {
             try runProtocol(runner: runner, store: store)
             return
         }
-        let live = StandardOutput.isCapableTerminal
-        var peak = -Double.infinity
-        let recording = try Recording.run(
-            runner: runner, seconds: duration, untilRelease: untilRelease, label: label, hand: hand, display: unit,
-            onStart: { display, device in
-                if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
-            },
-            onReading: { raw, display in
-                guard live else { return }
-                let value = display.value(raw: raw) ?? Double(raw)
-                peak = max(peak, value)
-                let peakText = display.isCalibrated ? "\(peak.formatted(decimals: 2)) \(unit.rawValue)" : "\(Int(peak)) raw"
-                StandardOutput.write("\r\u{1B}[2K● recording  \(display.text(raw: raw))  peak \(peakText)")
-            })
-        if live { StandardOutput.line("") }
+        let tags = LiveRecording.Tags(label: label, hand: hand)
+        let recording: Recording
+        if StandardOutput.isCapableTerminal {
+            // The live view beside the recording, on the same calibrated session: its notices go above the view.
+            let view = try LiveViewSession(runner: runner, unit: unit)
+            recording = try view.run {
+                try Recording.run(runner: runner, seconds: duration, untilRelease: untilRelease, tags: tags, unit: unit, others: [view.monitor])
+            }
+        } else {
+            recording = try Recording.run(runner: runner, seconds: duration, untilRelease: untilRelease, tags: tags, unit: unit) { event in
+                switch event {
+                case .notice(let text):
+                    StandardOutput.error("gripfit-serial: \(text)")
+                case .started(let device, let display):
+                    if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
+                }
+            }
+        }
         report(try SessionSave.save(recording.session) { store }, recording)
     }
 

@@ -65,7 +65,8 @@ public struct Dashboard: ParsableCommand {
         let publisher = EventPublisher()
         let session = DashboardSession(
             inbox: inbox, publisher: publisher, unit: unit, wallClock: runner.wallClock, clock: runner.clock,
-            dongleKey: runner.connection.dongleKey, pinned: runner.connection.pin)
+            dongleKey: runner.connection.dongleKey, pinned: runner.connection.pin,
+            stage: CalibrationLookup.stage(for: runner.connection, followsChanges: true))
         let router = DashboardServer.buildRouter(
             backend: session, publisher: publisher, access: AccessPolicy(token: token, loopbackOnly: address.isLoopback))
         let server = ServerTask()
@@ -78,24 +79,10 @@ public struct Dashboard: ParsableCommand {
         }
         StandardOutput.line("gripfit-serial dashboard: open \(Self.url(address, port: port, token: token))")
         if generateToken { StandardOutput.line("The token is shown only here; anyone with this URL can use the dashboard.") }
-        var identity = DeviceIdentity()
         // The guided protocol's deadlines (rest countdown, time limit) and the streams' keep-alive
-        // come even when readings stop.
-        runner.driver.onWake = { now in
-            session.tick(at: now)
-            runner.driver.wakeAt = session.nextDeadline
-        }
-        _ = try runner.run(seconds: nil) { report, now in
-            // The machine is read field by field, not copied whole: this runs for every reading.
-            let driver = DashboardSession.Driver(
-                identify: { identity.key(at: now, machine: runner.driver.machine, connection: runner.connection) },
-                portOpen: runner.driver.openPortPath != nil, firmware: runner.driver.machine.firmware,
-                bridgeVersion: runner.driver.machine.bridgeVersion)
-            session.consume(report, at: now, driver: driver)
-            runner.driver.wakeAt = session.nextDeadline
-            return true
-        }
-        runner.driver.onWake = nil
+        // come even when readings stop: the session's own deadline wakes the driver.
+        runner.driver.consumers = [session]
+        _ = try runner.run(seconds: nil) { _, _ in true }
         if let stopped = session.stopProtocol() {
             StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.")
             for line in ProtocolReport.lines(stopped.summary, display: stopped.display, width: WindowResize.columns()) { StandardOutput.line(line) }

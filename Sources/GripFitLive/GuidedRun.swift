@@ -6,30 +6,32 @@ import GripFitStore
 /// reports, with each attempt recorded from its cue (``SessionCapture``) and handed back as the
 /// session to save (protocol `standard`, its trial number and hand, any flag in its label). Each
 /// front end shows the cues its own way and saves to its own store.
-struct GuidedRun {
+public struct GuidedRun {
     /// One action of the protocol, with the session to save when it ends a recorded attempt.
-    struct Step {
-        var action: GuidedProtocol.Action
-        var session: StoredSession?
+    public struct Step {
+        public var action: GuidedProtocol.Action
+        public var session: StoredSession?
     }
 
-    let device: String
-    let label: String?
-    private(set) var machine: GuidedProtocol
-    /// Follows tares and reconnects for the readings fed to the machine; has the device's calibration.
-    private(set) var display: ForceDisplay
-    private let wallClock: WallClock
+    public let device: String
+    public let label: String?
+    public private(set) var machine: GuidedProtocol
+    /// How its forces are shown: the device's calibration and the chosen unit.
+    public private(set) var display: ForceDisplay
+    private let wallTime: any WallTime
     private var capture: SessionCapture?
     /// A run starts at a reading, so with the link up.
     private var linkUp = true
 
     /// Seconds an attempt may last from the cue unless the user chose otherwise.
-    static let trialLimit = 10.0
+    public static let trialLimit = 10.0
+    /// The protocol name its attempts are saved under.
+    public static let protocolName = "standard"
 
     /// What the user chose, before the device is known: `trials` per hand from `first` (right
     /// when nil), `rest` seconds between trials, `trialLimit` seconds at most per attempt.
-    static func settings(trials: Int, first: Hand?, rest: Double, trialLimit: Double) -> GuidedProtocol.Settings {
-        var settings = GuidedProtocol.Settings(threshold: Recording.calibratedReleaseThreshold, zero: 0)
+    public static func settings(trials: Int, first: Hand?, rest: Double, trialLimit: Double) -> GuidedProtocol.Settings {
+        var settings = GuidedProtocol.Settings(threshold: ReleaseThreshold.calibrated, zero: 0)
         settings.trialsPerHand = trials
         settings.firstSide = first.flatMap { GuidedProtocol.Side(rawValue: $0.rawValue) } ?? .right
         settings.rest = Duration(seconds: rest)
@@ -39,37 +41,39 @@ struct GuidedRun {
 
     /// `settings` as chosen, with the threshold, still tolerance and zero set for `display`'s
     /// calibration: kilograms above the tared zero when calibrated, counts above the resting level
-    /// otherwise. `display` has the device's calibration and has seen every report so far.
-    init(settings: GuidedProtocol.Settings, display: ForceDisplay, device: String, label: String?, wallClock: WallClock) {
+    /// otherwise. `display` has the device's calibration.
+    public init(settings: GuidedProtocol.Settings, display: ForceDisplay, device: String, label: String?, wallClock: any WallTime) {
         var configured = settings
-        configured.threshold = display.isCalibrated ? Recording.calibratedReleaseThreshold : Recording.rawReleaseThreshold
+        configured.threshold = ReleaseThreshold.of(calibrated: display.isCalibrated)
         configured.stillTolerance = configured.threshold / 4
         configured.zero = display.isCalibrated ? 0 : nil
         machine = GuidedProtocol(settings: configured)
         self.display = display
         self.device = device
         self.label = label
-        self.wallClock = wallClock
+        self.wallTime = wallClock
     }
 
-    var nextDeadline: MonotonicInstant? { machine.nextDeadline }
+    public var nextDeadline: MonotonicInstant? { machine.nextDeadline }
 
     /// The first cue.
-    mutating func start(at now: MonotonicInstant) -> [Step] {
+    public mutating func start(at now: MonotonicInstant) -> [Step] {
         machine.handle(.start, now: now).map { Step(action: $0, session: nil) }
     }
 
-    /// One report from the session; `firmware` and `bridgeVersion` are the ones known before it.
-    mutating func handle(_ report: SessionReport, at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> [Step] {
-        display.observe(report)
+    /// One report from the session, after `stage` (the session's one, with this device's
+    /// calibration) has seen it; `firmware` and `bridgeVersion` are the ones known before it.
+    public mutating func handle(
+        _ report: SessionReport, at now: MonotonicInstant, stage: LiveCalibration, firmware: String?, bridgeVersion: String?
+    ) -> [Step] {
         if var active = capture {
-            _ = active.record(report, at: now)
+            _ = active.record(report, at: now, stage: stage)
             capture = active
         }
         let event: GuidedProtocol.Event
         switch report {
         case .message(.reading(let raw)):
-            event = .reading(display.value(raw: raw).map(display.unit.toKilograms) ?? Double(raw))
+            event = .reading(stage.kilograms(raw: raw) ?? Double(raw))
         case .state(.connected):
             linkUp = true
             return []
@@ -81,32 +85,33 @@ struct GuidedRun {
             return []
         }
         let actions = machine.handle(event, now: now)
-        return steps(actions, at: now, cue: report, firmware: firmware, bridgeVersion: bridgeVersion)
+        return steps(actions, at: now, cue: (report, stage), firmware: firmware, bridgeVersion: bridgeVersion)
     }
 
     /// At ``nextDeadline``: the attempt's time limit, or the next second of a rest.
-    mutating func tick(at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> [Step] {
+    public mutating func tick(at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> [Step] {
         steps(machine.handle(.tick, now: now), at: now, cue: nil, firmware: firmware, bridgeVersion: bridgeVersion)
     }
 
     /// The user ends the run: an attempt under way is cut short and saved flagged.
-    mutating func stop(at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> [Step] {
+    public mutating func stop(at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> [Step] {
         steps(machine.handle(.stop, now: now), at: now, cue: nil, firmware: firmware, bridgeVersion: bridgeVersion)
     }
 
     /// Starts recording at a cue (the reading `cue` that showed the handle still opens the trace)
     /// and turns an ended attempt into its session.
     private mutating func steps(
-        _ actions: [GuidedProtocol.Action], at now: MonotonicInstant, cue: SessionReport?, firmware: String?, bridgeVersion: String?
+        _ actions: [GuidedProtocol.Action], at now: MonotonicInstant, cue: (SessionReport, LiveCalibration)?,
+        firmware: String?, bridgeVersion: String?
     ) -> [Step] {
         actions.map { action in
             switch action {
             case .squeezeNow(let trial, _):
                 guard let cue else { return Step(action: action, session: nil) }
                 capture = SessionCapture(
-                    device: device, display: display, first: cue, at: now, wallClock: wallClock, untilRelease: false,
+                    device: device, stage: cue.1, first: cue.0, at: now, wallTime: wallTime, untilRelease: false,
                     firmware: firmware, bridgeVersion: bridgeVersion, label: label, hand: Hand(rawValue: trial.side.rawValue),
-                    protocolName: RecordProtocol.standard.rawValue, trial: trial.number)
+                    protocolName: Self.protocolName, trial: trial.number)
                 return Step(action: action, session: nil)
             case .attemptEnded(let attempt):
                 guard var active = capture else { return Step(action: action, session: nil) }

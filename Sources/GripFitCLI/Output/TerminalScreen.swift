@@ -1,0 +1,35 @@
+import GripFitCore
+import GripFitLive
+
+/// The terminal a ``LiveMonitor`` draws on: a ``LiveTerminal`` at the window's width, events as
+/// `monitor` prints them, times from the session's wall clock.
+final class TerminalScreen: LiveScreen {
+    var terminal: LiveTerminal
+    private let wallClock: WallClock
+
+    init(width: Int, wallClock: WallClock) {
+        terminal = LiveTerminal(width: width)
+        self.wallClock = wallClock
+    }
+
+    var width: Int {
+        get { terminal.width }
+        set { terminal.width = newValue }
+    }
+
+    func redraw(_ view: [String]) {
+        terminal.redraw(view)
+    }
+
+    func notice(_ text: String, view: [String]) {
+        terminal.notice(text, view: view)
+    }
+
+    func time(at instant: MonotonicInstant) -> String {
+        WallClock.rfc3339(wallClock.date(at: instant))
+    }
+
+    func line(for report: SessionReport, time: String) -> String? {
+        EventEncoder.text(report, time: time)
+    }
+}

@@ -1,0 +1,74 @@
+import GripFitCore
+import GripFitDashboard
+import GripFitStore
+
+/// The dashboard's history, one of ``DashboardSession``'s roles: the history pages' requests and
+/// the saving of the page's recordings, each as `show`, `plot`, `export` and `record` do it. The
+/// one place the dashboard reaches the store: the history it is given, opened and checked once.
+struct HistoryQueries {
+    let opened: OpenedHistory
+
+    func sessions(unit: ForceUnit) throws(DashboardError) -> String {
+        list(try history { try HistoryEntry.list(store: $0).entries }, unit: unit)
+    }
+
+    /// As `show` and `plot` present it: an uncalibrated session in the device's later calibration.
+    func session(id: Int64, unit: ForceUnit) throws(DashboardError) -> String {
+        let (session, _) = try history { try Storage.presented(try $0.session(id: id)) }
+        return SessionJSON.detail(session, display: ForceDisplay(calibration: session.calibration, unit: unit)).text
+    }
+
+    func plot(id: Int64, unit: ForceUnit) throws(DashboardError) -> String {
+        let (session, later) = try history { try Storage.presented(try $0.session(id: id)) }
+        return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
+    }
+
+    func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
+        try history { try SessionExchange.export([try $0.session(id: id)], as: format) }
+    }
+
+    func trend(device: String?, hand: Hand?, unit: ForceUnit) throws(DashboardError) -> String {
+        let entries = try history { try HistoryEntry.list(store: $0, device: device).entries }
+        return list(entries.filter { hand == nil || $0.row.hand == hand }.reversed(), unit: unit)
+    }
+
+    /// Saves a recording or an attempt from the page; the session with its new id.
+    func save(_ session: StoredSession) -> Result<StoredSession, DashboardError> {
+        do {
+            var saved = session
+            saved.id = try SessionSave.save(session, shielded: false) { try opened.get() }
+            return .success(saved)
+        } catch {
+            return .failure(Self.failure(error))
+        }
+    }
+
+    /// As `record` does: a history that cannot take the session is refused before the first
+    /// reading, not after the squeeze (503: the page shows the message).
+    func checkCanSave() throws(DashboardError) {
+        do {
+            try opened.get().checkCanSave()
+        } catch {
+            throw DashboardError(.serviceUnavailable, CLIFailure(error)?.message ?? "\(error)")
+        }
+    }
+
+    /// A store error as the page gets it: 404 for a session that is not there, 500 otherwise.
+    static func failure(_ error: any Error) -> DashboardError {
+        if let error = error as? StoreError, case .notFound = error { return DashboardError(.notFound, error.description) }
+        return DashboardError(.internalServerError, CLIFailure(error)?.message ?? "\(error)")
+    }
+
+    private func list(_ entries: [HistoryEntry], unit: ForceUnit) -> String {
+        let display = ForceDisplay(calibration: nil, unit: unit)
+        return "[" + entries.map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]"
+    }
+
+    private func history<T>(_ body: (any SessionHistory) throws -> T) throws(DashboardError) -> T {
+        do {
+            return try body(try opened.get())
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import GripFitCore
+import GripFitStore
+
+/// The session's ``CalibrationStage`` as one ``SessionConsumer`` in front of the consumers that
+/// show or record force: each report goes through the stage once, then to each of them in order;
+/// the driver wakes at the earliest of their deadlines.
+public final class CalibratedSession: SessionConsumer {
+    public private(set) var stage: LiveCalibration
+    public let consumers: [any CalibratedConsumer]
+
+    public init(stage: LiveCalibration, consumers: [any CalibratedConsumer]) {
+        self.stage = stage
+        self.consumers = consumers
+    }
+
+    public func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+        let output = stage.handle(report, at: now, link: link)
+        for consumer in consumers {
+            consumer.handle(output, stage: stage, at: now, link: link, into: &actions)
+        }
+    }
+
+    public var nextDeadline: MonotonicInstant? {
+        consumers.reduce(nil) { .earliest($0, $1.nextDeadline) }
+    }
+
+    public func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+        for consumer in consumers {
+            guard let due = consumer.nextDeadline, due <= now else { continue }
+            consumer.tick(at: now, link: link, into: &actions)
+        }
+    }
+}

@@ -1,0 +1,5 @@
+import GripFitCore
+import GripFitStore
+
+/// The session's ``CalibrationStage`` over the calibration file's entries, as every consumer here uses it.
+public typealias LiveCalibration = CalibrationStage<StoredCalibration>

@@ -1,0 +1,120 @@
+import GripFitCore
+import GripFitStore
+
+/// `record --protocol standard` as a session consumer: a ``GuidedRun`` begun at the first reading
+/// from a known GripFit, fed the session through the one ``CalibrationStage``, ticked at its own
+/// deadlines (the rest countdown, an attempt's time limit). Each ended attempt is handed to `save`;
+/// one that cannot be saved stops the session, as does the protocol's end. The front end shows
+/// the cues and the live force from `onEvent`.
+public final class LiveGuidedRun: CalibratedConsumer {
+    /// What the front end shows; `display` is how the run's forces are shown.
+    public enum Event {
+        /// Why the device key is not the GripFit's own BLE identity.
+        case notice(String)
+        /// The GripFit has no calibration: forces are raw counts.
+        case uncalibrated(device: String)
+        /// One step of the protocol, after its attempt (if any) was handed to `save`.
+        case step(GuidedRun.Step, display: ForceDisplay)
+        /// A reading during a squeeze: the force and the attempt's peak so far.
+        case squeezing(force: Double, peak: Double, display: ForceDisplay)
+        /// A reading while a trial waits for a still, unloaded handle.
+        case waiting(GuidedProtocol.Holdup, display: ForceDisplay)
+    }
+
+    public private(set) var run: GuidedRun?
+    /// Why the session stopped early: the calibration could not be read, or an attempt not saved.
+    public private(set) var failure: (any Error)?
+    private var finished: GuidedProtocol.Summary?
+    private let settings: GuidedProtocol.Settings
+    private let label: String?
+    private let unit: ForceUnit
+    private let wallTime: any WallTime
+    private let save: (StoredSession) throws -> Void
+    private let onEvent: (Event) -> Void
+
+    public init(
+        settings: GuidedProtocol.Settings, label: String?, unit: ForceUnit, wallTime: any WallTime,
+        save: @escaping (StoredSession) throws -> Void, onEvent: @escaping (Event) -> Void = { _ in }
+    ) {
+        self.settings = settings
+        self.label = label
+        self.unit = unit
+        self.wallTime = wallTime
+        self.save = save
+        self.onEvent = onEvent
+    }
+
+    /// The protocol's summary: at its end, or as far as it got.
+    public var summary: GuidedProtocol.Summary? { finished ?? run?.machine.summary }
+
+    public var nextDeadline: MonotonicInstant? { run?.nextDeadline }
+
+    public func handle(
+        _ output: LiveCalibration.Output, stage: LiveCalibration, at now: MonotonicInstant, link: LinkFacts,
+        into actions: inout [ConsumerAction]
+    ) {
+        let report = output.report
+        if run == nil, case .message(.reading) = report {
+            // Readings wait (a few seconds at most) until the GripFit's identity is known.
+            guard let device = output.device else { return }
+            if let decided = output.decided {
+                if let notice = decided.notice { onEvent(.notice(notice)) }
+                if case .failure(let error) = decided.lookup {
+                    failure = error
+                    actions.append(.stop)
+                    return
+                }
+            }
+            let display = ForceDisplay(calibration: stage.record, unit: unit)
+            if !display.isCalibrated { onEvent(.uncalibrated(device: device)) }
+            var fresh = GuidedRun(settings: settings, display: display, device: device, label: label, wallClock: wallTime)
+            let steps = fresh.start(at: now)
+            run = fresh
+            perform(steps, into: &actions)
+        }
+        guard var current = run else { return }
+        let steps = current.handle(report, at: now, stage: stage, firmware: link.firmware, bridgeVersion: link.bridgeVersion)
+        run = current
+        perform(steps, into: &actions)
+        if case .squeezing(_, _, let force?, let peak?) = current.machine.phase {
+            onEvent(.squeezing(force: force, peak: peak, display: current.display))
+        } else if case .settling = current.machine.phase, let holdup = current.machine.holdup {
+            onEvent(.waiting(holdup, display: current.display))
+        }
+        if failure != nil { actions.append(.stop) }
+    }
+
+    public func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+        guard var current = run, let due = current.nextDeadline, due <= now else { return }
+        let steps = current.tick(at: now, firmware: link.firmware, bridgeVersion: link.bridgeVersion)
+        run = current
+        perform(steps, into: &actions)
+    }
+
+    /// The user ends the run (a signal): an attempt under way is cut short and saved flagged.
+    public func stop(at now: MonotonicInstant, link: LinkFacts) {
+        guard var current = run else { return }
+        let steps = current.stop(at: now, firmware: link.firmware, bridgeVersion: link.bridgeVersion)
+        run = current
+        var ignored: [ConsumerAction] = []
+        perform(steps, into: &ignored)
+    }
+
+    private func perform(_ steps: [GuidedRun.Step], into actions: inout [ConsumerAction]) {
+        for step in steps {
+            if let session = step.session {
+                do {
+                    try save(session)
+                } catch {
+                    failure = error
+                    actions.append(.stop)
+                }
+            }
+            if case .finished(let result) = step.action {
+                finished = result
+                actions.append(.stop)
+            }
+            onEvent(.step(step, display: run?.display ?? ForceDisplay(calibration: nil, unit: unit)))
+        }
+    }
+}

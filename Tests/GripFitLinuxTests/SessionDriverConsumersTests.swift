@@ -1,0 +1,93 @@
+import GripFitCore
+import GripFitSimulator
+import Testing
+
+@testable import GripFitLinux
+
+/// Several consumers on one driver: each sees every report, the loop wakes at the earliest of
+/// their deadlines, and any one of them can end the session.
+@Suite(.serialized) struct SessionDriverConsumersTests {
+    /// Counts readings, ticks at a deadline it moves on each tick, and stops after `ticks` ticks.
+    final class Counter: SessionConsumer {
+        var readings = 0
+        var ticks: [MonotonicInstant] = []
+        var idles = 0
+        var nextDeadline: MonotonicInstant?
+        let period: Duration
+        let stopAfterTicks: Int?
+        var links: [LinkFacts] = []
+
+        init(start: MonotonicInstant?, period: Duration, stopAfterTicks: Int?) {
+            nextDeadline = start.map { $0 + period }
+            self.period = period
+            self.stopAfterTicks = stopAfterTicks
+        }
+
+        func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+            if case .message(.reading) = report {
+                readings += 1
+                links.append(link)
+            }
+        }
+
+        func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+            ticks.append(now)
+            nextDeadline = now + period
+            if let stopAfterTicks, ticks.count >= stopAfterTicks { actions.append(.stop) }
+        }
+
+        func idle(into actions: inout [ConsumerAction]) {
+            idles += 1
+        }
+    }
+
+    @Test func everyConsumerSeesEveryReadingAndTheEarliestDeadlineWakesTheLoop() throws {
+        let dongle = try VirtualDongle(options: SimulatorOptions())
+        dongle.start()
+        defer { dongle.stop() }
+        let driver = SessionDriver(portPath: dongle.path)
+        let clock = MonotonicClock()
+        let start = clock.now()
+        let quiet = Counter(start: nil, period: .seconds(1), stopAfterTicks: nil)
+        let stopper = Counter(start: start, period: .milliseconds(300), stopAfterTicks: 5)
+        driver.consumers = [quiet, stopper]
+        let reason = try driver.run(until: start + .seconds(10))
+        let elapsed = clock.now() - start
+        #expect(reason == .handler, "stopped by the consumer, not the deadline")
+        #expect(stopper.ticks.count == 5)
+        #expect(elapsed >= .milliseconds(1500) && elapsed < .seconds(5), "\(elapsed)")
+        #expect(quiet.ticks.isEmpty, "a consumer without a deadline is never ticked")
+        #expect(quiet.readings > 0 && quiet.readings == stopper.readings)
+        #expect(quiet.idles > 0 && quiet.idles == stopper.idles, "every consumer idles before each wait")
+        #expect(stopper.links.last?.portOpen == true)
+        #expect(stopper.links.last?.firmware != nil, "the link facts carry the firmware once D: has come")
+    }
+
+    @Test func aConsumerSubmitsCommandsThroughItsActions() throws {
+        final class Tarer: SessionConsumer {
+            var tared = false
+            var asked = false
+            func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+                switch report {
+                case .message(.reading) where !asked:
+                    asked = true
+                    actions.append(.submit(.device(.tare)))
+                case .commandFinished(.device(.tare), .succeeded(_)):
+                    tared = true
+                    actions.append(.stop)
+                default:
+                    break
+                }
+            }
+        }
+        let dongle = try VirtualDongle(options: SimulatorOptions())
+        dongle.start()
+        defer { dongle.stop() }
+        let driver = SessionDriver(portPath: dongle.path)
+        let tarer = Tarer()
+        driver.consumers = [tarer]
+        let reason = try driver.run(until: MonotonicClock().now() + .seconds(10))
+        #expect(reason == .handler)
+        #expect(tarer.tared)
+    }
+}
