@@ -262,8 +262,8 @@ FUZZ_RUNS ?= 2000000
 FUZZ_MAX_LEN ?= 2048
 FUZZ_OUT := .build/fuzz
 FUZZ_SWIFTC := swiftc -O -parse-as-library -sanitize=fuzzer,address -I $(FUZZ_OUT) -L $(FUZZ_OUT)
-FUZZ_STORE_SOURCES := $(filter-out Sources/GripFitStore/SessionStore.swift Sources/GripFitStore/Zlib.swift \
-	Sources/GripFitStore/StoredRow.swift,$(wildcard Sources/GripFitStore/*.swift))
+## The store without its SQLite and zlib halves: every file that imports GRDB or CZlib stays out.
+FUZZ_STORE_SOURCES := $(shell grep -L -e '^import GRDB' -e '^import CZlib' Sources/GripFitStore/*.swift)
 
 fuzz: fuzz-build
 	@for target in $(FUZZ_TARGETS); do \
@@ -279,7 +279,7 @@ fuzz: fuzz-build
 fuzz-build:
 	@mkdir -p $(FUZZ_OUT)
 	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitCore \
-		Sources/GripFitCore/*.swift -o $(FUZZ_OUT)/libGripFitCore.a
+		$(shell find Sources/GripFitCore -name "*.swift") -o $(FUZZ_OUT)/libGripFitCore.a
 	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitOutput \
 		Sources/GripFitOutput/*.swift -o $(FUZZ_OUT)/libGripFitOutput.a
 	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitStore \

@@ -66,7 +66,7 @@ struct ProtocolVectors {
 
     static var url: URL {
         URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("firmware-bridge/protocol-vectors.tsv")
     }
 

@@ -5,7 +5,7 @@ import Testing
 /// The shipped rules file and the Swift matcher must recognise the same dongles.
 @Suite struct UdevRulesTests {
     static let rulesDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("udev")
 
     private func rulesFile() throws -> (name: String, text: String) {
