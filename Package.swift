@@ -53,7 +53,7 @@ let package = Package(
         // `check`: conformance cases, verdict rules and figures, driven by session reports. Pure, no I/O.
         .target(
             name: "GripFitConformance",
-            dependencies: ["GripFitCore", "GripFitOutput", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: ["GripFitCore", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         // A virtual dongle + GripFit on a real pty.
         .target(name: "GripFitSimulator", dependencies: ["GripFitCore", "GripFitLinux", "CGripFitShims"]),

@@ -1,5 +1,4 @@
 import GripFitCore
-import GripFitOutput
 
 /// `format`: every line received during the run parses. Judged last, over the whole run; on its
 /// own it first watches the stream for one sampling window.
@@ -19,7 +18,8 @@ struct FormatProbe: ConformanceProbe {
             Figure("data_lost", Double(observed.dataLosses)),
         ]
         guard observed.badLines == 0 else {
-            let examples = observed.badLineSamples.map { "\"\(UntrustedText.escaped($0))\"" }.joined(separator: ", ")
+            // Raw, as text (an invalid UTF-8 byte as U+FFFD): each report escapes it for its own format.
+            let examples = observed.badLineSamples.map { "\"\(String(decoding: $0, as: UTF8.self))\"" }.joined(separator: ", ")
             return .finished(.failed("\(observed.badLines) of \(observed.linesSeen) lines did not parse, e.g. \(examples)"), figures)
         }
         return .finished(.passed, figures)

@@ -1,5 +1,4 @@
 import GripFitCore
-import GripFitOutput
 
 /// `handshake`: `D:GRIPFIT,<ver>` within the bound of the link coming up (sent on connect, or in
 /// reply to the host's own CMD:INFO when the host joined an established link), and again when asked.
@@ -33,21 +32,21 @@ struct HandshakeProbe: ConformanceProbe {
     private mutating func versionProblems(_ observed: RunObservations) -> [String] {
         var problems: [String] = []
         if let expected = settings.expectedFirmware {
-            figures.append(Figure("expected_version", text: UntrustedText.escaped(expected)))
+            figures.append(Figure("expected_version", text: expected))
             if observed.firmware != expected {
                 problems.append(
-                    "the GripFit reports firmware \(UntrustedText.escaped(observed.firmware ?? "")), expected \(UntrustedText.escaped(expected))")
+                    "the GripFit reports firmware \(observed.firmware ?? ""), expected \(expected)")
             }
         }
         if let expected = settings.expectedBridge {
-            figures.append(Figure("bridge_version", text: UntrustedText.escaped(observed.bridgeVersion ?? "none")))
-            figures.append(Figure("expected_bridge_version", text: UntrustedText.escaped(expected)))
+            figures.append(Figure("bridge_version", text: observed.bridgeVersion ?? "none"))
+            figures.append(Figure("expected_bridge_version", text: expected))
             if let reported = observed.bridgeVersion {
                 if reported != expected {
-                    problems.append("the bridge reports version \(UntrustedText.escaped(reported)), expected \(UntrustedText.escaped(expected))")
+                    problems.append("the bridge reports version \(reported), expected \(expected)")
                 }
             } else {
-                problems.append("no B:BRIDGE,<ver> seen (a plain relay?), expected bridge \(UntrustedText.escaped(expected))")
+                problems.append("no B:BRIDGE,<ver> seen (a plain relay?), expected bridge \(expected)")
             }
         }
         return problems
@@ -56,7 +55,7 @@ struct HandshakeProbe: ConformanceProbe {
     private mutating func awaitGreeting(_ now: MonotonicInstant, _ observed: RunObservations) -> ProbeStep {
         if let greeted = observed.lastDeviceInfoAt, greeted >= connectedAt {
             let delay = greeted - connectedAt
-            figures.append(Figure("version", text: UntrustedText.escaped(observed.firmware ?? "")))
+            figures.append(Figure("version", text: observed.firmware ?? ""))
             figures.append(Figure("connect_to_device_info", milliseconds: delay))
             if delay > settings.handshakeBound {
                 return .finished(.failed("D: came \(Int(delay.milliseconds)) ms after connecting; the bound is \(Int(settings.handshakeBound.milliseconds)) ms"), figures)

@@ -1,5 +1,4 @@
 import GripFitCore
-import GripFitOutput
 
 /// A command a case submitted and is waiting on, with its own deadline: the session fails a
 /// command that goes unanswered, but a device command waits for a link that may never come back.
@@ -38,7 +37,7 @@ struct PendingCommand: Equatable, Sendable {
         case .bridge(let code):
             "the bridge refused \(command.line): B:ERROR,\(code.rawValue)"
         case .unexpectedReply(let message):
-            "\(command.line) answered \(UntrustedText.escaped(line(of: message))) instead of \(reply)"
+            "\(command.line) answered \(line(of: message)) instead of \(reply)"
         case .linkLost:
             "the link dropped while \(command.line) waited for \(reply)"
         }

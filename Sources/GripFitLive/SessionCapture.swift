@@ -48,13 +48,13 @@ public struct SessionCapture {
 
     /// The analysed session, ready to save; call once. The firmware and bridge versions seen
     /// during the recording win over `firmware` and `bridgeVersion`, those known before it. Device
-    /// text is stored as the device sent it, only cleaned of controls; each output escapes it.
+    /// text is stored as the device sent it (bounded in length); each output escapes it.
     public mutating func finish(at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> StoredSession {
         let trace = recorder.finish(at: now)
         return StoredSession.analysed(
             device: device, startedAtMilliseconds: startedAtMilliseconds,
-            firmware: CleanText.clean(recorder.firmware ?? firmware),
-            bridgeVersion: CleanText.clean(recorder.bridgeVersion ?? bridgeVersion),
+            firmware: CleanText.device(recorder.firmware ?? firmware),
+            bridgeVersion: CleanText.device(recorder.bridgeVersion ?? bridgeVersion),
             label: CleanText.clean(label), hand: hand, protocolName: protocolName, trial: trial,
             calibration: calibration, trace: trace)
     }

@@ -16,8 +16,10 @@ public struct DeviceText: Hashable, Sendable {
     /// A JSON string literal, quotes included.
     public var json: String { JSONString.quoted(raw) }
 
-    /// A CSV field's text, safe from spreadsheet formulas; ``CSVLine/join(_:)`` quotes it.
-    public var csv: String { CSVLine.text(raw) }
+    /// A CSV field's text: controls as the terminal's visible escapes (so a field never breaks its
+    /// line and `cat` of the file never runs a device's escape sequence; import reverses them), safe
+    /// from spreadsheet formulas; ``CSVLine/join(_:)`` quotes it.
+    public var csv: String { CSVLine.text(UntrustedText.escaped(raw)) }
 
     /// XML or SVG content or attribute text.
     public var xml: String { XMLText.escaped(raw) }

@@ -14,4 +14,11 @@ public enum CleanText {
         let cleaned = String(scalars)
         return cleaned.isEmpty ? nil : cleaned
     }
+
+    /// Device text (firmware and bridge versions) as the device sent it, only bounded in length:
+    /// every output escapes it for its own format (``DeviceText``), so the store keeps what came.
+    public static func device(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(maximumLength)))
+    }
 }

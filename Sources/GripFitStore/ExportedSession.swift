@@ -37,9 +37,17 @@ struct ExportedSession: Codable {
             for field in SummaryField.all {
                 let key = Key(field)
                 if field.isExtra, !container.contains(key) { continue }
-                let value =
-                    field.kind == .count
-                    ? Double(try container.decode(Int.self, forKey: key)) : try container.decode(Double.self, forKey: key)
+                let value: Double
+                if field.kind == .count {
+                    let count = try container.decode(Int.self, forKey: key)
+                    guard (0...Int(Int32.max)).contains(count) else {
+                        throw DecodingError.dataCorruptedError(
+                            forKey: key, in: container, debugDescription: "\(count) is out of range (0 to \(Int32.max))")
+                    }
+                    value = Double(count)
+                } else {
+                    value = try container.decode(Double.self, forKey: key)
+                }
                 field.assign(&figures, value)
             }
         }

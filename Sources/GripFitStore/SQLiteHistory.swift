@@ -162,8 +162,8 @@ public final class SQLiteHistory: SessionHistory {
 
     /// `record` stored the firmware and bridge versions escaped for the terminal, so `show`
     /// escaped them twice (an ESC printed as `\\x1B`). ``UntrustedText/unescaped(_:)`` undoes that
-    /// exactly, as the terminal escaping escapes the backslash too; the result is cleaned as
-    /// text is stored now. Imported text was stored as the file had it, which for an export of
+    /// exactly, as the terminal escaping escapes the backslash too; the result is kept as the
+    /// device sent it, as text is stored now. Imported text was stored as the file had it, which for an export of
     /// such a history is the same escaped form. Labels and protocol names were never escaped.
     private static func unescapeDeviceText(_ db: Database) throws {
         for column in ["firmware", "bridge_version"] {
@@ -176,7 +176,7 @@ public final class SQLiteHistory: SessionHistory {
                 guard let text = String.fromDatabaseValue(stored) else { continue }
                 try db.execute(
                     sql: "UPDATE session SET \(column) = ? WHERE id = ?",
-                    arguments: [CleanText.clean(UntrustedText.unescaped(text)), id])
+                    arguments: [CleanText.device(UntrustedText.unescaped(text)), id])
             }
         }
     }

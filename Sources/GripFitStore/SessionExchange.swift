@@ -203,8 +203,10 @@ public enum SessionExchange {
             }
             sessions.append(
                 try rebuild(
-                    line: line, device: fields[0], startedAt: fields[1], firmware: fields[2].isEmpty ? nil : fields[2],
-                    bridgeVersion: fields.count > 18 && !fields[18].isEmpty ? fields[18] : nil,
+                    // Device text in CSV carries the terminal's visible escapes (``DeviceText/csv``): undone here.
+                    line: line, device: fields[0], startedAt: fields[1],
+                    firmware: fields[2].isEmpty ? nil : UntrustedText.unescaped(fields[2]),
+                    bridgeVersion: fields.count > 18 && !fields[18].isEmpty ? UntrustedText.unescaped(fields[18]) : nil,
                     label: fields[3].isEmpty ? nil : fields[3], hand: hand, protocolName: fields[5].isEmpty ? nil : fields[5],
                     trial: trial, calibration: calibration, threshold: threshold, trace: entry.trace))
         }
@@ -256,8 +258,8 @@ public enum SessionExchange {
         guard threshold.isFinite, abs(threshold) <= 1e15 else { throw .badImport(line: line, reason: "threshold \(threshold) is out of range") }
         if let trial, !(1...1_000).contains(trial) { throw .badImport(line: line, reason: "trial \(trial) is out of range") }
         return StoredSession.analysed(
-            device: device, startedAtMilliseconds: start, firmware: CleanText.clean(firmware),
-            bridgeVersion: CleanText.clean(bridgeVersion), label: CleanText.clean(label),
+            device: device, startedAtMilliseconds: start, firmware: CleanText.device(firmware),
+            bridgeVersion: CleanText.device(bridgeVersion), label: CleanText.clean(label),
             hand: hand, protocolName: CleanText.clean(protocolName), trial: trial, calibration: calibration, trace: trace,
             threshold: .absolute(threshold))
     }

@@ -60,7 +60,11 @@ public struct SummaryField: Sendable {
         kind = .count
         decimals = 0
         value = { Double($0[keyPath: path]) }
-        assign = { $0[keyPath: path] = Int($1) }
+        // Callers check the range first (the import refuses a count outside 0...Int32.max); a value
+        // no Int holds is never converted, so a hostile file cannot trap.
+        assign = { summary, value in
+            if let count = Int(exactly: value) { summary[keyPath: path] = count }
+        }
     }
 
     /// In the order the dashboard's session detail lists them and the history checks them (the

@@ -149,7 +149,7 @@ struct SQLiteHistoryMigrationTests {
         #expect(try store.list().rows.first?.bridgeVersion == "1.2.0")
     }
 
-    /// `record` once stored device text escaped for the terminal; v3 stores it as sent, cleaned.
+    /// `record` once stored device text escaped for the terminal; v3 stores it as sent.
     @Test func migrationUnescapesDeviceTextStoredEscaped() throws {
         let path = directory + "/history.sqlite"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -167,7 +167,7 @@ struct SQLiteHistoryMigrationTests {
         try reopened.close()
 
         let migrated = try SQLiteHistory(path: path).session(id: id)
-        #expect(migrated.firmware == #"1.0 [2J C:\fw  "#)
+        #expect(migrated.firmware == "1.0\u{1B}[2J C:\\fw \u{202e}")
         #expect(migrated.bridgeVersion == #"0.9\q"#)
         #expect(migrated.label == #"a\x1B"#)
     }

@@ -93,6 +93,38 @@ struct SessionExchangeTests {
         let imported = try SessionExchange.parse(try SessionExchange.export([session], as: .json))
         #expect(imported.first?.label == "evil [2Jlabel")
     }
+
+    /// A count no Int holds once it went through a Double is refused with its name, never trapped.
+    @Test func aHugeCountInAnImportIsRefused() throws {
+        let json = try SessionExchange.export([Fixtures.session()], as: .json)
+        let count = try #require(json.firstRange(of: /"sample_count":\d+/))
+        for hostile in ["9223372036854775807", "-1", "2147483648"] {
+            let text = json.replacingCharacters(in: count, with: "\"sample_count\":\(hostile)")
+            #expect(throws: StoreError.self) { try SessionExchange.parse(text) }
+        }
+    }
+
+    /// Device text is kept as the device sent it: JSON carries it JSON-escaped, CSV with the
+    /// terminal's visible escapes (a field never breaks its line), and both import it back as sent.
+    @Test func deviceTextRoundTripsAsSentThroughJSONAndCSV() throws {
+        var session = Fixtures.session()
+        session.firmware = "1.0\u{1B}[2J\\x\n"
+        session.bridgeVersion = "=2\u{7}"
+        let json = try SessionExchange.export([session], as: .json)
+        #expect(json.contains(#""firmware":"1.0\u001b[2J\\x\n""#))
+        let csv = try SessionExchange.export([session], as: .csv)
+        #expect(csv.contains(#"1.0\x1B[2J\\x\x0A"#))
+        #expect(csv.contains(#"'=2\x07"#))
+        var plain = session
+        plain.firmware = "1.0"
+        plain.bridgeVersion = "2"
+        #expect(csv.split(separator: "\n").count == (try SessionExchange.export([plain], as: .csv)).split(separator: "\n").count)
+        for text in [json, csv] {
+            let imported = try #require(try SessionExchange.parse(text).first)
+            #expect(imported.firmware == session.firmware)
+            #expect(imported.bridgeVersion == session.bridgeVersion)
+        }
+    }
 }
 
 /// What a careless or hostile import file holds: refused with the line, never trapped.

@@ -22,8 +22,9 @@ enum TerminalReporter {
         var lines = ["\(prefix)\(mark) \(name)  \(time.leftPadded(to: 8))  \(figures)"]
         switch result.verdict {
         case .passed: break
-        case .failed(let reason): lines.append("\(prefix)    ✘ \(reason)")
-        case .skipped(let reason): lines.append("\(prefix)    skipped: \(reason)")
+        // A reason or figure may quote the device (a malformed line, a version): escaped here, for the terminal.
+        case .failed(let reason): lines.append("\(prefix)    ✘ \(UntrustedText.escaped(reason))")
+        case .skipped(let reason): lines.append("\(prefix)    skipped: \(UntrustedText.escaped(reason))")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -61,7 +62,7 @@ enum TerminalReporter {
     static func describe(_ figure: Figure) -> String {
         let name = figure.name.replacingOccurrences(of: "_", with: " ")
         switch figure.value {
-        case .text(let text): return "\(name) \(text)"
+        case .text(let text): return "\(name) \(UntrustedText.escaped(text))"
         case .number: return "\(name) \(figure.valueText)" + (figure.unit.map { " \($0)" } ?? "")
         }
     }
