@@ -31,12 +31,14 @@ struct DefaultRateProbe: ConformanceProbe {
         _ arrivals: [MonotonicInstant], nominal: Duration, settings: ConformanceSettings, dataLosses: Int = 0
     ) -> (verdict: CaseVerdict, figures: [Figure]) {
         guard let statistics = IntervalStatistics(arrivals: arrivals) else {
-            return (.failed("only \(arrivals.count) readings in \(Int(settings.samplingWindow.milliseconds)) ms"), [Figure("readings", Double(arrivals.count))])
+            let reason = "only \(arrivals.count) readings in \(Int(settings.samplingWindow.milliseconds)) ms"
+            return (.failed(reason), [Figure("readings", Double(arrivals.count))])
         }
         var problems: [String] = []
         if statistics.deviation(from: nominal) > settings.rateTolerance {
             problems.append(
-                "mean interval \(format(statistics.meanInterval)) ms, expected \(format(nominal)) ms ± \(Int(settings.rateTolerance * 100)) %")
+                "mean interval \(format(statistics.meanInterval)) ms, expected \(format(nominal)) ms ± "
+                    + "\(Int(settings.rateTolerance * 100)) %")
         }
         if statistics.jitterP99 > settings.maximumJitterP99 {
             problems.append("jitter p99 \(format(statistics.jitterP99)) ms exceeds \(format(settings.maximumJitterP99)) ms")

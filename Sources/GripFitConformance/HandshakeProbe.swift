@@ -58,7 +58,8 @@ struct HandshakeProbe: ConformanceProbe {
             figures.append(Figure("version", text: observed.firmware ?? ""))
             figures.append(Figure("connect_to_device_info", milliseconds: delay))
             if delay > settings.handshakeBound {
-                return .finished(.failed("D: came \(Int(delay.milliseconds)) ms after connecting; the bound is \(Int(settings.handshakeBound.milliseconds)) ms"), figures)
+                return .finished(.failed("D: came \(Int(delay.milliseconds)) ms after connecting; the bound is "
+                    + "\(Int(settings.handshakeBound.milliseconds)) ms"), figures)
             }
             asking = PendingCommand(.device(.info), at: now, bound: settings.commandBound)
             return .running(send: [.device(.info)])

@@ -33,7 +33,8 @@ struct PendingCommand: Equatable, Sendable {
         case .timedOut:
             "no \(reply) in reply to \(command.line): the link did not carry it"
         case .sensorNotReady:
-            "\(command.line) answered S:NOT_READY: the HX711 load-cell amplifier does not respond (check the sensor wiring, or power-cycle the GripFit)"
+            "\(command.line) answered S:NOT_READY: the HX711 load-cell amplifier does not respond (check the sensor wiring, or "
+                + "power-cycle the GripFit)"
         case .bridge(let code):
             "the bridge refused \(command.line): B:ERROR,\(code.rawValue)"
         case .unexpectedReply(let message):

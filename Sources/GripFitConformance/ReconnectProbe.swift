@@ -50,15 +50,20 @@ struct ReconnectProbe: ConformanceProbe {
         return .running
     }
 
-    private func judge(_ down: MonotonicInstant, _ up: MonotonicInstant, _ greeted: MonotonicInstant, _ streaming: MonotonicInstant) -> ProbeStep {
+    private func judge(
+        _ down: MonotonicInstant, _ up: MonotonicInstant, _ greeted: MonotonicInstant, _ streaming: MonotonicInstant
+    ) -> ProbeStep {
         let figures = figures(down, up, greeted, streaming)
         if greeted - up > settings.handshakeBound {
-            return .finished(.failed("D: came \(Int((greeted - up).milliseconds)) ms after reconnecting; the bound is \(Int(settings.handshakeBound.milliseconds)) ms"), figures)
+            return .finished(.failed("D: came \(Int((greeted - up).milliseconds)) ms after reconnecting; the bound is "
+                + "\(Int(settings.handshakeBound.milliseconds)) ms"), figures)
         }
         return .finished(.passed, figures)
     }
 
-    private func figures(_ down: MonotonicInstant, _ up: MonotonicInstant?, _ greeted: MonotonicInstant?, _ streaming: MonotonicInstant?) -> [Figure] {
+    private func figures(
+        _ down: MonotonicInstant, _ up: MonotonicInstant?, _ greeted: MonotonicInstant?, _ streaming: MonotonicInstant?
+    ) -> [Figure] {
         var figures: [Figure] = []
         if let up { figures.append(Figure("link_back_after", milliseconds: up - down)) }
         if let up, let greeted { figures.append(Figure("device_info_after_link", milliseconds: greeted - up)) }

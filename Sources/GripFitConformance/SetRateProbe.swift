@@ -35,14 +35,17 @@ struct SetRateProbe: ConformanceProbe {
         return event == .start ? askNext(now) : .running
     }
 
-    private mutating func confirmed(_ milliseconds: Int, _ outcome: CommandOutcome, _ command: PendingCommand, _ now: MonotonicInstant) -> ProbeStep {
+    private mutating func confirmed(
+        _ milliseconds: Int, _ outcome: CommandOutcome, _ command: PendingCommand, _ now: MonotonicInstant
+    ) -> ProbeStep {
         let label = restoring ? "restored" : "rate_\(milliseconds)_confirmed"
         switch outcome {
         case .succeeded:
             figures.append(Figure(label, text: "yes"))
             figures.append(Figure(restoring ? "restore_reply" : "rate_\(milliseconds)_reply", milliseconds: now - command.sentAt))
             if !restoring, settings.measuredRates.contains(milliseconds) {
-                measuring = (milliseconds, ReadingWindow(opens: now + settings.settle, length: settings.rateWindow(milliseconds: milliseconds)))
+                let window = ReadingWindow(opens: now + settings.settle, length: settings.rateWindow(milliseconds: milliseconds))
+                measuring = (milliseconds, window)
                 return .running
             }
         case .failed(let failure):
@@ -63,7 +66,8 @@ struct SetRateProbe: ConformanceProbe {
         figures.append(Figure("rate_\(milliseconds)_readings", Double(statistics.readings)))
         if statistics.deviation(from: nominal) > settings.rateTolerance {
             problems.append(
-                "S:RATE:\(milliseconds) confirmed but readings came every \(DefaultRateProbe.format(statistics.meanInterval)) ms (expected \(milliseconds) ms ± \(Int(settings.rateTolerance * 100)) %)")
+                "S:RATE:\(milliseconds) confirmed but readings came every \(DefaultRateProbe.format(statistics.meanInterval)) "
+                    + "ms (expected \(milliseconds) ms ± \(Int(settings.rateTolerance * 100)) %)")
         }
     }
 

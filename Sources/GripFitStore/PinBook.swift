@@ -17,7 +17,9 @@ public struct PinBook: Sendable {
         guard FileManager.default.fileExists(atPath: path) else { return [:] }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard data.count <= 65_536 else { throw StoreError.corrupt("\(path) is larger than 64 KiB; delete it and pin again with --device") }
+            guard data.count <= 65_536 else {
+                throw StoreError.corrupt("\(path) is larger than 64 KiB; delete it and pin again with --device")
+            }
             return try JSONDecoder().decode([String: String].self, from: data)
         } catch let error as StoreError {
             throw error

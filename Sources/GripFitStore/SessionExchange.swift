@@ -120,7 +120,8 @@ public enum SessionExchange {
             sessions.append(
                 try rebuild(
                     line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
-                    bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand, protocolName: exported.protocol, trial: exported.trial,
+                    bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand,
+                    protocolName: exported.protocol, trial: exported.trial,
                     calibration: calibration, threshold: exported.summary.figures.threshold,
                     trace: RawTrace(samples: samples, gaps: gaps)))
         }
@@ -180,7 +181,9 @@ public enum SessionExchange {
                 }
                 var mass: Double?
                 if !fields[10].isEmpty {
-                    guard let value = Double(fields[10]) else { throw .badImport(line: line, reason: "calibration_mass_kg is not a number") }
+                    guard let value = Double(fields[10]) else {
+                        throw .badImport(line: line, reason: "calibration_mass_kg is not a number")
+                    }
                     mass = value
                 }
                 calibration = StoredCalibration(
@@ -246,7 +249,9 @@ public enum SessionExchange {
         }
         var calibration = calibration
         if let given = calibration {
-            guard StoredCalibration.isPlausible(offset: given.offset, countsPerKilogram: given.countsPerKilogram, massKilograms: given.massKilograms)
+            guard
+                StoredCalibration.isPlausible(
+                    offset: given.offset, countsPerKilogram: given.countsPerKilogram, massKilograms: given.massKilograms)
             else {
                 throw .badImport(
                     line: line, reason: "the calibration must be finite numbers with a positive scale (offset \(given.offset), "
@@ -255,7 +260,9 @@ public enum SessionExchange {
             calibration?.device = device
             calibration?.date = CleanText.clean(given.date) ?? ""
         }
-        guard threshold.isFinite, abs(threshold) <= 1e15 else { throw .badImport(line: line, reason: "threshold \(threshold) is out of range") }
+        guard threshold.isFinite, abs(threshold) <= 1e15 else {
+            throw .badImport(line: line, reason: "threshold \(threshold) is out of range")
+        }
         if let trial, !(1...1_000).contains(trial) { throw .badImport(line: line, reason: "trial \(trial) is out of range") }
         return StoredSession.analysed(
             device: device, startedAtMilliseconds: start, firmware: CleanText.device(firmware),

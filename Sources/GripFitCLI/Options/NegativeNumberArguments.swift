@@ -29,7 +29,9 @@ enum NegativeNumberArguments {
 
     /// `-5`, `-0.5`, `-1e3`: a minus sign and a number.
     static func isNegativeNumber(_ argument: String) -> Bool {
-        guard argument.hasPrefix("-"), let next = argument.dropFirst().first, next.isASCII, next.isNumber || next == "." else { return false }
+        guard argument.hasPrefix("-"), let next = argument.dropFirst().first, next.isASCII, next.isNumber || next == "." else {
+            return false
+        }
         return Double(argument) != nil
     }
 }

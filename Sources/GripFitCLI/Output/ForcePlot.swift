@@ -66,9 +66,12 @@ struct ForcePlot {
                 "<text x=\"\(n(left - 8))\" y=\"\(n(y(tick) + 4))\" font-size=\"12\" text-anchor=\"end\">\(Self.label(tick))</text>")
         }
         for tick in xTicks {
-            body.append("<line x1=\"\(n(x(tick)))\" y1=\"\(n(top + plotHeight))\" x2=\"\(n(x(tick)))\" y2=\"\(n(top + plotHeight + 5))\" stroke=\"#333\"/>")
             body.append(
-                "<text x=\"\(n(x(tick)))\" y=\"\(n(top + plotHeight + 20))\" font-size=\"12\" text-anchor=\"middle\">\(Self.label(tick))</text>")
+                "<line x1=\"\(n(x(tick)))\" y1=\"\(n(top + plotHeight))\" x2=\"\(n(x(tick)))\" "
+                    + "y2=\"\(n(top + plotHeight + 5))\" stroke=\"#333\"/>")
+            body.append(
+                "<text x=\"\(n(x(tick)))\" y=\"\(n(top + plotHeight + 20))\" font-size=\"12\" "
+                    + "text-anchor=\"middle\">\(Self.label(tick))</text>")
         }
         body.append(
             "<polyline points=\"\(n(left)),\(n(top)) \(n(left)),\(n(top + plotHeight)) \(n(width - right)),\(n(top + plotHeight))\" "
@@ -85,7 +88,8 @@ struct ForcePlot {
         if !samples.isEmpty {
             let peakX = x(summary.peakTime)
             let peakY = y(convert(summary.peak))
-            let peakText = "peak \(display.text(stored: summary.peak, calibrated: calibrated)) at \(summary.peakTime.formatted(decimals: 2)) s"
+            let peak = display.text(stored: summary.peak, calibrated: calibrated)
+            let peakText = "peak \(peak) at \(summary.peakTime.formatted(decimals: 2)) s"
             let anchor = peakX > left + plotWidth * 0.75 ? "end" : "start"
             body.append("<circle cx=\"\(n(peakX))\" cy=\"\(n(peakY))\" r=\"5\" fill=\"#d62728\"/>")
             body.append(
@@ -99,7 +103,8 @@ struct ForcePlot {
                 + "text-anchor=\"middle\">Force (\(XMLText.escaped(unitName)))</text>")
         return """
             <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" \
+            viewBox="0 0 \(n(width)) \(n(height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">
             \(body.joined(separator: "\n"))
             </svg>
 

@@ -37,7 +37,9 @@ enum HistoryTable {
         let widths = columns.map { column in (([column.title] + column.cells).map(LiveView.columns).max() ?? 0) + 2 }
 
         func line(_ cells: [String], label: String) -> String {
-            let padded = zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - LiveView.columns($0)) }.joined() + cut(label, to: labelWidth)
+            let padded =
+                zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - LiveView.columns($0)) }.joined()
+                + cut(label, to: labelWidth)
             return String(padded.reversed().drop { $0 == " " }.reversed())
         }
         var lines = [line(columns.map(\.title), label: "label")]

@@ -60,7 +60,8 @@ enum SessionText {
                 : "mean         \(force(summary.mean)) (inside reps)",
             "duration     \(summary.duration.formatted(decimals: 2)) s, active \(summary.activeDuration.formatted(decimals: 2)) s",
             "time to peak \(summary.timeToPeak.formatted(decimals: 2)) s",
-            "peak RFD     \(display.convert(stored: summary.peakRFD, calibrated: calibrated).formatted(decimals: 1)) \(rateUnit) (100 ms window)",
+            "peak RFD     \(display.convert(stored: summary.peakRFD, calibrated: calibrated).formatted(decimals: 1)) "
+                + "\(rateUnit) (100 ms window)",
             "impulse      \(display.convert(stored: summary.impulse, calibrated: calibrated).formatted(decimals: 2)) \(impulseUnit)",
         ]
         for field in SummaryField.all where field.isExtra {

@@ -15,7 +15,8 @@ public enum DeviceKey {
         case .noBridge, .wait:
             return (
                 fallback,
-                "no bridge identity (no B: lines within \(seconds(IdentityGate.defaultWait)) s, so a plain serial relay): filing under \(fallback)"
+                "no bridge identity (no B: lines within \(seconds(IdentityGate.defaultWait)) s, so a plain serial relay): "
+                    + "filing under \(fallback)"
             )
         case .bridgeSilent:
             return (fallback, "the bridge named no GripFit within \(seconds(IdentityGate.defaultBridgeWait)) s: filing under \(fallback)")

@@ -5,7 +5,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .rateOutOfRange(let ms):
-            "sample interval \(ms) ms is outside \(SampleRate.allowedMilliseconds.lowerBound)–\(SampleRate.allowedMilliseconds.upperBound) ms"
+            "sample interval \(ms) ms is outside "
+                + "\(SampleRate.allowedMilliseconds.lowerBound)–\(SampleRate.allowedMilliseconds.upperBound) ms"
         }
     }
 }

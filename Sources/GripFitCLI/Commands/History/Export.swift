@@ -62,7 +62,8 @@ public struct Export: ParsableCommand {
         for error in damaged { StandardOutput.error("gripfit-serial: not exported: \(error)") }
         if let damage { throw damage }
         if !damaged.isEmpty {
-            throw CLIFailure("\(damaged.count) damaged session\(damaged.count == 1 ? "" : "s") not exported (named above).", status: .dataError)
+            let sessions = "\(damaged.count) damaged session\(damaged.count == 1 ? "" : "s")"
+            throw CLIFailure("\(sessions) not exported (named above).", status: .dataError)
         }
     }
 }

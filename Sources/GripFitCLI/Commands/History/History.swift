@@ -126,7 +126,9 @@ public struct History: ParsableCommand {
     private func csvFields(_ entry: HistoryEntry, _ display: ForceDisplay) -> [String] {
         let row = entry.row
         let summary = row.summary
-        func force(_ value: Double) -> String { row.calibrated ? display.convert(stored: value, calibrated: true).formatted(decimals: 3) : "" }
+        func force(_ value: Double) -> String {
+            row.calibrated ? display.convert(stored: value, calibrated: true).formatted(decimals: 3) : ""
+        }
         let extras = SummaryField.all.filter(\.isExtra).map { field in
             let value = field.value(summary)
             return switch field.kind {

@@ -68,7 +68,8 @@ public struct Import: ParsableCommand {
         defer { close(fd) }
         var status = stat()
         if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw CLIFailure("\(path) is a directory. Give the file `gripfit-serial export` wrote, e.g. \(path)/backup.json.", status: .noInput)
+            throw CLIFailure("\(path) is a directory. Give the file `gripfit-serial export` wrote, e.g. "
+                + "\(path)/backup.json.", status: .noInput)
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -83,7 +84,8 @@ public struct Import: ParsableCommand {
             bytes += chunk[0..<count]
         }
         guard bytes.count <= SessionExchange.maximumImportBytes else {
-            throw CLIFailure("\(path) is larger than \(SessionExchange.maximumImportBytes / 1_048_576) MiB; split the export.", status: .dataError)
+            let limit = SessionExchange.maximumImportBytes / 1_048_576
+            throw CLIFailure("\(path) is larger than \(limit) MiB; split the export.", status: .dataError)
         }
         return String(decoding: bytes, as: UTF8.self)
     }
