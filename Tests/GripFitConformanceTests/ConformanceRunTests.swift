@@ -40,7 +40,8 @@ struct FakeSession {
             reply = [.message(info), .commandFinished(command, .succeeded(reply: info))]
         case .device(.rate(let rate)):
             if streamsAtAskedRate { interval = rate.milliseconds }
-            reply = [.message(.status(.rate(rate.milliseconds))), .commandFinished(command, .succeeded(reply: .status(.rate(rate.milliseconds))))]
+            let status = Message.status(.rate(rate.milliseconds))
+            reply = [.message(status), .commandFinished(command, .succeeded(reply: status))]
         case .bridge(.disconnect):
             connected = false
             reconnectAt = linkComesBack ? now + .milliseconds(1800) : nil

@@ -28,7 +28,8 @@ enum Fixtures {
         }
         let gap = TraceGap(startMicros: 6_050_000, endMicros: 7_950_000)
         return StoredSession.analysed(
-            device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: start, firmware: "1.0", bridgeVersion: "1.2.0", label: label, hand: .right,
+            device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: start, firmware: "1.0", bridgeVersion: "1.2.0", label: label,
+            hand: .right,
             calibration: calibrated ? calibration : nil, trace: RawTrace(samples: samples, gaps: [gap]))
     }
 }

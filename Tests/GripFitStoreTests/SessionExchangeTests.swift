@@ -49,7 +49,10 @@ struct SessionExchangeTests {
 
     @Test func jsonHasStableFieldNames() throws {
         let text = try SessionExchange.export([Fixtures.session()], as: .json)
-        for key in ["\"format\":\"gripfit-sessions\"", "\"peak\":", "\"peak_rfd\":", "\"started_at\":\"2026-", "\"reps\":", "\"counts_per_kg\":20000"] {
+        let keys = [
+            "\"format\":\"gripfit-sessions\"", "\"peak\":", "\"peak_rfd\":", "\"started_at\":\"2026-", "\"reps\":", "\"counts_per_kg\":20000",
+        ]
+        for key in keys {
             #expect(text.contains(key), "missing \(key)")
         }
     }
@@ -136,7 +139,8 @@ struct SessionExchangeHostileTests {
         session.calibration?.offset = -.infinity
         #expect(throws: StoreError.self) { try SessionExchange.export([session], as: .json) }
         #expect(throws: StoreError.self) { try SessionExchange.export([session], as: .csv) }
-        let csv = try SessionExchange.export([Fixtures.session()], as: .csv).replacingOccurrences(of: ",1000.0,20000.0,", with: ",-inf,20000.0,")
+        let csv = try SessionExchange.export([Fixtures.session()], as: .csv)
+            .replacingOccurrences(of: ",1000.0,20000.0,", with: ",-inf,20000.0,")
         #expect(throws: StoreError.self) { try SessionExchange.parse(csv) }
     }
 
