@@ -37,6 +37,14 @@ public final class SessionPipeline {
         machine.handle(input, now: now, into: &actions)
     }
 
+    /// What consumers are told besides the report, read field by field from the machine in place:
+    /// no copy of the whole machine per reading.
+    public func linkFacts(portOpen: Bool) -> LinkFacts {
+        LinkFacts(
+            firmware: machine.firmware, bridgeVersion: machine.bridgeVersion, deviceAddress: machine.deviceAddress,
+            behindBridge: machine.behindBridge, portOpen: portOpen)
+    }
+
     /// Forgets any partial line: a newly opened port starts a new stream.
     public func resetFraming() {
         framer.reset()

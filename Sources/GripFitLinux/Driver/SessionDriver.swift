@@ -169,9 +169,9 @@ public final class SessionDriver {
     /// Ticks the consumers whose deadline has passed.
     private func tickConsumers() {
         let now = clock.now()
-        let link = LinkFacts(machine, portOpen: port != nil)
         for consumer in consumers where !stopRequested {
             guard let due = consumer.nextDeadline, due <= now else { continue }
+            let link = pipeline.linkFacts(portOpen: port != nil)
             withConsumerActions { consumer.tick(at: now, link: link, into: &$0) }
         }
     }
@@ -294,7 +294,7 @@ public final class SessionDriver {
         case .report(let report):
             if case .state(let state) = report { logger.debug("state", metadata: ["state": "\(state)"]) }
             let now = clock.now()
-            let link = LinkFacts(machine, portOpen: port != nil)
+            let link = pipeline.linkFacts(portOpen: port != nil)
             for consumer in consumers where !stopRequested {
                 withConsumerActions { consumer.handle(report, at: now, link: link, into: &$0) }
             }
