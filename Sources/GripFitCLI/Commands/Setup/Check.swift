@@ -194,7 +194,7 @@ public struct Check: ParsableCommand {
         let failed = outcomes.filter(\.isFailure)
         if !failed.isEmpty {
             throw CLIFailure(
-                "\(failed.count) of \(Plural.count(outcomes.count, "dongle")) failed: \(failed.map(\.device).joined(separator: ", ")).",
+                "\(failed.count) of \(Plural.count(outcomes.count, "dongle")) failed: \(failed.map { UntrustedText.escaped($0.device) }.joined(separator: ", ")).",
                 status: .failure)
         }
     }
