@@ -112,7 +112,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GripFitConformanceTests", dependencies: ["GripFitConformance", "GripFitCore"]),
-        .testTarget(name: "GripFitLiveTests", dependencies: ["GripFitLive", "GripFitCore", "GripFitStore", "GripFitConformance"]),
+        .testTarget(
+            name: "GripFitLiveTests", dependencies: ["GripFitLive", "GripFitCore", "GripFitOutput", "GripFitStore", "GripFitConformance"]
+        ),
         .testTarget(
             name: "GripFitCLITests",
             dependencies: [

@@ -17,7 +17,7 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
     /// and the one calibration stage they all read.
     private struct Live {
         var status: LiveStatus
-        var recording = RecordingControl()
+        var recording = RecordingControl<DashboardError>()
         var guided: GuidedControl
         /// The session's one identity, calibration and zero, shared by the live force, a recording and a guided run.
         var stage: CalibrationLookup.Stage
@@ -166,7 +166,7 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
     func status() -> String {
         live.withLock { live in
             live.status.status(
-                kilograms: { live.stage.kilograms(raw: $0) }, date: wallClock.date(at:), recording: Self.recordingObject(live))
+                kilograms: { live.stage.kilograms(raw: $0) }, time: { WallClock.rfc3339(wallClock.date(at: $0)) }, recording: Self.recordingObject(live))
         }
     }
 

@@ -3,8 +3,6 @@ import GripFitLive
 import GripFitStore
 import Testing
 
-@testable import GripFitCLI
-
 /// ``RecordingControl`` fed reports by hand on a fake clock: asked for, begun at the first reading
 /// of a known GripFit, and stopped into the session `record` would store.
 struct RecordingControlTests {
@@ -12,7 +10,7 @@ struct RecordingControlTests {
 
     @Test func beginsAtAKnownDevicesReadingAndStopsIntoItsSession() throws {
         var stage = LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil }
-        var recording = RecordingControl()
+        var recording = RecordingControl<any Error>()
         #expect(recording.object.text.contains(#""state":"idle""#))
         recording.start(hand: .left, label: "visit 3")
         #expect(recording.isBusy)
@@ -30,7 +28,7 @@ struct RecordingControlTests {
         #expect(recording.object.text.contains(#""readings":4"#))
         let stopped = recording.stop(at: now + .milliseconds(20), firmware: link.firmware, bridgeVersion: link.bridgeVersion)
         let session = try #require(stopped.finished)
-        #expect(stopped.autoSaved == nil)
+        #expect(stopped.autoSaved.map { _ in true } == nil)
         #expect(session.device == "usb:A1")
         #expect(session.hand == .left && session.label == "visit 3")
         #expect(session.firmware == "1.0" && session.bridgeVersion == "0.9")
@@ -39,13 +37,13 @@ struct RecordingControlTests {
     }
 
     @Test func noReadingNoSession() {
-        var recording = RecordingControl()
+        var recording = RecordingControl<any Error>()
         recording.start(hand: nil, label: nil)
         var stage = LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil }
         let report = SessionReport.state(.connected)
         let calibrated = stage.handle(report, at: Self.start, link: LinkFacts())
         #expect(recording.handle(report, at: Self.start, device: calibrated.device, stage: stage, link: LinkFacts(), wallTime: FixedWallTime()) == nil)
         let stopped = recording.stop(at: Self.start, firmware: nil, bridgeVersion: nil)
-        #expect(stopped.finished == nil && stopped.autoSaved == nil)
+        #expect(stopped.finished == nil && stopped.autoSaved.map { _ in true } == nil)
     }
 }

@@ -1,13 +1,12 @@
-import Foundation
 import GripFitCore
-import GripFitLinux
 import GripFitOutput
 import GripFitStore
 
-/// The dashboard's live state, one of ``DashboardSession``'s roles: the link, the versions, the
-/// GripFits in range, the latest reading, the peak and the pin, as `/api/status` and
-/// `/api/devices` show them. Kept as sent; device text is escaped only where the JSON is written.
-struct LiveStatus {
+/// The dashboard's live state, one of its session's roles: the link, the versions, the GripFits
+/// in range, the latest reading, the peak and the pin, as `/api/status` and `/api/devices` show
+/// them. Kept as sent; device text is escaped only where the JSON is written. Clock-free: the
+/// caller hands it each report's instant and turns instants into text.
+public struct LiveStatus {
     /// A GripFit the bridge reported in range.
     private struct Found {
         var address: BLEAddress
@@ -17,35 +16,35 @@ struct LiveStatus {
     }
 
     /// Bridges see a handful of GripFits at most; this bounds the list whatever the radio hears.
-    static let foundLimit = 16
+    public static let foundLimit = 16
 
-    private(set) var state = SessionState.disconnected
-    private(set) var portOpen = false
+    public private(set) var state = SessionState.disconnected
+    public private(set) var portOpen = false
     private var bridgeFirmware: String?
     private var bridgeLink: BridgeLinkState?
     private var address: BLEAddress?
     private var deviceName: String?
     private var firmware: String?
     /// The device's key, once the calibration stage has decided it.
-    private(set) var device: String?
+    public private(set) var device: String?
     /// The device's calibration in the chosen unit, for showing forces.
-    private(set) var display: ForceDisplay
+    public private(set) var display: ForceDisplay
     private var latestRaw: Int32?
     /// When ``latestRaw`` came; made text only for `/api/status`, not for every reading.
     private var latestAt: MonotonicInstant?
-    private(set) var peak: Double?
+    public private(set) var peak: Double?
     private var found: [Found] = []
     /// What the bridge was last asked to pin to (`--device`, the remembered pin, or the page):
     /// an address, nil for any; nil: never asked.
-    var pinned: BLEAddress??
+    public var pinned: BLEAddress??
 
-    init(unit: ForceUnit, pinned: BLEAddress??) {
+    public init(unit: ForceUnit, pinned: BLEAddress??) {
         display = ForceDisplay(calibration: nil, unit: unit)
         self.pinned = pinned
     }
 
     /// Takes one report; `time` is its wall-clock text, for a GripFit found in range.
-    mutating func update(with report: SessionReport, at now: MonotonicInstant, portOpen: Bool, time: @autoclosure () -> String) {
+    public mutating func update(with report: SessionReport, at now: MonotonicInstant, portOpen: Bool, time: @autoclosure () -> String) {
         self.portOpen = portOpen
         switch report {
         case .message(.reading(let raw)):
@@ -77,24 +76,24 @@ struct LiveStatus {
     }
 
     /// A new GripFit: its calibration (or raw counts) and a fresh peak.
-    mutating func lookedUp(device: String, calibration: StoredCalibration?) {
+    public mutating func lookedUp(device: String, calibration: StoredCalibration?) {
         self.device = device
         peak = nil
         display = ForceDisplay(calibration: calibration, unit: display.unit)
     }
 
     /// A reading's force in the display's unit (raw counts when uncalibrated), for the peak.
-    mutating func show(_ value: Double) {
+    public mutating func show(_ value: Double) {
         peak = max(peak ?? value, value)
     }
 
-    mutating func resetPeak() {
+    public mutating func resetPeak() {
         peak = nil
     }
 
-    /// `/api/status`: `kilograms` turns the latest raw reading into a force, `date` an instant
-    /// into wall-clock time; `recording` is the recording's or guided run's own object.
-    func status(kilograms: (Int32) -> Double?, date: (MonotonicInstant) -> Date, recording: JSONObject) -> String {
+    /// `/api/status`: `kilograms` turns the latest raw reading into a force, `time` an instant
+    /// into RFC 3339 wall-clock time; `recording` is the recording's or guided run's own object.
+    public func status(kilograms: (Int32) -> Double?, time: (MonotonicInstant) -> String, recording: JSONObject) -> String {
         var object = JSONObject()
         object.set("state", state.description)
         object.set("usb", portOpen ? "connected" : "disconnected")
@@ -118,7 +117,7 @@ struct LiveStatus {
         object.set("unit", display.unitName)
         if let raw = latestRaw, let at = latestAt {
             var reading = JSONObject()
-            reading.set("time", WallClock.rfc3339(date(at)))
+            reading.set("time", time(at))
             reading.set("raw", Int(raw))
             if let kilograms = kilograms(raw) {
                 reading.set("force", display.unit.fromKilograms(kilograms).rounded(decimals: 3))
@@ -133,7 +132,7 @@ struct LiveStatus {
     }
 
     /// `/api/devices`: the link, the pin asked for and the GripFits in range, newest first.
-    func devices() -> String {
+    public func devices() -> String {
         var object = JSONObject()
         if let address { object.set("address", address.description) }
         object.set("link", bleText)

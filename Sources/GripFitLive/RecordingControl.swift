@@ -1,13 +1,12 @@
 import GripFitCore
-import GripFitDashboard
-import GripFitLive
 import GripFitOutput
 import GripFitStore
 
-/// A recording started and stopped from the page, one of ``DashboardSession``'s roles: asked for,
-/// begun at the next reading of a known GripFit (a ``SessionCapture``, as `record` begins one),
-/// and finished by `stop`, by the end of the command, or by the driver at the memory limit.
-struct RecordingControl {
+/// A recording started and stopped from the dashboard's page, one of its session's roles: asked
+/// for, begun at the next reading of a known GripFit (a ``SessionCapture``, as `record` begins
+/// one), and finished by `stop`, by the end of the command, or by the driver at the memory limit.
+/// `SaveFailure`: why the caller's save of a session stopped at the memory limit failed.
+public struct RecordingControl<SaveFailure: Error> {
     private struct Request {
         var hand: Hand?
         var label: String?
@@ -16,25 +15,27 @@ struct RecordingControl {
     private var request: Request?
     private var capture: SessionCapture?
     /// A recording stopped by the driver (memory limit), saved, waiting for `stop` to report it.
-    private var autoSaved: Result<StoredSession, DashboardError>?
+    private var autoSaved: Result<StoredSession, SaveFailure>?
+
+    public init() {}
 
     /// Asked for or under way: a guided run cannot start beside it.
-    var isBusy: Bool { capture != nil || request != nil }
+    public var isBusy: Bool { capture != nil || request != nil }
 
     /// Begins at the next reading of a known GripFit; forgets a recording saved at the memory limit.
-    mutating func start(hand: Hand?, label: String?) {
+    public mutating func start(hand: Hand?, label: String?) {
         autoSaved = nil
         request = Request(hand: hand, label: label)
     }
 
     /// A guided run is starting: a recording saved at the memory limit is no longer reported.
-    mutating func forgetAutoSaved() {
+    public mutating func forgetAutoSaved() {
         autoSaved = nil
     }
 
     /// Takes one report after `stage` has seen it; `device` is the GripFit's key once known. The
     /// finished session when the capture must stop (memory limit), for the caller to save.
-    mutating func handle(
+    public mutating func handle(
         _ report: SessionReport, at now: MonotonicInstant, device: String?, stage: LiveCalibration, link: LinkFacts,
         wallTime: any WallTime
     ) -> StoredSession? {
@@ -55,13 +56,13 @@ struct RecordingControl {
     }
 
     /// The save of a session the driver stopped, for `stop` to report.
-    mutating func autoSaved(_ result: Result<StoredSession, DashboardError>) {
+    public mutating func autoSaved(_ result: Result<StoredSession, SaveFailure>) {
         autoSaved = result
     }
 
     /// Stops: the session to save if readings came, else the one saved at the memory limit, if any.
-    mutating func stop(at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> (
-        finished: StoredSession?, autoSaved: Result<StoredSession, DashboardError>?
+    public mutating func stop(at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> (
+        finished: StoredSession?, autoSaved: Result<StoredSession, SaveFailure>?
     ) {
         defer {
             capture = nil
@@ -72,7 +73,7 @@ struct RecordingControl {
     }
 
     /// The status's `recording` object when no guided run is on: recording, waiting or idle.
-    var object: JSONObject {
+    public var object: JSONObject {
         var object = JSONObject()
         if let capture {
             object.set("state", "recording")
