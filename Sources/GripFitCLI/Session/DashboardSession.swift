@@ -34,18 +34,20 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
     private let publisher: EventPublisher
     private let wallClock: WallClock
     private let clock: MonotonicClock
-    /// Where a GripFit chosen on the page is remembered, as `--device` remembers it.
-    private let dongleKey: String
+    /// Remembers a GripFit chosen on the page for this dongle, as `--device` remembers it.
+    private let rememberPin: @Sendable (BLEAddress?) throws -> Void
+    /// A line for the person at the terminal: the calibration's notices, an attempt not saved.
+    private let warn: @Sendable (String) -> Void
     /// The history pages' requests.
     private let history: HistoryQueries
 
     init(
         inbox: CommandInbox, publisher: EventPublisher, unit: ForceUnit, wallClock: WallClock, clock: MonotonicClock,
-        dongleKey: String, pinned: BLEAddress??, stage: CalibrationLookup.Stage
+        history: HistoryQueries, pinned: BLEAddress??, rememberPin: @escaping @Sendable (BLEAddress?) throws -> Void,
+        warn: @escaping @Sendable (String) -> Void, stage: CalibrationLookup.Stage
     ) {
-        let history = HistoryQueries(opened: OpenedHistory(open: Storage.history))
         let guided = GuidedControl(
-            wallTime: wallClock, save: history.save, warn: StandardOutput.error,
+            wallTime: wallClock, save: history.save, warn: warn,
             publish: { event, finished in
                 // The finished run goes only to the pages open now: a page opened later (the next
                 // patient's) starts clean, and every attempt is in the history. Forgotten before it
@@ -58,7 +60,8 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
                 }
             })
         self.history = history
-        self.dongleKey = dongleKey
+        self.rememberPin = rememberPin
+        self.warn = warn
         self.live = Mutex(Live(status: LiveStatus(unit: unit, pinned: pinned), guided: guided, stage: stage))
         self.inbox = inbox
         self.publisher = publisher
@@ -129,7 +132,7 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
 
     /// A new GripFit: its calibration (or raw counts, saying why) and a fresh peak.
     private func lookedUp(_ live: inout Live, _ decided: CalibrationLookup.Stage.Decided) {
-        for line in CalibrationNotice.lines(decided) { StandardOutput.error(line) }
+        for line in CalibrationNotice.lines(decided) { warn(line) }
         live.status.lookedUp(device: decided.key, calibration: live.stage.record)
     }
 
@@ -194,7 +197,7 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
     /// Remembered for this dongle, so the next session (dashboard or CLI) asks for the same GripFit.
     func pin(_ address: BLEAddress?) throws(DashboardError) {
         do {
-            try Storage.pins.set(address?.description, for: dongleKey)
+            try rememberPin(address)
         } catch {
             throw HistoryQueries.failure(error)
         }
