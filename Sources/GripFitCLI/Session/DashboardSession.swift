@@ -47,7 +47,12 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
         warn: @escaping @Sendable (String) -> Void, stage: CalibrationLookup.Stage
     ) {
         let guided = GuidedControl(
-            wallTime: wallClock, save: history.save, warn: warn,
+            wallTime: wallClock, describe: GuidedJSON.event(_:display:label:at:time:stopped:error:),
+            save: { session in
+                guard case .failure(let failure) = history.save(session) else { return nil }
+                return failure.message
+            },
+            warn: warn,
             publish: { event, finished in
                 // The finished run goes only to the pages open now: a page opened later (the next
                 // patient's) starts clean, and every attempt is in the history. Forgotten before it
@@ -84,7 +89,7 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
             if let decided = calibrated.decided, live.status.device != decided.key { lookedUp(&live, decided) }
             live.guided.handle(
                 report, at: now, device: calibrated.device, display: live.status.display, stage: live.stage, link: link,
-                time: live.timestamps)
+                time: timestamps.text)
             finished = live.recording.handle(
                 report, at: now, device: calibrated.device, stage: live.stage, link: link, wallTime: wallClock)
             if case .message(.reading(let raw)) = report, calibrated.device != nil {
@@ -119,7 +124,8 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
         live.withLock { live in
             guard live.guided.isBusy else { return }
             live.timestamps.set(date)
-            live.guided.tick(at: now, versions: live.versions, time: live.timestamps)
+            let timestamps = live.timestamps
+            live.guided.tick(at: now, versions: live.versions, time: timestamps.text)
         }
         publisher.flush(at: now)
     }
@@ -258,7 +264,8 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
         let date = wallClock.date(at: now)
         return live.withLock { live in
             live.timestamps.set(date)
-            return live.guided.stop(at: now, display: live.status.display, versions: live.versions, time: live.timestamps)
+            let timestamps = live.timestamps
+            return live.guided.stop(at: now, display: live.status.display, versions: live.versions, time: timestamps.text)
         }
     }
 

@@ -1,104 +1,113 @@
 import GripFitCore
-import GripFitDashboard
-import GripFitLive
 import GripFitOutput
 import GripFitStore
 
-/// The guided protocol run from the page, one of ``DashboardSession``'s roles: asked for, begun
-/// at the next reading of a known GripFit (a ``GuidedRun``, as `record --protocol` runs one), its
-/// attempts saved as they end and its state published to the pages. What reaches outside (the
-/// history, stderr, the pages' streams) is injected, so a test sees every step.
-struct GuidedControl {
+/// The guided protocol run from the dashboard's page, one of its session's roles: asked for,
+/// begun at the next reading of a known GripFit (a ``GuidedRun``, as `record --protocol` runs
+/// one), its attempts saved as they end and its state published to the pages. What reaches
+/// outside (the history, stderr, the pages' streams, the `guided` object's encoder) is injected,
+/// so a test sees every step. Clock-free: the caller hands it instants and their text.
+public struct GuidedControl {
     /// A guided protocol asked for, waiting for a reading from a known GripFit to begin.
     private struct Request {
         var settings: GuidedProtocol.Settings
         var label: String?
     }
 
-    /// Where an ended attempt goes; the session with its id, or why it could not be saved.
-    typealias Save = (StoredSession) -> Result<StoredSession, DashboardError>
+    /// Where an ended attempt goes; nil once saved, else why it could not be.
+    public typealias Save = (StoredSession) -> String?
     /// A `guided` object for the pages; `finished`: the run's last, for the pages open now only.
-    typealias Publish = (_ event: JSONObject, _ finished: Bool) -> Void
+    public typealias Publish = (_ event: JSONObject, _ finished: Bool) -> Void
+    /// The `guided` object for `machine` at an instant and its text: stopped by the user, or by an error.
+    public typealias Describe = (
+        _ machine: GuidedProtocol, _ display: ForceDisplay, _ label: String?, _ now: MonotonicInstant, _ time: String,
+        _ stopped: Bool, _ error: String?
+    ) -> JSONObject
 
     private let save: Save
     /// A line for the person at the terminal (an attempt that could not be saved).
     private let warn: (String) -> Void
     private let publish: Publish
+    private let describe: Describe
     private let wallTime: any WallTime
     private var request: Request?
     private var run: GuidedRun?
     /// The latest `guided` event: for `/api/status` while the run is on, and the stop's answer.
-    private(set) var event: JSONObject?
+    public private(set) var event: JSONObject?
     /// Why the run was stopped early: an attempt could not be saved.
     private var error: String?
 
-    init(wallTime: any WallTime, save: @escaping Save, warn: @escaping (String) -> Void, publish: @escaping Publish) {
+    public init(
+        wallTime: any WallTime, describe: @escaping Describe, save: @escaping Save, warn: @escaping (String) -> Void,
+        publish: @escaping Publish
+    ) {
         self.wallTime = wallTime
+        self.describe = describe
         self.save = save
         self.warn = warn
         self.publish = publish
     }
 
     /// Asked for or under way: a recording cannot start beside it.
-    var isBusy: Bool { run != nil || request != nil }
+    public var isBusy: Bool { run != nil || request != nil }
 
     /// When ``tick(at:versions:time:)`` is needed though no report may come: the run's next step.
-    var nextDeadline: MonotonicInstant? { run?.nextDeadline }
+    public var nextDeadline: MonotonicInstant? { run?.nextDeadline }
 
     /// Asks for a run that begins at the next reading of a known GripFit; its first `guided` event.
-    mutating func start(
+    public mutating func start(
         settings: GuidedProtocol.Settings, label: String?, display: ForceDisplay, at now: MonotonicInstant, time: String
     ) -> JSONObject {
         error = nil
         request = Request(settings: settings, label: label)
-        let event = GuidedJSON.event(GuidedProtocol(settings: settings), display: display, label: label, at: now, time: time)
+        let event = describe(GuidedProtocol(settings: settings), display, label, now, time, false, nil)
         publishGuided(event)
         return event
     }
 
     /// Takes one report after `stage` has seen it; `device` is the GripFit's key once known,
     /// `display` its calibration in the dashboard's unit, `time` the report's time.
-    mutating func handle(
+    public mutating func handle(
         _ report: SessionReport, at now: MonotonicInstant, device: String?, display: ForceDisplay, stage: LiveCalibration,
-        link: LinkFacts, time: TimestampCache
+        link: LinkFacts, time: @autoclosure () -> String
     ) {
         if case .message(.reading) = report, let device, let request, run == nil {
             self.request = nil
             var started = GuidedRun(settings: request.settings, display: display, device: device, label: request.label, wallClock: wallTime)
             let steps = started.start(at: now)
             run = started
-            advance(steps, at: now, versions: (link.firmware, link.bridgeVersion), time: time)
+            advance(steps, at: now, versions: (link.firmware, link.bridgeVersion), time: time())
         }
         guard var running = run else { return }
         let steps = running.handle(report, at: now, stage: stage, firmware: link.firmware, bridgeVersion: link.bridgeVersion)
         run = running
-        advance(steps, at: now, versions: (link.firmware, link.bridgeVersion), time: time)
+        advance(steps, at: now, versions: (link.firmware, link.bridgeVersion), time: time())
     }
 
     /// At ``nextDeadline``: an attempt's time limit, a second of rest.
-    mutating func tick(at now: MonotonicInstant, versions: (firmware: String?, bridge: String?), time: TimestampCache) {
+    public mutating func tick(at now: MonotonicInstant, versions: (firmware: String?, bridge: String?), time: @autoclosure () -> String) {
         guard var running = run else { return }
         let steps = running.tick(at: now, firmware: versions.firmware, bridgeVersion: versions.bridge)
         run = running
-        advance(steps, at: now, versions: versions, time: time)
+        advance(steps, at: now, versions: versions, time: time())
     }
 
     /// Stops the run if one is running or waiting (saving the attempt under way, flagged as
     /// stopped): its final `guided` object, summary and display; nil when none was running.
-    mutating func stop(
-        at now: MonotonicInstant, display: ForceDisplay, versions: (firmware: String?, bridge: String?), time: TimestampCache
+    public mutating func stop(
+        at now: MonotonicInstant, display: ForceDisplay, versions: (firmware: String?, bridge: String?), time: @autoclosure () -> String
     ) -> (text: String, summary: GuidedProtocol.Summary, display: ForceDisplay)? {
         if let request {
             self.request = nil
             let machine = GuidedProtocol(settings: request.settings)
-            let event = GuidedJSON.event(machine, display: display, label: request.label, at: now, time: time.text, stopped: true)
+            let event = describe(machine, display, request.label, now, time(), true, nil)
             publishGuided(event, finished: true)
             return (event.text, machine.summary, display)
         }
         guard var running = run else { return nil }
         let steps = running.stop(at: now, firmware: versions.firmware, bridgeVersion: versions.bridge)
         run = running
-        advance(steps, at: now, versions: versions, time: time, stopped: true)
+        advance(steps, at: now, versions: versions, time: time(), stopped: true)
         return ((event ?? JSONObject()).text, running.machine.summary, running.display)
     }
 
@@ -109,16 +118,16 @@ struct GuidedControl {
     /// run, as it stops `record`. `time` is made text only when there is something to publish.
     private mutating func advance(
         _ steps: [GuidedRun.Step], at now: MonotonicInstant, versions: (firmware: String?, bridge: String?),
-        time: TimestampCache, stopped: Bool = false
+        time: @autoclosure () -> String, stopped: Bool = false
     ) {
         guard var running = run else { return }
         var steps = steps
         var stopped = stopped
         var unsaved = steps.compactMap(\.session)
         while !unsaved.isEmpty {
-            guard case .failure(let failure) = save(unsaved.removeFirst()) else { continue }
-            warn("gripfit-serial: an attempt of the guided protocol could not be saved: \(failure.message)")
-            error = error ?? "An attempt could not be saved, so the protocol stopped: \(failure.message)"
+            guard let failure = save(unsaved.removeFirst()) else { continue }
+            warn("gripfit-serial: an attempt of the guided protocol could not be saved: \(failure)")
+            error = error ?? "An attempt could not be saved, so the protocol stopped: \(failure)"
             guard !stopped, running.machine.phase != .finished else { continue }
             stopped = true
             let more = running.stop(at: now, firmware: versions.firmware, bridgeVersion: versions.bridge)
@@ -129,9 +138,7 @@ struct GuidedControl {
         let squeezing = if case .squeezing = running.machine.phase { true } else { false }
         guard !steps.isEmpty || squeezing || stopped else { return }
         publishGuided(
-            GuidedJSON.event(
-                running.machine, display: running.display, label: running.label, at: now, time: time.text, stopped: stopped,
-                error: error),
+            describe(running.machine, running.display, running.label, now, time(), stopped, error),
             finished: stopped || running.machine.phase == .finished)
         if running.machine.phase == .finished { run = nil }
     }
