@@ -175,7 +175,8 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
     func status() -> String {
         live.withLock { live in
             live.status.status(
-                kilograms: { live.stage.kilograms(raw: $0) }, time: { WallClock.rfc3339(wallClock.date(at: $0)) }, recording: Self.recordingObject(live))
+                kilograms: { live.stage.kilograms(raw: $0) }, time: { WallClock.rfc3339(wallClock.date(at: $0)) },
+                recording: Self.recordingObject(live))
         }
     }
 
