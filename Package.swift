@@ -72,8 +72,9 @@ let package = Package(
             // Compiled into the binary: an installed gripfit-serial serves the page with nothing beside it.
             resources: [.embedInCode("Page/index.html"), .embedInCode("Page/dashboard.css"), .embedInCode("Page/dashboard.js")]
         ),
-        // The session's consumers (recording, guided run, live view, check's run), clock-free: the CLI builds
-        // them and hands them to the driver; tests feed them reports and instants by hand.
+        // The session's consumers (recording, guided run, live view, check's run) and the dashboard's roles
+        // (live status, the page's recording and guided run), clock-free: the CLI builds them and hands them
+        // to the driver; tests feed them reports and instants by hand.
         .target(name: "GripFitLive", dependencies: ["GripFitCore", "GripFitOutput", "GripFitStore", "GripFitConformance"]),
         .target(
             name: "GripFitCLI",
@@ -112,7 +113,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GripFitConformanceTests", dependencies: ["GripFitConformance", "GripFitCore"]),
-        .testTarget(name: "GripFitLiveTests", dependencies: ["GripFitLive", "GripFitCore", "GripFitStore", "GripFitConformance"]),
+        .testTarget(
+            name: "GripFitLiveTests", dependencies: ["GripFitLive", "GripFitCore", "GripFitOutput", "GripFitStore", "GripFitConformance"]
+        ),
         .testTarget(
             name: "GripFitCLITests",
             dependencies: [

@@ -14,11 +14,15 @@ struct DashboardSessionTests {
         device: "usb:A1", calibration: Calibration(offset: 0, countsPerKilogram: 20_000), date: "2026-11-22T00:00:00Z",
         massKilograms: 10)
 
-    func session() throws -> DashboardSession {
+    /// A session over a history in `directory` (opened at the first request), with the calibration
+    /// above; `publisher` gets its events.
+    func session(publisher: EventPublisher = EventPublisher(), directory: String? = nil) throws -> DashboardSession {
         let calibration = Self.calibration
+        let path = (directory ?? NSTemporaryDirectory() + "gripfit-dashboard-session-unused") + "/history.sqlite"
         return DashboardSession(
-            inbox: try CommandInbox(), publisher: EventPublisher(), unit: .kilograms, wallClock: WallClock(),
-            clock: MonotonicClock(), dongleKey: "usb:A1", pinned: nil,
+            inbox: try CommandInbox(), publisher: publisher, unit: .kilograms, wallClock: WallClock(),
+            clock: MonotonicClock(), history: HistoryQueries(opened: OpenedHistory { try SQLiteHistory(path: path) }), pinned: nil,
+            rememberPin: { _ in }, warn: { _ in },
             stage: CalibrationLookup.Stage(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration })
     }
 
@@ -50,5 +54,35 @@ struct DashboardSessionTests {
         let start = MonotonicInstant(nanoseconds: 1_000_000_000)
         session.consume(.message(.device(DeviceInfo(name: "GRIP\u{1B}[31m", firmware: "1.0"))), at: start, link: LinkFacts())
         #expect(try status(session)["name"] as? String == #"GRIP\x1B[31m"#)
+    }
+
+    /// A guided run from the page: each attempt in the history, its cue retained for pages that
+    /// open while it is on, and its end sent only to the pages open then.
+    @Test func aFinishedRunGoesOnlyToThePagesOpenThen() throws {
+        let directory = NSTemporaryDirectory() + "gripfit-dashboard-session-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let publisher = EventPublisher()
+        let session = try session(publisher: publisher, directory: directory)
+        _ = try session.startProtocol(firstHand: .left, label: "visit 3", trialsPerHand: 1, restSeconds: 0)
+        let early = try #require(publisher.subscribe())
+        #expect(publisher.take(early).contains { $0.contains(#""phase":"waiting""#) }, "the cue is retained")
+        let still = [Int32](repeating: 0, count: 12)
+        let squeeze: [Int32] = [20_000, 100_000, 200_000, 300_000, 320_000, 310_000, 200_000, 100_000, 20_000, 1_000, 0]
+        var now = MonotonicInstant(nanoseconds: 1_000_000_000)
+        let link = LinkFacts(firmware: "1.0", portOpen: true)
+        session.consume(.state(.connected), at: now, link: link)
+        for raw in still + squeeze + still + squeeze + still {
+            now = now + .milliseconds(100)
+            while let due = session.nextDeadline, due <= now { session.tick(at: due) }
+            session.consume(.message(.reading(raw)), at: now, link: link)
+        }
+        session.tick(at: now + .seconds(1))
+        let seen = publisher.take(early).filter { $0.contains(#""event":"guided""#) }
+        #expect(seen.last?.contains(#""phase":"finished""#) == true)
+        let late = try #require(publisher.subscribe())
+        #expect(!publisher.take(late).contains { $0.contains(#""event":"guided""#) }, "a page opened later starts clean")
+        let saved = try SQLiteHistory(path: directory + "/history.sqlite")
+        #expect(try saved.list().rows.compactMap { $0.hand?.rawValue }.sorted() == ["left", "right"])
+        #expect(try self.status(session)["recording"].flatMap { ($0 as? [String: Any])?["state"] as? String } == "idle")
     }
 }

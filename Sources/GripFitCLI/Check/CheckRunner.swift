@@ -51,8 +51,9 @@ enum CheckRunner {
     }
 
     /// What names a device in reports (``PortSource/deviceName(address:)``); before the run
-    /// (`address` nil) the path stands in for a local port without a serial number.
+    /// (`address` nil) the path stands in for a local port without a serial number. Raw, as the
+    /// device or udev gave it: each reporter escapes it once, for its own format.
     static func device(of connection: Connection, address: String? = nil) -> String {
-        UntrustedText.escaped(connection.source.deviceName(address: address))
+        connection.source.deviceName(address: address)
     }
 }

@@ -7,7 +7,7 @@ import GripFitOutput
 enum TerminalReporter {
     static let nameWidth = ConformanceCase.allCases.map(\.rawValue.count).max() ?? 0
 
-    /// One finished case; `device` prefixes it when several dongles are checked at once.
+    /// One finished case; `device` (raw, escaped here) prefixes it when several dongles are checked at once.
     static func caseLines(_ result: CaseResult, device: String?) -> String {
         let mark: String
         switch result.verdict {
@@ -15,7 +15,7 @@ enum TerminalReporter {
         case .failed: mark = "✘"
         case .skipped: mark = "–"
         }
-        let prefix = device.map { "[\($0)] " } ?? ""
+        let prefix = self.prefix(device)
         let name = result.kind.rawValue.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
         let time = String(format: "%.2f s", result.duration.seconds)
         let figures = result.figures.map(describe).joined(separator: ", ")
@@ -36,7 +36,7 @@ enum TerminalReporter {
 
     /// The device's identity and totals.
     static func summary(_ report: CheckReport, device: String? = nil) -> String {
-        let prefix = device.map { "[\($0)] " } ?? ""
+        let prefix = self.prefix(device)
         // The device's own text is escaped here, for the terminal; the JSON and JUnit reports escape it their own way.
         let firmware = report.firmware.map(UntrustedText.escaped) ?? "unknown"
         let bridge = report.bridgeVersion.map(UntrustedText.escaped) ?? "none (plain relay)"
@@ -46,13 +46,18 @@ enum TerminalReporter {
             + "skipped in \(CheckReport.seconds(report.duration)) s\n"
     }
 
+    /// `[device] ` before each line of one dongle among several; the name escaped for the terminal.
+    static func prefix(_ device: String?) -> String {
+        device.map { "[\(UntrustedText.escaped($0))] " } ?? ""
+    }
+
     /// Several devices: each one's summary, the ones that could not be checked, and the totals.
     static func summary(_ outcomes: [CheckOutcome]) -> String {
         var text = ""
         for outcome in outcomes {
             switch outcome.result {
             case .success(let report): text += summary(report, device: outcome.device)
-            case .failure(let failure): text += "[\(outcome.device)] not checked: \(failure.message)\n"
+            case .failure(let failure): text += prefix(outcome.device) + "not checked: \(failure.message)\n"
             }
         }
         let failed = outcomes.filter(\.isFailure).count

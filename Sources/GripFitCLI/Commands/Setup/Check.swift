@@ -193,9 +193,8 @@ public struct Check: ParsableCommand {
         }
         let failed = outcomes.filter(\.isFailure)
         if !failed.isEmpty {
-            throw CLIFailure(
-                "\(failed.count) of \(Plural.count(outcomes.count, "dongle")) failed: \(failed.map(\.device).joined(separator: ", ")).",
-                status: .failure)
+            let names = failed.map { UntrustedText.escaped($0.device) }.joined(separator: ", ")
+            throw CLIFailure("\(failed.count) of \(Plural.count(outcomes.count, "dongle")) failed: \(names).", status: .failure)
         }
     }
 }

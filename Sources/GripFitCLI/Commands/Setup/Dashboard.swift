@@ -63,9 +63,11 @@ public struct Dashboard: ParsableCommand {
             throw CLIFailure("Cannot create the eventfd that carries commands from the page to the dongle.", status: .ioError)
         }
         let publisher = EventPublisher()
+        let dongleKey = runner.connection.dongleKey
         let session = DashboardSession(
             inbox: inbox, publisher: publisher, unit: unit, wallClock: runner.wallClock, clock: runner.clock,
-            dongleKey: runner.connection.dongleKey, pinned: runner.connection.pin,
+            history: HistoryQueries(opened: OpenedHistory(open: Storage.history)), pinned: runner.connection.pin,
+            rememberPin: { try Storage.pins.set($0?.description, for: dongleKey) }, warn: StandardOutput.error,
             stage: CalibrationLookup.stage(for: runner.connection, followsChanges: true))
         let router = DashboardServer.buildRouter(
             backend: session, publisher: publisher, access: AccessPolicy(token: token, loopbackOnly: address.isLoopback))

@@ -1,0 +1,67 @@
+import Foundation
+import GripFitCore
+import GripFitLive
+import GripFitOutput
+import Testing
+
+/// ``LiveStatus`` fed reports by hand: the link, the GripFits in range, the reading and the peak
+/// as `/api/status` and `/api/devices` show them, device text escaped only there.
+struct LiveStatusTests {
+    static let start = MonotonicInstant(nanoseconds: 1_000_000_000)
+
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    func status(_ live: LiveStatus, recording: JSONObject = JSONObject()) throws -> [String: Any] {
+        try object(live.status(kilograms: { Double($0) / 1_000 }, time: { "t\($0.nanoseconds)" }, recording: recording))
+    }
+
+    @Test func theLinkTheDeviceAndTheLatestReading() throws {
+        var live = LiveStatus(unit: .kilograms, pinned: nil)
+        #expect(try status(live)["reading"] is NSNull)
+        live.update(with: .state(.connected), at: Self.start, portOpen: true, time: "t")
+        live.update(with: .message(.device(DeviceInfo(name: "GRIP\u{1B}[31m", firmware: "1.0"))), at: Self.start, portOpen: true, time: "t")
+        live.update(with: .message(.reading(4_000)), at: Self.start + .milliseconds(20), portOpen: true, time: "t")
+        var recording = JSONObject()
+        recording.set("state", "idle")
+        let status = try status(live, recording: recording)
+        #expect(status["usb"] as? String == "connected")
+        #expect(status["ble"] as? String == "connected")
+        #expect(status["name"] as? String == #"GRIP\x1B[31m"#)
+        let reading = try #require(status["reading"] as? [String: Any])
+        #expect(reading["raw"] as? Int == 4_000)
+        #expect(reading["time"] as? String == "t1020000000")
+        #expect((status["recording"] as? [String: Any])?["state"] as? String == "idle")
+    }
+
+    @Test func aNewDeviceStartsAFreshPeak() throws {
+        var live = LiveStatus(unit: .kilograms, pinned: nil)
+        live.show(3)
+        live.show(5)
+        live.show(4)
+        #expect(live.peak == 5)
+        live.lookedUp(device: "usb:B2", calibration: nil)
+        #expect(live.peak == nil)
+        #expect(try status(live)["device"] as? String == "usb:B2")
+        live.show(2)
+        live.resetPeak()
+        #expect(try status(live)["peak"] is NSNull)
+    }
+
+    @Test func devicesInRangeNewestFirstAndBounded() throws {
+        var live = LiveStatus(unit: .kilograms, pinned: .some(nil))
+        for index in 0...LiveStatus.foundLimit {
+            let address = try #require(BLEAddress(String(format: "C0:FF:EE:12:34:%02X", index)))
+            live.update(
+                with: .message(.bridge(.found(address: address, rssi: -40 - index, name: "Grip\u{7}\(index)"))), at: Self.start,
+                portOpen: true, time: "t\(index)")
+        }
+        let devices = try object(live.devices())
+        let found = try #require(devices["found"] as? [[String: Any]])
+        #expect(found.count == LiveStatus.foundLimit)
+        #expect(found.first?["name"] as? String == #"Grip\x07"# + "\(LiveStatus.foundLimit)")
+        #expect(found.first?["time"] as? String == "t\(LiveStatus.foundLimit)")
+        #expect(devices["pinned"] as? String == "any")
+    }
+}
