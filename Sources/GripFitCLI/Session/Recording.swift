@@ -16,9 +16,8 @@ struct Recording {
     var session: StoredSession
     var stop: Stop
 
-    /// Kilograms, or counts above the first reading without a calibration.
+    /// Kilograms: the release a calibrated recording stops at (``ReleaseThreshold``).
     static let calibratedReleaseThreshold = ReleaseThreshold.calibrated
-    static let rawReleaseThreshold = ReleaseThreshold.raw
 
     /// Records `seconds` of readings counted from the first one that counts (nil: until a release,
     /// a signal or the memory limit), with `others` consuming the same session, after the same
