@@ -87,8 +87,8 @@ struct LiveStreamTests {
         #expect(!notices.isEmpty)
 
         let jsonl = Written()
-        let session = CalibratedSession(
-            stage: Self.stage(), consumers: [LiveStream(format: .jsonl, unit: .kilograms, output: jsonl.output(), wallTime: FixedWallTime())])
+        let jsonlStream = LiveStream(format: .jsonl, unit: .kilograms, output: jsonl.output(), wallTime: FixedWallTime())
+        let session = CalibratedSession(stage: Self.stage(), consumers: [jsonlStream])
         _ = feed(session, [(0, .message(.reading(60_000)))])
         #expect(jsonl.text == #"{"event":"reading","time":"2026-11-18T11:06:40.000Z","raw":60000,"force":3.0,"unit":"kg"}"# + "\n")
     }

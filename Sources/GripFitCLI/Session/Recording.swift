@@ -2,9 +2,10 @@ import GripFitCore
 import GripFitLinux
 import GripFitStore
 
-/// One recorded session, from the first reading to a stop: `record` runs a ``LiveRecording``
-/// (with any other consumers of the same calibrated session, such as the live view) and turns
-/// the ways it can fail into ``CLIFailure``s.
+/// `record`'s front end for one recorded session: builds the ``LiveRecording`` (the recording
+/// itself, clock-free in GripFitLive) behind the session's calibration stage with any other
+/// consumers of the same session (the live view), runs the session, and turns the ways it can
+/// fail into ``CLIFailure``s and the way it stopped into a ``Stop``.
 struct Recording {
     enum Stop: Equatable {
         case duration

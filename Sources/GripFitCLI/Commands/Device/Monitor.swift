@@ -69,10 +69,13 @@ public struct Monitor: ParsableCommand {
             wallTime: runner.wallClock, notice: { StandardOutput.error($0) })
         if let header = stream.header, !StandardOutput.line(header) { return }
         // With --unit, readings stay raw until the GripFit's identity picks the calibration; without, no lookup at all.
-        runner.driver.consumers = [
-            unit == nil ? stream : CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [stream])
-                as any SessionConsumer
-        ]
+        let consumer: any SessionConsumer =
+            if unit == nil {
+                stream
+            } else {
+                CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [stream])
+            }
+        runner.driver.consumers = [consumer]
         _ = try runner.run(seconds: duration) { _, _ in true }
     }
 
