@@ -13,9 +13,12 @@ public protocol CalibratedConsumer: AnyObject {
     /// When ``tick(at:link:into:)`` is due though no report may come; nil: never.
     var nextDeadline: MonotonicInstant? { get }
     func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction])
+    /// Before the driver waits, as ``SessionConsumer/idle(into:)``: a consumer that batches its output writes it here.
+    func idle(into actions: inout [ConsumerAction])
 }
 
 extension CalibratedConsumer {
     public var nextDeadline: MonotonicInstant? { nil }
     public func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {}
+    public func idle(into actions: inout [ConsumerAction]) {}
 }

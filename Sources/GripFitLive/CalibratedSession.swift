@@ -3,7 +3,7 @@ import GripFitStore
 
 /// The session's ``CalibrationStage`` as one ``SessionConsumer`` in front of the consumers that
 /// show or record force: each report goes through the stage once, then to each of them in order;
-/// the driver wakes at the earliest of their deadlines.
+/// the driver wakes at the earliest of their deadlines, and each writes its batch when the driver idles.
 public final class CalibratedSession: SessionConsumer {
     public private(set) var stage: LiveCalibration
     public let consumers: [any CalibratedConsumer]
@@ -29,5 +29,9 @@ public final class CalibratedSession: SessionConsumer {
             guard let due = consumer.nextDeadline, due <= now else { continue }
             consumer.tick(at: now, link: link, into: &actions)
         }
+    }
+
+    public func idle(into actions: inout [ConsumerAction]) {
+        for consumer in consumers { consumer.idle(into: &actions) }
     }
 }

@@ -2,10 +2,10 @@ import GripFitCore
 import GripFitLinux
 import GripFitStore
 
-/// `record --protocol standard` over one connection: a ``LiveGuidedRun`` (the protocol and each
-/// attempt's recording, as the dashboard runs them) consuming the session; this saves each attempt
-/// and shows the cues, the live force and the rest countdown (redrawn in place on a terminal, plain
-/// lines otherwise).
+/// `record --protocol standard`'s front end over one connection: a ``LiveGuidedRun`` (the protocol
+/// and each attempt's recording, as the dashboard runs them) consuming the session; this saves each
+/// attempt and shows the cues, the live force and the rest countdown (redrawn in place on a
+/// terminal, plain lines otherwise).
 struct GuidedRecording {
     var runner: SessionRunner
     var store: any SessionHistory

@@ -2,9 +2,10 @@ import GripFitCore
 import GripFitLinux
 import GripFitStore
 
-/// One recorded session, from the first reading to a stop: `record` runs a ``LiveRecording``
-/// (with any other consumers of the same calibrated session, such as the live view) and turns
-/// the ways it can fail into ``CLIFailure``s.
+/// `record`'s front end for one recorded session: builds the ``LiveRecording`` (the recording
+/// itself, clock-free in GripFitLive) behind the session's calibration stage with any other
+/// consumers of the same session (the live view), runs the session, and turns the ways it can
+/// fail into ``CLIFailure``s and the way it stopped into a ``Stop``.
 struct Recording {
     enum Stop: Equatable {
         case duration
@@ -16,9 +17,8 @@ struct Recording {
     var session: StoredSession
     var stop: Stop
 
-    /// Kilograms, or counts above the first reading without a calibration.
+    /// Kilograms: the release a calibrated recording stops at (``ReleaseThreshold``).
     static let calibratedReleaseThreshold = ReleaseThreshold.calibrated
-    static let rawReleaseThreshold = ReleaseThreshold.raw
 
     /// Records `seconds` of readings counted from the first one that counts (nil: until a release,
     /// a signal or the memory limit), with `others` consuming the same session, after the same

@@ -64,40 +64,19 @@ public struct Monitor: ParsableCommand {
             try runLive(runner)
             return
         }
-        let header = unit.map { "\(EventEncoder.csvHeader),force_\($0.rawValue)" } ?? EventEncoder.csvHeader
-        if format == .csv, !StandardOutput.line(header) { return }
-        var display: ForceDisplay?
-        // With --unit, readings stay raw until the GripFit's identity picks the calibration.
-        var stage = unit.map { _ in CalibrationLookup.stage(for: runner.connection) }
-        let output = BatchedOutput()
-        var time = TimestampCache()
-        runner.driver.consumers = [ReportHandler(idle: { output.flush() })]
-        _ = try runner.run(seconds: duration) { report, now in
-            if output.failed { return false }
-            time.set(runner.wallClock.date(at: now))
-            let calibrated = stage?.handle(report, at: now, link: LinkFacts(runner.driver.machine, portOpen: runner.driver.openPortPath != nil))
-            if let unit, let decided = calibrated?.decided {
-                for line in CalibrationNotice.lines(decided) { StandardOutput.error(line) }
-                display = ForceDisplay(calibration: stage?.record, unit: unit)
+        let stream = LiveStream(
+            format: Self.streamFormat(format), unit: unit, output: BatchedOutput { StandardOutput.write($0) },
+            wallTime: runner.wallClock, notice: { StandardOutput.error($0) })
+        if let header = stream.header, !StandardOutput.line(header) { return }
+        // With --unit, readings stay raw until the GripFit's identity picks the calibration; without, no lookup at all.
+        let consumer: any SessionConsumer =
+            if unit == nil {
+                stream
+            } else {
+                CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [stream])
             }
-            if case .message(.reading(let raw)) = report {
-                if let display, display.isCalibrated {
-                    output.line(Self.reading(raw, kilograms: calibrated?.kilograms, time: time.text, display: display, format: format))
-                } else {
-                    Self.appendReading(raw, time: time.bytes, format: format, to: &output.bytes)
-                    output.flushIfFull()
-                }
-                return true
-            }
-            let text: String? =
-                switch format {
-                case .jsonl: EventEncoder.jsonl(report, time: time.text)
-                case .csv: EventEncoder.csv(report, time: time.text)
-                case .text: EventEncoder.text(report, time: time.text)
-                }
-            if let text { output.line(text) }
-            return true
-        }
+        runner.driver.consumers = [consumer]
+        _ = try runner.run(seconds: duration) { _, _ in true }
     }
 
     /// The live view (``LiveMonitor``): force first (in kg, or --unit, when the device is
@@ -146,31 +125,16 @@ public struct Monitor: ParsableCommand {
         if let last = failures.last { throw last }
     }
 
-    /// The fast path for a plain reading, the event a session is made of.
-    private static func appendReading(_ raw: Int32, time: [UInt8], format: OutputFormat, to output: inout [UInt8]) {
-        switch format {
-        case .jsonl: EventEncoder.appendJSONL(reading: raw, time: time, to: &output)
-        case .csv: EventEncoder.appendCSV(reading: raw, time: time, to: &output)
-        case .text: EventEncoder.appendText(reading: raw, time: time, to: &output)
-        }
+    /// A reading with its force, as the stream writes it (the dashboard's JSON too).
+    static func reading(_ raw: Int32, kilograms: Double?, time: String, display: ForceDisplay, format: OutputFormat) -> String {
+        LiveStream.reading(raw, kilograms: kilograms, time: time, display: display, format: streamFormat(format))
     }
 
-    /// A reading with its force; `kilograms` from the session's ``CalibrationStage``.
-    static func reading(_ raw: Int32, kilograms: Double?, time: String, display: ForceDisplay, format: OutputFormat) -> String {
-        let value = display.value(kilograms: kilograms, raw: raw)
+    private static func streamFormat(_ format: OutputFormat) -> LiveStream.Format {
         switch format {
-        case .jsonl:
-            var object = JSONObject()
-            object.set("event", "reading")
-            object.set("time", time)
-            object.set("raw", Int(raw))
-            object.set("force", value.rounded(decimals: 3))
-            object.set("unit", display.unitName)
-            return object.text
-        case .csv:
-            return "\(time),\(raw),\(value.formatted(decimals: 3))"
-        case .text:
-            return "\(time) reading \(raw) = \(display.text(kilograms: kilograms, raw: raw))"
+        case .jsonl: .jsonl
+        case .csv: .csv
+        case .text: .text
         }
     }
 }

@@ -4,7 +4,7 @@
 /// `JSONObject` or any `String`. Every other event goes through the general encoders.
 extension EventEncoder {
     /// `{"event":"reading","time":"…","raw":…}`: nothing in it needs escaping.
-    static func appendJSONL(reading raw: Int32, time: [UInt8], to output: inout [UInt8]) {
+    public static func appendJSONL(reading raw: Int32, time: [UInt8], to output: inout [UInt8]) {
         output.append(contentsOf: #"{"event":"reading","time":""#.utf8)
         output.append(contentsOf: time)
         output.append(contentsOf: #"","raw":"#.utf8)
@@ -12,14 +12,14 @@ extension EventEncoder {
         output.append(contentsOf: "}\n".utf8)
     }
 
-    static func appendCSV(reading raw: Int32, time: [UInt8], to output: inout [UInt8]) {
+    public static func appendCSV(reading raw: Int32, time: [UInt8], to output: inout [UInt8]) {
         output.append(contentsOf: time)
         output.append(UInt8(ascii: ","))
         appendDecimal(raw, to: &output)
         output.append(UInt8(ascii: "\n"))
     }
 
-    static func appendText(reading raw: Int32, time: [UInt8], to output: inout [UInt8]) {
+    public static func appendText(reading raw: Int32, time: [UInt8], to output: inout [UInt8]) {
         output.append(contentsOf: time)
         output.append(contentsOf: " reading ".utf8)
         appendDecimal(raw, to: &output)

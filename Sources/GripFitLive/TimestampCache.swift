@@ -2,20 +2,26 @@ import Foundation
 import GripFitCore
 import GripFitStore
 
-/// ``WallClock/rfc3339(_:)`` for a stream of events, as bytes: the calendar part is formatted once
+/// ``RFC3339`` time for a stream of events, as bytes: the calendar part is formatted once
 /// a second and each event only rewrites its three millisecond digits. Formatting the whole date
 /// per event was 7 % of `monitor` in a flood.
-struct TimestampCache {
-    /// `2026-11-22T04:10:31.123Z` for the last ``set(_:)``.
-    private(set) var bytes: [UInt8] = []
+public struct TimestampCache {
+    /// `2026-11-22T04:10:31.123Z` for the last ``set(milliseconds:)``.
+    public private(set) var bytes: [UInt8] = []
     private var second: Int64?
 
-    mutating func set(_ date: Date) {
-        let milliseconds = Timestamp.milliseconds(date)
+    public init() {}
+
+    public mutating func set(_ date: Date) {
+        set(milliseconds: Timestamp.milliseconds(date))
+    }
+
+    /// `milliseconds` since 1970, as ``WallTime`` gives them.
+    public mutating func set(milliseconds: Int64) {
         guard milliseconds >= 0 else {
             // Before 1970 the remainder is negative: not worth a fast path.
             second = nil
-            bytes = Array(WallClock.rfc3339(date).utf8)
+            bytes = Array(RFC3339.format(milliseconds: milliseconds).utf8)
             return
         }
         if milliseconds / 1000 != second {
@@ -30,5 +36,5 @@ struct TimestampCache {
         }
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import GripFitCLI
+@testable import GripFitLive
+import GripFitCore
+import GripFitStore
+
+/// The CLI's formatter (`WallClock.rfc3339`), which builds the whole timestamp each time.
+private enum WallClock {
+    static func rfc3339(_ date: Date) -> String { RFC3339.format(milliseconds: Timestamp.milliseconds(date)) }
+}
 
 @Suite struct TimestampCacheTests {
     /// Consecutive events (the cached second reused) and jumps (the second reformatted), against

@@ -2,7 +2,7 @@ import Foundation
 import GripFitCore
 import Testing
 
-@testable import GripFitCLI
+@testable import GripFitLive
 
 /// The reading fast paths must write exactly what the general encoders give.
 @Suite struct EventEncoderReadingsTests {

@@ -1,0 +1,115 @@
+import GripFitCore
+import GripFitOutput
+import GripFitStore
+
+/// `monitor`'s stream as a session consumer: each report as a JSONL object, a CSV row or a plain
+/// text line (stdout no terminal) at its wall-clock time, appended to a ``BatchedOutput`` and
+/// written once per wake-up in ``idle(into:)``. A reading takes the byte fast path
+/// (``EventEncoder/appendJSONL(reading:time:to:)``), no allocation, unless it carries a force.
+///
+/// Alone it is the session's one consumer. With a unit, or beside a live view and a recording, it
+/// sits behind a ``CalibratedSession``: a reading carries its force in the unit once the
+/// calibration is known (raw until then, and raw on an uncalibrated device).
+public final class LiveStream: SessionConsumer, CalibratedConsumer {
+    public enum Format: Sendable {
+        case jsonl, csv, text
+    }
+
+    private let format: Format
+    private let unit: ForceUnit?
+    private let output: BatchedOutput
+    private let wallTime: any WallTime
+    /// Where the calibration's notices go (stderr in the CLI): not part of the stream.
+    private let notice: (String) -> Void
+    private var time = TimestampCache()
+    private var display: ForceDisplay?
+
+    /// `unit`: readings carry their force in it once a ``CalibratedSession`` in front decides the calibration.
+    public init(
+        format: Format, unit: ForceUnit? = nil, output: BatchedOutput, wallTime: any WallTime,
+        notice: @escaping (String) -> Void = { _ in }
+    ) {
+        self.format = format
+        self.unit = unit
+        self.output = output
+        self.wallTime = wallTime
+        self.notice = notice
+    }
+
+    /// The line before the first event: CSV's column names; nil for the other formats.
+    public var header: String? {
+        guard format == .csv else { return nil }
+        return unit.map { "\(EventEncoder.csvHeader),force_\($0.rawValue)" } ?? EventEncoder.csvHeader
+    }
+
+    public func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+        write(report, kilograms: nil, at: now, into: &actions)
+    }
+
+    public func handle(
+        _ calibrated: LiveCalibration.Output, stage: LiveCalibration, at now: MonotonicInstant, link: LinkFacts,
+        into actions: inout [ConsumerAction]
+    ) {
+        if let unit, let decided = calibrated.decided {
+            for line in CalibrationNotice.lines(decided) { notice(line) }
+            display = ForceDisplay(calibration: stage.record, unit: unit)
+        }
+        write(calibrated.report, kilograms: calibrated.kilograms, at: now, into: &actions)
+    }
+
+    // Both protocols default these; spelled out so the one class meets both without ambiguity.
+    public var nextDeadline: MonotonicInstant? { nil }
+    public func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {}
+
+    /// Writes the wake-up's events; stops the session once the output is gone (a closed pipe).
+    public func idle(into actions: inout [ConsumerAction]) {
+        if !output.flush() { actions.append(.stop) }
+    }
+
+    private func write(_ report: SessionReport, kilograms: Double?, at now: MonotonicInstant, into actions: inout [ConsumerAction]) {
+        if output.failed {
+            actions.append(.stop)
+            return
+        }
+        time.set(milliseconds: wallTime.epochMilliseconds(at: now))
+        if case .message(.reading(let raw)) = report {
+            if let display, display.isCalibrated {
+                output.line(Self.reading(raw, kilograms: kilograms, time: time.text, display: display, format: format))
+            } else {
+                switch format {
+                case .jsonl: EventEncoder.appendJSONL(reading: raw, time: time.bytes, to: &output.bytes)
+                case .csv: EventEncoder.appendCSV(reading: raw, time: time.bytes, to: &output.bytes)
+                case .text: EventEncoder.appendText(reading: raw, time: time.bytes, to: &output.bytes)
+                }
+                output.flushIfFull()
+            }
+            return
+        }
+        let text: String? =
+            switch format {
+            case .jsonl: EventEncoder.jsonl(report, time: time.text)
+            case .csv: EventEncoder.csv(report, time: time.text)
+            case .text: EventEncoder.text(report, time: time.text)
+            }
+        if let text { output.line(text) }
+    }
+
+    /// A reading with its force; `kilograms` from the session's ``CalibrationStage``.
+    public static func reading(_ raw: Int32, kilograms: Double?, time: String, display: ForceDisplay, format: Format) -> String {
+        let value = display.value(kilograms: kilograms, raw: raw)
+        switch format {
+        case .jsonl:
+            var object = JSONObject()
+            object.set("event", "reading")
+            object.set("time", time)
+            object.set("raw", Int(raw))
+            object.set("force", value.rounded(decimals: 3))
+            object.set("unit", display.unitName)
+            return object.text
+        case .csv:
+            return "\(time),\(raw),\(value.formatted(decimals: 3))"
+        case .text:
+            return "\(time) reading \(raw) = \(display.text(kilograms: kilograms, raw: raw))"
+        }
+    }
+}
