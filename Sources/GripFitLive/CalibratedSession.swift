@@ -15,7 +15,9 @@ public final class CalibratedSession: SessionConsumer {
 
     public func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
         let output = stage.handle(report, at: now, link: link)
-        for consumer in consumers {
+        // Once one asks to stop (a recording whose calibration cannot be read), the others see no
+        // more: nothing is shown for a session that is ending.
+        for consumer in consumers where !actions.contains(.stop) {
             consumer.handle(output, stage: stage, at: now, link: link, into: &actions)
         }
     }

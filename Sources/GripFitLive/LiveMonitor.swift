@@ -12,6 +12,8 @@ public final class LiveMonitor: CalibratedConsumer {
 
     public private(set) var view: LiveView
     public private(set) var nextDeadline: MonotonicInstant?
+    /// q was pressed: the session ends at the user's word (a recording beside the view says so).
+    public private(set) var quit = false
     private var display: ForceDisplay?
     /// The stage's zero as of the last report, for the tare guard and its refusal.
     private var zero: ZeroTracker?
@@ -110,6 +112,7 @@ public final class LiveMonitor: CalibratedConsumer {
             redraw(at: now)
             return nil
         case UInt8(ascii: "q"), UInt8(ascii: "Q"):
+            quit = true
             return .stop
         default:
             return nil

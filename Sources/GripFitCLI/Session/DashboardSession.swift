@@ -202,7 +202,10 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
     }
 
     /// Remembered for this dongle, so the next session (dashboard or CLI) asks for the same GripFit.
+    /// Refused while a recording or the protocol runs: its readings must all come from one GripFit,
+    /// under the calibration it started with.
     func pin(_ address: BLEAddress?) throws(DashboardError) {
+        try live.withLock { live throws(DashboardError) in try Self.ensureIdle(live) }
         do {
             try rememberPin(address)
         } catch {

@@ -12,6 +12,8 @@ struct Recording {
         case released
         case signal(Int32)
         case full
+        /// q in the live view beside the recording.
+        case quit
     }
 
     var session: StoredSession

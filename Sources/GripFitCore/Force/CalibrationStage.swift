@@ -66,9 +66,11 @@ public struct CalibrationStage<Record: CalibrationRecord>: Sendable {
         return output
     }
 
-    /// The device as things stand, deciding now if the gate is still waiting: for a session that
-    /// ends (`calibrate`) before the gate's wait is over.
+    /// The device as things stand at the end of a session (`calibrate`): the GripFit the bridge
+    /// names now, however late it said so (the gate may have settled on the port's key before),
+    /// else what was decided, else a decision now if the gate is still waiting.
     public func settle(link: LinkFacts) -> (key: String, notice: String?) {
+        if let address = link.deviceAddress { return DeviceKey.key(.bridge(address), fallback: fallbackKey) }
         if let device { return (device, notice) }
         let decision: IdentityGate.Decision =
             link.deviceAddress.map { .bridge($0) } ?? (link.behindBridge ? .bridgeSilent : .noBridge)

@@ -95,4 +95,13 @@ struct CalibrationStageTests {
         #expect(silent.key == "usb:A1")
         #expect(silent.notice?.contains("named no GripFit") == true)
     }
+
+    /// A bridge that names the GripFit only after the gate settled on the port's key: `calibrate`
+    /// files under the GripFit, as it did when it decided from the session's end state.
+    @Test func settlingPrefersALateBridgeAddressOverThePortKey() {
+        var stage = CalibrationStage<Filed>(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil }
+        _ = stage.handle(.message(.reading(1_034_000)), at: at(0), link: LinkFacts())
+        #expect(stage.settle(link: LinkFacts()).key == "usb:A1")
+        #expect(stage.settle(link: LinkFacts(deviceAddress: address)) == ("ble:C0:FF:EE:00:00:01", nil))
+    }
 }

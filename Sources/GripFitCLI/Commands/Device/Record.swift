@@ -86,13 +86,14 @@ public struct Record: ParsableCommand {
             return
         }
         let tags = LiveRecording.Tags(label: label, hand: hand)
-        let recording: Recording
+        var recording: Recording
         if StandardOutput.isCapableTerminal {
             // The live view beside the recording, on the same calibrated session: its notices go above the view.
             let view = try LiveViewSession(runner: runner, unit: unit)
             recording = try view.run {
                 try Recording.run(runner: runner, seconds: duration, untilRelease: untilRelease, tags: tags, unit: unit, others: [view.monitor])
             }
+            if view.monitor.quit, recording.stop == .duration { recording.stop = .quit }
         } else {
             recording = try Recording.run(runner: runner, seconds: duration, untilRelease: untilRelease, tags: tags, unit: unit) { event in
                 switch event {
@@ -116,6 +117,7 @@ public struct Record: ParsableCommand {
         case .duration: ""
         case .released: " (squeeze released)"
         case .full: " (memory limit reached)"
+        case .quit: " (stopped with q)"
         case .signal(let number): " (stopped by \(number == SIGTERM ? "SIGTERM" : number == SIGINT ? "Ctrl-C" : "signal \(number)"))"
         }
     }
