@@ -1,11 +1,23 @@
 import Foundation
 import GripFitConformance
+import Synchronization
 import Testing
 
 /// Every command's `--help`, as printed in an 80-column terminal: nothing wider, and examples
 /// that are not broken in the middle of a command line.
 @Suite struct HelpTests {
+    /// Each command's help at each width is launched once, whichever tests read it.
+    private static let printed = Mutex<[String: [String]]>([:])
+
     private func help(_ command: CommandTree.Command, columns: Int) throws -> [String] {
+        let key = "\(command.name) \(columns)"
+        if let lines = Self.printed.withLock({ $0[key] }) { return lines }
+        let lines = try launchHelp(command, columns: columns)
+        Self.printed.withLock { $0[key] = lines }
+        return lines
+    }
+
+    private func launchHelp(_ command: CommandTree.Command, columns: Int) throws -> [String] {
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = String(columns)
         let (process, out, err) = try CLIProcess.start(
@@ -25,7 +37,7 @@ import Testing
     }
 
     @Test func noHelpLineIsWiderThan80Columns() throws {
-        let tree = try CommandTree()
+        let tree = try CommandTree.built.get()
         #expect(tree.subcommands.count >= 16)
         for command in tree.commands {
             for line in try help(command, columns: 80) {
@@ -37,7 +49,7 @@ import Testing
     /// `check --help`'s table of cases: each row whole on one line at 80 columns, not wrapped to
     /// the left margin.
     @Test func checksCaseTableFitsIn80Columns() throws {
-        let command = try #require(try CommandTree().subcommands.first { $0.name == "gripfit-serial check" })
+        let command = try #require(try CommandTree.built.get().subcommands.first { $0.name == "gripfit-serial check" })
         let lines = try help(command, columns: 80)
         for kind in ConformanceCase.allCases {
             let row = "  \(kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)) \(kind.summary)"
@@ -49,7 +61,7 @@ import Testing
     /// which help then wraps as it is (`tare --help` had "Take\nthe             hand off"). Only
     /// indented lines (examples, `check`'s table of cases) may line things up with spaces.
     @Test func proseHasNoRunsOfSpaces() throws {
-        let dump = try CLIProcess.run(["--experimental-dump-help"])
+        let dump = try CommandTree.dump.get()
         func check(_ value: Any, key: String?) {
             if let text = value as? String, key == "discussion" || key == "abstract" {
                 for line in text.split(separator: "\n") where !line.hasPrefix("  ") {
@@ -65,7 +77,7 @@ import Testing
     /// generate-manual leaves out every character that is not ASCII ("20–1000" became "201000"
     /// in the man page), so help text stays ASCII.
     @Test func helpTextIsASCIIForTheManPages() throws {
-        let dump = try CLIProcess.run(["--experimental-dump-help"])
+        let dump = try CommandTree.dump.get()
         func check(_ value: Any) {
             if let text = value as? String, !text.allSatisfy(\.isASCII) {
                 Issue.record("not ASCII, so lost in the man page: \(text)")
@@ -77,7 +89,7 @@ import Testing
     }
 
     @Test func everySubcommandHasExamplesOfItself() throws {
-        for command in try CommandTree().subcommands {
+        for command in try CommandTree.built.get().subcommands {
             // Others may follow, showing what to do next (`scan`, then `monitor --device`).
             let examples = examples(try help(command, columns: 400)).map { $0.trimmingCharacters(in: .whitespaces) }
             #expect(
@@ -89,7 +101,7 @@ import Testing
     /// An example that argument-parser had to wrap would be printed over two lines, and a user
     /// copying it would run half a command.
     @Test func examplesAreNotWrappedAt80Columns() throws {
-        for command in try CommandTree().subcommands {
+        for command in try CommandTree.built.get().subcommands {
             let narrow = try help(command, columns: 80)
             for example in examples(try help(command, columns: 400)) {
                 #expect(narrow.contains(example), "\(command.name): wrapped at 80 columns: \(example)")

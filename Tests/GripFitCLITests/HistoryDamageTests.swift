@@ -8,15 +8,15 @@ import Testing
 /// names what is damaged, and the sessions that still read stay readable and exportable.
 @Suite(.timeLimit(.minutes(5)))
 struct HistoryDamageTests {
-    /// A history of five imported sessions; returns the CLI and the database path.
+    /// A history of five sessions, imported through the store; returns the CLI and the database path.
     static func history() throws -> (BuiltBinary, String) {
         let cli = BuiltBinary()
         let starts = (0..<5).map { "2026-11-18T11:0\($0):40.000Z" }
         let file = cli.home + "/in.csv"
-        try HostileInputTests.write(HostileInputTests.csv(starts: starts), file)
-        let result = try cli.run("import", file)
-        #expect(result.status == 0, "\(result.stderr)")
-        return (cli, cli.dataHome + "/gripfit/history.sqlite")
+        let text = HostileInputTests.csv(starts: starts)
+        try HostileInputTests.write(text, file)
+        try cli.importDirectly(text)
+        return (cli, cli.historyPath)
     }
 
     static func execute(_ path: String, _ sql: String) throws {
