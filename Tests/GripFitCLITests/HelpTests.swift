@@ -91,7 +91,8 @@ import Testing
     @Test func everySubcommandHasExamplesOfItself() throws {
         for command in try CommandTree.built.get().subcommands {
             // Others may follow, showing what to do next (`scan`, then `monitor --device`).
-            let examples = examples(try help(command, columns: 400)).map { $0.trimmingCharacters(in: .whitespaces) }
+            let wide = try #require(InProcessHelp.lines(command.path, columns: 400), "\(command.name)")
+            let examples = examples(wide).map { $0.trimmingCharacters(in: .whitespaces) }
             #expect(
                 examples.contains { $0 == command.name || $0.hasPrefix(command.name + " ") },
                 "\(command.name) --help has no example of itself: \(examples)")
@@ -103,7 +104,8 @@ import Testing
     @Test func examplesAreNotWrappedAt80Columns() throws {
         for command in try CommandTree.built.get().subcommands {
             let narrow = try help(command, columns: 80)
-            for example in examples(try help(command, columns: 400)) {
+            let wide = try #require(InProcessHelp.lines(command.path, columns: 400), "\(command.name)")
+            for example in examples(wide) {
                 #expect(narrow.contains(example), "\(command.name): wrapped at 80 columns: \(example)")
             }
         }
