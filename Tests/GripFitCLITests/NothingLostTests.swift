@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import GripFitStore
 import Testing
 
 /// What a clinic and a CI rack hit: parallel recordings, a new history opened by several
@@ -40,7 +41,8 @@ struct NothingLostTests {
     /// `history` takes group and other access away and adds nothing: a read-only folder and file stay read-only.
     @Test func readingTheHistoryNeverAddsWrite() throws {
         let cli = BuiltBinary()
-        #expect(try cli.run("history").status == 0)
+        // Created as the binary creates it: the folder 0700, the file 0600.
+        _ = try SQLiteHistory(path: cli.historyPath)
         let folder = cli.dataHome + "/gripfit"
         chmod(folder + "/history.sqlite", 0o444)
         chmod(folder, 0o555)
@@ -70,7 +72,7 @@ struct NothingLostTests {
     @Test(.enabled(if: Tmpfs.available)) func recordRefusesAReadOnlyHistoryBeforeTheFirstReading() throws {
         let cli = BuiltBinary()
         let disk = try Tmpfs(at: cli.dataHome, kilobytes: 4096)
-        #expect(try cli.run("history").status == 0)
+        _ = try SQLiteHistory(path: cli.historyPath)
         try disk.remountReadOnly()
         let result = try cli.run("record", "--simulate", "--duration", "30")
         #expect(result.status == 73, "\(result.stderr)")
@@ -93,7 +95,7 @@ struct NothingLostTests {
     @Test(.enabled(if: Tmpfs.available)) func aFailedSaveLeavesARescueFileThatImports() throws {
         let cli = BuiltBinary()
         var disk: Tmpfs? = try Tmpfs(at: cli.dataHome, kilobytes: 2048)
-        #expect(try cli.run("history").status == 0)
+        _ = try SQLiteHistory(path: cli.historyPath)
         let (process, out, err) = try CLIProcess.spawn(
             CLIProcess.binary, ["record", "--simulate", "--duration", "3", "--label", "rescued"],
             environment: cli.environment, directory: URL(fileURLWithPath: cli.home))
