@@ -1,30 +1,28 @@
 import Foundation
 import GripFitConformance
-import Synchronization
 import Testing
 
 /// Every command's `--help`, as printed in an 80-column terminal: nothing wider, and examples
 /// that are not broken in the middle of a command line.
 @Suite struct HelpTests {
-    /// Each command's help at each width is launched once, whichever tests read it.
-    private static let printed = Mutex<[String: [String]]>([:])
-
-    private func help(_ command: CommandTree.Command, columns: Int) throws -> [String] {
-        let key = "\(command.name) \(columns)"
-        if let lines = Self.printed.withLock({ $0[key] }) { return lines }
-        let lines = try launchHelp(command, columns: columns)
-        Self.printed.withLock { $0[key] = lines }
-        return lines
+    /// Every command's `--help` at 80 columns, launched once (and before any test reads one) for
+    /// all the tests here; the wide text is rendered in-process (``InProcessHelp``).
+    private static let printed = Result {
+        try Dictionary(uniqueKeysWithValues: CommandTree.built.get().commands.map { ($0.name, try launchHelp($0, columns: 80)) })
     }
 
-    private func launchHelp(_ command: CommandTree.Command, columns: Int) throws -> [String] {
+    private func help(_ command: CommandTree.Command) throws -> [String] {
+        let result = try #require(try Self.printed.get()[command.name], "\(command.name)")
+        #expect(result.status == 0, "\(command.name) --help: \(result.stderr)")
+        return result.stdout.components(separatedBy: "\n")
+    }
+
+    private static func launchHelp(_ command: CommandTree.Command, columns: Int) throws -> CLIProcess.Result {
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = String(columns)
         let (process, out, err) = try CLIProcess.start(
             Array(command.path.dropFirst()) + ["--help"], environment: environment)
-        let result = CLIProcess.finish(process, out, err)
-        #expect(result.status == 0, "\(command.name) --help: \(result.stderr)")
-        return result.stdout.components(separatedBy: "\n")
+        return CLIProcess.finish(process, out, err)
     }
 
     /// The command lines under "Example:" or "Examples:".
@@ -40,7 +38,7 @@ import Testing
         let tree = try CommandTree.built.get()
         #expect(tree.subcommands.count >= 16)
         for command in tree.commands {
-            for line in try help(command, columns: 80) {
+            for line in try help(command) {
                 #expect(line.unicodeScalars.count <= 80, "\(command.name) --help: \(line)")
             }
         }
@@ -50,7 +48,7 @@ import Testing
     /// the left margin.
     @Test func checksCaseTableFitsIn80Columns() throws {
         let command = try #require(try CommandTree.built.get().subcommands.first { $0.name == "gripfit-serial check" })
-        let lines = try help(command, columns: 80)
+        let lines = try help(command)
         for kind in ConformanceCase.allCases {
             let row = "  \(kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)) \(kind.summary)"
             #expect(lines.contains(row), "wrapped: \(row)")
@@ -103,7 +101,7 @@ import Testing
     /// copying it would run half a command.
     @Test func examplesAreNotWrappedAt80Columns() throws {
         for command in try CommandTree.built.get().subcommands {
-            let narrow = try help(command, columns: 80)
+            let narrow = try help(command)
             let wide = try #require(InProcessHelp.lines(command.path, columns: 400), "\(command.name)")
             for example in examples(wide) {
                 #expect(narrow.contains(example), "\(command.name): wrapped at 80 columns: \(example)")
