@@ -22,7 +22,8 @@ extension BuiltBinary {
         let calibration = Calibration(
             offset: Double(SimulatorScale.baseline), countsPerKilogram: Double(SimulatorScale.countsPerKilogram))
         try CalibrationBook(path: XDGPaths(environment: environment).calibrationPath).save(
-            StoredCalibration(device: "ble:C0:FF:EE:00:00:01", calibration: calibration, date: formatter.string(from: Date()), massKilograms: 10))
+            StoredCalibration(
+                device: "ble:C0:FF:EE:00:00:01", calibration: calibration, date: formatter.string(from: Date()), massKilograms: 10))
     }
 
     /// Saves what `record --simulate --load <kilograms>kg --duration <seconds>` files, noise aside:
@@ -31,7 +32,10 @@ extension BuiltBinary {
     func recordLikeTheSimulator(kilograms: Double = 0, seconds: Double, label: String? = nil, hand: Hand? = nil) throws {
         let device = "ble:C0:FF:EE:00:00:01"
         let calibration = try CalibrationBook(path: XDGPaths(environment: environment).calibrationPath).calibration(for: device)
-        let raw = Int32(SimulatorScale.baseline + Int((kilograms * Double(SimulatorScale.countsPerKilogram)).rounded()))
+        let counts = (Double(SimulatorScale.baseline) + kilograms * Double(SimulatorScale.countsPerKilogram)).rounded()
+        guard (0...3600).contains(seconds), let raw = Int32(exactly: counts) else {
+            throw CocoaError(.validationNumberTooLarge, userInfo: [NSDebugDescriptionErrorKey: "\(kilograms) kg for \(seconds) s"])
+        }
         let interval: Int64 = 12_500
         let samples = (0...(Int64((seconds * 1_000_000).rounded()) / interval)).map { RawSample(micros: $0 * interval, raw: raw) }
         let session = StoredSession.analysed(
