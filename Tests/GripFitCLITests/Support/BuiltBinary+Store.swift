@@ -34,7 +34,7 @@ extension BuiltBinary {
         let calibration = try CalibrationBook(path: XDGPaths(environment: environment).calibrationPath).calibration(for: device)
         let counts = (Double(SimulatorScale.baseline) + kilograms * Double(SimulatorScale.countsPerKilogram)).rounded()
         guard (0...3600).contains(seconds), let raw = Int32(exactly: counts) else {
-            throw CocoaError(.validationNumberTooLarge, userInfo: [NSDebugDescriptionErrorKey: "\(kilograms) kg for \(seconds) s"])
+            throw CocoaError(.coderInvalidValue, userInfo: [NSDebugDescriptionErrorKey: "\(kilograms) kg for \(seconds) s"])
         }
         let interval: Int64 = 12_500
         let samples = (0...(Int64((seconds * 1_000_000).rounded()) / interval)).map { RawSample(micros: $0 * interval, raw: raw) }
