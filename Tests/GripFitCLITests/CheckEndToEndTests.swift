@@ -151,7 +151,8 @@ import Testing
         let reconnect = try CLIProcess.run(["check", "--simulate", "--only", "reconnect", "--duration", "1", "--reconnect-within", "1"])
         #expect(reconnect.status == 1, "\(reconnect.stdout)\(reconnect.stderr)")
         #expect(reconnect.stdout.contains("within 1000 ms of BRIDGE:DISCONNECT"))
-        let usage = try CLIProcess.run(["check", "--simulate", "--max-ping-p99", "5s"])
+        // Parsed in-process: usageErrorsExit64 takes check's usage errors through the binary.
+        let usage = InProcessParse.run(["check", "--simulate", "--max-ping-p99", "5s"])
         #expect(usage.status == 64)
         #expect(usage.stderr.contains("--max-ping-p99 takes a whole number of milliseconds from 1 to 1000"))
     }
@@ -194,7 +195,8 @@ import Testing
 
     @Test func bothReportsToOneFileIsAUsageError() throws {
         let path = Self.temporaryPath("one.xml")
-        let result = try CLIProcess.run(["check", "--simulate", "--junit", path, "--json", path])
+        // Parsed in-process: usageErrorsExit64 takes check's usage errors through the binary.
+        let result = InProcessParse.run(["check", "--simulate", "--junit", path, "--json", path])
         #expect(result.status == 64)
         #expect(result.stderr.contains("Give them different files"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: path))
@@ -233,10 +235,11 @@ import Testing
     }
 
     @Test func usageErrorsExit64() throws {
+        // The first through the binary, the others parsed in-process.
         #expect(try CLIProcess.run(["check", "--simulate", "--duration", "0.1"]).status == 64)
-        #expect(try CLIProcess.run(["check", "--simulate", "--only", "nonsense"]).status == 64)
-        #expect(try CLIProcess.run(["check", "--simulate", "--only", "ping", "--skip", "ping"]).status == 64)
-        #expect(try CLIProcess.run(["check", "--port", "/dev/ttyACM0", "--bug", "slow-pong"]).status == 64)
+        #expect(InProcessParse.run(["check", "--simulate", "--only", "nonsense"]).status == 64)
+        #expect(InProcessParse.run(["check", "--simulate", "--only", "ping", "--skip", "ping"]).status == 64)
+        #expect(InProcessParse.run(["check", "--port", "/dev/ttyACM0", "--bug", "slow-pong"]).status == 64)
     }
 
     @Test func aMissingPortExits69WithoutAReport() throws {

@@ -15,7 +15,7 @@ import Testing
         var files = 0
         var ports = 0
         var enumerations = 0
-        for command in try CommandTree().commands {
+        for command in try CommandTree.built.get().commands {
             for argument in command.arguments {
                 let label = "\(command.name) \(name(argument))"
                 switch argument["valueName"] as? String {

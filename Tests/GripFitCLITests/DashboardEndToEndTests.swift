@@ -160,7 +160,7 @@ import Testing
 
     @Test func theGuidedProtocolRunsFromThePageWithCuesRestAndSummary() throws {
         let binary = BuiltBinary()
-        #expect(try binary.run("calibrate", "--simulate", "--mass", "10kg").status == 0)
+        try binary.calibrateLikeTheSimulator()
         let dashboard = try Dashboard(binary: binary)
         let start = try dashboard.client.post(
             "/api/record/start", json: #"{"protocol":"standard","hand":"left","trials":1,"rest":1,"label":"visit 3"}"#)
@@ -245,7 +245,7 @@ import Testing
     /// A loaded handle is never cued from the page either: the settle phase says what it waits on.
     @Test func aLoadedHandleIsNotCuedAndTheSettlePhaseSaysWhy() throws {
         let binary = BuiltBinary()
-        #expect(try binary.run("calibrate", "--simulate", "--mass", "10kg").status == 0)
+        try binary.calibrateLikeTheSimulator()
         let dashboard = try Dashboard(["--load", "20kg"], binary: binary)
         #expect(try dashboard.client.post("/api/record/start", json: #"{"protocol":"standard","trials":1,"rest":0}"#).status == 200)
         let events = try Self.guidedEvents(dashboard, seconds: 10) { ($0["holdup"] as? [String: Any]) != nil }
@@ -258,7 +258,7 @@ import Testing
 
     @Test func aCalibratedDeviceStreamsForceInTheChosenUnit() throws {
         let binary = BuiltBinary()
-        #expect(try binary.run("calibrate", "--simulate", "--mass", "10kg").status == 0)
+        try binary.calibrateLikeTheSimulator()
         let dashboard = try Dashboard(["--load", "10kg", "--unit", "lb"], binary: binary)
         var reading: [String: Any] = [:]
         try dashboard.client.events(seconds: 10) { data in

@@ -5,14 +5,24 @@ import Testing
 /// Every command's `--help`, as printed in an 80-column terminal: nothing wider, and examples
 /// that are not broken in the middle of a command line.
 @Suite struct HelpTests {
-    private func help(_ command: CommandTree.Command, columns: Int) throws -> [String] {
+    /// Every command's `--help` at 80 columns, launched once (and before any test reads one) for
+    /// all the tests here; the wide text is rendered in-process (``InProcessHelp``).
+    private static let printed = Result {
+        try Dictionary(uniqueKeysWithValues: CommandTree.built.get().commands.map { ($0.name, try launchHelp($0, columns: 80)) })
+    }
+
+    private func help(_ command: CommandTree.Command) throws -> [String] {
+        let result = try #require(try Self.printed.get()[command.name], "\(command.name)")
+        #expect(result.status == 0, "\(command.name) --help: \(result.stderr)")
+        return result.stdout.components(separatedBy: "\n")
+    }
+
+    private static func launchHelp(_ command: CommandTree.Command, columns: Int) throws -> CLIProcess.Result {
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = String(columns)
         let (process, out, err) = try CLIProcess.start(
             Array(command.path.dropFirst()) + ["--help"], environment: environment)
-        let result = CLIProcess.finish(process, out, err)
-        #expect(result.status == 0, "\(command.name) --help: \(result.stderr)")
-        return result.stdout.components(separatedBy: "\n")
+        return CLIProcess.finish(process, out, err)
     }
 
     /// The command lines under "Example:" or "Examples:".
@@ -25,10 +35,10 @@ import Testing
     }
 
     @Test func noHelpLineIsWiderThan80Columns() throws {
-        let tree = try CommandTree()
+        let tree = try CommandTree.built.get()
         #expect(tree.subcommands.count >= 16)
         for command in tree.commands {
-            for line in try help(command, columns: 80) {
+            for line in try help(command) {
                 #expect(line.unicodeScalars.count <= 80, "\(command.name) --help: \(line)")
             }
         }
@@ -37,8 +47,8 @@ import Testing
     /// `check --help`'s table of cases: each row whole on one line at 80 columns, not wrapped to
     /// the left margin.
     @Test func checksCaseTableFitsIn80Columns() throws {
-        let command = try #require(try CommandTree().subcommands.first { $0.name == "gripfit-serial check" })
-        let lines = try help(command, columns: 80)
+        let command = try #require(try CommandTree.built.get().subcommands.first { $0.name == "gripfit-serial check" })
+        let lines = try help(command)
         for kind in ConformanceCase.allCases {
             let row = "  \(kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)) \(kind.summary)"
             #expect(lines.contains(row), "wrapped: \(row)")
@@ -49,7 +59,7 @@ import Testing
     /// which help then wraps as it is (`tare --help` had "Take\nthe             hand off"). Only
     /// indented lines (examples, `check`'s table of cases) may line things up with spaces.
     @Test func proseHasNoRunsOfSpaces() throws {
-        let dump = try CLIProcess.run(["--experimental-dump-help"])
+        let dump = try CommandTree.dump.get()
         func check(_ value: Any, key: String?) {
             if let text = value as? String, key == "discussion" || key == "abstract" {
                 for line in text.split(separator: "\n") where !line.hasPrefix("  ") {
@@ -65,7 +75,7 @@ import Testing
     /// generate-manual leaves out every character that is not ASCII ("20–1000" became "201000"
     /// in the man page), so help text stays ASCII.
     @Test func helpTextIsASCIIForTheManPages() throws {
-        let dump = try CLIProcess.run(["--experimental-dump-help"])
+        let dump = try CommandTree.dump.get()
         func check(_ value: Any) {
             if let text = value as? String, !text.allSatisfy(\.isASCII) {
                 Issue.record("not ASCII, so lost in the man page: \(text)")
@@ -77,9 +87,10 @@ import Testing
     }
 
     @Test func everySubcommandHasExamplesOfItself() throws {
-        for command in try CommandTree().subcommands {
+        for command in try CommandTree.built.get().subcommands {
             // Others may follow, showing what to do next (`scan`, then `monitor --device`).
-            let examples = examples(try help(command, columns: 400)).map { $0.trimmingCharacters(in: .whitespaces) }
+            let wide = try #require(InProcessHelp.lines(command.path, columns: 400), "\(command.name)")
+            let examples = examples(wide).map { $0.trimmingCharacters(in: .whitespaces) }
             #expect(
                 examples.contains { $0 == command.name || $0.hasPrefix(command.name + " ") },
                 "\(command.name) --help has no example of itself: \(examples)")
@@ -89,9 +100,10 @@ import Testing
     /// An example that argument-parser had to wrap would be printed over two lines, and a user
     /// copying it would run half a command.
     @Test func examplesAreNotWrappedAt80Columns() throws {
-        for command in try CommandTree().subcommands {
-            let narrow = try help(command, columns: 80)
-            for example in examples(try help(command, columns: 400)) {
+        for command in try CommandTree.built.get().subcommands {
+            let narrow = try help(command)
+            let wide = try #require(InProcessHelp.lines(command.path, columns: 400), "\(command.name)")
+            for example in examples(wide) {
                 #expect(narrow.contains(example), "\(command.name): wrapped at 80 columns: \(example)")
             }
         }

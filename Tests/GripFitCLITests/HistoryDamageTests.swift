@@ -2,21 +2,31 @@ import Foundation
 import GRDB
 import Glibc
 import GripFitCore
+import GripFitStore
 import Testing
 
 /// A history damaged on disk (bit rot, a bad edit, a crafted file): every command either works or
 /// names what is damaged, and the sessions that still read stay readable and exportable.
 @Suite(.timeLimit(.minutes(5)))
 struct HistoryDamageTests {
-    /// A history of five imported sessions; returns the CLI and the database path.
+    /// A history of five sessions, imported through the store; returns the CLI and the database path.
     static func history() throws -> (BuiltBinary, String) {
         let cli = BuiltBinary()
         let starts = (0..<5).map { "2026-11-18T11:0\($0):40.000Z" }
         let file = cli.home + "/in.csv"
-        try HostileInputTests.write(HostileInputTests.csv(starts: starts), file)
-        let result = try cli.run("import", file)
-        #expect(result.status == 0, "\(result.stderr)")
-        return (cli, cli.dataHome + "/gripfit/history.sqlite")
+        let text = HostileInputTests.csv(starts: starts)
+        try HostileInputTests.write(text, file)
+        try cli.importDirectly(text)
+        return (cli, cli.historyPath)
+    }
+
+    /// Every read the commands make of a history, in-process: each returns or throws a
+    /// ``StoreError``, never traps.
+    static func readEverything(_ path: String) {
+        guard let history = try? SQLiteHistory(path: path) else { return }
+        _ = try? history.list()
+        for id in (try? history.allIDs()) ?? [] { _ = try? history.session(id: id) }
+        _ = try? history.session(id: 3)
     }
 
     static func execute(_ path: String, _ sql: String) throws {
@@ -81,13 +91,15 @@ struct HistoryDamageTests {
     }
 
     /// Random byte flips and type changes, seeded: no command may trap, exit 0 with an error,
-    /// or fail without naming the damage.
+    /// or fail without naming the damage. Each round's damage goes through one command of the
+    /// binary, in turn, and through all of the store's reads in-process.
     @Test func byteFlipsAndTypeChangesNeverCrashACommand() throws {
         let (cli, path) = try Self.history()
         let pristine = try Data(contentsOf: URL(fileURLWithPath: path))
         var random = SeededRandom(seed: 12)
         let columns = ["peak", "mean", "duration", "rep_count", "started_at_ms", "hand", "device", "sample_count", "threshold"]
         let values = ["'x'", "NULL", "1e999", "-1e999", "x'ff'", "9223372036854775807", "-9223372036854775808", "0.5"]
+        let commands = [["history", "--json"], ["export", "--all", "--format", "csv", "-o", cli.home + "/out.csv"], ["show", "3"]]
         for round in 0..<20 {
             try pristine.write(to: URL(fileURLWithPath: path))
             if round % 2 == 0 {
@@ -103,18 +115,18 @@ struct HistoryDamageTests {
                 let value = values[Int(random.next() % UInt64(values.count))]
                 try? Self.execute(path, "UPDATE session SET \(column) = \(value) WHERE id = \(1 + random.next() % 5)")
             }
-            for arguments in [["history", "--json"], ["export", "--all", "--format", "csv", "-o", cli.home + "/out.csv"], ["show", "3"]] {
-                let result = try cli.run(arguments)
-                #expect(!result.stderr.contains("Fatal error"), "round \(round) \(arguments): \(result.stderr)")
-                // 66: a flipped id can make session 3 vanish, which `show` says.
-                #expect([0, 65, 66].contains(result.status), "round \(round) \(arguments): \(result.status) \(result.stderr)")
-                if result.status != 0 {
-                    #expect(
-                        result.stderr.contains("damaged") || result.stderr.contains("no session 3"),
-                        "round \(round) \(arguments): \(result.stderr)")
-                } else {
-                    #expect(!result.stderr.contains("gripfit-serial:"), "round \(round) \(arguments): \(result.stderr)")
-                }
+            Self.readEverything(path)
+            let arguments = commands[round % commands.count]
+            let result = try cli.run(arguments)
+            #expect(!result.stderr.contains("Fatal error"), "round \(round) \(arguments): \(result.stderr)")
+            // 66: a flipped id can make session 3 vanish, which `show` says.
+            #expect([0, 65, 66].contains(result.status), "round \(round) \(arguments): \(result.status) \(result.stderr)")
+            if result.status != 0 {
+                #expect(
+                    result.stderr.contains("damaged") || result.stderr.contains("no session 3"),
+                    "round \(round) \(arguments): \(result.stderr)")
+            } else {
+                #expect(!result.stderr.contains("gripfit-serial:"), "round \(round) \(arguments): \(result.stderr)")
             }
         }
     }

@@ -1,24 +1,23 @@
 import Foundation
+import GripFitStore
 import Testing
 
-/// Issue 9, points 6–8 and 11: what `history`, `show` and `plot` say about stored sessions.
+/// Issue 9, points 6–8 and 11: what `history`, `show` and `plot` say about stored sessions, saved
+/// through the store as `record --simulate` saves them (RecordCommandTests records through the binary).
 @Suite(.timeLimit(.minutes(4)))
 struct HistoryOutputTests {
     /// One uncalibrated session with 10 kg on the handle, then a calibration of the same GripFit.
     static func calibratedLater() throws -> BuiltBinary {
         let cli = BuiltBinary()
-        let record = try cli.run("record", "--simulate", "--load", "10kg", "--duration", "1", "--label", "before, \"calibration\"")
-        #expect(record.status == 0, "\(record.stderr)")
-        #expect(record.stdout.contains("raw"), "recorded uncalibrated: \(record.stdout)")
-        let calibrate = try cli.run("calibrate", "--simulate", "--mass", "10kg")
-        #expect(calibrate.status == 0, "\(calibrate.stderr)")
+        try cli.recordLikeTheSimulator(kilograms: 10, seconds: 1, label: "before, \"calibration\"")
+        try cli.calibrateLikeTheSimulator()
         return cli
     }
 
     /// A session without reps has no mean inside reps: the table says `-`, not 0.
     @Test func aSessionWithoutRepsShowsNoMean() throws {
         let cli = BuiltBinary()
-        #expect(try cli.run("record", "--simulate", "--load", "0kg", "--duration", "2").status == 0)
+        try cli.recordLikeTheSimulator(kilograms: 0, seconds: 2)
         let history = try cli.run("history")
         let row = try #require(history.stdout.split(separator: "\n").dropFirst().first.map(String.init), "\(history.stdout)")
         #expect(row.range(of: #"raw\s+-\s+0\s+2\.0 s"#, options: .regularExpression) != nil, "\(history.stdout)")
@@ -50,7 +49,7 @@ struct HistoryOutputTests {
 
     @Test func csvHasOneRowPerSessionWithUnitsInTheHeader() throws {
         let cli = try Self.calibratedLater()
-        #expect(try cli.run("record", "--simulate", "--load", "20kg", "--duration", "1", "--hand", "left").status == 0)
+        try cli.recordLikeTheSimulator(kilograms: 20, seconds: 1, hand: .left)
         let csv = try cli.run("history", "--format", "csv", "--unit", "lb")
         #expect(csv.status == 0, "\(csv.stderr)")
         let lines = csv.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
@@ -75,7 +74,7 @@ struct HistoryOutputTests {
 
     @Test func peopleGetLocalTimesAndMachinesGetUTC() throws {
         let cli = BuiltBinary()
-        #expect(try cli.run("record", "--simulate", "--duration", "0.5").status == 0)
+        try cli.recordLikeTheSimulator(seconds: 0.5)
         let india = ["TZ": "Asia/Kolkata"]
         let table = try cli.run(["history"], extra: india)
         #expect(table.stdout.contains(" +05:30"), "\(table.stdout)")
@@ -92,7 +91,7 @@ struct HistoryOutputTests {
     @Test func aFutureSinceSaysSoWhenOtherSessionsExist() throws {
         let cli = BuiltBinary()
         #expect(try cli.run("history").stdout.contains("No sessions yet"))
-        #expect(try cli.run("record", "--simulate", "--duration", "0.5").status == 0)
+        try cli.recordLikeTheSimulator(seconds: 0.5)
         let future = try cli.run(["history", "--since", "2099-01-01"], extra: ["TZ": "UTC"])
         #expect(future.status == 0)
         #expect(future.stdout.contains("No sessions since 2099-01-01 00:00:00 +00:00 (that is in the future)"), "\(future.stdout)")
@@ -101,7 +100,7 @@ struct HistoryOutputTests {
     /// Issue 25: a device with no sessions is not "No sessions yet" when others have some.
     @Test func anUnknownDeviceSaysSoAndNamesTheDevicesThereAre() throws {
         let cli = BuiltBinary()
-        #expect(try cli.run("record", "--simulate", "--duration", "0.5").status == 0)
+        try cli.recordLikeTheSimulator(seconds: 0.5)
         let result = try cli.run("history", "--device", "nosuch")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("No sessions yet"), "\(result.stdout)")
@@ -117,7 +116,7 @@ struct HistoryOutputTests {
     @Test func aWideCharacterLabelIsCutToTheColumns() throws {
         let cli = BuiltBinary()
         let label = String(repeating: "握力測定", count: 15)
-        #expect(try cli.run("record", "--simulate", "--load", "10kg", "--duration", "0.5", "--label", label).status == 0)
+        try cli.recordLikeTheSimulator(kilograms: 10, seconds: 0.5, label: label)
         let history = try cli.run("history")
         #expect(history.status == 0, "\(history.stderr)")
         func columns(_ line: String) -> Int { line.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 && !(0x2000..<0x2600).contains($1.value) ? 2 : 1) } }
@@ -128,7 +127,7 @@ struct HistoryOutputTests {
     @Test func theTableFitsTheTerminal() throws {
         let cli = BuiltBinary()
         let label = String(repeating: "a long label ", count: 10)
-        #expect(try cli.run("record", "--simulate", "--load", "10kg", "--duration", "0.5", "--label", label).status == 0)
+        try cli.recordLikeTheSimulator(kilograms: 10, seconds: 0.5, label: label)
         func table(_ columns: String?) throws -> [String] {
             var environment = cli.environment
             environment["COLUMNS"] = columns

@@ -84,7 +84,7 @@ struct LiveViewEndToEndTests {
     }
 
     @Test func aLoadedHandleIsNotTaredUntilAskedAgainAndANegativeForceIsOnTheScale() throws {
-        #expect(try cli.run("calibrate", "--simulate", "--mass", "10kg").status == 0)
+        try cli.calibrateLikeTheSimulator()
         let session = try TmuxSession(
             width: 120, environment: environment, ["monitor", "--simulate", "--load", "20kg@0", "--load", "0kg@8", "--duration", "14"])
         #expect(session.waitFor { $0.contains { $0.contains("● connected") && $0.contains(" kg") } } != nil, "\(session.capture())")

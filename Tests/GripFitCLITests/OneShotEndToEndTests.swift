@@ -16,14 +16,21 @@ import Testing
         #expect(result.stdout.contains(expected))
     }
 
-    @Test(arguments: ["5", "19", "1001", "-3"])
-    func anOutOfRangeRateExits64BeforeTheSimulatorSeesTheHost(ms: String) throws {
+    @Test func anOutOfRangeRateExits64BeforeTheSimulatorSeesTheHost() throws {
         let simulator = try SimulatorProcess()
-        let result = try CLIProcess.run(["rate", "--port", simulator.path, "--", ms])
+        let result = try CLIProcess.run(["rate", "--port", simulator.path, "--", "5"])
         let stopped = simulator.stop()
         #expect(result.status == 64)
-        #expect(result.stderr.contains("must be between 20 and 1000 ms; got \(ms)."), "\(result.stderr)")
+        #expect(result.stderr.contains("must be between 20 and 1000 ms; got 5."), "\(result.stderr)")
         #expect(stopped.stderr.contains("host opened the port 0 times"), "nothing was sent: \(stopped.stderr)")
+    }
+
+    /// Refused by the parse, so no port is ever opened: the other values need no simulator or launch.
+    @Test(arguments: ["19", "1001", "-3"])
+    func anOutOfRangeRateIsRefusedByTheParse(ms: String) {
+        let result = InProcessParse.run(["rate", "--port", "/dev/ttyACM0", "--", ms])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("must be between 20 and 1000 ms; got \(ms)."), "\(result.stderr)")
     }
 
     @Test func tareOnABrokenSensorFailsWithTheHardwareMessage() throws {
@@ -38,9 +45,10 @@ import Testing
     }
 
     @Test func usageErrorsExit64() throws {
+        // The first through the binary, the others parsed in-process.
         #expect(try CLIProcess.run(["monitor", "--simulate", "--port", "/dev/ttyACM0"]).status == 64)
-        #expect(try CLIProcess.run(["monitor", "--port", "/dev/ttyACM0", "--fault", "garbage"]).status == 64)
-        #expect(try CLIProcess.run(["monitor", "--simulate", "--fault", "nonsense"]).status == 64)
+        #expect(InProcessParse.run(["monitor", "--port", "/dev/ttyACM0", "--fault", "garbage"]).status == 64)
+        #expect(InProcessParse.run(["monitor", "--simulate", "--fault", "nonsense"]).status == 64)
     }
 
     @Test func helpListsTheCommandsAndTheExitCodes() throws {

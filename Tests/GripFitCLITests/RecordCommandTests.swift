@@ -79,7 +79,7 @@ struct RecordCommandTests {
 
     @Test func aCalibratedRecordingWithoutRepsSaysSoInsteadOfAMeanOfZero() throws {
         let cli = BuiltBinary()
-        #expect(try cli.run("calibrate", "--simulate", "--mass", "10kg").status == 0)
+        try cli.calibrateLikeTheSimulator()
         let record = try cli.run("record", "--simulate", "--load", "0kg", "--duration", "2")
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("no reps (nothing above 2.00 kg)"), "\(record.stdout)")
@@ -98,8 +98,7 @@ struct RecordCommandTests {
 
     @Test func guidedProtocolCuesFromRestAndNamesTheTrialsUsed() throws {
         let cli = BuiltBinary()
-        let calibrate = try cli.run("calibrate", "--simulate", "--mass", "10kg")
-        #expect(calibrate.status == 0, "\(calibrate.stderr)")
+        try cli.calibrateLikeTheSimulator()
         let result = try cli.run("record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "1")
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.lines
@@ -165,7 +164,7 @@ struct RecordCommandTests {
 
     @Test func aCalibratedLoadedHandleIsNeverCuedAndTheWaitSaysWhy() throws {
         let cli = BuiltBinary()
-        #expect(try cli.run("calibrate", "--simulate", "--mass", "10kg").status == 0)
+        try cli.calibrateLikeTheSimulator()
         let lines = try guidedOnALoadedHandle(cli)
         let waiting = try #require(lines.first { $0.hasPrefix("Waiting: the handle reads ") }, "\(lines)")
         let load = Double(waiting.dropFirst("Waiting: the handle reads ".count).prefix { $0 != " " }) ?? 0
@@ -190,7 +189,8 @@ struct RecordCommandTests {
         #expect(result.status == 65)
         #expect(result.stderr.contains("\(file): line 1: not the header of a CSV export"), "\(result.stderr)")
         #expect(result.stderr.contains("Import only a file written by `gripfit-serial export`"))
-        #expect(try cli.run("import", cli.home + "/missing.json").status == 66)
+        // Read in-process: HostileInputTests take import's unreadable files through the binary.
+        #expect(InProcessImport.run(cli.home + "/missing.json").status == 66)
         #expect(try cli.run("show", "9").status == 66)
     }
 }

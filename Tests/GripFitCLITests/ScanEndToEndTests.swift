@@ -38,7 +38,8 @@ struct ScanEndToEndTests {
 
     @Test func badDeviceAndNothingFound() throws {
         let cli = BuiltBinary()
-        let bad = try cli.run("monitor", "--simulate", "--device", "not-an-address", "--duration", "1")
+        // Parsed in-process: the binary's usage errors are HostileInputTests' and each command's own.
+        let bad = InProcessParse.run(["monitor", "--simulate", "--device", "not-an-address", "--duration", "1"])
         #expect(bad.status == 64)
         let none = try cli.run("scan", "--simulate", "--duration", "0.2")
         #expect(none.status == 69)

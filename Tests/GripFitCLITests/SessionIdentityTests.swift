@@ -35,11 +35,12 @@ struct SessionIdentityTests {
         #expect(abs(duration - 3) <= 0.1, "\(duration)")
     }
 
+    /// The help text, rendered in-process: HelpTests launch the binary's `--help` of every command.
     @Test func monitorDurationIsWallTimeAndSaysSo() throws {
-        let help = try BuiltBinary().run("monitor", "--help")
-        #expect(help.stdout.contains("wall time"))
-        let record = try BuiltBinary().run("record", "--help")
-        #expect(record.stdout.contains("counted from the first"))
+        let help = try #require(InProcessHelp.lines(["gripfit-serial", "monitor"], columns: 80)).joined(separator: "\n")
+        #expect(help.contains("wall time"))
+        let record = try #require(InProcessHelp.lines(["gripfit-serial", "record"], columns: 80)).joined(separator: "\n")
+        #expect(record.contains("counted from the first"))
     }
 }
 

@@ -15,8 +15,14 @@ struct CommandTree {
 
     let commands: [Command]
 
-    init() throws {
-        let dump = try CLIProcess.run(["--experimental-dump-help"])
+    /// `--experimental-dump-help`, launched once for every suite that reads it.
+    static let dump = Result { try CLIProcess.run(["--experimental-dump-help"]) }
+
+    /// The tree of the one dump, read once; never changed after, so shared by every test.
+    nonisolated(unsafe) static let built = Result { try CommandTree() }
+
+    private init() throws {
+        let dump = try Self.dump.get()
         guard dump.status == 0,
             let tool = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any],
             let root = tool["command"] as? [String: Any]
