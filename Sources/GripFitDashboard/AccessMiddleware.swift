@@ -28,7 +28,8 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     private func respond(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let authority = request.head.authority ?? ""
         if policy.loopbackOnly, !AccessPolicy.isLoopbackAuthority(authority) {
-            throw DashboardError(.forbidden, "This dashboard answers only at localhost or 127.0.0.1 (Host was \(authority.debugDescription)).")
+            throw DashboardError(.forbidden, "This dashboard answers only at localhost or 127.0.0.1 (Host was "
+                + "\(authority.debugDescription)).")
         }
         var tokenFromQuery = false
         if let token = policy.token {

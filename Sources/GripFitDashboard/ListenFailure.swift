@@ -41,7 +41,8 @@ public struct ListenFailure: Error, Sendable {
                 + "Use one of its addresses, 0.0.0.0 for all of them, or 127.0.0.1 for this machine only."
         case EACCES, EPERM:
             kind = .permission
-            message = "\(listen): ports below 1024 need root. Use a port from 1024 up, such as --listen \(listen.host):\(ListenAddress.defaultPort)."
+            message = "\(listen): ports below 1024 need root. Use a port from 1024 up, such as --listen "
+                + "\(listen.host):\(ListenAddress.defaultPort)."
         case let code?:
             kind = .other
             message = "\(listen): \(ErrnoText(code).message). Check the --listen address."

@@ -55,8 +55,7 @@ struct HistoryOutputTests {
         let lines = csv.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         #expect(
             lines.first
-                == "id,start,device,firmware,bridge,hand,label,protocol,trial,unit,peak_lb,mean_lb,time_to_peak_s,"
-                + "peak_rfd_lb_per_s,impulse_lb_s,reps,duration_s,calibration,peak_raw")
+                == "id,start,device,firmware,bridge,hand,label,protocol,trial,unit,peak_lb,mean_lb,time_to_peak_s,peak_rfd_lb_per_s,impulse_lb_s,reps,duration_s,calibration,peak_raw")
         #expect(lines.count == 3, "a header and one row per session: \(lines)")
         let newest = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         #expect(newest.count == 19)

@@ -80,7 +80,8 @@ struct HostileInputTests {
             (["show", "-1"], "from 1 up; got -1"),
             (["export", "-1"], "from 1 up; got -1"),
             (["plot", "-1", "-o", cli.home + "/p.svg"], "from 1 up; got -1"),
-            (["calibrate", "--port", "/nonexistent", "--mass", "-5kg"], "'-5kg' is invalid for '--mass <force>': the number must be more than 0"),
+            (["calibrate", "--port", "/nonexistent", "--mass", "-5kg"], "'-5kg' is invalid for '--mass <force>': the number "
+                + "must be more than 0"),
             (["record", "--port", "/nonexistent", "--protocol", "standard", "--trials", "-1"], "1 to 5 trials per hand; got -1"),
         ] {
             // The first through the binary, the others parsed in-process (the same retry behind `--`).

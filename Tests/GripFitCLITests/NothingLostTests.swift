@@ -9,9 +9,8 @@ import Testing
 struct NothingLostTests {
     /// Every simulator has one address, so parallel runs often start in the same millisecond;
     /// each is a session of its own, and a fresh history is migrated once, never called damaged.
-    /// Two rounds of eight (issue 21: fewer launches); the test below races new histories too.
     @Test func parallelRecordingsAreAllKept() throws {
-        for _ in 0..<2 {
+        for _ in 0..<3 {
             let cli = BuiltBinary()
             let runs = try (1...8).map { try cli.start(["record", "--simulate", "--duration", "1", "--label", "p\($0)"]) }
             for (process, out, err) in runs {
@@ -25,10 +24,9 @@ struct NothingLostTests {
         }
     }
 
-    /// Only processes race for the migration (threads of one process share SQLite's locks). Four
-    /// rounds of eight (issue 21: fewer launches), with the two of parallelRecordingsAreAllKept.
+    /// Only processes race for the migration (threads of one process share SQLite's locks).
     @Test func aNewHistoryOpenedByManyProcessesAtOnceIsNotDamaged() throws {
-        for _ in 0..<4 {
+        for _ in 0..<10 {
             let cli = BuiltBinary()
             let runs = try (0..<8).map { _ in try cli.start(["history", "--json"]) }
             for (process, out, err) in runs {

@@ -25,7 +25,8 @@ final class FakeBackend: DashboardBackend {
     }
 
     func startProtocol(firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?) throws(DashboardError) -> String {
-        note("protocol \(firstHand?.rawValue ?? "-") \(label ?? "-") \(trialsPerHand.map(String.init) ?? "-") \(restSeconds.map { "\($0)" } ?? "-")")
+        note("protocol \(firstHand?.rawValue ?? "-") \(label ?? "-") \(trialsPerHand.map(String.init) ?? "-") "
+            + "\(restSeconds.map { "\($0)" } ?? "-")")
         return #"{"event":"guided","phase":"waiting"}"#
     }
 

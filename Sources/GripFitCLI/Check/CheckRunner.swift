@@ -33,7 +33,8 @@ enum CheckRunner {
         if run.linkNeverCameUp {
             if let kind = run.observations.lastError { throw CLIFailure(kind, portError: driver.lastPortError) }
             throw CLIFailure(
-                "No GripFit connected within \(Int(ConformanceRun.linkBound.milliseconds / 1000)) s, so nothing was checked. Is it switched on and in range?",
+                "No GripFit connected within \(Int(ConformanceRun.linkBound.milliseconds / 1000)) s, so nothing was checked. Is "
+                    + "it switched on and in range?",
                 status: .unavailable)
         }
         let address = driver.machine.deviceAddress.map { "\($0)" }

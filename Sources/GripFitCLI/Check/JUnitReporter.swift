@@ -68,7 +68,8 @@ enum JUnitReporter {
         switch result.verdict {
         case .passed: break
         case .failed(let reason):
-            xml += "      <failure message=\"\(XMLText.escaped(reason))\" type=\"nonconformance\">\(XMLText.escaped(result.kind.summary + "\n" + reason))</failure>\n"
+            xml += "      <failure message=\"\(XMLText.escaped(reason))\" "
+                + "type=\"nonconformance\">\(XMLText.escaped(result.kind.summary + "\n" + reason))</failure>\n"
         case .skipped(let reason):
             xml += "      <skipped message=\"\(XMLText.escaped(reason))\"/>\n"
         }

@@ -71,7 +71,8 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
 
     /// A signal stopped the command before it did its job; `what` says what was left undone.
     public static func interrupted(by signal: Int32, _ what: String) -> CLIFailure {
-        CLIFailure("interrupted (\(signal == SIGTERM ? "SIGTERM" : "Ctrl-C")): \(what)", status: signal == SIGTERM ? .terminated : .interrupted)
+        CLIFailure("interrupted (\(signal == SIGTERM ? "SIGTERM" : "Ctrl-C")): "
+            + "\(what)", status: signal == SIGTERM ? .terminated : .interrupted)
     }
 
     /// A session that ended in an error state before it could do its job.

@@ -16,7 +16,8 @@ enum HistoryRoutes {
             if let text = request.uri.queryParameters["unit"] {
                 guard let parsed = ForceUnit(parsing: text) else {
                     let units = ForceUnit.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw DashboardError(.badRequest, "unit \(String(text).debugDescription) is not one of \(units) (or leave it out for the dashboard's).")
+                    throw DashboardError(.badRequest, "unit \(String(text).debugDescription) is not one of \(units) (or leave "
+                        + "it out for the dashboard's).")
                 }
                 unit = parsed
             }

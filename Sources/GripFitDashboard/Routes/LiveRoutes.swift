@@ -74,7 +74,8 @@ enum LiveRoutes {
             }
             let trials = GuidedProtocol.Settings.trialsPerHandRange
             if let count = body.trials, !(count.rounded() == count && Double(trials.lowerBound)...Double(trials.upperBound) ~= count) {
-                throw DashboardError(.badRequest, "trials must be a whole number from \(trials.lowerBound) to \(trials.upperBound) (trials per hand).")
+                throw DashboardError(.badRequest, "trials must be a whole number from \(trials.lowerBound) to "
+                    + "\(trials.upperBound) (trials per hand).")
             }
             let rest = GuidedProtocol.Settings.restSecondsRange
             if let seconds = body.rest, !(rest ~= seconds) {

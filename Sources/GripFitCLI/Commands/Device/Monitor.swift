@@ -34,7 +34,10 @@ public struct Monitor: ParsableCommand {
     public var duration: Double?
 
     @Option(
-        help: "text (a live view on a terminal: keys t tare (refused on a loaded handle unless pressed again within 3 s), p reset peak, q quit; plain lines otherwise or with TERM=dumb), jsonl (one JSON object per event) or csv (time,raw).")
+        help: """
+            text (a live view on a terminal: keys t tare (refused on a loaded handle unless pressed again within 3 s), p \
+            reset peak, q quit; plain lines otherwise or with TERM=dumb), jsonl (one JSON object per event) or csv (time,raw).
+            """)
     public var format: OutputFormat = .text
 
     @OptionGroup public var unitOption: UnitOption

@@ -44,7 +44,8 @@ public struct Scan: ParsableCommand {
         }
         guard !found.isEmpty else {
             throw CLIFailure(
-                "No GripFit seen in \(duration.formatted(decimals: duration < 10 ? 1 : 0)) s. Is it switched on, charged and within a few metres? "
+                "No GripFit seen in \(duration.formatted(decimals: duration < 10 ? 1 : 0)) s. Is it switched on, charged and "
+                    + "within a few metres? "
                     + "Scan for longer with --duration 30.",
                 status: .unavailable)
         }

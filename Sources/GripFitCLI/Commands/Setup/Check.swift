@@ -8,11 +8,16 @@ import GripFitStore
 
 /// `gripfit-serial check`: the hardware-in-the-loop conformance suite, with JUnit and JSON reports.
 public struct Check: ParsableCommand {
+    /// One line a case, name and summary, for the help.
+    private static let caseList = ConformanceCase.allCases.map {
+        "  \($0.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)) \($0.summary)"
+    }.joined(separator: "\n")
+
     public static let configuration = CommandConfiguration(
         abstract: "Check that the GripFit honours its protocol spec; JUnit XML for CI.",
         discussion: """
             Runs named cases over one session, in this order:
-            \(ConformanceCase.allCases.map { "  \($0.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
+            \(caseList)
 
             Keep the GripFit unloaded during the run (tare expects readings near 0). A \
             default run takes about 15 s; --duration scales the sampling windows. Prints \
@@ -110,7 +115,8 @@ public struct Check: ParsableCommand {
         }
         if let junit, let json, Self.sameFile(junit, json) {
             throw ValidationError(
-                "--junit and --json both name \(UntrustedText.escaped(junit)): one report would overwrite the other. Give them different files.")
+                "--junit and --json both name \(UntrustedText.escaped(junit)): one report would overwrite the other. Give them "
+                    + "different files.")
         }
         if cases.isEmpty { throw ValidationError("--only and --skip leave no case to run.") }
         if allBridges, connection.simulate { throw ValidationError("Use either --all-bridges or --simulate, not both.") }

@@ -55,6 +55,7 @@ public struct Simulate: ParsableCommand {
         try dongle.run(signals: signals)
         let statistics = dongle.statistics
         StandardOutput.error(
-            "simulator stopped: \(statistics.readingsDelivered) readings and \(statistics.garbageDelivered) garbage lines delivered, host opened the port \(statistics.hostOpens) times")
+            "simulator stopped: \(statistics.readingsDelivered) readings and \(statistics.garbageDelivered) garbage lines "
+                + "delivered, host opened the port \(statistics.hostOpens) times")
     }
 }
