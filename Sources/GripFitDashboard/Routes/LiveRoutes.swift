@@ -67,7 +67,9 @@ enum LiveRoutes {
                 if body.trials != nil || body.rest != nil {
                     throw DashboardError(.badRequest, "trials and rest apply to the guided protocol only; add \"protocol\":\"standard\".")
                 }
-                return json(try backend.startRecording(hand: body.hand, label: body.label))
+                // Checks that the history can take the session (it may open it): blocking I/O, on the history's thread.
+                let (hand, label) = (body.hand, body.label)
+                return json(try await HistoryThread.run { try backend.startRecording(hand: hand, label: label) })
             }
             guard name == "standard" else {
                 throw DashboardError(.badRequest, "Unknown protocol \"\(name)\"; the one protocol is \"standard\".")
@@ -82,11 +84,14 @@ enum LiveRoutes {
                 throw DashboardError(
                     .badRequest, "rest must be \(Int(rest.lowerBound)) to \(Int(rest.upperBound)) seconds between trials.")
             }
+            let (hand, label, trialsPerHand, restSeconds) = (body.hand, body.label, body.trials.map { Int($0) }, body.rest)
             return json(
-                try backend.startProtocol(
-                    firstHand: body.hand, label: body.label, trialsPerHand: body.trials.map { Int($0) }, restSeconds: body.rest))
+                try await HistoryThread.run {
+                    try backend.startProtocol(firstHand: hand, label: label, trialsPerHand: trialsPerHand, restSeconds: restSeconds)
+                })
         }
-        router.post("/api/record/stop") { _, _ in json(try backend.stopRecording()) }
+        // Stopping saves the session: blocking I/O, on the history's thread.
+        router.post("/api/record/stop") { _, _ in json(try await HistoryThread.run { try backend.stopRecording() }) }
         router.get("/api/devices") { _, _ in json(backend.devices()) }
         router.post("/api/devices/scan") { _, _ in
             try backend.scan()
@@ -95,10 +100,11 @@ enum LiveRoutes {
         router.post("/api/devices/pin") { request, _ in
             let usage = DashboardError(.badRequest, "The body must be JSON like {\"address\":\"C0:FF:EE:00:00:01\"}, or \"any\".")
             let body = try await decode(request, as: Pin.self, usage: usage)
+            // Pinning writes the pin file: blocking I/O, on the history's thread.
             if body.address.lowercased() == "any" {
-                try backend.pin(nil)
+                try await HistoryThread.run { try backend.pin(nil) }
             } else if let address = BLEAddress(body.address.uppercased()) {
-                try backend.pin(address)
+                try await HistoryThread.run { try backend.pin(address) }
             } else {
                 throw usage
             }
