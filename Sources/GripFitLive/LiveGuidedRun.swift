@@ -57,13 +57,10 @@ public final class LiveGuidedRun: CalibratedConsumer {
         if run == nil, case .message(.reading) = report {
             // Readings wait (a few seconds at most) until the GripFit's identity is known.
             guard let device = output.device else { return }
-            if let decided = output.decided {
-                if let notice = decided.notice { onEvent(.notice(notice)) }
-                if case .failure(let error) = decided.lookup {
-                    failure = error
-                    actions.append(.stop)
-                    return
-                }
+            if let error = output.decided?.failure(notice: { onEvent(.notice($0)) }) {
+                failure = error
+                actions.append(.stop)
+                return
             }
             let display = ForceDisplay(calibration: stage.record, unit: unit)
             if !display.isCalibrated { onEvent(.uncalibrated(device: device)) }

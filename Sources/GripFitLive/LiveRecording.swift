@@ -118,13 +118,10 @@ public final class LiveRecording: CalibratedConsumer {
         into actions: inout [ConsumerAction]
     ) {
         guard case .message(.reading) = output.report, let device = output.device else { return }
-        if let decided = output.decided {
-            if let notice = decided.notice { onEvent(.notice(notice)) }
-            if case .failure(let error) = decided.lookup {
-                lookupFailure = error
-                actions.append(.stop)
-                return
-            }
+        if let error = output.decided?.failure(notice: { onEvent(.notice($0)) }) {
+            lookupFailure = error
+            actions.append(.stop)
+            return
         }
         capture = SessionCapture(
             device: device, stage: stage, first: output.report, at: now, wallTime: wallTime, untilRelease: untilRelease,

@@ -14,6 +14,14 @@ public struct CalibrationStage<Record: CalibrationRecord>: Sendable {
         public var notice: String?
         /// The calibration filed under ``key`` (nil: none), or why it could not be read.
         public var lookup: Result<Record?, any Error>
+
+        /// For a consumer that must not go on without its device's calibration file (a recording):
+        /// says the notice, then gives the lookup's failure, which ends the session.
+        public func failure(notice say: (String) -> Void) -> (any Error)? {
+            if let notice { say(notice) }
+            guard case .failure(let error) = lookup else { return nil }
+            return error
+        }
     }
 
     /// One report as it leaves the stage.
