@@ -45,10 +45,13 @@ let package = Package(
         .target(name: "GripFitNetworkPort", dependencies: ["GripFitCore", "GripFitLinux", "GripFitOutput"]),
         // Debian's zlib1g-dev, for trace blobs.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // What a grip means: subjects' facts, trial statistics, published norms and thresholds, the
+        // clinical report and FHIR. Pure: standard library, GripFitCore and GripFitOutput only.
+        .target(name: "GripFitClinical", dependencies: ["GripFitCore", "GripFitOutput"]),
         // Session history (SQLite via GRDB), calibrations, export and import.
         .target(
             name: "GripFitStore",
-            dependencies: ["GripFitCore", "GripFitOutput", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GripFitCore", "GripFitOutput", "GripFitClinical", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // `check`: conformance cases, verdict rules and figures, driven by session reports. Pure, no I/O.
         .target(
@@ -80,7 +83,7 @@ let package = Package(
             name: "GripFitCLI",
             dependencies: [
                 "GripFitCore", "GripFitOutput", "GripFitLinux", "GripFitNetworkPort", "GripFitSimulator",
-                "GripFitConformance", "GripFitStore", "GripFitDashboard", "GripFitLive", "CGripFitBuildInfo",
+                "GripFitConformance", "GripFitStore", "GripFitClinical", "GripFitDashboard", "GripFitLive", "CGripFitBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -90,6 +93,7 @@ let package = Package(
         .executableTarget(name: "gripfit-serial", dependencies: ["GripFitCLI"]),
         .testTarget(name: "GripFitCoreTests", dependencies: ["GripFitCore"]),
         .testTarget(name: "GripFitOutputTests", dependencies: ["GripFitOutput"]),
+        .testTarget(name: "GripFitClinicalTests", dependencies: ["GripFitClinical", "GripFitCore"]),
         .testTarget(
             name: "GripFitStoreTests",
             dependencies: ["GripFitStore", "GripFitCore", .product(name: "GRDB", package: "GRDB.swift")]

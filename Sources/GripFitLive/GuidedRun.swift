@@ -33,7 +33,7 @@ public struct GuidedRun {
     public static func settings(trials: Int, first: Hand?, rest: Double, trialLimit: Double) -> GuidedProtocol.Settings {
         var settings = GuidedProtocol.Settings(threshold: ReleaseThreshold.calibrated, zero: 0)
         settings.trialsPerHand = trials
-        settings.firstSide = first.flatMap { GuidedProtocol.Side(rawValue: $0.rawValue) } ?? .right
+        settings.firstSide = first.flatMap { Hand(rawValue: $0.rawValue) } ?? .right
         settings.rest = Duration(seconds: rest)
         settings.trialLimit = Duration(seconds: trialLimit)
         return settings

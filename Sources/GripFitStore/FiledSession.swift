@@ -1,3 +1,5 @@
+import GripFitCore
+
 /// A stored session or its listing row: both carry the device's versions and the tags, and read
 /// them field by field through here, so the fields are spelled out once.
 public protocol FiledSession {

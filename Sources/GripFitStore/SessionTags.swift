@@ -1,3 +1,5 @@
+import GripFitCore
+
 /// How a session is filed: what the user called it, which hand, and for the guided protocol its
 /// name (`standard`) and trial number (1–3 per hand).
 public struct SessionTags: Equatable, Sendable {

@@ -5,7 +5,7 @@ import Testing
 
 struct ProtocolReportTests {
     private func attempt(
-        _ index: Int, _ side: GuidedProtocol.Side, peak: Double, attempt: Int = 1, flag: GuidedProtocol.Flag? = nil
+        _ index: Int, _ side: Hand, peak: Double, attempt: Int = 1, flag: GuidedProtocol.Flag? = nil
     ) -> GuidedProtocol.Attempt {
         GuidedProtocol.Attempt(
             trial: GuidedProtocol.Trial(index: index, count: 6, side: side, number: (index + 1) / 2), attempt: attempt,

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GripFitStore
+import GripFitCore
 
 /// `--hand left|right`.
 extension Hand: ExpressibleByArgument {}

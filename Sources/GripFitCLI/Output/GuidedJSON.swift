@@ -81,7 +81,7 @@ enum GuidedJSON {
     private static func summary(_ summary: GuidedProtocol.Summary, force: (Double) -> Double) -> JSONObject {
         var object = JSONObject()
         var hands = JSONObject()
-        for side in GuidedProtocol.Side.allCases {
+        for side in Hand.allCases {
             guard let best = summary.best(side), let peak = best.peak, let mean = summary.mean(side) else {
                 hands.setNull(side.rawValue)
                 continue

@@ -14,7 +14,7 @@ enum ProtocolReport {
         }
         func name(_ trial: GuidedProtocol.Trial) -> String { "\(trial.side.rawValue) trial \(trial.number)" }
         var lines = ["", "hand   best                      mean"]
-        for side in [GuidedProtocol.Side.left, .right] {
+        for side in [Hand.left, .right] {
             guard let best = summary.best(side), let peak = best.peak, let mean = summary.mean(side) else { continue }
             let counted = summary.counted(side)
             lines.append(

@@ -22,21 +22,14 @@
 /// held all along); a handle still at one level since the start is not cued, since an empty
 /// handle cannot be told from a loaded one. Each attempt is then measured from the resting level before it.
 public struct GuidedProtocol: Sendable {
-    public enum Side: String, Sendable, CaseIterable {
-        case left
-        case right
-
-        public var other: Side { self == .left ? .right : .left }
-    }
-
     /// One slot of the protocol: the `index`-th of `count`, the `number`-th for its hand.
     public struct Trial: Equatable, Sendable {
         public var index: Int
         public var count: Int
-        public var side: Side
+        public var side: Hand
         public var number: Int
 
-        public init(index: Int, count: Int, side: Side, number: Int) {
+        public init(index: Int, count: Int, side: Hand, number: Int) {
             self.index = index
             self.count = count
             self.side = side
@@ -46,7 +39,7 @@ public struct GuidedProtocol: Sendable {
 
     public struct Settings: Equatable, Sendable {
         public var trialsPerHand = 3
-        public var firstSide: Side = .right
+        public var firstSide: Hand = .right
         public var rest: Duration = .seconds(30)
         /// The longest an attempt may last from the cue.
         public var trialLimit: Duration = .seconds(10)
@@ -127,23 +120,23 @@ public struct GuidedProtocol: Sendable {
         }
 
         /// The attempts that count for `side`, in order.
-        public func counted(_ side: Side) -> [Attempt] {
+        public func counted(_ side: Hand) -> [Attempt] {
             attempts.filter { $0.trial.side == side && $0.counts }
         }
 
         /// The counted attempt with the highest peak.
-        public func best(_ side: Side) -> Attempt? {
+        public func best(_ side: Hand) -> Attempt? {
             counted(side).max { ($0.peak ?? 0) < ($1.peak ?? 0) }
         }
 
-        public func mean(_ side: Side) -> Double? {
+        public func mean(_ side: Hand) -> Double? {
             let peaks = counted(side).compactMap(\.peak)
             return peaks.isEmpty ? nil : peaks.reduce(0, +) / Double(peaks.count)
         }
 
         /// How far apart the two hands' bests are, relative to the stronger hand's best (as grip
         /// assessments report asymmetry); nil unless both hands have a counted attempt above zero.
-        public var difference: (percent: Double, stronger: Side)? {
+        public var difference: (percent: Double, stronger: Hand)? {
             guard let left = best(.left)?.peak, let right = best(.right)?.peak, max(left, right) > 0 else { return nil }
             return (abs(right - left) / max(left, right) * 100, right >= left ? .right : .left)
         }

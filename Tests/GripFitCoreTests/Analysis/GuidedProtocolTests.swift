@@ -215,12 +215,12 @@ struct GuidedProtocolTests {
     }
 }
 
-private func trial(_ index: Int, _ side: GuidedProtocol.Side) -> GuidedProtocol.Trial {
+private func trial(_ index: Int, _ side: Hand) -> GuidedProtocol.Trial {
     GuidedProtocol.Trial(index: index, count: 2, side: side, number: 1)
 }
 
 extension GuidedProtocol.Settings {
-    fileprivate func with(trials: Int, first: GuidedProtocol.Side = .right) -> Self {
+    fileprivate func with(trials: Int, first: Hand = .right) -> Self {
         var copy = self
         copy.trialsPerHand = trials
         copy.firstSide = first
