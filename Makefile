@@ -4,8 +4,8 @@ BIN := .build/debug/gripfit-serial
 APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev tmux ser2net libxml2-utils python3-venv
 ## What `package-test` needs: dpkg-shlibdeps, lintian, man, and the three shells to try the completions.
 PACKAGE_TEST_PACKAGES := dpkg-dev lintian man-db bash-completion zsh fish
-## Only for the browser test: the dashboard in headless Chromium, selenium in a venv.
-TEST_APT_PACKAGES := chromium chromium-driver python3-venv
+## Only for the browser test (the dashboard in headless Chromium, selenium in a venv) and the PDF report (pdftotext).
+TEST_APT_PACKAGES := chromium chromium-driver python3-venv poppler-utils
 UDEV_RULES := udev/70-gripfit-bridge.rules
 LABGRID_VENV := .build-venv/labgrid
 

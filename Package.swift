@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "GripFitCLITests",
             dependencies: [
-                "GripFitCLI", "GripFitConformance", "GripFitCore", "GripFitOutput", "GripFitSimulator", "GripFitStore",
+                "GripFitCLI", "GripFitClinical", "GripFitConformance", "GripFitCore", "GripFitOutput", "GripFitSimulator", "GripFitStore",
                 "GripFitDashboard", "GripFitLinux", "UmockdevTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

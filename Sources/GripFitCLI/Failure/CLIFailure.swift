@@ -37,6 +37,8 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
             self.init(error.description, status: Self.status(for: error))
         case let error as CalibrationError:
             self.init("Calibration refused: \(error). Nothing was saved.", status: .dataError)
+        case let error as PDFRenderError:
+            self.init(error.description, status: error.status)
         default:
             return nil
         }

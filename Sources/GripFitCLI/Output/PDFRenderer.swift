@@ -1,0 +1,145 @@
+import Foundation
+import Glibc
+import GripFitOutput
+import GripFitStore
+
+/// Prints a report page to PDF with headless Chromium (see README "Clinical report" for why
+/// Chromium): the page goes to a private temporary directory (0700, the page 0600, Chromium's
+/// profile inside it, all removed after), Chromium prints it, and the result is written to `-o`
+/// as 0600, all or nothing, only if it starts with `%PDF`.
+public struct PDFRenderer: Sendable {
+    /// The names tried on PATH, in order: Debian's package, other distributions', Google's build.
+    public static let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+
+    public let executable: String
+    public let timeout: Duration
+
+    public init(executable: String, timeout: Duration = .seconds(60)) {
+        self.executable = executable
+        self.timeout = timeout
+    }
+
+    /// The first candidate on `searchPath` (the caller passes `PATH`).
+    public static func find(searchPath: String?, timeout: Duration = .seconds(60)) throws(PDFRenderError) -> PDFRenderer {
+        let directories = (searchPath ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for name in candidates {
+            for directory in directories where !directory.isEmpty {
+                let path = directory + "/" + name
+                if access(path, X_OK) == 0 { return PDFRenderer(executable: path, timeout: timeout) }
+            }
+        }
+        throw .rendererMissing(searched: candidates)
+    }
+
+    /// Prints `html` to a PDF at `path`; checks `path` can be written before starting Chromium.
+    public func write(html: String, to path: String) throws(PDFRenderError) {
+        do {
+            try PrivateFiles.checkWritable(path)
+        } catch {
+            throw .cannotWrite(path: path, reason: Self.reason(error))
+        }
+        let directory = try Self.privateDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let page = directory + "/report.html"
+        let output = directory + "/report.pdf"
+        do {
+            try PrivateFiles.write(Array(html.utf8), to: page)
+        } catch {
+            throw .temporaryFiles(reason: Self.reason(error))
+        }
+        let log = directory + "/renderer.log"
+        try run(arguments: arguments(directory: directory, page: page, output: output), log: log)
+        let bytes = FileManager.default.contents(atPath: output).map { [UInt8]($0) } ?? []
+        guard bytes.starts(with: Array("%PDF-".utf8)) else {
+            let detail = bytes.isEmpty ? "no output file" : "the output does not start with %PDF"
+            throw .renderFailed(renderer: executable, reason: detail + Self.lastLines(of: log))
+        }
+        do {
+            try PrivateFiles.write(bytes, to: path)
+        } catch {
+            throw .cannotWrite(path: path, reason: Self.reason(error))
+        }
+    }
+
+    func arguments(directory: String, page: String, output: String) -> [String] {
+        // Root cannot run Chromium's sandbox (a test container, CI): it refuses to start without this.
+        (geteuid() == 0 ? ["--no-sandbox"] : []) + [
+            "--headless=new", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
+            "--disable-extensions", "--disable-background-networking", "--disable-sync", "--disable-crash-reporter",
+            "--user-data-dir=" + directory + "/profile", "--no-pdf-header-footer", "--print-to-pdf=" + output,
+            "file://" + Self.percentEncoded(page),
+        ]
+    }
+
+    private func run(arguments: [String], log: String) throws(PDFRenderError) {
+        let fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .temporaryFiles(reason: "\(log): \(ErrnoText(errno).message)") }
+        let logHandle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = logHandle
+        process.standardError = logHandle
+        do {
+            try process.run()
+        } catch {
+            throw .renderFailed(renderer: executable, reason: "cannot start it (\(error))")
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while process.isRunning, clock.now < deadline {
+            usleep(20_000)
+        }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw .timedOut(renderer: executable, seconds: Int(timeout.components.seconds))
+        }
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let how = process.terminationReason == .exit ? "exit status" : "signal"
+            throw .renderFailed(renderer: executable, reason: "\(how) \(process.terminationStatus)" + Self.lastLines(of: log))
+        }
+    }
+
+    /// A 0700 directory of its own under TMPDIR (or /tmp): mkdtemp makes it private and unique.
+    private static func privateDirectory() throws(PDFRenderError) -> String {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/gripfit-report-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }) else {
+            throw .temporaryFiles(reason: "\(base): \(ErrnoText(errno).message)")
+        }
+        return String(cString: made)
+    }
+
+    /// The renderer's last words, for the message: at most three lines of 300 characters.
+    private static func lastLines(of log: String) -> String {
+        guard let data = FileManager.default.contents(atPath: log) else { return "" }
+        let lines = String(decoding: data.suffix(4096), as: UTF8.self).split(separator: "\n").suffix(3)
+        guard !lines.isEmpty else { return "" }
+        return "; it said: " + UntrustedText.escaped(lines.map { String($0.prefix(300)) }.joined(separator: " / "))
+    }
+
+    private static func reason(_ error: StoreError) -> String {
+        switch error {
+        case .cannotWrite(_, let reason), .unavailable(_, let reason): reason
+        default: error.description
+        }
+    }
+
+    /// A path as a file: URL, every byte but unreserved ones and "/" percent-encoded.
+    static func percentEncoded(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+}

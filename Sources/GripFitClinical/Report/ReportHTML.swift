@@ -1,0 +1,161 @@
+import GripFitCore
+import GripFitOutput
+
+/// The printable page of one assessment: self-contained HTML (inline CSS and SVG, no script, no
+/// font or image fetched; a Content-Security-Policy forbids any fetch a bug might add), laid out
+/// for one sheet of `paper`. Every text from the report is escaped here, once; numbers print
+/// with their units, and a missing or non-finite one prints as "–", never as "nan".
+public enum ReportHTML {
+    public static func page(_ report: ClinicalReport, paper: ReportPaper) -> String {
+        var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
+            + "<title>Grip strength assessment " + text(report.subjectCode) + " " + text(report.date) + "</title>"
+            + "<style>" + style(paper) + "</style></head><body><main>"
+        html += "<header><h1>Grip strength assessment</h1><p>" + text(report.date) + "</p></header>"
+        html += facts(report)
+        html += "<section class=\"hands\">" + report.hands.map { hand($0, threshold: report.consistencyThresholdPercent) }.joined()
+            + "</section>"
+        html += both(report)
+        html += norm(report)
+        html += "<footer>"
+        if let citation = report.norm.citation {
+            html += "<p><b>Norms:</b> " + text(citation) + "</p>"
+        }
+        html += "<p>Measurements and their place among published norms; this page makes no diagnosis. "
+            + "Forces in kilograms-force (kg); SD is the population SD of the counted trials; CV = SD / mean.</p>"
+        return html + "</footer></main></body></html>\n"
+    }
+
+    private static func facts(_ report: ClinicalReport) -> String {
+        let device = report.device
+        let protocolUsed = report.protocolUsed
+        let rows: [(String, String)] = [
+            ("Subject", text(report.subjectCode)),
+            ("Age band", report.ageBand.map { $0 + " years" } ?? "not recorded"),
+            ("Sex", report.sex?.rawValue ?? "not recorded"),
+            ("Dominant hand", report.dominantHand.map(text) ?? "not recorded"),
+            ("Date", text(report.date)),
+            ("Device", text(device.name) + " (" + text(device.address) + ")"),
+            ("Firmware", device.firmware.map(text) ?? "unknown"),
+            ("Calibration", device.calibrationDate.map { "calibrated " + text($0) } ?? "uncalibrated"),
+            ("Protocol", text(protocolUsed.name) + ": \(protocolUsed.trialsPerHand) trials per hand, "
+                + seconds(protocolUsed.restSeconds) + " rest"),
+            ("Statistic", text(protocolUsed.statistic)),
+        ]
+        return "<section class=\"facts\"><dl>"
+            + rows.map { "<div><dt>\($0.0)</dt><dd>\($0.1)</dd></div>" }.joined() + "</dl></section>"
+    }
+
+    private static func hand(_ result: HandResult, threshold: Double) -> String {
+        var html = "<section class=\"hand\"><h2>\(result.hand == .left ? "Left" : "Right") hand</h2>"
+        if result.trials.isEmpty {
+            html += "<p class=\"none\">no counted trial</p>"
+        } else {
+            html += "<table><thead><tr><th>Trial</th><th>Peak</th></tr></thead><tbody>"
+                + result.trials.map { "<tr><td>\($0.number)</td><td>\(kg($0.kg))</td></tr>" }.joined()
+                + "</tbody></table>"
+        }
+        html += "<table class=\"figures\"><tbody>"
+            + "<tr><th>Best</th><td>\(kg(result.bestKg))</td></tr>"
+            + "<tr><th>Mean</th><td>\(kg(result.meanKg))</td></tr>"
+            + "<tr><th>SD (population)</th><td>\(kg(result.sdKg))</td></tr>"
+            + "<tr><th>CV</th><td>\(percent(result.cvPercent))</td></tr></tbody></table>"
+        html += "<p class=\"consistency\">" + consistency(result.cvPercent, threshold: threshold) + "</p>"
+        if !result.flagged.isEmpty {
+            html += "<div class=\"flagged\"><h3>Set apart (not counted)</h3><ul>"
+                + result.flagged.map { attempt in
+                    "<li>Attempt \(attempt.number): " + (attempt.kg.map { kg($0) + ", " } ?? "") + text(attempt.reason) + "</li>"
+                }.joined() + "</ul></div>"
+        }
+        return html + "</section>"
+    }
+
+    /// The figure and the threshold it is read against; trial consistency, never a verdict on effort.
+    private static func consistency(_ cv: Double?, threshold: Double) -> String {
+        let limit = percent(threshold)
+        guard let cv, cv.isFinite, threshold.isFinite else {
+            return "Trial consistency: not available (threshold \(limit))"
+        }
+        return "Trial consistency: CV \(percent(cv)), " + (cv <= threshold ? "within" : "above") + " the \(limit) threshold"
+    }
+
+    private static func both(_ report: ClinicalReport) -> String {
+        "<section class=\"both\"><p><b>Left/right difference:</b> \(percent(report.differencePercent))"
+            + " &#160; <b>Dominant/non-dominant ratio:</b> "
+            + (report.dominanceRatio.flatMap { $0.isFinite ? $0.formatted(decimals: 2) : nil } ?? "–") + "</p></section>"
+    }
+
+    private static func norm(_ report: ClinicalReport) -> String {
+        var html = "<section class=\"norm\"><h2>Comparison with norms</h2><ul>"
+            + report.norm.lines.map { "<li>" + text($0) + "</li>" }.joined() + "</ul><div class=\"charts\">"
+        let sexWords = report.sex.map { " (\($0.rawValue))" } ?? ""
+        html += "<figure><figcaption>Centiles of grip by age\(sexWords)</figcaption>"
+            + CentileChart.svg(curves: report.centileCurves, subject: report.subjectPoint) + "</figure>"
+        html += "<figure><figcaption>Earlier assessments: best grip</figcaption>" + TrendChart.svg(points: report.trend) + "</figure>"
+        return html + "</div></section>"
+    }
+
+    private static func text(_ value: String) -> String { XMLText.escaped(value) }
+
+    private static func kg(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "–" }
+        return value.formatted(decimals: 1) + " kg"
+    }
+
+    private static func percent(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "–" }
+        return value.formatted(decimals: 1) + " %"
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value.isFinite ? value.formatted(decimals: 0) + " s" : "–"
+    }
+
+    /// One sheet: the margins and type sizes were chosen by looking at A4 and Letter renders.
+    private static func style(_ paper: ReportPaper) -> String {
+        """
+        @page { size: \(paper.cssSize); margin: 12mm; }
+        * { box-sizing: border-box; }
+        html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+        body { margin: 0; font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 8.5pt; color: #111; }
+        main { max-width: 190mm; margin: 0 auto; }
+        header { display: flex; justify-content: space-between; align-items: baseline; border-bottom: 1.5pt solid #333; }
+        h1 { font-size: 14pt; margin: 0 0 2mm 0; }
+        h2 { font-size: 10pt; margin: 0 0 1.5mm 0; }
+        h3 { font-size: 8.5pt; margin: 1.5mm 0 0.5mm 0; }
+        header p { margin: 0; font-size: 10pt; }
+        dl { display: grid; grid-template-columns: 1fr 1fr; column-gap: 8mm; margin: 2mm 0; }
+        dl div { display: flex; border-bottom: 0.5pt solid #ddd; padding: 0.6mm 0; }
+        dt { width: 28mm; flex: none; color: #555; }
+        dd { margin: 0; overflow-wrap: anywhere; }
+        .hands { display: grid; grid-template-columns: 1fr 1fr; column-gap: 8mm; margin-top: 2mm; }
+        .hand { border: 0.5pt solid #bbb; padding: 2mm; break-inside: avoid; }
+        table { border-collapse: collapse; width: 100%; margin-bottom: 1.5mm; }
+        th, td { text-align: left; padding: 0.4mm 1.5mm; border-bottom: 0.5pt solid #e2e2e2; }
+        td { font-variant-numeric: tabular-nums; }
+        .figures th { width: 45%; font-weight: normal; color: #555; }
+        .consistency { margin: 1mm 0; }
+        .flagged ul { margin: 0; padding-left: 4mm; }
+        .flagged li { overflow-wrap: anywhere; }
+        .both { margin: 2mm 0; }
+        .both p { margin: 0; }
+        .norm ul { margin: 0 0 1mm 0; padding-left: 4mm; }
+        .charts { display: grid; grid-template-columns: 1fr 1fr; column-gap: 6mm; }
+        figure { margin: 0; break-inside: avoid; }
+        figcaption { font-weight: bold; margin-bottom: 0.5mm; }
+        svg.chart { width: 100%; height: auto; max-height: 62mm; font-size: 8px; }
+        svg .grid { stroke: #e4e4e4; stroke-width: 0.6; }
+        svg .axis, svg .tick { stroke: #333; stroke-width: 0.8; }
+        svg .centile { stroke: #7a8ca8; stroke-width: 1; stroke-dasharray: 3 2; }
+        svg .centile.median { stroke: #2c4a7a; stroke-width: 1.6; stroke-dasharray: none; }
+        svg .curve-label { fill: #2c4a7a; }
+        svg .subject { fill: #c0392b; stroke: #fff; stroke-width: 1; }
+        svg .subject-label { fill: #c0392b; font-weight: bold; }
+        svg .trend { stroke: #2c4a7a; stroke-width: 1.4; }
+        svg .visit { fill: #2c4a7a; }
+        svg .none { fill: #666; font-size: 10px; }
+        footer { margin-top: 2mm; border-top: 0.5pt solid #999; font-size: 7.5pt; color: #333; }
+        footer p { margin: 1mm 0; overflow-wrap: anywhere; }
+        """
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+@testable import GripFitCLI
+import GripFitClinical
+import GripFitCore
+import Testing
+
+/// The report through Chromium to PDF, read back with poppler-utils (pdftotext, pdfinfo): the
+/// figures are in the text, the page is one sheet of the chosen paper. Without Chromium the test
+/// fails saying what to install, unless GRIPFIT_SKIP_PDF=1 asks to skip it. GRIPFIT_KEEP_REPORT=DIR
+/// keeps the PDFs there, to look at them (pdftoppm -png -r 60).
+@Suite struct PDFRendererTests {
+    static let environment = ProcessInfo.processInfo.environment
+    static let renderer = try? PDFRenderer.find(searchPath: environment["PATH"])
+    static let skipped = renderer == nil && environment["GRIPFIT_SKIP_PDF"] == "1"
+
+    static var report: ClinicalReport {
+        ClinicalReport(
+            subjectCode: "S-0042 <b>", age: 47, sex: .female, dominantHand: "right", date: "2026-11-24",
+            device: ReportDevice(name: "GripFit", address: "C4:DE:E2:12:34:56", firmware: "1.4.2", calibrationDate: "2026-11-20"),
+            protocolUsed: ReportProtocol(
+                name: "standard", trialsPerHand: 3, restSeconds: 60, statistic: "maximum of all trials, either hand"),
+            hands: [
+                HandResult(
+                    hand: .left,
+                    trials: [CountedTrial(number: 1, kg: 25.1), CountedTrial(number: 2, kg: 26.4), CountedTrial(number: 3, kg: 24.8)],
+                    flagged: [], bestKg: 26.4, meanKg: 25.43, sdKg: 0.69, cvPercent: 2.73),
+                HandResult(
+                    hand: .right,
+                    trials: [CountedTrial(number: 1, kg: 28.2), CountedTrial(number: 3, kg: 29.7), CountedTrial(number: 4, kg: 28.9)],
+                    flagged: [FlaggedAttempt(number: 2, kg: 9.6, reason: "released before the peak")],
+                    bestKg: 29.7, meanKg: 28.93, sdKg: 0.61, cvPercent: 2.12),
+            ],
+            differencePercent: 11.1, dominanceRatio: 1.12,
+            norm: NormSection(lines: ["Best grip 29.7 kg: 43rd centile for women aged 47, z = -0.18"],
+                              citation: "Dodds RM et al. PLoS ONE 2014;9(12):e113637"),
+            centileCurves: ["P10", "P25", "P50", "P75", "P90"].enumerated().map { index, label in
+                CentileCurve(label: label, points: stride(from: 20.0, through: 90, by: 10).map {
+                    ChartPoint(age: $0, kg: 34 - abs($0 - 40) / 5 + Double(index - 2) * 4)
+                })
+            },
+            subjectPoint: ChartPoint(age: 47, kg: 29.7),
+            trend: [TrendPoint(date: "2025-05-02", bestKg: 30.2), TrendPoint(date: "2025-11-13", bestKg: 29.9)])
+    }
+
+    @Test(.disabled(if: skipped, "no Chromium on PATH and GRIPFIT_SKIP_PDF=1: the PDF report is not rendered"),
+          arguments: [(ReportPaper.a4, "(A4)"), (ReportPaper.letter, "(letter)")])
+    func theReportPrintsToOnePDFPageHoldingItsFigures(paper: ReportPaper, size: String) throws {
+        guard let renderer = Self.renderer else {
+            Issue.record("no Chromium on PATH: sudo apt-get install chromium poppler-utils (or GRIPFIT_SKIP_PDF=1 to skip)")
+            return
+        }
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let pdf = directory + "/report-\(paper.rawValue).pdf"
+        try renderer.write(html: ReportHTML.page(Self.report, paper: paper), to: pdf)
+        var status = stat()
+        #expect(stat(pdf, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        let text = try Self.tool("pdftotext", ["-layout", pdf, "-"])
+        for figure in ["S-0042 <b>", "25.1 kg", "26.4 kg", "24.8 kg", "25.4 kg", "2.7 %", "28.2 kg", "29.7 kg", "28.9 kg", "2.1 %",
+                       "11.1 %", "1.12", "9.6 kg", "released before the peak", "45–49 years", "calibrated 2026-11-20",
+                       "43rd centile", "PLoS ONE 2014;9(12):e113637", "P90", "this subject: 29.7 kg at 47 y", "30.2"] {
+            #expect(text.contains(figure), "\(figure) not in the PDF's text")
+        }
+        let info = try Self.tool("pdfinfo", [pdf])
+        #expect(info.contains("Pages:           1"), "\(info)")
+        #expect(info.contains(size), "\(info)")
+        if let keep = Self.environment["GRIPFIT_KEEP_REPORT"] {
+            _ = try? FileManager.default.removeItem(atPath: keep + "/report-\(paper.rawValue).pdf")
+            try FileManager.default.copyItem(atPath: pdf, toPath: keep + "/report-\(paper.rawValue).pdf")
+        }
+    }
+
+    @Test func anUnwritableOutputIsNamedWithErrnoTextBeforeChromiumRuns() {
+        let renderer = PDFRenderer(executable: "/nonexistent/chromium")
+        let path = "/nonexistent-gripfit-dir/report.pdf"
+        #expect(throws: PDFRenderError.cannotWrite(path: path, reason: "No such file or directory")) {
+            try renderer.write(html: "<p>x</p>", to: path)
+        }
+        let failure = CLIFailure(PDFRenderError.cannotWrite(path: path, reason: "No such file or directory"))
+        #expect(failure?.status == .cannotCreate)
+        #expect(failure?.message.contains(path) == true)
+    }
+
+    @Test func aMissingRendererNamesThePackageToInstall() throws {
+        let empty = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        #expect(throws: PDFRenderError.rendererMissing(searched: PDFRenderer.candidates)) {
+            try PDFRenderer.find(searchPath: empty)
+        }
+        let failure = CLIFailure(PDFRenderError.rendererMissing(searched: PDFRenderer.candidates))
+        #expect(failure?.status == .unavailable)
+        #expect(failure?.message.contains("sudo apt-get install chromium") == true)
+    }
+
+    @Test func aRendererThatWritesNoPDFIsRefusedAndNothingIsWritten() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fake = directory + "/chromium"
+        let script = "#!/bin/sh\nfor a in \"$@\"; do\n"
+            + "case \"$a\" in --print-to-pdf=*) printf 'not a pdf' > \"${a#--print-to-pdf=}\";; esac\ndone\n"
+            + "echo 'fake renderer spoke' >&2\n"
+        try Data(script.utf8).write(to: URL(fileURLWithPath: fake))
+        chmod(fake, 0o700)
+        let output = directory + "/report.pdf"
+        do {
+            try PDFRenderer(executable: fake).write(html: "<p>x</p>", to: output)
+            Issue.record("a non-PDF output was accepted")
+        } catch {
+            #expect(error.description.contains("the output does not start with %PDF; it said: fake renderer spoke"))
+            #expect(CLIFailure(error)?.status == .unavailable)
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func aRendererThatHangsIsStoppedAtTheTimeout() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fake = directory + "/chromium"
+        try Data("#!/bin/sh\nexec sleep 30\n".utf8).write(to: URL(fileURLWithPath: fake))
+        chmod(fake, 0o700)
+        #expect(throws: PDFRenderError.timedOut(renderer: fake, seconds: 1)) {
+            try PDFRenderer(executable: fake, timeout: .seconds(1)).write(html: "<p>x</p>", to: directory + "/report.pdf")
+        }
+    }
+
+    @Test func thePagesPathBecomesAFileURLWhateverItHolds() {
+        #expect(PDFRenderer.percentEncoded("/tmp/a b/ré#%.html") == "/tmp/a%20b/r%C3%A9%23%25.html")
+    }
+
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "gripfit-pdf-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Runs a poppler tool and returns its standard output; fails naming the package when it is missing.
+    static func tool(_ name: String, _ arguments: [String]) throws -> String {
+        guard let path = ["/usr/bin/", "/usr/local/bin/"].map({ $0 + name }).first(where: FileManager.default.isExecutableFile) else {
+            Issue.record("\(name) is missing: sudo apt-get install poppler-utils")
+            return ""
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

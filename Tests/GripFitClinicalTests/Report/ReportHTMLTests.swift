@@ -1,0 +1,91 @@
+import GripFitClinical
+import GripFitCore
+import Testing
+
+@Suite struct ReportHTMLTests {
+    @Test(arguments: ReportPaper.allCases) func thePageHoldsTheFiguresWithTheirUnitsAndTheCitation(paper: ReportPaper) {
+        let html = ReportHTML.page(ReportFixture.report, paper: paper)
+        for figure in ["41.0 kg", "42.4 kg", "40.6 kg", "41.3 kg", "0.8 kg", "1.9 %", "44.2 kg", "46.8 kg", "45.5 kg", "1.1 kg", "2.3 %",
+                       "9.4 %", "1.10", "12.3 kg", "released before the peak", "S-0042", "45–49 years", "male", "right",
+                       "C4:DE:E2:12:34:56", "1.4.2", "calibrated 2026-11-20", "standard: 3 trials per hand, 60 s rest",
+                       "maximum of all trials, either hand", "41st centile for men aged 47, z = -0.23",
+                       "CV 2.3 %, within the 15.0 % threshold", "PLoS ONE 2014;9(12):e113637", "SD (population)"] {
+            #expect(html.contains(figure), "\(figure) missing from the page")
+        }
+        #expect(html.contains("@page { size: \(paper == .a4 ? "A4" : "letter");"))
+        #expect(!NonFiniteText.appears(in: html))
+    }
+
+    @Test func theSubjectsBirthYearIsNotOnThePageOnlyTheBand() {
+        var report = ReportFixture.report
+        report.age = 49.9
+        #expect(report.ageBand == "45–49")
+        report.age = 50
+        #expect(report.ageBand == "50–54")
+        report.age = .nan
+        #expect(report.ageBand == nil)
+        #expect(ReportHTML.page(report, paper: .a4).contains("<dt>Age band</dt><dd>not recorded</dd>"))
+    }
+
+    @Test func aCVAboveTheThresholdIsSaidAsAFigureNotAVerdict() {
+        var report = ReportFixture.report
+        report.hands[0].cvPercent = 17.25
+        let html = ReportHTML.page(report, paper: .a4)
+        #expect(html.contains("Trial consistency: CV 17.3 %, above the 15.0 % threshold"))
+        #expect(!html.lowercased().contains("insincere") && !html.lowercased().contains("effort"))
+    }
+
+    @Test func nothingIsFetchedAndNothingRuns() {
+        let html = ReportHTML.page(ReportFixture.report, paper: .letter)
+        let withoutNamespaces = html.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "")
+        #expect(!withoutNamespaces.contains("http://") && !withoutNamespaces.contains("https://"))
+        for fetch in ["<script", "src=", "href=", "url(", "@import", "<link"] {
+            #expect(!html.contains(fetch), "\(fetch) in the page")
+        }
+        #expect(html.contains("default-src 'none'"))
+    }
+
+    @Test func hostileTextIsEscapedOnceWhereverItAppears() {
+        let hostile = "<script>alert(\"x\")</script>' \u{1B}[2J&amp;"
+        var report = ReportFixture.report
+        report.subjectCode = hostile
+        report.dominantHand = hostile
+        report.date = hostile
+        report.device = ReportDevice(name: hostile, address: hostile, firmware: hostile, calibrationDate: hostile)
+        report.protocolUsed = ReportProtocol(name: hostile, trialsPerHand: 3, restSeconds: 60, statistic: hostile)
+        report.hands[1].flagged = [FlaggedAttempt(number: 2, kg: nil, reason: hostile)]
+        report.norm = NormSection(lines: [hostile], citation: hostile)
+        report.centileCurves[0].label = hostile
+        report.trend = [TrendPoint(date: hostile, bestKg: 40)]
+        let html = ReportHTML.page(report, paper: .a4)
+        #expect(!html.contains("<script") && !html.contains("\u{1B}") && !html.contains("alert(\""))
+        let escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&apos; \\u{1b}[2J&amp;amp;"
+        // Title (code and date), header date; subject, hand, date, device name, address, firmware, calibration,
+        // protocol, statistic; flagged reason, norm line, citation, curve label, trend date.
+        #expect(html.components(separatedBy: escaped).count - 1 == 17)
+    }
+
+    @Test func missingAndNonFiniteFiguresPrintAsADashNeverAsNaN() {
+        var report = ReportFixture.report
+        report.hands[0] = HandResult(hand: .left, trials: [], flagged: [], bestKg: nil, meanKg: .nan, sdKg: .infinity, cvPercent: nil)
+        report.differencePercent = .nan
+        report.dominanceRatio = -.infinity
+        report.device.calibrationDate = nil
+        report.device.firmware = nil
+        report.sex = nil
+        report.dominantHand = nil
+        report.norm = NormSection(lines: ["no norm: the device is uncalibrated"], citation: nil)
+        report.centileCurves = []
+        report.subjectPoint = nil
+        report.trend = []
+        let html = ReportHTML.page(report, paper: .a4)
+        #expect(!NonFiniteText.appears(in: html))
+        #expect(html.contains("<p class=\"none\">no counted trial</p>"))
+        #expect(html.contains("<tr><th>Best</th><td>–</td></tr>"))
+        #expect(html.contains("Trial consistency: not available (threshold 15.0 %)"))
+        #expect(html.contains("<dt>Calibration</dt><dd>uncalibrated</dd>"))
+        #expect(html.contains("no norm: the device is uncalibrated"))
+        #expect(html.contains("no centile curves to draw") && html.contains("no earlier assessment"))
+        #expect(!html.contains("Norms:"))
+    }
+}
