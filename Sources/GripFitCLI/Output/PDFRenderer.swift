@@ -92,7 +92,11 @@ public struct PDFRenderer: Sendable {
             usleep(20_000)
         }
         if process.isRunning {
+            // SIGTERM first, for Chromium to take its helpers down; SIGKILL if it is still there in 2 s.
             process.terminate()
+            let grace = clock.now.advanced(by: .seconds(2))
+            while process.isRunning, clock.now < grace { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             throw .timedOut(renderer: executable, seconds: Int(timeout.components.seconds))
         }

@@ -6,11 +6,11 @@ import GripFitOutput
 /// nothing fetched; labels escaped here, at output.
 public enum CentileChart {
     static let width = 360.0
-    static let height = 230.0
+    static let height = 280.0
     static let left = 38.0
     static let right = 318.0
     static let top = 10.0
-    static let bottom = 194.0
+    static let bottom = 244.0
 
     public static func svg(curves: [CentileCurve], subject: ChartPoint?) -> String {
         let usableSubject = subject.flatMap { ChartAxis.isUsable($0.age) && ChartAxis.isUsable($0.kg) ? $0 : nil }
@@ -46,9 +46,16 @@ public enum CentileChart {
             let px = x(point.age), py = y(point.kg)
             let anchor = px > (left + right) / 2 ? "end" : "start"
             let labelX = anchor == "end" ? px - 7 : px + 7
-            svg += "<circle class=\"subject\" cx=\"\(number(px))\" cy=\"\(number(py))\" r=\"4\"/>"
+            let label = "this subject: \(point.kg.formatted(decimals: 1)) kg at \(point.age.formatted(decimals: 0)) y"
+            // A pale box under the label keeps it readable across the curves (a stroked halo would
+            // print the text twice for pdftotext and screen readers).
+            let labelWidth = Double(label.count) * 5.6 + 4
+            let boxX = anchor == "end" ? labelX - labelWidth + 2 : labelX - 2
+            svg += "<rect class=\"label-back\" x=\"\(number(boxX))\" y=\"\(number(py - 15))\" width=\"\(number(labelWidth))\""
+                + " height=\"12\" rx=\"2\"/>"
+                + "<circle class=\"subject\" cx=\"\(number(px))\" cy=\"\(number(py))\" r=\"4\"/>"
                 + "<text class=\"subject-label\" x=\"\(number(labelX))\" y=\"\(number(py - 6))\" text-anchor=\"\(anchor)\">"
-                + "this subject: \(point.kg.formatted(decimals: 1)) kg at \(point.age.formatted(decimals: 0)) y</text>"
+                + label + "</text>"
         }
         return svg + "</svg>"
     }

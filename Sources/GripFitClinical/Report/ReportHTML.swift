@@ -111,7 +111,8 @@ public enum ReportHTML {
         value.isFinite ? value.formatted(decimals: 0) + " s" : "–"
     }
 
-    /// One sheet: the margins and type sizes were chosen by looking at A4 and Letter renders.
+    /// One sheet: the margins, type sizes and chart heights were chosen by looking at A4 and Letter
+    /// renders of a crowded report (five trials and three set-apart attempts per hand); Letter is 18 mm shorter.
     private static func style(_ paper: ReportPaper) -> String {
         """
         @page { size: \(paper.cssSize); margin: 12mm; }
@@ -133,17 +134,19 @@ public enum ReportHTML {
         table { border-collapse: collapse; width: 100%; margin-bottom: 1.5mm; }
         th, td { text-align: left; padding: 0.4mm 1.5mm; border-bottom: 0.5pt solid #e2e2e2; }
         td { font-variant-numeric: tabular-nums; }
-        .figures th { width: 45%; font-weight: normal; color: #555; }
+        th:first-child, td:first-child { width: 45%; }
+        .figures th { font-weight: normal; color: #555; }
         .consistency { margin: 1mm 0; }
         .flagged ul { margin: 0; padding-left: 4mm; }
-        .flagged li { overflow-wrap: anywhere; }
+        .flagged li { overflow-wrap: anywhere; font-size: 8pt; }
         .both { margin: 2mm 0; }
         .both p { margin: 0; }
         .norm ul { margin: 0 0 1mm 0; padding-left: 4mm; }
         .charts { display: grid; grid-template-columns: 1fr 1fr; column-gap: 6mm; }
         figure { margin: 0; break-inside: avoid; }
         figcaption { font-weight: bold; margin-bottom: 0.5mm; }
-        svg.chart { width: 100%; height: auto; max-height: 62mm; font-size: 8px; }
+        svg.chart { width: 100%; height: \(paper == .a4 ? "70mm" : "58mm"); font-size: 9px; }
+        svg .label-back { fill: #fff; opacity: 0.85; }
         svg .grid { stroke: #e4e4e4; stroke-width: 0.6; }
         svg .axis, svg .tick { stroke: #333; stroke-width: 0.8; }
         svg .centile { stroke: #7a8ca8; stroke-width: 1; stroke-dasharray: 3 2; }

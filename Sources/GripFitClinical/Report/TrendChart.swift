@@ -6,11 +6,11 @@ import GripFitOutput
 /// finite figures are drawn, and the chart says so when there is nothing to draw.
 public enum TrendChart {
     static let width = 360.0
-    static let height = 230.0
+    static let height = 280.0
     static let left = 38.0
     static let right = 340.0
     static let top = 14.0
-    static let bottom = 194.0
+    static let bottom = 244.0
 
     public static func svg(points: [TrendPoint]) -> String {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 \(number(width)) \(number(height))\""
@@ -33,9 +33,10 @@ public enum TrendChart {
             + "<line class=\"axis\" x1=\"\(number(left))\" x2=\"\(number(left))\" y1=\"\(number(top))\" y2=\"\(number(bottom))\"/>"
             + "<text x=\"\(number((left + right) / 2))\" y=\"\(number(height - 6))\" text-anchor=\"middle\">date of assessment</text>"
             + "<text transform=\"translate(10 \(number((top + bottom) / 2))) rotate(-90)\" text-anchor=\"middle\">best grip (kg)</text>"
-        // Every date would collide beyond about six; every n-th is still enough to read the time scale.
+        // Every date would collide beyond about six; every n-th, counted back from the latest, still
+        // gives the time scale and always names the latest.
         let labelEvery = max(1, (usable.count + 5) / 6)
-        for (index, point) in usable.enumerated() where index % labelEvery == 0 || index == usable.count - 1 {
+        for (index, point) in usable.enumerated() where (usable.count - 1 - index) % labelEvery == 0 {
             body += "<text x=\"\(number(x(index)))\" y=\"\(number(bottom + 14))\" text-anchor=\"middle\">"
                 + XMLText.escaped(point.date) + "</text>"
         }

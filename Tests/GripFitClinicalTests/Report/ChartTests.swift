@@ -10,8 +10,8 @@ import Testing
         for label in ["P10", "P25", "P50", "P75", "P90", "age (years)", "grip (kg)", "this subject: 46.8 kg at 47 y"] {
             #expect(svg.contains(label), "\(label) missing")
         }
-        // Ages 20…90 on x (38…318 px), 0…70 kg on y (194…10 px): 47 y, 46.8 kg sits at (146.0, 71.0).
-        #expect(svg.contains("<circle class=\"subject\" cx=\"146.0\" cy=\"71.0\" r=\"4\"/>"))
+        // Ages 20…90 on x (38…318 px), 0…70 kg on y (244…10 px): 47 y, 46.8 kg sits at (146.0, 87.6).
+        #expect(svg.contains("<circle class=\"subject\" cx=\"146.0\" cy=\"87.6\" r=\"4\"/>"))
     }
 
     @Test func theTrendChartIsWellFormedAndSaysWhenThereIsNothingEarlier() throws {
