@@ -9,7 +9,7 @@ struct ChartAxis: Equatable {
     /// Nil when no value is usable (the chart then says so instead of drawing).
     init?(values: [Double], step preferredStep: Double, includingZero: Bool) {
         let usable = values.filter(Self.isUsable)
-        guard var low = usable.min(), var high = usable.max() else { return nil }
+        guard var low = usable.min(), var high = usable.max(), preferredStep.isFinite, preferredStep > 0 else { return nil }
         if includingZero {
             low = min(low, 0)
             high = max(high, 0)

@@ -6,7 +6,7 @@ import GripFitCore
 /// escaped once, at output.
 public struct ClinicalReport: Sendable, Equatable {
     public var subjectCode: String
-    /// Whole years at the assessment's date; the page prints the 5-year band only, the chart the point.
+    /// Years at the assessment's date; the page prints the 5-year band only, the chart the point.
     public var age: Double?
     public var sex: Sex?
     /// "right", "left", "ambidextrous"; nil when not recorded.

@@ -50,6 +50,7 @@ import Testing
         let wide = try #require(ChartAxis(values: [0, 900_000], step: 10, includingZero: true))
         #expect(wide.ticks.count <= 11)
         #expect(ChartAxis(values: [.nan, .infinity, 2e6], step: 10, includingZero: true) == nil)
+        #expect(ChartAxis(values: [1, 2], step: 0, includingZero: true) == nil)
         #expect(ChartLabels.spread([100, 102, 50, 101], gap: 8) == [100, 116, 50, 108])
     }
 }
