@@ -62,6 +62,10 @@ import Testing
         let urls = { (text: String) in try self.decode(text).compactMap { $0["fullUrl"] as? String } }
         #expect(Set(try urls(first)).isDisjoint(with: Set(try urls(other))))
         #expect(Set(try urls(first)).count == 4)
+        // RFC 9562 layout: version 8 (custom, name-derived), variant 10xx, lower-case hex.
+        for url in try urls(first) {
+            #expect(url.wholeMatch(of: /urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil, "\(url)")
+        }
     }
 
     @Test func missingFactsAreLeftOutAndTheNoteSaysWhy() throws {
