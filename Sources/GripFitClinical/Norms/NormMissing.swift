@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why no norm is given: the report and the FHIR note say which, so a clinician knows what to add
 /// (a calibration, the subject's sex or birth date) rather than seeing a blank.
 public enum NormMissing: Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A grip placed on the Dodds 2014 centiles, naming the table, the statistic and the sex and age used,
 /// so a reader can tell what it was compared with.
 public struct NormResult: Sendable, Equatable {
