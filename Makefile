@@ -8,6 +8,7 @@ PACKAGE_TEST_PACKAGES := dpkg-dev lintian man-db bash-completion zsh fish
 TEST_APT_PACKAGES := chromium chromium-driver python3-venv poppler-utils
 UDEV_RULES := udev/70-gripfit-bridge.rules
 LABGRID_VENV := .build-venv/labgrid
+FHIR_VENV := .build-venv/fhir
 
 ## `make install [PREFIX=/usr/local] [DESTDIR=]`. With PREFIX=/usr (a package's layout) the rules go
 ## to /usr/lib/udev/rules.d and zsh's to Debian's vendor-completions; elsewhere udev only reads
@@ -49,7 +50,7 @@ DEB_ROOT := .build/deb/root
 DEB_DATE = $(shell date -R -d @$$($(GIT) log -1 --format=%ct 2>/dev/null || date +%s))
 
 .PHONY: demo test build deps test-deps firmware-test swift-test browser-test bench bench-deps bench-dashboard install-udev uninstall-udev clean fuzz fuzz-build
-.PHONY: dist install uninstall deb package-test package-test-deps labgrid-venv format lint
+.PHONY: dist install uninstall deb package-test package-test-deps labgrid-venv fhir-venv format lint
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
 demo: deps build
@@ -58,7 +59,7 @@ demo: deps build
 ## Every test: the Swift suites (labgrid's from a venv), the bridge firmware's host-compiled core,
 ## the dashboard in a browser, then the release binary, `make install` and the .deb (package-test;
 ## it builds the release binary once).
-test: deps test-deps labgrid-venv firmware-test swift-test browser-test package-test
+test: deps test-deps labgrid-venv fhir-venv firmware-test swift-test browser-test package-test
 
 build:
 	$(SWIFT) build
@@ -114,6 +115,17 @@ labgrid-venv:
 		echo "Installing labgrid from PyPI into $(LABGRID_VENV)"; \
 		python3 -m venv $(LABGRID_VENV) && $(LABGRID_VENV)/bin/pip install --quiet --disable-pip-version-check labgrid \
 			|| { rm -rf $(LABGRID_VENV); echo "labgrid could not be installed from PyPI: the labgrid test will be skipped"; }; \
+	fi
+
+## fhir.resources from PyPI in a venv of its own, for the FHIR Bundle tests: 6.1.0 is the last release
+## whose models are FHIR R4 (4.0.1) (6.5.0 models R4B, 4.3.0; 7.x and 8.x R5). It needs pydantic 1.
+## Without it the FHIR tests fail (GRIPFIT_SKIP_FHIR=1 skips them).
+fhir-venv:
+	@if ! $(FHIR_VENV)/bin/python -c 'import fhir.resources as r; assert r.__fhir_version__ == "4.0.1"' 2>/dev/null; then \
+		echo "Installing fhir.resources 6.1.0 (FHIR R4) from PyPI into $(FHIR_VENV)"; \
+		rm -rf $(FHIR_VENV); python3 -m venv $(FHIR_VENV) && $(FHIR_VENV)/bin/pip install --quiet --disable-pip-version-check \
+			'fhir.resources==6.1.0' 'pydantic>=1.10,<2' \
+			|| { rm -rf $(FHIR_VENV); echo "fhir.resources could not be installed: the FHIR tests will fail (GRIPFIT_SKIP_FHIR=1 skips them)"; }; \
 	fi
 
 ## Benchmarks, not part of `make test`: the core (LineFramer + MessageParser) with ordo-one/benchmark,

@@ -1,0 +1,36 @@
+/// What a norm needs to place a grip, as plain values: the integrator fills it from a stored assessment,
+/// so the norms never depend on the store. Missing facts stay `nil` and become a ``NormMissing`` reason.
+public struct NormInput: Sendable, Equatable {
+    /// The best grip in kg (the statistic both Dodds 2014 and EWGSOP2 use: maximum of all trials, either hand).
+    public var bestKg: Double
+    public var sex: Sex?
+    /// Exact age in years at the assessment's date.
+    public var ageYears: Double?
+    /// Whether the device was calibrated: an uncalibrated reading is not comparable with a published table.
+    public var calibrated: Bool
+
+    public init(bestKg: Double, sex: Sex?, ageYears: Double?, calibrated: Bool) {
+        self.bestKg = bestKg
+        self.sex = sex
+        self.ageYears = ageYears
+        self.calibrated = calibrated
+    }
+
+    /// Every reason a norm cannot be applied, in a fixed order (empty when it can).
+    func missing(ages: ClosedRange<Double>?) -> [NormMissing] {
+        var reasons: [NormMissing] = []
+        if !calibrated { reasons.append(.uncalibrated) }
+        if !bestKg.isFinite || bestKg < 0 { reasons.append(.invalidGrip(bestKg)) }
+        if sex == nil { reasons.append(.sexUnknown) }
+        if let ageYears {
+            if !ageYears.isFinite || ageYears < 0 {
+                reasons.append(.invalidAge(ageYears))
+            } else if let ages, !ages.contains(ageYears) {
+                reasons.append(.ageOutsideTable(age: ageYears, table: ages))
+            }
+        } else {
+            reasons.append(.ageUnknown)
+        }
+        return reasons
+    }
+}

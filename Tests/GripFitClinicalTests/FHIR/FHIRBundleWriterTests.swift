@@ -1,0 +1,111 @@
+import Foundation
+import GripFitClinical
+import GripFitCore
+import Testing
+
+@Suite struct FHIRBundleWriterTests {
+    private func decode(_ text: String) throws -> [[String: Any]] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["resourceType"] as? String == "Bundle")
+        #expect(object["type"] as? String == "collection")
+        let entries = try #require(object["entry"] as? [[String: Any]])
+        return entries
+    }
+
+    @Test func aFullAssessmentGivesAPatientADeviceAndAnObservationPerHand() throws {
+        let entries = try decode(try FHIRFixtures.bundle(FHIRFixtures.full))
+        let resources = entries.compactMap { $0["resource"] as? [String: Any] }
+        #expect(resources.map { $0["resourceType"] as? String } == ["Patient", "Device", "Observation", "Observation"])
+        let patientURL = try #require(entries[0]["fullUrl"] as? String)
+        let deviceURL = try #require(entries[1]["fullUrl"] as? String)
+        #expect(patientURL.hasPrefix("urn:uuid:") && patientURL.count == 45)
+        let patient = resources[0]
+        #expect(patient["name"] == nil)
+        #expect(patient["gender"] as? String == "female" && patient["birthDate"] as? String == "1979-03-14")
+        let identifier = try #require((patient["identifier"] as? [[String: Any]])?.first)
+        #expect(identifier["system"] as? String == "urn:gripfit:subject" && identifier["value"] as? String == "S-047")
+        let device = resources[1]
+        #expect((device["identifier"] as? [[String: Any]])?.first?["value"] as? String == "C4:DE:E2:01:02:03")
+        #expect((device["version"] as? [[String: Any]])?.first?["value"] as? String == "1.4.2")
+
+        let left = resources[2]
+        #expect(left["status"] as? String == "final")
+        let code = try #require(((left["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first)
+        #expect(code["system"] as? String == "http://loinc.org" && code["code"] as? String == "83173-5")
+        let site = ((left["bodySite"] as? [String: Any])?["coding"] as? [[String: Any]])?.first
+        #expect(site?["code"] as? String == "85151006" && site?["system"] as? String == "http://snomed.info/sct")
+        let category = ((left["category"] as? [[String: Any]])?.first?["coding"] as? [[String: Any]])?.first
+        #expect(category?["code"] as? String == "exam")
+        let value = try #require(left["valueQuantity"] as? [String: Any])
+        #expect(value["value"] as? Double == 28.3 && value["unit"] as? String == "kgf" && value["code"] as? String == "kgf")
+        #expect(value["system"] as? String == "http://unitsofmeasure.org")
+        #expect((left["subject"] as? [String: Any])?["reference"] as? String == patientURL)
+        #expect((left["device"] as? [String: Any])?["reference"] as? String == deviceURL)
+        #expect(left["effectiveDateTime"] as? String == "2026-11-18T11:06:40Z")
+        #expect((left["method"] as? [String: Any])?["text"] as? String == "GripFit standard protocol, 3 trials; maximum of counted trials")
+        let components = try #require(left["component"] as? [[String: Any]])
+        #expect(components.compactMap { ($0["valueQuantity"] as? [String: Any])?["value"] as? Double } == [27.8, 28.3, 27.9])
+        let notes = (left["note"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
+        #expect(notes.count == 2 && notes[0].contains("between the 50th and 75th centile"))
+        #expect(notes[1] == "at or above the EWGSOP2 grip threshold (16 kg for women)")
+
+        let right = resources[3]
+        let rightCode = ((right["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String
+        #expect(rightCode == "83174-3")
+        #expect(((right["bodySite"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String == "78791008")
+    }
+
+    @Test func theSameInputGivesTheSameBytes() throws {
+        let first = try FHIRFixtures.bundle(FHIRFixtures.full)
+        #expect(first == (try FHIRFixtures.bundle(FHIRFixtures.full)))
+        let other = try FHIRFixtures.bundle(FHIRFixtures.missing)
+        let urls = { (text: String) in try self.decode(text).compactMap { $0["fullUrl"] as? String } }
+        #expect(Set(try urls(first)).isDisjoint(with: Set(try urls(other))))
+        #expect(Set(try urls(first)).count == 4)
+        // RFC 9562 layout: version 8 (custom, name-derived), variant 10xx, lower-case hex.
+        for url in try urls(first) {
+            #expect(url.wholeMatch(of: /urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil, "\(url)")
+        }
+    }
+
+    @Test func missingFactsAreLeftOutAndTheNoteSaysWhy() throws {
+        let resources = try decode(try FHIRFixtures.bundle(FHIRFixtures.missing)).compactMap { $0["resource"] as? [String: Any] }
+        #expect(resources[0]["gender"] == nil && resources[0]["birthDate"] == nil)
+        #expect(resources[1]["deviceName"] == nil && resources[1]["version"] == nil && resources[1]["manufacturer"] == nil)
+        #expect(resources[2]["component"] == nil)
+        let note = (resources[2]["note"] as? [[String: Any]])?.first?["text"] as? String
+        #expect(note?.hasPrefix("No norm: the device was not calibrated") == true)
+    }
+
+    @Test func hostileTextIsEscapedOnceAndComesBackAsSent() throws {
+        let text = try FHIRFixtures.bundle(FHIRFixtures.hostile)
+        #expect(!text.contains("\u{1B}") && !text.contains("\u{2028}") && !text.contains("\n") && !text.contains("\u{0}"))
+        let resources = try decode(text).compactMap { $0["resource"] as? [String: Any] }
+        #expect(resources.count == 3)
+        #expect((resources[0]["identifier"] as? [[String: Any]])?.first?["value"] as? String == FHIRFixtures.hostileCode)
+        #expect((resources[1]["version"] as? [[String: Any]])?.first?["value"] as? String == FHIRFixtures.hostileFirmware)
+        #expect(resources[1]["manufacturer"] as? String == "<b>&amp;")
+    }
+
+    @Test func inputFHIRWouldRefuseIsRefusedWithItsReason() {
+        var full = FHIRFixtures.full
+        full.assessments[0].subjectCode = "S-404"
+        #expect(throws: FHIRInputError.unknownSubject(assessment: "assessment-1", subject: "S-404")) { try FHIRFixtures.bundle(full) }
+        full = FHIRFixtures.full
+        full.assessments[0].deviceAddress = "00:00"
+        #expect(throws: FHIRInputError.unknownDevice(assessment: "assessment-1", address: "00:00")) { try FHIRFixtures.bundle(full) }
+        full = FHIRFixtures.full
+        full.assessments[0].hands[1].trialsKg[0] = .nan
+        #expect(throws: FHIRInputError.self) { try FHIRFixtures.bundle(full) }
+        full = FHIRFixtures.full
+        full.assessments[0].hands = []
+        #expect(throws: FHIRInputError.noHands(assessment: "assessment-1")) { try FHIRFixtures.bundle(full) }
+        full = FHIRFixtures.full
+        full.patients[0].birthDate = .day(year: 1979, month: 2, day: 30)
+        #expect(throws: FHIRInputError.invalidBirthDate(subject: "S-047")) { try FHIRFixtures.bundle(full) }
+        full = FHIRFixtures.full
+        full.patients[0].code = ""
+        #expect(throws: FHIRInputError.emptyText(field: "a subject code")) { try FHIRFixtures.bundle(full) }
+        #expect(FHIRInputError.unknownSubject(assessment: "a", subject: "S-404").description.contains("S-404"))
+    }
+}
