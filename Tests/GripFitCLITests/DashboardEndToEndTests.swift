@@ -121,7 +121,7 @@ import Testing
         let id = try #require(saved["id"] as? Int)
         #expect((saved["readings"] as? Int ?? 0) >= 20)
 
-        let history = try dashboard.binary.historyJSON()
+        let history = try dashboard.binary.historyJSONInProcess()
         #expect(history.count == 1)
         #expect(history.first?["id"] as? Int == id)
         #expect(history.first?["hand"] as? String == "left")
@@ -198,7 +198,7 @@ import Testing
         #expect(difference["stronger"] as? String == (best.1 >= best.0 ? "right" : "left"))
 
         let attempts = try #require(finished["attempts"] as? [[String: Any]])
-        let history = try binary.historyJSON()
+        let history = try binary.historyJSONInProcess()
         #expect(history.count == attempts.count, "every attempt is saved as it ends")
         #expect(history.allSatisfy { $0["protocol"] as? String == "standard" && $0["trial"] as? Int == 1 })
         #expect(history.allSatisfy { ($0["label"] as? String)?.hasPrefix("visit 3") == true })
@@ -234,7 +234,7 @@ import Testing
         #expect(stopped["phase"] as? String == "finished" && stopped["stopped"] as? Bool == true)
         let attempts = try #require(stopped["attempts"] as? [[String: Any]])
         #expect(!attempts.isEmpty)
-        let history = try dashboard.binary.historyJSON()
+        let history = try dashboard.binary.historyJSONInProcess()
         #expect(history.count == attempts.count)
         #expect(history.allSatisfy { $0["protocol"] as? String == "standard" && $0["hand"] as? String == "right" })
         #expect(try dashboard.client.post("/api/record/stop").status == 409, "nothing left to stop")
@@ -286,7 +286,7 @@ import Testing
         let result = dashboard.stop()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("saved session 1"), "\(result.stdout)")
-        let history = try dashboard.binary.historyJSON()
+        let history = try dashboard.binary.historyJSONInProcess()
         #expect(history.first?["hand"] as? String == "right")
     }
 

@@ -46,17 +46,18 @@ struct HistoryDamageTests {
         let listed = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]] ?? []
         #expect(listed.compactMap { $0["id"] as? Int }.sorted() == [1, 3, 4, 5])
 
-        HostileInputTests.expectClean(try cli.run("show", "2"), 65, "session 2 is damaged")
-        HostileInputTests.expectClean(try cli.run("show", "3"), 65, "session 3 is damaged (calibration_offset is inf)")
-        HostileInputTests.expectClean(try cli.run("show", "4"), 65, "session 4 is damaged (trace does not decode")
-        HostileInputTests.expectClean(try cli.run("plot", "4", "-o", cli.home + "/p.svg"), 65, "session 4 is damaged")
-        let show = try cli.run("show", "5")
+        // The listing above through the binary; each session's look in-process.
+        HostileInputTests.expectClean(cli.inProcess("show", "2"), 65, "session 2 is damaged")
+        HostileInputTests.expectClean(cli.inProcess("show", "3"), 65, "session 3 is damaged (calibration_offset is inf)")
+        HostileInputTests.expectClean(cli.inProcess("show", "4"), 65, "session 4 is damaged (trace does not decode")
+        HostileInputTests.expectClean(cli.inProcess("plot", "4", "-o", cli.home + "/p.svg"), 65, "session 4 is damaged")
+        let show = cli.inProcess("show", "5")
         HostileInputTests.expectClean(show, 0)
         #expect(show.stdout.contains("abc\\u{202e}fed"), "bidi controls already stored are escaped on the terminal")
-        HostileInputTests.expectClean(try cli.run("show", "1"), 0)
+        HostileInputTests.expectClean(cli.inProcess("show", "1"), 0)
 
         let backup = cli.home + "/backup.json"
-        let export = try cli.run("export", "--all", "-o", backup)
+        let export = cli.inProcess("export", "--all", "-o", backup)
         HostileInputTests.expectClean(export, 65, "not exported: session 2 is damaged")
         #expect(export.stderr.contains("session 3 is damaged") && export.stderr.contains("session 4 is damaged"))
         let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: backup))) as? [String: Any]
@@ -73,8 +74,9 @@ struct HistoryDamageTests {
             UPDATE sqlite_master SET rootpage = (SELECT rootpage FROM sqlite_master WHERE name = 'rep')
                 WHERE name = 'session_started';
             """)
+        // `import` through the binary, the reading commands in-process.
         for arguments in [["history"], ["show", "1"], ["export", "--all", "-o", cli.home + "/rescue.json"], ["import", cli.home + "/in.csv"]] {
-            let result = try cli.run(arguments)
+            let result = arguments[0] == "import" ? try cli.run(arguments) : InProcessHistory.run(arguments, in: cli)
             HostileInputTests.expectClean(result, 65, "the history is damaged")
             #expect(result.stderr.contains(path), "\(arguments)")
         }
@@ -85,14 +87,15 @@ struct HistoryDamageTests {
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.write(contentsOf: Data(repeating: 0x41, count: 100))
         try handle.close()
-        let result = try cli.run("history")
+        let result = cli.inProcess("history")
         HostileInputTests.expectClean(result, 65, "\(path): the history is damaged")
         #expect(!result.stderr.contains("writable"))
     }
 
     /// Random byte flips and type changes, seeded: no command may trap, exit 0 with an error,
-    /// or fail without naming the damage. Each round's damage goes through one command of the
-    /// binary, in turn, and through all of the store's reads in-process.
+    /// or fail without naming the damage. Each round's damage goes through one command, in turn
+    /// (through the binary in the first round of each, in-process after), and through all of the
+    /// store's reads in-process.
     @Test func byteFlipsAndTypeChangesNeverCrashACommand() throws {
         let (cli, path) = try Self.history()
         let pristine = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -117,7 +120,7 @@ struct HistoryDamageTests {
             }
             Self.readEverything(path)
             let arguments = commands[round % commands.count]
-            let result = try cli.run(arguments)
+            let result = round < commands.count ? try cli.run(arguments) : InProcessHistory.run(arguments, in: cli)
             #expect(!result.stderr.contains("Fatal error"), "round \(round) \(arguments): \(result.stderr)")
             // 66: a flipped id can make session 3 vanish, which `show` says.
             #expect([0, 65, 66].contains(result.status), "round \(round) \(arguments): \(result.status) \(result.stderr)")

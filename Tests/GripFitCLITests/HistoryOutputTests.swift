@@ -4,6 +4,7 @@ import Testing
 
 /// Issue 9, points 6–8 and 11: what `history`, `show` and `plot` say about stored sessions, saved
 /// through the store as `record --simulate` saves them (RecordCommandTests records through the binary).
+/// Most looks run the commands in-process; the binary shows each of them in a time zone of its own.
 @Suite(.timeLimit(.minutes(4)))
 struct HistoryOutputTests {
     /// One uncalibrated session with 10 kg on the handle, then a calibration of the same GripFit.
@@ -18,29 +19,29 @@ struct HistoryOutputTests {
     @Test func aSessionWithoutRepsShowsNoMean() throws {
         let cli = BuiltBinary()
         try cli.recordLikeTheSimulator(kilograms: 0, seconds: 2)
-        let history = try cli.run("history")
+        let history = cli.inProcess("history")
         let row = try #require(history.stdout.split(separator: "\n").dropFirst().first.map(String.init), "\(history.stdout)")
         #expect(row.range(of: #"raw\s+-\s+0\s+2\.0 s"#, options: .regularExpression) != nil, "\(history.stdout)")
     }
 
     @Test func aSessionRecordedBeforeCalibrationIsShownWithTheLaterCalibration() throws {
         let cli = try Self.calibratedLater()
-        let session = try #require(try cli.historyJSON().first)
+        let session = try #require(try cli.historyJSONInProcess().first)
         #expect(session["unit"] as? String == "kg")
         #expect(session["calibration"] as? String == "later")
         #expect(abs((session["peak"] as? Double ?? 0) - 10) <= 0.1, "\(session)")
         #expect(session["calibration_date"] as? String != nil)
 
-        let show = try cli.run("show", "1")
+        let show = cli.inProcess("show", "1")
         #expect(show.status == 0, "\(show.stderr)")
         #expect(show.stdout.contains("none when recorded; shown with this device's calibration of"))
         #expect(show.stdout.contains("peak         10.0"), "\(show.stdout)")
 
-        let table = try cli.run("history")
+        let table = cli.inProcess("history")
         #expect(table.stdout.contains("* recorded uncalibrated; shown with the device's calibration of"))
         #expect(table.lines.allSatisfy { $0.count <= 80 }, "the note fits 80 columns too: \(table.stdout)")
 
-        let plot = try cli.run("plot", "1", "--unit", "kg", "-o", "-")
+        let plot = cli.inProcess("plot", "1", "--unit", "kg", "-o", "-")
         #expect(plot.status == 0, "\(plot.stderr)")
         #expect(plot.stdout.hasPrefix("<?xml") || plot.stdout.hasPrefix("<svg"), "the SVG on stdout")
         #expect(plot.stdout.contains("made after recording"))
@@ -50,7 +51,7 @@ struct HistoryOutputTests {
     @Test func csvHasOneRowPerSessionWithUnitsInTheHeader() throws {
         let cli = try Self.calibratedLater()
         try cli.recordLikeTheSimulator(kilograms: 20, seconds: 1, hand: .left)
-        let csv = try cli.run("history", "--format", "csv", "--unit", "lb")
+        let csv = cli.inProcess("history", "--format", "csv", "--unit", "lb")
         #expect(csv.status == 0, "\(csv.stderr)")
         let lines = csv.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         #expect(
@@ -89,7 +90,7 @@ struct HistoryOutputTests {
 
     @Test func aFutureSinceSaysSoWhenOtherSessionsExist() throws {
         let cli = BuiltBinary()
-        #expect(try cli.run("history").stdout.contains("No sessions yet"))
+        #expect(cli.inProcess("history").stdout.contains("No sessions yet"))
         try cli.recordLikeTheSimulator(seconds: 0.5)
         let future = try cli.run(["history", "--since", "2099-01-01"], extra: ["TZ": "UTC"])
         #expect(future.status == 0)
@@ -100,13 +101,13 @@ struct HistoryOutputTests {
     @Test func anUnknownDeviceSaysSoAndNamesTheDevicesThereAre() throws {
         let cli = BuiltBinary()
         try cli.recordLikeTheSimulator(seconds: 0.5)
-        let result = try cli.run("history", "--device", "nosuch")
+        let result = cli.inProcess("history", "--device", "nosuch")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("No sessions yet"), "\(result.stdout)")
         #expect(
             result.stdout.contains("No sessions for device nosuch. The history holds 1 session, of these devices: ble:C0:FF:EE:00:00:01 (1)."),
             "\(result.stdout)")
-        #expect(try cli.run("history", "--device", "ble:C0:FF:EE:00:00:01").stdout.contains("label"))
+        #expect(cli.inProcess("history", "--device", "ble:C0:FF:EE:00:00:01").stdout.contains("label"))
     }
 
     /// Issue 25: the table fits the terminal (80 columns when not one), the label cut with "…",
@@ -116,7 +117,7 @@ struct HistoryOutputTests {
         let cli = BuiltBinary()
         let label = String(repeating: "握力測定", count: 15)
         try cli.recordLikeTheSimulator(kilograms: 10, seconds: 0.5, label: label)
-        let history = try cli.run("history")
+        let history = cli.inProcess("history")
         #expect(history.status == 0, "\(history.stderr)")
         func columns(_ line: String) -> Int { line.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 && !(0x2000..<0x2600).contains($1.value) ? 2 : 1) } }
         #expect(history.lines.allSatisfy { columns($0) <= 80 }, "\(history.lines.map { ($0, columns($0)) })")
@@ -127,11 +128,17 @@ struct HistoryOutputTests {
         let cli = BuiltBinary()
         let label = String(repeating: "a long label ", count: 10)
         try cli.recordLikeTheSimulator(kilograms: 10, seconds: 0.5, label: label)
-        func table(_ columns: String?) throws -> [String] {
-            var environment = cli.environment
-            environment["COLUMNS"] = columns
-            let (process, out, err) = try CLIProcess.start(["history", "--unit", "N"], environment: environment)
-            let result = CLIProcess.finish(process, out, err)
+        // Piped without COLUMNS through the binary (80 columns); the wide and narrow ones in-process.
+        func table(_ columns: Int?) throws -> [String] {
+            let result: BuiltBinary.Result
+            if let columns {
+                result = cli.inProcess("history", "--unit", "N", columns: columns)
+            } else {
+                var environment = cli.environment
+                environment["COLUMNS"] = nil
+                let (process, out, err) = try CLIProcess.start(["history", "--unit", "N"], environment: environment)
+                result = CLIProcess.finish(process, out, err)
+            }
             #expect(result.status == 0, "\(result.stderr)")
             return result.lines
         }
@@ -141,11 +148,11 @@ struct HistoryOutputTests {
         #expect(piped[0].hasPrefix("id  date") && piped[0].contains("peak") && piped[0].hasSuffix("label"), "\(piped)")
         #expect(piped[1].hasSuffix("…"), "the label cut: \(piped[1])")
 
-        let wide = try table("300")
+        let wide = try table(300)
         #expect(wide[1].contains(label.trimmingCharacters(in: .whitespaces)) && !wide[1].contains("…"), "all of it on a wide terminal: \(wide)")
         #expect(wide[0].contains("mean") && wide[0].contains("duration"))
 
-        let narrow = try table("50")
+        let narrow = try table(50)
         #expect(narrow.allSatisfy { $0.count <= 50 }, "\(narrow)")
         #expect(narrow[0].contains("peak") && !narrow[0].contains("mean"), "\(narrow)")
     }

@@ -214,7 +214,8 @@ struct HostileInputTests {
             try Self.write(Self.csv(starts: ["2026-11-18T11:06:40.000Z"], calibration: calibration), file)
             Self.expectClean(InProcessImport.run(file), 65, "calibration must be finite")
         }
-        let history = try cli.run("history")
+        // In-process from here: RecordCommandTests and HistoryOutputTests take these commands through the binary.
+        let history = cli.inProcess("history")
         Self.expectClean(history, 0)
         #expect(!history.stdout.contains("inf"))
 
@@ -223,9 +224,9 @@ struct HostileInputTests {
         edge = edge.replacingOccurrences(of: ",sample,1.000000,", with: ",sample,9223372036854.775807,")
         try Self.write(edge, file)
         Self.expectClean(try cli.run("import", file), 0)
-        Self.expectClean(try cli.run("show", "1"), 0)
-        Self.expectClean(try cli.run("export", "--all", "--format", "json", "-o", cli.home + "/all.json"), 0)
-        Self.expectClean(try cli.run("plot", "1", "-o", cli.home + "/p.svg"), 0)
+        Self.expectClean(cli.inProcess("show", "1"), 0)
+        Self.expectClean(cli.inProcess("export", "--all", "--format", "json", "-o", cli.home + "/all.json"), 0)
+        Self.expectClean(cli.inProcess("plot", "1", "-o", cli.home + "/p.svg"), 0)
     }
 
     @Test func aDirectoryOrAnUnreadableFileIsNamed() throws {
@@ -277,7 +278,8 @@ struct HostileInputTests {
         try Self.write(text, file)
         Self.expectClean(try cli.run("import", file), 0)
 
-        let export = try cli.run("export", "--all", "--format", "csv")
+        // The import through the binary; the escaping of each dialect checked in-process.
+        let export = cli.inProcess("export", "--all", "--format", "csv")
         Self.expectClean(export, 0)
         for line in export.stdout.split(separator: "\n").dropFirst() {
             let fields = try #require(CSVLine.split(line))
@@ -292,11 +294,11 @@ struct HostileInputTests {
         #expect(try cli.run("import", reimported).stdout == "imported 0 sessions, skipped 3 already in the history\n")
 
         // Cleaned on the way in: the override never reaches the store or the terminal.
-        let history = try cli.run("history")
+        let history = cli.inProcess("history")
         #expect(!history.stdout.unicodeScalars.contains("\u{202E}"))
 
         let svg = cli.home + "/p.svg"
-        Self.expectClean(try cli.run("plot", "2", "-o", svg), 0)
+        Self.expectClean(cli.inProcess("plot", "2", "-o", svg), 0)
         let plot = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(plot.contains("&lt;\u{301}svg onload=x&gt;"))
         #expect(!plot.unicodeScalars.split(separator: "<").contains { String($0).hasPrefix("\u{301}svg") })

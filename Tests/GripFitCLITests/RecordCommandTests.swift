@@ -2,7 +2,8 @@ import Foundation
 import Glibc
 import Testing
 
-/// The acceptance path for sessions, against the simulator through the real binary.
+/// The acceptance path for sessions, against the simulator through the real binary; past the
+/// first test, what a recording saved is read back in-process.
 @Suite(.timeLimit(.minutes(5)))
 struct RecordCommandTests {
     @Test func readingsTheBridgeLostAreStoredAsGaps() throws {
@@ -61,10 +62,10 @@ struct RecordCommandTests {
         let result = cli.finish(process, out, err)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("(stopped by SIGTERM)"))
-        let sessions = try cli.historyJSON()
+        let sessions = try cli.historyJSONInProcess()
         #expect(sessions.count == 1)
         #expect((sessions.first?["duration"] as? Double ?? 0) > 1.5)
-        let show = try cli.run("show", "1")
+        let show = cli.inProcess("show", "1")
         #expect(show.status == 0, "the trace and reps read back: \(show.stderr)")
     }
 
@@ -74,7 +75,7 @@ struct RecordCommandTests {
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("no reps (nothing above 5000 raw)"), "\(record.stdout)")
         #expect(!record.stdout.contains("mean "), "no mean without a rep: \(record.stdout)")
-        #expect(try cli.historyJSON().first?["reps"] as? Int == 0)
+        #expect(try cli.historyJSONInProcess().first?["reps"] as? Int == 0)
     }
 
     @Test func aCalibratedRecordingWithoutRepsSaysSoInsteadOfAMeanOfZero() throws {
@@ -83,7 +84,7 @@ struct RecordCommandTests {
         let record = try cli.run("record", "--simulate", "--load", "0kg", "--duration", "2")
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("no reps (nothing above 2.00 kg)"), "\(record.stdout)")
-        let show = try cli.run("show", "1")
+        let show = cli.inProcess("show", "1")
         #expect(show.stdout.contains("mean         none: no reps (nothing above 2.00 kg)"), "\(show.stdout)")
         #expect(!show.stdout.contains("(inside reps)"), "\(show.stdout)")
     }
@@ -93,7 +94,7 @@ struct RecordCommandTests {
         let result = try cli.run("record", "--simulate", "--until-release", "--duration", "20")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("(squeeze released)"))
-        #expect(try cli.historyJSON().first?["reps"] as? Int == 1)
+        #expect(try cli.historyJSONInProcess().first?["reps"] as? Int == 1)
     }
 
     @Test func guidedProtocolCuesFromRestAndNamesTheTrialsUsed() throws {
@@ -111,14 +112,14 @@ struct RecordCommandTests {
         #expect(lines.contains { $0.hasPrefix("left   ") && $0.contains("kg (trial 1)") })
         #expect(lines.contains { $0.hasPrefix("left/right difference:") })
         // The simulated person does not wait for the cue: an attempt may be flagged and offered again.
-        let sessions = try cli.historyJSON()
+        let sessions = try cli.historyJSONInProcess()
         let counted = sessions.filter { ($0["label"] as? String)?.hasPrefix("flagged: ") != true }
         #expect(Set(counted.compactMap { $0["hand"] as? String }) == ["left", "right"])
         #expect(counted.count == 2)
         #expect(sessions.allSatisfy { $0["protocol"] as? String == "standard" && $0["unit"] as? String == "kg" })
         for id in counted.compactMap({ $0["id"] as? Int }) {
             // Measured from rest: the squeeze rises inside the recording, not before it.
-            let show = try cli.run("show", String(id))
+            let show = cli.inProcess("show", String(id))
             #expect(show.status == 0)
             #expect(!show.stdout.contains("time to peak 0.00 s"), "\(show.stdout)")
         }
@@ -142,7 +143,7 @@ struct RecordCommandTests {
         while let line = running.nextLine(before: Date().addingTimeInterval(5)) { rest.append(line) }
         #expect(rest.contains { $0.hasPrefix("flagged, not counted: right trial 1 attempt 1 (") }, "\(rest)")
         #expect(rest.contains("no trial counted"))
-        let sessions = try cli.historyJSON()
+        let sessions = try cli.historyJSONInProcess()
         #expect(!sessions.isEmpty)
         #expect(sessions.allSatisfy { ($0["label"] as? String)?.hasPrefix("flagged: ") == true }, "\(sessions)")
     }

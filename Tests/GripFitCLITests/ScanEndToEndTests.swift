@@ -31,7 +31,7 @@ struct ScanEndToEndTests {
         #expect(scan.lines.contains("* C0:FF:EE:00:00:02  -57   _GRIPFIT 2"), "\(scan.stdout)")
         let unpinned = try cli.run(["record"] + two + ["--device", "any", "--duration", "1.5"])
         #expect(unpinned.status == 0, "\(unpinned.stderr)")
-        let devices = try cli.historyJSON().compactMap { $0["device"] as? String }
+        let devices = try cli.historyJSONInProcess().compactMap { $0["device"] as? String }
         // Newest first: unpinned, remembered, pinned.
         #expect(devices == ["ble:C0:FF:EE:00:00:01", "ble:C0:FF:EE:00:00:02", "ble:C0:FF:EE:00:00:02"])
     }

@@ -16,14 +16,14 @@ struct SessionIdentityTests {
             #expect(record.status == 0, "run \(run): \(record.stderr)")
             #expect(!record.stderr.contains("filing under"), "run \(run): \(record.stderr)")
         }
-        let sessions = try cli.historyJSON()
+        let sessions = try cli.historyJSONInProcess()
         #expect(sessions.count == runs)
         for session in sessions {
             #expect(session["device"] as? String == "ble:C0:FF:EE:00:00:01", "\(session)")
             #expect(session["firmware"] as? String == "1.0", "\(session)")
             #expect(session["bridge"] as? String == "1.0.0-sim", "\(session)")
         }
-        let show = try cli.run("show", "1")
+        let show = cli.inProcess("show", "1")
         #expect(show.stdout.contains("firmware 1.0, bridge 1.0.0-sim"), "\(show.stdout)")
     }
 
@@ -31,7 +31,7 @@ struct SessionIdentityTests {
         let cli = BuiltBinary()
         let record = try cli.run("record", "--simulate", "--duration", "3")
         #expect(record.status == 0, "\(record.stderr)")
-        let duration = try #require(try cli.historyJSON().first?["duration"] as? Double)
+        let duration = try #require(try cli.historyJSONInProcess().first?["duration"] as? Double)
         #expect(abs(duration - 3) <= 0.1, "\(duration)")
     }
 
@@ -54,7 +54,7 @@ struct PlainRelayIdentityTests {
         let record = try cli.run("record", "--port", simulator.path, "--duration", "0.5")
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stderr.contains("no bridge identity (no B: lines within 1.5 s, so a plain serial relay): filing under port:"))
-        let session = try #require(try cli.historyJSON().first)
+        let session = try #require(try cli.historyJSONInProcess().first)
         #expect((session["device"] as? String)?.hasPrefix("port:/dev/pts/") == true, "\(session)")
         #expect(session["bridge"] == nil)
     }

@@ -94,7 +94,7 @@ struct TareCalibrationTests {
         let record = try cli.run("record", "--port", simulator.path, "--duration", duration)
         _ = simulator.stop()
         #expect(record.status == 0, "\(record.stderr)")
-        let session = try #require(try cli.historyJSON().first)
+        let session = try #require(try cli.historyJSONInProcess().first)
         #expect(session["unit"] as? String == "kg")
         #expect(abs((session["peak"] as? Double ?? 0) - 10) <= 0.1, "\(session)")
     }

@@ -8,9 +8,10 @@ struct HistoryEntry {
 
     /// Newest first, as `history` prints them.
     static func list(
-        store: any SessionHistory, device: String? = nil, sinceMilliseconds: Int64? = nil
+        store: any SessionHistory, device: String? = nil, sinceMilliseconds: Int64? = nil,
+        calibrations: CalibrationBook = Storage.calibrations
     ) throws -> (entries: [HistoryEntry], damaged: [StoreError]) {
-        let book = try Storage.calibrations.all()
+        let book = try calibrations.all()
         let calibratedDevices = Set(book.map(\.device))
         let listing = try store.list(device: device, sinceMilliseconds: sinceMilliseconds)
         var damaged = listing.damaged

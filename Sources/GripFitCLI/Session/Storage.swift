@@ -24,8 +24,9 @@ enum Storage {
 
     /// The history to read from, and its damage if its integrity check finds any: reading
     /// commands show what still reads, then fail with "the history is damaged" (exit 65).
-    static func historyToRead() throws -> (store: any SessionHistory, damage: StoreError?) {
-        let history = try SQLiteHistory(path: paths.databasePath)
+    /// `path` is another XDG environment's history, for a test that runs a command in-process.
+    static func historyToRead(path: String = paths.databasePath) throws -> (store: any SessionHistory, damage: StoreError?) {
+        let history = try SQLiteHistory(path: path)
         let damage = try history.integrityProblems().first.map {
             StoreError.damaged(path: history.location, detail: "integrity_check: \($0)")
         }
@@ -39,9 +40,10 @@ enum Storage {
     /// A stored session as `show`, `plot` and `history` present it: a session recorded before its
     /// device was calibrated is analysed with the device's calibration now, returned too so the
     /// output can say which one was used.
-    /// `book` is the calibration file already read, for callers that present many sessions.
+    /// `book` is the calibration file already read, for callers that present many sessions;
+    /// otherwise `calibrations` is read, only for a session recorded uncalibrated.
     static func presented(
-        _ session: StoredSession, book: [StoredCalibration]? = nil
+        _ session: StoredSession, book: [StoredCalibration]? = nil, calibrations: CalibrationBook = Storage.calibrations
     ) throws -> (session: StoredSession, later: StoredCalibration?) {
         guard session.calibration == nil,
             let current = try (book ?? calibrations.all()).last(where: { $0.device == session.device }),

@@ -38,6 +38,11 @@ public struct Export: ParsableCommand {
     public func run() throws {
         if let output { try PrivateFiles.checkWritable(output) }
         let (store, damage) = try Storage.historyToRead()
+        try export(store, damage: damage, to: StandardStreams())
+    }
+
+    /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
+    func export(_ store: any SessionHistory, damage: StoreError?, to sink: some CommandOutput) throws {
         var sessions: [StoredSession] = []
         var damaged: [StoreError] = []
         if let id {
@@ -55,11 +60,11 @@ public struct Export: ParsableCommand {
         let text = try SessionExchange.export(sessions, as: format)
         if let output {
             try PrivateFiles.write(Array(text.utf8), to: output)
-            StandardOutput.error("exported \(sessions.count) session\(sessions.count == 1 ? "" : "s") to \(output)")
-        } else if !StandardOutput.write(text) {
+            sink.error("exported \(sessions.count) session\(sessions.count == 1 ? "" : "s") to \(output)")
+        } else if !sink.write(text) {
             throw CLIFailure("stdout closed before the export was written.", status: .ioError)
         }
-        for error in damaged { StandardOutput.error("gripfit-serial: not exported: \(error)") }
+        for error in damaged { sink.error("gripfit-serial: not exported: \(error)") }
         if let damage { throw damage }
         if !damaged.isEmpty {
             let sessions = "\(damaged.count) damaged session\(damaged.count == 1 ? "" : "s")"

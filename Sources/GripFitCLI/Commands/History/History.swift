@@ -54,28 +54,36 @@ public struct History: ParsableCommand {
 
     public func run() throws {
         let (store, damage) = try Storage.historyToRead()
+        try list(store, damage: damage, calibrations: Storage.calibrations, width: UsageLine.terminalWidth, to: StandardStreams())
+    }
+
+    /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
+    func list(
+        _ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, width: Int, to sink: some CommandOutput
+    ) throws {
         let sinceMilliseconds = since.flatMap(Timestamp.parse)
-        let (entries, damaged) = try HistoryEntry.list(store: store, device: device, sinceMilliseconds: sinceMilliseconds)
+        let (entries, damaged) = try HistoryEntry.list(
+            store: store, device: device, sinceMilliseconds: sinceMilliseconds, calibrations: calibrations)
         // Each damaged session is named; the last problem becomes the exit status (65).
         let problems = damaged + [damage].compactMap { $0 }
         defer {
-            for problem in problems.dropLast() { StandardOutput.error("gripfit-serial: \(problem)") }
+            for problem in problems.dropLast() { sink.error("gripfit-serial: \(problem)") }
         }
         let display = ForceDisplay(calibration: nil, unit: unit)
         switch json ? .json : format {
         case .json:
-            StandardOutput.line("[" + entries.map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]")
+            sink.line("[" + entries.map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]")
         case .csv:
-            guard StandardOutput.line(CSVLine.join(csvHeader)) else { return }
+            guard sink.line(CSVLine.join(csvHeader)) else { return }
             for entry in entries {
-                guard StandardOutput.line(CSVLine.join(csvFields(entry, display))) else { return }
+                guard sink.line(CSVLine.join(csvFields(entry, display))) else { return }
             }
         case .table:
             guard !entries.isEmpty else {
-                if problems.isEmpty { StandardOutput.line(try emptyNotice(store: store, since: sinceMilliseconds)) }
+                if problems.isEmpty { sink.line(try emptyNotice(store: store, since: sinceMilliseconds)) }
                 break
             }
-            table(entries, display)
+            table(entries, display, width: width, to: sink)
         }
         if let last = problems.last { throw last }
     }
@@ -98,9 +106,9 @@ public struct History: ParsableCommand {
         return "No sessions since \(LocalTime.text(milliseconds: since))\(future); `gripfit-serial history` without --since lists them all."
     }
 
-    private func table(_ entries: [HistoryEntry], _ display: ForceDisplay) {
-        for line in HistoryTable.lines(entries, display: display, width: UsageLine.terminalWidth) {
-            guard StandardOutput.line(line) else { return }
+    private func table(_ entries: [HistoryEntry], _ display: ForceDisplay, width: Int, to sink: some CommandOutput) {
+        for line in HistoryTable.lines(entries, display: display, width: width) {
+            guard sink.line(line) else { return }
         }
     }
 

@@ -44,16 +44,21 @@ public struct Plot: ParsableCommand {
     public func run() throws {
         if output != "-" { try PrivateFiles.checkWritable(output) }
         let (store, damage) = try Storage.historyToRead()
-        let (session, later) = try Storage.presented(try store.session(id: id))
+        try plot(store, damage: damage, calibrations: Storage.calibrations, to: StandardStreams())
+    }
+
+    /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
+    func plot(_ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, to sink: some CommandOutput) throws {
+        let (session, later) = try Storage.presented(try store.session(id: id), calibrations: calibrations)
         let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
         if output == "-" {
             // A closed pipe (`| head`) ends quietly, as for every command that writes to stdout.
-            _ = StandardOutput.write(svg)
+            _ = sink.write(svg)
             if let damage { throw damage }
             return
         }
         try PrivateFiles.write(Array(svg.utf8), to: output)
-        StandardOutput.error("wrote \(output)")
+        sink.error("wrote \(output)")
         if let damage { throw damage }
     }
 }

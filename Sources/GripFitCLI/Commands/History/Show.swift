@@ -28,10 +28,15 @@ public struct Show: ParsableCommand {
 
     public func run() throws {
         let (store, damage) = try Storage.historyToRead()
-        let (session, later) = try Storage.presented(try store.session(id: id))
+        try show(store, damage: damage, calibrations: Storage.calibrations, to: StandardStreams())
+    }
+
+    /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
+    func show(_ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, to sink: some CommandOutput) throws {
+        let (session, later) = try Storage.presented(try store.session(id: id), calibrations: calibrations)
         let display = ForceDisplay(calibration: session.calibration, unit: unit)
         for line in SessionText.details(session, display: display, later: later) {
-            guard StandardOutput.line(line) else { return }
+            guard sink.line(line) else { return }
         }
         if let damage { throw damage }
     }

@@ -1,0 +1,17 @@
+import Foundation
+
+/// `history`, `show`, `export` and `plot` run in-process on this instance's files (see
+/// ``InProcessHistory``): a test whose subject is another command, or the details of their
+/// output, needs no launch to read the history (issue 21).
+extension BuiltBinary {
+    func inProcess(_ arguments: String..., columns: Int = 80) -> Result {
+        InProcessHistory.run(arguments, in: self, columns: columns)
+    }
+
+    /// What `history --json` lists, read in-process; ``historyJSON()`` launches the binary.
+    func historyJSONInProcess() throws -> [[String: Any]] {
+        let result = inProcess("history", "--json")
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return parsed as? [[String: Any]] ?? []
+    }
+}

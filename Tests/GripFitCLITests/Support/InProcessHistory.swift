@@ -1,0 +1,39 @@
+import GripFitStore
+
+@testable import GripFitCLI
+
+/// What `history`, `show`, `export` or `plot` would write and exit with, run in-process on the
+/// history and calibrations of a ``BuiltBinary``'s environment by the command's own parse and work:
+/// a test of the output's details needs no launch per look (issue 21), while each command keeps
+/// tests through the binary. The process's time zone is used, so a test of `TZ` launches the binary;
+/// `-o FILE` is not checked for writability before the history opens, as the binary checks it.
+enum InProcessHistory {
+    /// `columns` is the terminal width the table fits, as `COLUMNS` gives it to the binary.
+    static func run(_ arguments: [String], in cli: BuiltBinary, columns: Int = 80) -> CLIProcess.Result {
+        let sink = CapturedOutput()
+        do {
+            let command = try GripFitSerial.parse(arguments)
+            let (store, damage) = try Storage.historyToRead(path: cli.historyPath)
+            let calibrations = CalibrationBook(path: XDGPaths(environment: cli.environment).calibrationPath)
+            switch command {
+            case let history as History:
+                try history.list(store, damage: damage, calibrations: calibrations, width: columns, to: sink)
+            case let show as Show:
+                try show.show(store, damage: damage, calibrations: calibrations, to: sink)
+            case let export as Export:
+                try export.export(store, damage: damage, to: sink)
+            case let plot as Plot:
+                try plot.plot(store, damage: damage, calibrations: calibrations, to: sink)
+            default:
+                return CLIProcess.Result(status: -1, stdout: "", stderr: "\(arguments) is not a command that reads the history")
+            }
+            return CLIProcess.Result(status: 0, stdout: sink.stdout, stderr: sink.stderr)
+        } catch {
+            guard let failure = CLIFailure(error) else {
+                return CLIProcess.Result(status: -1, stdout: sink.stdout, stderr: sink.stderr + "not a failure of this program: \(error)")
+            }
+            return CLIProcess.Result(
+                status: failure.status.rawValue, stdout: sink.stdout, stderr: sink.stderr + "gripfit-serial: \(failure.message)\n")
+        }
+    }
+}
