@@ -73,7 +73,8 @@ struct HistoryDamageTests {
             UPDATE sqlite_master SET rootpage = (SELECT rootpage FROM sqlite_master WHERE name = 'rep')
                 WHERE name = 'session_started';
             """)
-        for arguments in [["history"], ["show", "1"], ["export", "--all", "-o", cli.home + "/rescue.json"], ["import", cli.home + "/in.csv"]] {
+        let commands = [["history"], ["show", "1"], ["export", "--all", "-o", cli.home + "/rescue.json"], ["import", cli.home + "/in.csv"]]
+        for arguments in commands {
             let result = try cli.run(arguments)
             HostileInputTests.expectClean(result, 65, "the history is damaged")
             #expect(result.stderr.contains(path), "\(arguments)")
