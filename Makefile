@@ -56,10 +56,10 @@ DEB_DATE = $(shell date -R -d @$$($(GIT) log -1 --format=%ct 2>/dev/null || date
 demo: deps build
 	$(BIN) monitor --simulate
 
-## Every test: the Swift suites (labgrid's from a venv), the bridge firmware's host-compiled core,
-## the dashboard in a browser, then the release binary, `make install` and the .deb (package-test;
-## it builds the release binary once).
-test: deps test-deps labgrid-venv fhir-venv firmware-test swift-test browser-test package-test
+## Every test: first `lint` (a second, before any build), then the Swift suites (labgrid's from a
+## venv), the bridge firmware's host-compiled core, the dashboard in a browser, then the release
+## binary, `make install` and the .deb (package-test; it builds the release binary once).
+test: lint deps test-deps labgrid-venv fhir-venv firmware-test swift-test browser-test package-test
 
 build:
 	$(SWIFT) build

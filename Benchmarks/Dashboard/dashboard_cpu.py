@@ -11,16 +11,16 @@ window alone can be a third off. The simulator runs in its own process and is no
 import argparse
 import http.client
 import os
-import re
-import select
 import statistics
-import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from process_cpu import cpu_ns  # noqa: E402
+from dashboard_at_50hz import dashboard_at_50hz, read_url  # noqa: E402
 
 
 def cpu_seconds(pid):
@@ -33,16 +33,6 @@ def rss_kib(pid):
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     return 0
-
-
-def read_url(process):
-    ready, _, _ = select.select([process.stdout], [], [], 30)
-    if not ready:
-        sys.exit("the dashboard printed no URL within 30 s")
-    match = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline().decode())
-    if not match:
-        sys.exit("no URL from the dashboard")
-    return int(match.group(1))
 
 
 def client(port, counts, index, stop):
@@ -67,14 +57,8 @@ def main():
     parser.add_argument("--target", type=float, help="fail (exit 1) when the CPU share is above this percentage")
     arguments = parser.parse_args()
 
-    simulator = subprocess.Popen([arguments.binary, "simulate"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    pty = simulator.stdout.readline().decode().strip()
-    subprocess.run([arguments.binary, "rate", "20", "--port", pty], check=True, stdout=subprocess.DEVNULL)
-    dashboard = subprocess.Popen(
-        [arguments.binary, "dashboard", "--port", pty, "--listen", "127.0.0.1:0"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    try:
-        port = read_url(dashboard)
+    with dashboard_at_50hz(arguments.binary) as dashboard:
+        port = urllib.parse.urlsplit(read_url(dashboard)).port
         stop = threading.Event()
         counts = [0] * arguments.clients
         threads = [threading.Thread(target=client, args=(port, counts, i, stop), daemon=True)
@@ -106,11 +90,6 @@ def main():
             print(f"  target <= {arguments.target:g} % (the median): {'met' if met else 'NO'}")
             if not met:
                 sys.exit(1)
-    finally:
-        dashboard.terminate()
-        dashboard.wait(timeout=10)
-        simulator.terminate()
-        simulator.wait(timeout=10)
 
 
 if __name__ == "__main__":

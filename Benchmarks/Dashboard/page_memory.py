@@ -10,14 +10,13 @@ stream and the status requests that follow the readings.
 """
 import argparse
 import os
-import re
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "Browser"))
 sys.path.insert(0, os.path.dirname(__file__))
 from dashboard_browser_test import browser  # noqa: E402
+from dashboard_at_50hz import dashboard_at_50hz, read_url  # noqa: E402
 from dashboard_cpu import cpu_seconds  # noqa: E402
 
 
@@ -27,38 +26,28 @@ def main():
     parser.add_argument("--minutes", type=int, default=10)
     arguments = parser.parse_args()
 
-    simulator = subprocess.Popen([arguments.binary, "simulate"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    pty = simulator.stdout.readline().decode().strip()
-    subprocess.run([arguments.binary, "rate", "20", "--port", pty], check=True, stdout=subprocess.DEVNULL)
-    dashboard = subprocess.Popen([arguments.binary, "dashboard", "--port", pty, "--listen", "127.0.0.1:0"],
-                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    driver = None
-    try:
-        url = re.search(r"http://\S+", dashboard.stdout.readline().decode()).group(0)
+    with dashboard_at_50hz(arguments.binary) as dashboard:
+        url = read_url(dashboard)
         driver = browser("/usr/bin/chromium", "/usr/bin/chromedriver")
-        driver.execute_cdp_cmd("Performance.enable", {})
-        driver.get(url)
-        print(f"page memory at 50 Hz over {arguments.minutes} min:")
-        print("minute  JS heap used (MiB)  DOM nodes  readings drawn")
-        for minute in range(arguments.minutes + 1):
-            if minute:
-                time.sleep(60)
-            if minute == 1:
-                start_cpu, start_wall = cpu_seconds(dashboard.pid), time.monotonic()
-            driver.execute_cdp_cmd("HeapProfiler.collectGarbage", {})
-            metrics = {m["name"]: m["value"] for m in driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}
-            count = driver.execute_script("return live.ring.count")
-            print(f"{minute:6d}  {metrics['JSHeapUsedSize'] / 1048576:18.2f}  {int(metrics['Nodes']):9d}  {count:14d}")
-        if arguments.minutes >= 2:
-            cpu, wall = cpu_seconds(dashboard.pid) - start_cpu, time.monotonic() - start_wall
-            print(f"dashboard CPU with the page open, minute 1 to {arguments.minutes}: {100 * cpu / wall:.2f} % of one core")
-    finally:
-        if driver:
+        try:
+            driver.execute_cdp_cmd("Performance.enable", {})
+            driver.get(url)
+            print(f"page memory at 50 Hz over {arguments.minutes} min:")
+            print("minute  JS heap used (MiB)  DOM nodes  readings drawn")
+            for minute in range(arguments.minutes + 1):
+                if minute:
+                    time.sleep(60)
+                if minute == 1:
+                    start_cpu, start_wall = cpu_seconds(dashboard.pid), time.monotonic()
+                driver.execute_cdp_cmd("HeapProfiler.collectGarbage", {})
+                metrics = {m["name"]: m["value"] for m in driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}
+                count = driver.execute_script("return live.ring.count")
+                print(f"{minute:6d}  {metrics['JSHeapUsedSize'] / 1048576:18.2f}  {int(metrics['Nodes']):9d}  {count:14d}")
+            if arguments.minutes >= 2:
+                cpu, wall = cpu_seconds(dashboard.pid) - start_cpu, time.monotonic() - start_wall
+                print(f"dashboard CPU with the page open, minute 1 to {arguments.minutes}: {100 * cpu / wall:.2f} % of one core")
+        finally:
             driver.quit()
-        dashboard.terminate()
-        dashboard.wait(timeout=10)
-        simulator.terminate()
-        simulator.wait(timeout=10)
 
 
 if __name__ == "__main__":

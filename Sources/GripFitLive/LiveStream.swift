@@ -10,6 +10,9 @@ import GripFitStore
 /// Alone it is the session's one consumer. With a unit, or beside a live view and a recording, it
 /// sits behind a ``CalibratedSession``: a reading carries its force in the unit once the
 /// calibration is known (raw until then, and raw on an uncalibrated device).
+///
+/// With a port (`monitor` following several dongles, one stream each) every JSONL event carries a
+/// "port" field and every text line starts with `[port]`; CSV has no port column.
 public final class LiveStream: SessionConsumer, CalibratedConsumer {
     public enum Format: Sendable {
         case jsonl, csv, text
@@ -17,6 +20,8 @@ public final class LiveStream: SessionConsumer, CalibratedConsumer {
 
     private let format: Format
     private let unit: ForceUnit?
+    /// The dongle's port, already escaped for the terminal, JSON's own escaping still to come.
+    private let port: String?
     private let output: BatchedOutput
     private let wallTime: any WallTime
     /// Where the calibration's notices go (stderr in the CLI): not part of the stream.
@@ -25,12 +30,14 @@ public final class LiveStream: SessionConsumer, CalibratedConsumer {
     private var display: ForceDisplay?
 
     /// `unit`: readings carry their force in it once a ``CalibratedSession`` in front decides the calibration.
+    /// `port`: the dongle each event is tagged with, when several are followed at once.
     public init(
-        format: Format, unit: ForceUnit? = nil, output: BatchedOutput, wallTime: any WallTime,
+        format: Format, unit: ForceUnit? = nil, port: String? = nil, output: BatchedOutput, wallTime: any WallTime,
         notice: @escaping (String) -> Void = { _ in }
     ) {
         self.format = format
         self.unit = unit
+        self.port = port
         self.output = output
         self.wallTime = wallTime
         self.notice = notice
@@ -74,28 +81,33 @@ public final class LiveStream: SessionConsumer, CalibratedConsumer {
         time.set(milliseconds: wallTime.epochMilliseconds(at: now))
         if case .message(.reading(let raw)) = report {
             if let display, display.isCalibrated {
-                output.line(Self.reading(raw, kilograms: kilograms, time: time.text, display: display, format: format))
-            } else {
+                output.line(Self.reading(raw, kilograms: kilograms, time: time.text, display: display, format: format, port: port))
+                return
+            }
+            // The byte fast path has no port field: a tagged reading takes the general one below.
+            if port == nil {
                 switch format {
                 case .jsonl: EventEncoder.appendJSONL(reading: raw, time: time.bytes, to: &output.bytes)
                 case .csv: EventEncoder.appendCSV(reading: raw, time: time.bytes, to: &output.bytes)
                 case .text: EventEncoder.appendText(reading: raw, time: time.bytes, to: &output.bytes)
                 }
                 output.flushIfFull()
+                return
             }
-            return
         }
         let text: String? =
             switch format {
-            case .jsonl: EventEncoder.jsonl(report, time: time.text)
+            case .jsonl: EventEncoder.jsonl(report, time: time.text, port: port)
             case .csv: EventEncoder.csv(report, time: time.text)
-            case .text: EventEncoder.text(report, time: time.text)
+            case .text: EventEncoder.text(report, time: time.text).map { Self.tagged($0, port: port) }
             }
         if let text { output.line(text) }
     }
 
-    /// A reading with its force; `kilograms` from the session's ``CalibrationStage``.
-    public static func reading(_ raw: Int32, kilograms: Double?, time: String, display: ForceDisplay, format: Format) -> String {
+    /// A reading with its force; `kilograms` from the session's ``CalibrationStage``, `port` as in ``init``.
+    public static func reading(
+        _ raw: Int32, kilograms: Double?, time: String, display: ForceDisplay, format: Format, port: String? = nil
+    ) -> String {
         let value = display.value(kilograms: kilograms, raw: raw)
         switch format {
         case .jsonl:
@@ -105,11 +117,17 @@ public final class LiveStream: SessionConsumer, CalibratedConsumer {
             object.set("raw", Int(raw))
             object.set("force", value.rounded(decimals: 3))
             object.set("unit", display.unitName)
+            if let port { object.set("port", port) }
             return object.text
         case .csv:
             return "\(time),\(raw),\(value.formatted(decimals: 3))"
         case .text:
-            return "\(time) reading \(raw) = \(display.text(kilograms: kilograms, raw: raw))"
+            return tagged("\(time) reading \(raw) = \(display.text(kilograms: kilograms, raw: raw))", port: port)
         }
+    }
+
+    /// A text line as `monitor` prints it for one of several dongles: `[port] ` first.
+    private static func tagged(_ line: String, port: String?) -> String {
+        port.map { "[\($0)] \(line)" } ?? line
     }
 }

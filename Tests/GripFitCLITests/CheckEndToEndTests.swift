@@ -166,7 +166,9 @@ import Testing
             try? FileManager.default.removeItem(atPath: junitPath)
             try? FileManager.default.removeItem(atPath: jsonPath)
         }
-        let result = try CLIProcess.run(["check", "--simulate", "--only", "ping", "--duration", "1", "--junit", junitPath, "--json", jsonPath])
+        let result = try CLIProcess.run([
+            "check", "--simulate", "--only", "ping", "--duration", "1", "--junit", junitPath, "--json", jsonPath,
+        ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("1 case: 1 passed"), "\(result.stdout)")
         let suite = try #require(JUnit(path: junitPath).document.rootElement()?.elements(forName: "testsuite").first)

@@ -42,7 +42,9 @@ import Testing
     @Test func bashCompletesEnumerationValues() throws {
         #expect(try BashCompletion.complete(["monitor", "--format", ""]) == ["text", "jsonl", "csv"])
         #expect(try BashCompletion.complete(["monitor", "--format", "j"]) == ["jsonl"])
-        #expect(try BashCompletion.complete(["ping", "--log-level", ""]) == ["trace", "debug", "info", "notice", "warning", "error", "critical"])
+        #expect(
+            try BashCompletion.complete(["ping", "--log-level", ""])
+                == ["trace", "debug", "info", "notice", "warning", "error", "critical"])
         #expect(try BashCompletion.complete(["record", "--hand", ""]) == ["left", "right"])
     }
 

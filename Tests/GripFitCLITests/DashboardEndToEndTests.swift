@@ -179,7 +179,9 @@ import Testing
         let first = try #require(events.first { $0["phase"] as? String == "settle" })
         #expect(first["hand"] as? String == "left" && first["trial"] as? Int == 1 && first["trials"] as? Int == 2)
         #expect(events.contains { $0["phase"] as? String == "rest" && $0["remaining"] as? Int == 1 && $0["hand"] as? String == "right" })
-        #expect(events.contains { $0["phase"] as? String == "squeeze" && ($0["force"] as? Double ?? 0) > 2 && $0["unit"] as? String == "kg" })
+        #expect(events.contains {
+            $0["phase"] as? String == "squeeze" && ($0["force"] as? Double ?? 0) > 2 && $0["unit"] as? String == "kg"
+        })
 
         let finished = try #require(events.last)
         #expect(finished["stopped"] as? Bool == false)

@@ -18,7 +18,9 @@ struct GuidedJSONTests {
         // Low readings first: a squeeze within the reaction time of the cue would be flagged.
         let squeeze: [Double] = [0.2, 0.2, 0.2, 0.5, 3, 10, 20, 30, 20, 10, 0.3]
         for trial in 1...4 {
-            let readings = trial == 4 && stopDuringTheLast ? still + squeeze.prefix(6) : still + squeeze.map { $0 * (1 + Double(trial) / 10) }
+            let readings =
+                trial == 4 && stopDuringTheLast
+                ? still + squeeze.prefix(6) : still + squeeze.map { $0 * (1 + Double(trial) / 10) }
             for value in readings {
                 now = now + .milliseconds(100)
                 _ = machine.handle(.reading(value), now: now)

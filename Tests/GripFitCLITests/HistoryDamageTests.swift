@@ -75,7 +75,8 @@ struct HistoryDamageTests {
                 WHERE name = 'session_started';
             """)
         // `import` through the binary, the reading commands in-process.
-        for arguments in [["history"], ["show", "1"], ["export", "--all", "-o", cli.home + "/rescue.json"], ["import", cli.home + "/in.csv"]] {
+        let commands = [["history"], ["show", "1"], ["export", "--all", "-o", cli.home + "/rescue.json"], ["import", cli.home + "/in.csv"]]
+        for arguments in commands {
             let result = arguments[0] == "import" ? try cli.run(arguments) : InProcessHistory.run(arguments, in: cli)
             HostileInputTests.expectClean(result, 65, "the history is damaged")
             #expect(result.stderr.contains(path), "\(arguments)")

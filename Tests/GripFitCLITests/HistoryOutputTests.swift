@@ -56,7 +56,8 @@ struct HistoryOutputTests {
         let lines = csv.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         #expect(
             lines.first
-                == "id,start,device,firmware,bridge,hand,label,protocol,trial,unit,peak_lb,mean_lb,time_to_peak_s,peak_rfd_lb_per_s,impulse_lb_s,reps,duration_s,calibration,peak_raw")
+                == "id,start,device,firmware,bridge,hand,label,protocol,trial,unit,peak_lb,mean_lb,time_to_peak_s,"
+                + "peak_rfd_lb_per_s,impulse_lb_s,reps,duration_s,calibration,peak_raw")
         #expect(lines.count == 3, "a header and one row per session: \(lines)")
         let newest = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         #expect(newest.count == 19)
@@ -105,7 +106,8 @@ struct HistoryOutputTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("No sessions yet"), "\(result.stdout)")
         #expect(
-            result.stdout.contains("No sessions for device nosuch. The history holds 1 session, of these devices: ble:C0:FF:EE:00:00:01 (1)."),
+            result.stdout.contains(
+                "No sessions for device nosuch. The history holds 1 session, of these devices: ble:C0:FF:EE:00:00:01 (1)."),
             "\(result.stdout)")
         #expect(cli.inProcess("history", "--device", "ble:C0:FF:EE:00:00:01").stdout.contains("label"))
     }
@@ -119,7 +121,9 @@ struct HistoryOutputTests {
         try cli.recordLikeTheSimulator(kilograms: 10, seconds: 0.5, label: label)
         let history = cli.inProcess("history")
         #expect(history.status == 0, "\(history.stderr)")
-        func columns(_ line: String) -> Int { line.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 && !(0x2000..<0x2600).contains($1.value) ? 2 : 1) } }
+        func columns(_ line: String) -> Int {
+            line.unicodeScalars.reduce(0) { $0 + ($1.value >= 0x1100 && !(0x2000..<0x2600).contains($1.value) ? 2 : 1) }
+        }
         #expect(history.lines.allSatisfy { columns($0) <= 80 }, "\(history.lines.map { ($0, columns($0)) })")
         #expect(history.lines.last?.hasSuffix("…") == true, "\(history.lines)")
     }
@@ -149,7 +153,8 @@ struct HistoryOutputTests {
         #expect(piped[1].hasSuffix("…"), "the label cut: \(piped[1])")
 
         let wide = try table(300)
-        #expect(wide[1].contains(label.trimmingCharacters(in: .whitespaces)) && !wide[1].contains("…"), "all of it on a wide terminal: \(wide)")
+        #expect(
+            wide[1].contains(label.trimmingCharacters(in: .whitespaces)) && !wide[1].contains("…"), "all of it on a wide terminal: \(wide)")
         #expect(wide[0].contains("mean") && wide[0].contains("duration"))
 
         let narrow = try table(50)

@@ -31,7 +31,9 @@ struct HostileInputTests {
     }
 
     /// No trap, no raw NSError, and the exit code asked for.
-    static func expectClean(_ result: CLIProcess.Result, _ status: Int32, _ message: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectClean(
+        _ result: CLIProcess.Result, _ status: Int32, _ message: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.status == status, "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Error Domain"), sourceLocation: sourceLocation)
         if let message { #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation) }
@@ -182,7 +184,8 @@ struct HostileInputTests {
     @Test func importRejectsBadStartTimesAndYear0000RoundTrips() throws {
         let cli = BuiltBinary()
         let file = cli.home + "/in.csv"
-        for start in ["2026-11-18T11:06:40." + String(repeating: "9", count: 50_000) + "Z", "2026-11-18T11:06:40Zjunk", "2026-11-18T11:06:40"] {
+        let longFraction = "2026-11-18T11:06:40." + String(repeating: "9", count: 50_000) + "Z"
+        for start in [longFraction, "2026-11-18T11:06:40Zjunk", "2026-11-18T11:06:40"] {
             try Self.write(Self.csv(starts: [start]), file)
             // The last through the binary, the others read and parsed in-process.
             let result = start == "2026-11-18T11:06:40" ? try cli.run("import", file) : InProcessImport.run(file)
@@ -273,7 +276,8 @@ struct HostileInputTests {
         let starts = ["2026-11-18T11:06:40.000Z", "2026-11-18T11:07:40.000Z", "2026-11-18T11:08:40.000Z"]
         var text = Self.header + "\n"
         for (label, start) in zip(labels, starts) {
-            text += Self.csv(starts: [start], label: label, firmware: "+1").split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+            let row = Self.csv(starts: [start], label: label, firmware: "+1").split(separator: "\n").dropFirst()
+            text += row.joined(separator: "\n") + "\n"
         }
         try Self.write(text, file)
         Self.expectClean(try cli.run("import", file), 0)

@@ -35,7 +35,9 @@ struct LiveViewEndToEndTests {
             try TmuxSession(width: $0, environment: environment, ["monitor", "--simulate", "--duration", "4"])
         }
         for (width, session) in zip(widths, sessions) {
-            let live = session.waitFor { screen in screen.contains { $0.contains("● connected") } && screen.contains { $0.hasPrefix("fw 1.0") } }
+            let live = session.waitFor { screen in
+                screen.contains { $0.contains("● connected") } && screen.contains { $0.hasPrefix("fw 1.0") }
+            }
             #expect(live != nil, "\(session.capture())")
             usleep(1_000_000)  // ten more redraws
             checkFits(session, width: width)
@@ -62,7 +64,9 @@ struct LiveViewEndToEndTests {
             #expect(screen.filter(isHeadline).count == 1, "\(width): \(screen)")
             let view = screen.filter { $0.hasPrefix("10 s ") || isHeadline($0) || $0.hasPrefix("fw ") }
             #expect(view.allSatisfy { $0.unicodeScalars.count < width }, "\(width): \(view)")
-            #expect(screen.first { $0.hasPrefix("10 s ") }.map { $0.unicodeScalars.count > width - 8 } == true, "drawn to the new width: \(screen)")
+            #expect(
+                screen.first { $0.hasPrefix("10 s ") }.map { $0.unicodeScalars.count > width - 8 } == true,
+                "drawn to the new width: \(screen)")
         }
     }
 

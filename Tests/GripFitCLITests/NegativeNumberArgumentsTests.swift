@@ -16,7 +16,9 @@ struct NegativeNumberArgumentsTests {
 
     @Test func aNumberAfterAFlagIsNoValueOfIt() {
         #expect(NegativeNumberArguments.behindTerminator(["rate", "--simulate", "-5"]) == nil)
-        #expect(NegativeNumberArguments.behindTerminator(["rate", "--simulate", "-5"], flags: ["--simulate"]) == ["rate", "--simulate", "--", "-5"])
+        #expect(
+            NegativeNumberArguments.behindTerminator(["rate", "--simulate", "-5"], flags: ["--simulate"])
+                == ["rate", "--simulate", "--", "-5"])
     }
 
     @Test func theFlagsAreTheCommandsOwn() {

@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func otherFailuresSayWhoMustAct() {
-        #expect(ListenFailure(IOError(errnoCode: EADDRNOTAVAIL, reason: "bind"), listen: ListenAddress(host: "10.9.9.9", port: 80)).kind == .notHere)
+        let unavailable = IOError(errnoCode: EADDRNOTAVAIL, reason: "bind")
+        #expect(ListenFailure(unavailable, listen: ListenAddress(host: "10.9.9.9", port: 80)).kind == .notHere)
         let low = ListenFailure(IOError(errnoCode: EACCES, reason: "bind"), listen: ListenAddress(host: "0.0.0.0", port: 80))
         #expect(low.kind == .permission && low.message.contains("--listen 0.0.0.0:8642"))
         let other = ListenFailure(IOError(errnoCode: EMFILE, reason: "socket"), listen: listen)

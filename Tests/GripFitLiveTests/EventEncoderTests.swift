@@ -8,16 +8,27 @@ import Testing
     let time = "2026-11-22T04:10:31.123Z"
 
     @Test func readingsStatusesAndDeviceInfoFollowTheDocumentedShape() {
-        #expect(EventEncoder.jsonl(.message(.reading(-5)), time: time) == #"{"event":"reading","time":"2026-11-22T04:10:31.123Z","raw":-5}"#)
-        #expect(EventEncoder.jsonl(.message(.status(.rate(50))), time: time) == #"{"event":"status","time":"2026-11-22T04:10:31.123Z","status":"RATE","rate_ms":50}"#)
-        #expect(EventEncoder.jsonl(.message(.status(.notReady)), time: time) == #"{"event":"status","time":"2026-11-22T04:10:31.123Z","status":"NOT_READY"}"#)
-        #expect(EventEncoder.jsonl(.message(.device(DeviceInfo(name: "GRIPFIT", firmware: "1.0"))), time: time) == #"{"event":"device","time":"2026-11-22T04:10:31.123Z","name":"GRIPFIT","firmware":"1.0"}"#)
-        #expect(EventEncoder.jsonl(.state(.error(.portBusy)), time: time) == #"{"event":"state","time":"2026-11-22T04:10:31.123Z","state":"error","error":"portBusy"}"#)
+        #expect(
+            EventEncoder.jsonl(.message(.reading(-5)), time: time) == #"{"event":"reading","time":"2026-11-22T04:10:31.123Z","raw":-5}"#)
+        #expect(
+            EventEncoder.jsonl(.message(.status(.rate(50))), time: time)
+                == #"{"event":"status","time":"2026-11-22T04:10:31.123Z","status":"RATE","rate_ms":50}"#)
+        #expect(
+            EventEncoder.jsonl(.message(.status(.notReady)), time: time)
+                == #"{"event":"status","time":"2026-11-22T04:10:31.123Z","status":"NOT_READY"}"#)
+        #expect(
+            EventEncoder.jsonl(.message(.device(DeviceInfo(name: "GRIPFIT", firmware: "1.0"))), time: time)
+                == #"{"event":"device","time":"2026-11-22T04:10:31.123Z","name":"GRIPFIT","firmware":"1.0"}"#)
+        #expect(
+            EventEncoder.jsonl(.state(.error(.portBusy)), time: time)
+                == #"{"event":"state","time":"2026-11-22T04:10:31.123Z","state":"error","error":"portBusy"}"#)
     }
 
     @Test func warningsCarryTheReasonAndTheLineWithoutControlCharacters() {
         let warning = SessionWarning(.unknownLine, raw: Array("\u{1B}[2J\"hi\"".utf8))
-        #expect(EventEncoder.jsonl(.warning(warning), time: time) == #"{"event":"warning","time":"2026-11-22T04:10:31.123Z","reason":"unknown-line","line":"\\x1B[2J\"hi\""}"#)
+        #expect(
+            EventEncoder.jsonl(.warning(warning), time: time)
+                == #"{"event":"warning","time":"2026-11-22T04:10:31.123Z","reason":"unknown-line","line":"\\x1B[2J\"hi\""}"#)
     }
 
     @Test func bridgeNamesAreEscaped() {

@@ -75,6 +75,25 @@ struct LiveStreamTests {
         #expect(written.text == "2026-11-18T11:06:40.000Z state connected\n2026-11-18T11:06:40.001Z reading -1\n")
     }
 
+    /// `monitor` with several dongles, one stream each: every JSONL event (readings too, off the
+    /// byte fast path) ends with its port, every text line starts with it, as the closure it replaced wrote them.
+    @Test func withAPortEveryEventIsTaggedWithIt() {
+        let reports: [(Int64, SessionReport)] = [
+            (0, .state(.connected)), (1, .message(.reading(-7))), (2, .message(.unknown("?"))), (3, .message(.status(.pong))),
+        ]
+        let jsonl = Written()
+        _ = feed(LiveStream(format: .jsonl, port: "/dev/ttyACM1", output: jsonl.output(), wallTime: FixedWallTime()), reports)
+        #expect(jsonl.writes == [
+            #"{"event":"state","time":"2026-11-18T11:06:40.000Z","state":"connected","port":"/dev/ttyACM1"}"# + "\n"
+                + #"{"event":"reading","time":"2026-11-18T11:06:40.001Z","raw":-7,"port":"/dev/ttyACM1"}"# + "\n"
+                + #"{"event":"status","time":"2026-11-18T11:06:40.003Z","status":"PONG","port":"/dev/ttyACM1"}"# + "\n"
+        ])
+        let text = Written()
+        _ = feed(LiveStream(format: .text, port: "/dev/ttyACM1", output: text.output(), wallTime: FixedWallTime()), reports)
+        #expect(text.text == "[/dev/ttyACM1] 2026-11-18T11:06:40.000Z state connected\n"
+            + "[/dev/ttyACM1] 2026-11-18T11:06:40.001Z reading -7\n[/dev/ttyACM1] 2026-11-18T11:06:40.003Z status PONG\n")
+    }
+
     /// With --unit behind the session's calibration stage: the identity's notices go aside, readings carry their force.
     @Test func withAUnitReadingsCarryTheirForceOnceTheCalibrationIsKnown() {
         let written = Written()

@@ -50,7 +50,8 @@ struct SessionExchangeTests {
     @Test func jsonHasStableFieldNames() throws {
         let text = try SessionExchange.export([Fixtures.session()], as: .json)
         let keys = [
-            "\"format\":\"gripfit-sessions\"", "\"peak\":", "\"peak_rfd\":", "\"started_at\":\"2026-", "\"reps\":", "\"counts_per_kg\":20000",
+            "\"format\":\"gripfit-sessions\"", "\"peak\":", "\"peak_rfd\":", "\"started_at\":\"2026-", "\"reps\":",
+            "\"counts_per_kg\":20000",
         ]
         for key in keys {
             #expect(text.contains(key), "missing \(key)")

@@ -176,11 +176,7 @@ void BridgeCore::connected(const BleAddress& peer) {
 }
 
 void BridgeCore::discovered(bool ok) {
-    if (phase_ != Phase::Discovering) {
-        return;
-    }
-    if (!ok) {
-        rejectPeer();
+    if (!stepSucceeded(Phase::Discovering, ok)) {
         return;
     }
     // Notifications are on only once the peer confirms the CCCD write; the connection timeout
@@ -190,14 +186,19 @@ void BridgeCore::discovered(bool ok) {
 }
 
 void BridgeCore::subscribed(WriteOutcome outcome) {
-    if (phase_ != Phase::Subscribing) {
-        return;
-    }
-    if (outcome.kind() == WriteOutcome::Kind::Ok) {
+    if (stepSucceeded(Phase::Subscribing, outcome.kind() == WriteOutcome::Kind::Ok)) {
         becomeConnected();
-    } else {
+    }
+}
+
+bool BridgeCore::stepSucceeded(Phase step, bool ok) {
+    if (phase_ != step) {
+        return false;
+    }
+    if (!ok) {
         rejectPeer();
     }
+    return ok;
 }
 
 void BridgeCore::disconnected(uint8_t hciReason) {

@@ -90,6 +90,9 @@ private:
     void startConnecting(const BleAddress& address);
     void becomeConnected();
     void rejectPeer();
+    /// Discovery and the CCCD write end alike: an answer to a step already left is ignored
+    /// (false), a failed one rejects the peer (false); true only when `step` succeeded.
+    bool stepSucceeded(Phase step, bool ok);
     void writeTimedOut();
     /// Drops a pending or established link (reported by the caller) and then follows `plan`.
     void releaseLink(const Plan& plan);

@@ -77,7 +77,8 @@ public struct Calibrate: ParsableCommand {
                     StandardOutput.line("Step 2/2: hang \(mass) from the handle and keep it still.")
                     simulator?.setLoad(.constant(kilograms: mass.kilograms))
                 } else if now - started > Duration(seconds: timeout) {
-                    step = .failed(.unstable(standardDeviation: window.lastStandardDeviation ?? .infinity, limit: window.maximumStandardDeviation))
+                    step = .failed(
+                        .unstable(standardDeviation: window.lastStandardDeviation ?? .infinity, limit: window.maximumStandardDeviation))
                 }
             case .load(let zero):
                 if let point, point.mean - zero.mean >= CalibrationFit.defaultMinimumDeltaCounts {
@@ -87,9 +88,11 @@ public struct Calibrate: ParsableCommand {
                     }
                 } else if now - started > Duration(seconds: timeout) {
                     if let point {
-                        step = .failed(.loadNotDetected(deltaCounts: point.mean - zero.mean, minimum: CalibrationFit.defaultMinimumDeltaCounts))
+                        step = .failed(
+                            .loadNotDetected(deltaCounts: point.mean - zero.mean, minimum: CalibrationFit.defaultMinimumDeltaCounts))
                     } else {
-                        step = .failed(.unstable(standardDeviation: window.lastStandardDeviation ?? .infinity, limit: window.maximumStandardDeviation))
+                        step = .failed(
+                            .unstable(standardDeviation: window.lastStandardDeviation ?? .infinity, limit: window.maximumStandardDeviation))
                     }
                 }
             case .done, .failed:
@@ -109,7 +112,10 @@ public struct Calibrate: ParsableCommand {
             }
             throw CLIFailure("Calibration was interrupted before both steps were measured. Nothing was saved.", status: .temporaryFailure)
         case .done(let calibration):
-            guard StoredCalibration.isPlausible(offset: calibration.offset, countsPerKilogram: calibration.countsPerKilogram, massKilograms: mass.kilograms) else {
+            guard
+                StoredCalibration.isPlausible(
+                    offset: calibration.offset, countsPerKilogram: calibration.countsPerKilogram, massKilograms: mass.kilograms)
+            else {
                 throw CLIFailure(
                     "Calibration refused: \(mass) gives \(calibration.countsPerKilogram) counts/kg, which no load cell reads. "
                         + "Check the mass and calibrate again. Nothing was saved.", status: .dataError)

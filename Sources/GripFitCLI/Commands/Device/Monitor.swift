@@ -2,6 +2,7 @@ import ArgumentParser
 import GripFitCore
 import GripFitLinux
 import GripFitOutput
+import Synchronization
 
 /// `gripfit-serial monitor`: live readings and everything else the dongle says.
 public struct Monitor: ParsableCommand {
@@ -90,13 +91,16 @@ public struct Monitor: ParsableCommand {
         _ = try view.run { try runner.run(seconds: duration) { _, _ in true } }
     }
 
-    /// Several dongles, each on its own thread (see ``SessionFleet``), their events interleaved
-    /// line by line on stdout. A dongle that cannot be opened ends its own session only; the
-    /// command then exits with that failure's status once the others are done.
+    /// Several dongles, each on its own thread (see ``SessionFleet``) with a ``LiveStream`` tagged
+    /// with its port, their wake-ups' lines interleaved on stdout. A dongle that cannot be opened
+    /// ends its own session only; the command then exits with that failure's status once the others are done.
     private func monitorSeveral(_ connections: [Connection]) throws {
         final class Sessions: @unchecked Sendable {
             let runners: [SessionRunner]
             var failures: [CLIFailure?]
+            /// Held for each batch written: a pipe splits a write over 4 KiB, so two dongles'
+            /// batches written at once could mix inside a line.
+            let standardOutput = Mutex(())
 
             init(_ connections: [Connection]) {
                 runners = connections.map { SessionRunner(connection: $0) }
@@ -104,20 +108,15 @@ public struct Monitor: ParsableCommand {
             }
         }
         let sessions = Sessions(connections)
-        let format = format
+        let format = Self.streamFormat(format)
         let duration = duration
         let interrupted = try SessionFleet.run(count: connections.count) { index, signals in
             let runner = sessions.runners[index]
             let port = UntrustedText.escaped(runner.connection.path)
+            let output = BatchedOutput { bytes in sessions.standardOutput.withLock { _ in StandardOutput.write(bytes) } }
+            runner.driver.consumers = [LiveStream(format: format, port: port, output: output, wallTime: runner.wallClock)]
             do {
-                _ = try runner.run(seconds: duration, signals: signals) { report, now in
-                    let time = WallClock.rfc3339(runner.wallClock.date(at: now))
-                    let text = format == .jsonl
-                        ? EventEncoder.jsonl(report, time: time, port: port)
-                        : EventEncoder.text(report, time: time).map { "[\(port)] \($0)" }
-                    guard let text else { return true }
-                    return StandardOutput.line(text)
-                }
+                _ = try runner.run(seconds: duration, signals: signals) { _, _ in true }
             } catch {
                 sessions.failures[index] = CLIFailure(error) ?? CLIFailure("\(port): \(error)", status: .software)
             }

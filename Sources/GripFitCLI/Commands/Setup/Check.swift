@@ -189,7 +189,9 @@ public struct Check: ParsableCommand {
         let duration = clock.now() - start
         StandardOutput.write(TerminalReporter.summary(outcomes))
         if let junit { try PrivateFiles.write(Array(JUnitReporter.render(outcomes, duration: duration).utf8), to: junit) }
-        if let json { try PrivateFiles.write(Array(JSONReporter.render(outcomes, startedAt: startedAt, duration: duration).utf8), to: json) }
+        if let json {
+            try PrivateFiles.write(Array(JSONReporter.render(outcomes, startedAt: startedAt, duration: duration).utf8), to: json)
+        }
         let unchecked = outcomes.compactMap { outcome -> CLIFailure? in
             if case .failure(let failure) = outcome.result { return failure }
             return nil

@@ -87,7 +87,9 @@ public struct Dashboard: ParsableCommand {
         _ = try runner.run(seconds: nil) { _, _ in true }
         if let stopped = session.stopProtocol() {
             StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.")
-            for line in ProtocolReport.lines(stopped.summary, display: stopped.display, width: WindowResize.columns()) { StandardOutput.line(line) }
+            for line in ProtocolReport.lines(stopped.summary, display: stopped.display, width: WindowResize.columns()) {
+                StandardOutput.line(line)
+            }
         }
         let saved: StoredSession?
         do {
@@ -114,7 +116,9 @@ public struct Dashboard: ParsableCommand {
         host.port = port
         if address.host == "0.0.0.0" || address.host == "::" {
             var name = [CChar](repeating: 0, count: 256)
-            if gethostname(&name, name.count - 1) == 0 { host.host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            if gethostname(&name, name.count - 1) == 0 {
+                host.host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
         }
         return "http://\(host)/" + (token.map { "?token=\($0)" } ?? "")
     }
