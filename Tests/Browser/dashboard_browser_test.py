@@ -222,7 +222,8 @@ def check_history_pages(driver, binary, home, screenshots):
         step = "the last page ends the list"
         wait.until(lambda _: not older.is_displayed())
         listed = ids()
-        assert listed == sorted(set(listed), reverse=True), f"rows out of order or repeated: {listed}"
+        assert len(set(listed)) == 120, f"rows repeated: {listed}"
+        # Newest first: the copies were made a minute apart, "paged 0" the newest (and imported first, so id order differs).
         labels = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#sessions tbody td.label")]
         assert labels == [f"paged {index}" for index in range(120)], labels[:5]
         driver.save_screenshot(os.path.join(screenshots, "history-pages.png"))
