@@ -50,7 +50,7 @@ def fill(binary, home, count):
         sessions.append(session)
     document["sessions"] = sessions
     path = os.path.join(home, "sessions.json")
-    with open(path, "w") as file:
+    with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:  # health data: the user's only
         json.dump(document, file)
     began = time.monotonic()
     subprocess.run([binary, "import", path], env=env, check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)

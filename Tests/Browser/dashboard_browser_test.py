@@ -201,7 +201,7 @@ def check_history_pages(driver, binary, home, screenshots):
     paged = tempfile.mkdtemp(prefix="gripfit-browser-pages-")
     env = dict(os.environ, XDG_DATA_HOME=os.path.join(paged, "data"), XDG_CONFIG_HOME=os.path.join(paged, "config"))
     path = os.path.join(paged, "sessions.json")
-    with open(path, "w") as file:
+    with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:  # health data: the user's only
         json.dump(document, file)
     subprocess.run([binary, "import", path], env=env, check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
     process, url = start_dashboard(binary, paged)
