@@ -14,6 +14,7 @@ import datetime
 import http.client
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -102,6 +103,13 @@ def main():
         sys.exit(f"--repeats {arguments.repeats}: give 1 to 1000.")
 
     home = tempfile.mkdtemp(prefix="gripfit-bench-history-")
+    try:
+        return measure(arguments, home)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def measure(arguments, home):
     seconds = fill(arguments.binary, home, arguments.sessions)
     database = os.path.join(home, "data", "gripfit", "history.sqlite")
     print(f"history of {arguments.sessions} sessions: imported in {seconds:.1f} s, "
