@@ -1,6 +1,6 @@
 import GripFitCore
-import GripFitOutput
 import GripFitDashboard
+import GripFitOutput
 import GripFitStore
 
 /// The dashboard's history, one of ``DashboardSession``'s roles: the history pages' requests and

@@ -52,7 +52,7 @@ enum HistoryRoutes {
         if let text = parameters["limit"] {
             guard let limit = Int(String(text)), (1...SessionQuery.maxLimit).contains(limit) else {
                 throw DashboardError(.badRequest, "limit \(String(text).debugDescription) is not a whole number from 1 to "
-                    + "\(SessionQuery.maxLimit): ask for fewer sessions, or leave it out for \(SessionQuery.defaultLimit).")
+                    + "\(SessionQuery.maxLimit): give one in that range, or leave it out for \(SessionQuery.defaultLimit).")
             }
             query.limit = limit
         }
