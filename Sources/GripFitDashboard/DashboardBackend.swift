@@ -25,14 +25,15 @@ public protocol DashboardBackend: Sendable {
     func scan() throws(DashboardError)
     /// `BRIDGE:PIN` to `address` (nil: any GripFit), then a scan so the bridge connects to it.
     func pin(_ address: BLEAddress?) throws(DashboardError)
-    /// `history --json`'s array.
-    func sessions() throws(DashboardError) -> String
+    /// A page of `history --json`'s rows, newest first, as `{"sessions": [...], "more": Bool}`:
+    /// `more` when older sessions match the query too (the page's "Older sessions").
+    func sessions(_ query: SessionQuery) throws(DashboardError) -> String
     /// One session: its summary and reps.
     func session(id: Int64) throws(DashboardError) -> String
     /// `plot`'s SVG, in `unit` (nil: the dashboard's `--unit`) when the session is calibrated.
     func plot(id: Int64, unit: ForceUnit?) throws(DashboardError) -> String
     /// `export ID --format csv|json`.
     func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String
-    /// Peak per session over time, oldest first.
-    func trend(device: String?, hand: Hand?) throws(DashboardError) -> String
+    /// Peak per session over time, oldest first: the query's most recent sessions.
+    func trend(_ query: SessionQuery) throws(DashboardError) -> String
 }

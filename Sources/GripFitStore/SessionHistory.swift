@@ -21,6 +21,10 @@ public protocol SessionHistory: Sendable {
     /// decode are listed apart as damaged, so one bad row hides nothing else.
     func list(device: String?, sinceMilliseconds: Int64?) throws(StoreError) -> SessionListing
 
+    /// One page of sessions, newest first (``SessionQuery``): what the dashboard lists and charts,
+    /// so a long history is never read whole; ``StoreError/notFound(id:)`` when `before` names no session.
+    func page(_ query: SessionQuery) throws(StoreError) -> SessionPage
+
     /// Every session id, oldest first, for `export --all`.
     func allIDs() throws(StoreError) -> [Int64]
 

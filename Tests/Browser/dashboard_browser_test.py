@@ -8,6 +8,8 @@ device/stored text is shown as text, and saves screenshots. A second dashboard, 
 in range, checks the device picker. Exits non-zero on the first failure.
 """
 import argparse
+import datetime
+import json
 import os
 import re
 import select
@@ -175,6 +177,62 @@ def keys(driver, *sequence, shift=False):
 
 def focused_id(driver):
     return driver.execute_script("return document.activeElement.id || document.activeElement.getAttribute('aria-label')")
+
+
+def check_history_pages(driver, binary, home, screenshots):
+    """A history longer than a page: the page shows the newest 50, "Older sessions" adds the next
+    50 and then the rest, in order with none repeated, and goes away at the end. The history is
+    the recording made on the page, copied 120 times at other starts and imported. Returns the
+    failed step, or None."""
+    source = dict(os.environ, XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+    exported = subprocess.run([binary, "export", "--all", "--format", "json"], env=source, check=True,
+                              stdin=subprocess.DEVNULL, capture_output=True).stdout
+    document = json.loads(exported)
+    recorded = document["sessions"][0]
+    first = datetime.datetime.fromisoformat(recorded["started_at"].replace("Z", "+00:00"))
+    sessions = []
+    for index in range(120):
+        session = dict(recorded, label=f"paged {index}")
+        session.pop("id", None)
+        start = first - datetime.timedelta(minutes=index + 1)
+        session["started_at"] = start.strftime("%Y-%m-%dT%H:%M:%S.") + f"{start.microsecond // 1000:03d}Z"
+        sessions.append(session)
+    document["sessions"] = sessions
+    paged = tempfile.mkdtemp(prefix="gripfit-browser-pages-")
+    env = dict(os.environ, XDG_DATA_HOME=os.path.join(paged, "data"), XDG_CONFIG_HOME=os.path.join(paged, "config"))
+    path = os.path.join(paged, "sessions.json")
+    with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:  # health data: the user's only
+        json.dump(document, file)
+    subprocess.run([binary, "import", path], env=env, check=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    process, url = start_dashboard(binary, paged)
+    wait = WebDriverWait(driver, 20, ignored_exceptions=[StaleElementReferenceException])
+    step = "the first page of a long history"
+    try:
+        driver.get(url)
+        driver.find_element(By.ID, "tab-history").click()
+        older = driver.find_element(By.ID, "older-sessions")
+
+        def ids():
+            return [int(row.get_attribute("data-id")) for row in driver.find_elements(By.CSS_SELECTOR, "#sessions tbody tr")]
+        wait.until(lambda _: len(ids()) == 50 and older.is_displayed())
+        for shown in (100, 120):
+            step = f"older sessions, up to {shown}"
+            older.click()
+            wait.until(lambda _, shown=shown: len(ids()) == shown)
+        step = "the last page ends the list"
+        wait.until(lambda _: not older.is_displayed())
+        listed = ids()
+        assert len(set(listed)) == 120, f"rows repeated: {listed}"
+        # Newest first: the copies were made a minute apart, "paged 0" the newest (and imported first, so id order differs).
+        labels = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#sessions tbody td.label")]
+        assert labels == [f"paged {index}" for index in range(120)], labels[:5]
+        driver.save_screenshot(os.path.join(screenshots, "history-pages.png"))
+        return None
+    except Exception as error:
+        driver.save_screenshot(os.path.join(screenshots, "failure-pages.png"))
+        return f"{step}: {error!r}"
+    finally:
+        stop_dashboard(process)
 
 
 def check_loaded_handle(driver, binary, screenshots):
@@ -363,6 +421,11 @@ def main():
         svg = driver.execute_script("return fetch(arguments[0]).then((response) => response.text())", plot.get_attribute("src"))
         assert started in svg, f"the history says {started!r}; the plot's title does not"
         driver.save_screenshot(os.path.join(arguments.screenshots, "history.png"))
+
+        step = "a history longer than a page"
+        failure = check_history_pages(driver, arguments.binary, home, arguments.screenshots)
+        assert failure is None, failure
+        driver.get(url)
 
         step = "the standard protocol from the page"
         check_guided_protocol(driver, arguments.screenshots)

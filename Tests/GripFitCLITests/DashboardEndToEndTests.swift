@@ -128,7 +128,9 @@ import Testing
         #expect(history.first?["label"] as? String == "from the <b>page</b>")
 
         let list = try dashboard.client.get("/api/sessions")
-        #expect((try JSONSerialization.jsonObject(with: Data(list.body.utf8)) as? [[String: Any]])?.count == 1)
+        let page = Self.object(list.body)
+        #expect((page["sessions"] as? [[String: Any]])?.count == 1)
+        #expect(page["more"] as? Bool == false)
         let detail = Self.object(try dashboard.client.get("/api/sessions/\(id)").body)
         #expect(detail["rep_list"] is [Any])
         let plot = try dashboard.client.get("/api/sessions/\(id)/plot.svg")

@@ -184,8 +184,24 @@ import Testing
         #expect(try await respond(.get, "/api/trend?hand=middle").status == .badRequest)
         #expect(
             backend.calls.withLock { $0 } == [
-                "export 1 csv", "plot 1 -", "plot 1 lb", "trend ble:C0:FF:EE:00:00:01 left",
+                "export 1 csv", "plot 1 -", "plot 1 lb", "trend ble:C0:FF:EE:00:00:01 left 50 -",
             ])
+    }
+
+    @Test func theHistoryComesInPagesOfAParsedSize() async throws {
+        #expect(try await respond(.get, "/api/sessions").body == #"{"sessions":[],"more":false}"#)
+        #expect(try await respond(.get, "/api/sessions?limit=500&before=42&hand=right").status == .ok)
+        #expect(try await respond(.get, "/api/trend?limit=1").status == .ok)
+        #expect(backend.calls.withLock { $0 } == ["sessions - - 50 -", "sessions - right 500 42", "trend - - 1 -"])
+        for bad in ["limit=0", "limit=501", "limit=ten", "limit=-1", "before=0", "before=x", "before=99999999999999999999"] {
+            let answer = try await respond(.get, "/api/sessions?\(bad)")
+            #expect(answer.status == .badRequest, "\(bad)")
+            #expect(answer.body.contains(bad.split(separator: "=")[0] + " \""), "\(bad): \(answer.body)")
+        }
+        let trend = try await respond(.get, "/api/trend?limit=1000")
+        #expect(trend.status == .badRequest)
+        #expect(trend.body.contains("from 1 to 500"), "\(trend.body)")
+        #expect(backend.calls.withLock { $0 }.count == 3)
     }
 
     @Test func anOversizedBodyIs413NotAJSONComplaint() async throws {

@@ -39,7 +39,10 @@ final class FakeBackend: DashboardBackend {
     func scan() throws(DashboardError) { note("scan") }
     func pin(_ address: BLEAddress?) throws(DashboardError) { note("pin \(address?.description ?? "any")") }
 
-    func sessions() throws(DashboardError) -> String { "[]" }
+    func sessions(_ query: SessionQuery) throws(DashboardError) -> String {
+        note("sessions \(Self.describe(query))")
+        return #"{"sessions":[],"more":false}"#
+    }
 
     func session(id: Int64) throws(DashboardError) -> String {
         guard id == 1 else { throw DashboardError(.notFound, "No session \(id).") }
@@ -56,8 +59,12 @@ final class FakeBackend: DashboardBackend {
         return format == .csv ? "a,b\n" : "{}"
     }
 
-    func trend(device: String?, hand: Hand?) throws(DashboardError) -> String {
-        note("trend \(device ?? "-") \(hand?.rawValue ?? "-")")
+    func trend(_ query: SessionQuery) throws(DashboardError) -> String {
+        note("trend \(Self.describe(query))")
         return "[]"
+    }
+
+    private static func describe(_ query: SessionQuery) -> String {
+        "\(query.device ?? "-") \(query.hand?.rawValue ?? "-") \(query.limit) \(query.before.map(String.init) ?? "-")"
     }
 }

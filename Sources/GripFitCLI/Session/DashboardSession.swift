@@ -296,8 +296,8 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
         history.save(session)
     }
 
-    func sessions() throws(DashboardError) -> String {
-        try history.sessions(unit: unit)
+    func sessions(_ query: SessionQuery) throws(DashboardError) -> String {
+        try history.sessions(query, unit: unit)
     }
 
     func session(id: Int64) throws(DashboardError) -> String {
@@ -312,8 +312,8 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
         try history.export(id: id, format: format)
     }
 
-    func trend(device: String?, hand: Hand?) throws(DashboardError) -> String {
-        try history.trend(device: device, hand: hand, unit: unit)
+    func trend(_ query: SessionQuery) throws(DashboardError) -> String {
+        try history.trend(query, unit: unit)
     }
 
     private var unit: ForceUnit { live.withLock { $0.status.display.unit } }

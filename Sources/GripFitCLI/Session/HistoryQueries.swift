@@ -1,5 +1,6 @@
 import GripFitCore
 import GripFitDashboard
+import GripFitOutput
 import GripFitStore
 
 /// The dashboard's history, one of ``DashboardSession``'s roles: the history pages' requests and
@@ -8,8 +9,14 @@ import GripFitStore
 struct HistoryQueries {
     let opened: OpenedHistory
 
-    func sessions(unit: ForceUnit) throws(DashboardError) -> String {
-        list(try history { try HistoryEntry.list(store: $0).entries }, unit: unit)
+    /// A page of `history --json`'s rows and whether older ones match too.
+    func sessions(_ query: SessionQuery, unit: ForceUnit) throws(DashboardError) -> String {
+        let (entries, more) = try page(query)
+        let display = ForceDisplay(calibration: nil, unit: unit)
+        var object = JSONObject()
+        object.set("sessions", entries.map { SessionJSON.row($0, display: display) })
+        object.set("more", more)
+        return object.text
     }
 
     /// As `show` and `plot` present it: an uncalibrated session in the device's later calibration.
@@ -27,9 +34,18 @@ struct HistoryQueries {
         try history { try SessionExchange.export([try $0.session(id: id)], as: format) }
     }
 
-    func trend(device: String?, hand: Hand?, unit: ForceUnit) throws(DashboardError) -> String {
-        let entries = try history { try HistoryEntry.list(store: $0, device: device).entries }
-        return list(entries.filter { hand == nil || $0.row.hand == hand }.reversed(), unit: unit)
+    /// The query's most recent sessions, oldest first, for the chart.
+    func trend(_ query: SessionQuery, unit: ForceUnit) throws(DashboardError) -> String {
+        list(try page(query).entries.reversed(), unit: unit)
+    }
+
+    /// One page of the history as `history` presents its rows (a session recorded before its
+    /// device was calibrated in the later calibration); rows that no longer read are left out, as before.
+    private func page(_ query: SessionQuery) throws(DashboardError) -> (entries: [HistoryEntry], more: Bool) {
+        try history { store in
+            let page = try store.page(query)
+            return (HistoryEntry.entries(page.listing, store: store, book: try Storage.calibrations.all()).entries, page.more)
+        }
     }
 
     /// Saves a recording or an attempt from the page; the session with its new id.

@@ -45,10 +45,7 @@ enum Storage {
     static func presented(
         _ session: StoredSession, book: [StoredCalibration]? = nil, calibrations: CalibrationBook = Storage.calibrations
     ) throws -> (session: StoredSession, later: StoredCalibration?) {
-        guard session.calibration == nil,
-            let current = try (book ?? calibrations.all()).last(where: { $0.device == session.device }),
-            let calibrated = session.calibrated(later: current)
-        else { return (session, nil) }
-        return (calibrated, current)
+        guard session.calibration == nil else { return (session, nil) }
+        return HistoryEntry.presented(session, book: try book ?? calibrations.all())
     }
 }

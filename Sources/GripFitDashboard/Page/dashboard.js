@@ -471,34 +471,56 @@ function cell(row, text, className) {
   return td;
 }
 
+// The history comes a page at a time, newest first: a long history opens as fast as a short one.
+const historyPage = 50;
+// The trend charts the most recent sessions, as many as one request may ask for.
+const trendLimit = 500;
+
 function loadHistory() {
-  getJSON("api/sessions").then((sessions) => {
-    const body = document.querySelector("#sessions tbody");
+  const body = document.querySelector("#sessions tbody");
+  getJSON(`api/sessions?limit=${historyPage}`).then((page) => {
     body.replaceChildren();
-    $("no-sessions").hidden = sessions.length > 0;
-    for (const session of sessions) {
-      const row = document.createElement("tr");
-      row.dataset.id = session.id;
-      cell(row, String(session.id));
-      cell(row, localTime(session.started_at));
-      cell(row, session.hand || "–");
-      cell(row, `${format(session.peak, session.unit)} ${session.unit}`);
-      // A mean inside reps is no figure when there were none.
-      cell(row, session.reps ? `${format(session.mean, session.unit)} ${session.unit}` : "–");
-      cell(row, String(session.reps));
-      cell(row, `${session.duration.toFixed(1)} s`);
-      cell(row, session.label || "", "label");
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "secondary";
-      button.textContent = "Open";
-      button.setAttribute("aria-label", `Open session ${session.id}`);
-      button.addEventListener("click", () => openSession(session.id));
-      cell(row, "").appendChild(button);
-      body.appendChild(row);
-    }
+    $("no-sessions").hidden = page.sessions.length > 0;
+    showSessions(page);
   }).catch((error) => notice(error.message, true));
   loadTrend();
+}
+
+// The next page, older than the oldest row shown.
+function loadOlderSessions() {
+  const rows = document.querySelectorAll("#sessions tbody tr");
+  if (rows.length === 0) return;
+  const oldest = rows[rows.length - 1].dataset.id;
+  $("older-sessions").disabled = true;
+  getJSON(`api/sessions?limit=${historyPage}&before=${encodeURIComponent(oldest)}`).then(showSessions)
+    .catch((error) => notice(error.message, true))
+    .finally(() => { $("older-sessions").disabled = false; });
+}
+
+function showSessions(page) {
+  const body = document.querySelector("#sessions tbody");
+  for (const session of page.sessions) {
+    const row = document.createElement("tr");
+    row.dataset.id = session.id;
+    cell(row, String(session.id));
+    cell(row, localTime(session.started_at));
+    cell(row, session.hand || "–");
+    cell(row, `${format(session.peak, session.unit)} ${session.unit}`);
+    // A mean inside reps is no figure when there were none.
+    cell(row, session.reps ? `${format(session.mean, session.unit)} ${session.unit}` : "–");
+    cell(row, String(session.reps));
+    cell(row, `${session.duration.toFixed(1)} s`);
+    cell(row, session.label || "", "label");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "secondary";
+    button.textContent = "Open";
+    button.setAttribute("aria-label", `Open session ${session.id}`);
+    button.addEventListener("click", () => openSession(session.id));
+    cell(row, "").appendChild(button);
+    body.appendChild(row);
+  }
+  $("older-sessions").hidden = !page.more;
 }
 
 function openSession(id) {
@@ -553,7 +575,7 @@ function openSession(id) {
 }
 
 function loadTrend() {
-  getJSON("api/trend").then(drawTrend).catch(() => {});
+  getJSON(`api/trend?limit=${trendLimit}`).then(drawTrend).catch(() => {});
 }
 
 function drawTrend(sessions) {
@@ -705,6 +727,7 @@ function selectTab(name) {
 function start() {
   $("tab-live").addEventListener("click", () => selectTab("live"));
   $("tab-history").addEventListener("click", () => selectTab("history"));
+  $("older-sessions").addEventListener("click", loadOlderSessions);
   $("tare").addEventListener("click", () => {
     notice("Taring…");
     post("api/tare").catch((error) => notice(error.message, true));

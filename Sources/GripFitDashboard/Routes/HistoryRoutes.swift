@@ -6,7 +6,10 @@ import Hummingbird
 /// The backend's history calls block on I/O, so they run on ``HistoryThread``.
 enum HistoryRoutes {
     static func add<Context: RequestContext>(to router: Router<Context>, backend: some DashboardBackend) {
-        router.get("/api/sessions") { _, _ in LiveRoutes.json(try await HistoryThread.run { try backend.sessions() }) }
+        router.get("/api/sessions") { request, _ in
+            let query = try query(request)
+            return LiveRoutes.json(try await HistoryThread.run { try backend.sessions(query) })
+        }
         router.get("/api/sessions/:id") { _, context in
             let id = try id(context)
             return LiveRoutes.json(try await HistoryThread.run { try backend.session(id: id) })
@@ -36,18 +39,38 @@ enum HistoryRoutes {
             return text(body, type: "application/json", download: "session-\(id).json")
         }
         router.get("/api/trend") { request, _ in
-            let parameters = request.uri.queryParameters
-            let device = parameters["device"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-            var hand: Hand?
-            if let text = parameters["hand"], !text.isEmpty {
-                guard let parsed = Hand(rawValue: String(text)) else {
-                    throw DashboardError(.badRequest, "hand is left or right.")
-                }
-                hand = parsed
-            }
-            let chosen = hand
-            return LiveRoutes.json(try await HistoryThread.run { try backend.trend(device: device, hand: chosen) })
+            let query = try query(request)
+            return LiveRoutes.json(try await HistoryThread.run { try backend.trend(query) })
         }
+    }
+
+    /// `limit` (1 to 500, default 50), `before` (the oldest id the page already has), `device`
+    /// and `hand`, each checked here so the history is only asked sensible questions.
+    private static func query(_ request: Request) throws(DashboardError) -> SessionQuery {
+        let parameters = request.uri.queryParameters
+        var query = SessionQuery()
+        if let text = parameters["limit"] {
+            guard let limit = Int(String(text)), (1...SessionQuery.maxLimit).contains(limit) else {
+                throw DashboardError(.badRequest, "limit \(String(text).debugDescription) is not a whole number from 1 to "
+                    + "\(SessionQuery.maxLimit): give one in that range, or leave it out for \(SessionQuery.defaultLimit).")
+            }
+            query.limit = limit
+        }
+        if let text = parameters["before"] {
+            guard let before = Int64(String(text)), before > 0 else {
+                throw DashboardError(.badRequest, "before \(String(text).debugDescription) is not a session id: give the "
+                    + "oldest id of the page already shown (a positive whole number), or leave it out for the newest.")
+            }
+            query.before = before
+        }
+        query.device = parameters["device"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        if let text = parameters["hand"], !text.isEmpty {
+            guard let hand = Hand(rawValue: String(text)) else {
+                throw DashboardError(.badRequest, "hand is left or right.")
+            }
+            query.hand = hand
+        }
+        return query
     }
 
     private static func id(_ context: some RequestContext) throws -> Int64 {

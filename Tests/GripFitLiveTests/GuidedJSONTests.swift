@@ -1,6 +1,6 @@
 import Foundation
-@testable import GripFitCLI
 import GripFitCore
+import GripFitLive
 import GripFitOutput
 import GripFitStore
 import Testing

@@ -4,8 +4,8 @@ import GripFitStore
 
 /// Sessions as JSON objects: `history --json`'s rows, and the dashboard's session detail with reps.
 /// Values are in the display unit when the session was calibrated, else raw counts.
-enum SessionJSON {
-    static func row(_ entry: HistoryEntry, display: ForceDisplay) -> JSONObject {
+public enum SessionJSON {
+    public static func row(_ entry: HistoryEntry, display: ForceDisplay) -> JSONObject {
         let row = entry.row
         var object = JSONObject()
         object.set("id", Int(row.id))
@@ -28,7 +28,7 @@ enum SessionJSON {
     }
 
     /// Everything `show` prints, for the dashboard's session view.
-    static func detail(_ session: StoredSession, display: ForceDisplay) -> JSONObject {
+    public static func detail(_ session: StoredSession, display: ForceDisplay) -> JSONObject {
         let summary = session.summary
         let calibrated = session.calibration != nil
         func convert(_ value: Double) -> Double { display.convert(stored: value, calibrated: calibrated) }

@@ -5,9 +5,9 @@ import GripFitOutput
 /// live force while squeezing, the rest countdown, every ended attempt with its flag, and at the
 /// end the summary `record --protocol standard` prints (best and mean per hand with their trials,
 /// the left/right difference). Forces are in the display unit, or raw counts without a calibration.
-enum GuidedJSON {
+public enum GuidedJSON {
     /// `machine` as it stands at `now`; `stopped`: the user ended it (also before it began).
-    static func event(
+    public static func event(
         _ machine: GuidedProtocol, display: ForceDisplay, label: String?, at now: MonotonicInstant, time: String,
         stopped: Bool = false, error: String? = nil
     ) -> JSONObject {

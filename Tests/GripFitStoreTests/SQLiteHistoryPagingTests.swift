@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import GripFitCore
+@testable import GripFitStore
+import Testing
+
+/// ``SQLiteHistory/page(_:)``: pages in the listing's order with none lost or repeated (sessions
+/// of two devices sharing a start included), the filters, and a `before` naming no session.
+struct SQLiteHistoryPagingTests {
+    private let directory = Fixtures.temporaryDirectory()
+    private var path: String { directory + "/data/gripfit/history.sqlite" }
+
+    /// Seven sessions: starts 1 000 to 6 000 ms, the last shared by a second device; hands alternate from the right.
+    private func history() throws -> SQLiteHistory {
+        let store = try SQLiteHistory(path: path)
+        for (index, start) in [1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 6_000].enumerated() {
+            var session = Fixtures.session(start: Int64(start))
+            if index == 6 { session.device = "usb:other" }
+            session.tags.hand = index.isMultiple(of: 2) ? .right : .left
+            try store.save(session, sameStart: .nextFreeMillisecond)
+        }
+        return store
+    }
+
+    @Test func pagesFollowTheListingWithNoneLostOrRepeated() throws {
+        let store = try history()
+        let everything = try store.list().rows.map(\.id)
+        var paged: [Int64] = []
+        var mores: [Bool] = []
+        var before: Int64?
+        repeat {
+            let page = try store.page(SessionQuery(limit: 3, before: before))
+            paged += page.listing.rows.map(\.id)
+            mores.append(page.more)
+            before = page.listing.rows.last?.id
+        } while mores.last == true
+        #expect(paged == everything)
+        #expect(everything.count == 7)
+        #expect(mores == [true, true, false])
+    }
+
+    @Test func aPageThatEndsTheHistoryExactlySaysNoMore() throws {
+        let store = try history()
+        let page = try store.page(SessionQuery(limit: 7))
+        #expect(page.listing.rows.count == 7)
+        #expect(!page.more)
+        #expect(try store.page(SessionQuery(limit: 6)).more)
+    }
+
+    @Test func filtersByDeviceAndHand() throws {
+        let store = try history()
+        let device = try store.page(SessionQuery(limit: 50, device: "ble:C0:FF:EE:00:00:01"))
+        #expect(device.listing.rows.map(\.startedAtMilliseconds) == [6_000, 5_000, 4_000, 3_000, 2_000, 1_000])
+        let left = try store.page(SessionQuery(limit: 2, hand: .left))
+        #expect(left.listing.rows.map(\.startedAtMilliseconds) == [6_000, 4_000])
+        #expect(left.listing.rows.allSatisfy { $0.hand == .left })
+        #expect(left.more)
+        let rest = try store.page(SessionQuery(limit: 2, before: left.listing.rows.last?.id, hand: .left))
+        #expect(rest.listing.rows.map(\.startedAtMilliseconds) == [2_000])
+        #expect(!rest.more)
+    }
+
+    @Test func aBeforeThatNamesNoSessionIsNotFound() throws {
+        let store = try history()
+        #expect(throws: StoreError.notFound(id: 99)) { try store.page(SessionQuery(before: 99)) }
+    }
+
+    /// Ordered by the indexes the history has (no sort of every matching row), so a page of a long
+    /// history costs the page, not the history.
+    @Test func thePagesStatementsReadAnIndexInOrder() throws {
+        let store = try history()
+        let queries = [
+            SessionQuery(), SessionQuery(device: "usb:other"), SessionQuery(before: 3), SessionQuery(before: 3, device: "usb:other"),
+        ]
+        for query in queries {
+            let (sql, arguments) = SQLiteHistory.pageStatement(query, limit: 3, beforeStart: query.before.map { _ in 3_000 })
+            let details = try store.queue.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String? ?? "" }
+            }
+            #expect(details.contains { $0.contains("INDEX") }, "\(query): \(details)")
+            #expect(!details.contains { $0.contains("TEMP B-TREE") }, "\(query): \(details)")
+        }
+    }
+}
