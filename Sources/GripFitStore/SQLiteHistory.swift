@@ -12,7 +12,7 @@ import GripFitOutput
 public final class SQLiteHistory: SessionHistory {
     public let path: String
     public var location: String { path }
-    private let queue: DatabaseQueue
+    let queue: DatabaseQueue
     /// Test seam: throws after this many reps are written, to prove a failed save leaves nothing.
     let failAfterReps: Int?
 
@@ -157,6 +157,9 @@ public final class SQLiteHistory: SessionHistory {
         migrator.registerMigration("v3: device text as sent") { db in
             try unescapeDeviceText(db)
         }
+        migrator.registerMigration("v4: subjects and assessments") { db in
+            try addSubjectsAndAssessments(db)
+        }
         return migrator
     }
 
@@ -300,7 +303,7 @@ public final class SQLiteHistory: SessionHistory {
     /// is migrated, so a plain SQL error (no such column, a schema that does not parse) or a value
     /// GRDB cannot decode means the file is damaged too; opening, permission, space and locking
     /// problems are the directory's.
-    private static func failure(_ error: any Error, path: String) -> StoreError {
+    static func failure(_ error: any Error, path: String) -> StoreError {
         // Anything else GRDB throws is a value it could not decode, e.g. a NULL migration name.
         guard let error = error as? DatabaseError else { return .damaged(path: path, detail: "\(error)") }
         let message = error.message ?? "SQLite error \(error.resultCode)"

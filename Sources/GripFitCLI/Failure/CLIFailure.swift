@@ -46,8 +46,8 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
         switch error {
         case .unavailable: .cannotCreate
         case .cannotWrite: .cannotCreate
-        case .corrupt, .badImport, .damaged, .damagedSession, .notExportable, .traceTooLarge: .dataError
-        case .notFound: .noInput
+        case .corrupt, .badImport, .damaged, .damagedSession, .damagedRecord, .notExportable, .traceTooLarge, .duplicateSubject: .dataError
+        case .notFound, .unknownSubject, .unknownAssessment: .noInput
         }
     }
 
