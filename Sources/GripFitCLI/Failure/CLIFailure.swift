@@ -1,4 +1,5 @@
 import Glibc
+import GripFitClinical
 import GripFitCore
 import GripFitLinux
 import GripFitSimulator
@@ -35,6 +36,8 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
             self.init(error.description, status: .unavailable)
         case let error as StoreError:
             self.init(error.description, status: Self.status(for: error))
+        case let error as SubjectError:
+            self.init(error.description, status: .dataError)
         case let error as CalibrationError:
             self.init("Calibration refused: \(error). Nothing was saved.", status: .dataError)
         default:
