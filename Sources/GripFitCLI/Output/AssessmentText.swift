@@ -15,7 +15,8 @@ enum AssessmentText {
             "\(assessment.name)  \(LocalTime.text(milliseconds: assessment.facts.startedAtMilliseconds))  "
             + "\(UntrustedText.escaped(assessment.facts.protocolName)), \(assessment.attempts.count) attempt"
             + (assessment.attempts.count == 1 ? "" : "s") + (flagged > 0 ? " (\(flagged) flagged)" : "")
-        return [head] + figures(assessment.statistics(dominant: subject?.dominant?.hand), facts: assessment.facts, unit: unit).map { "  " + $0 }
+        let statistics = assessment.statistics(dominant: subject?.dominant?.hand)
+        return [head] + figures(statistics, facts: assessment.facts, unit: unit).map { "  " + $0 }
     }
 
     /// `show A<n>`: facts, subject and age at the assessment, attempts per hand (flagged ones with
@@ -32,7 +33,8 @@ enum AssessmentText {
             "device       \(UntrustedText.escaped(facts.device))",
             "protocol     \(UntrustedText.escaped(facts.protocolName)): \(facts.trialsPerHand) trials per hand, "
                 + "\(facts.firstHand.rawValue) first, \(facts.restSeconds.formatted(decimals: 0)) s rest",
-            "calibration  " + (facts.calibrated ? facts.calibrationDate.map { "made \(UntrustedText.escaped($0))" } ?? "yes" : "none (raw counts)"),
+            "calibration  "
+                + (facts.calibrated ? facts.calibrationDate.map { "made \(UntrustedText.escaped($0))" } ?? "yes" : "none (raw counts)"),
             "",
         ]
         for hand in [Hand.left, .right] {

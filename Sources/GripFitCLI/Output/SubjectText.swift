@@ -8,7 +8,8 @@ enum SubjectText {
     static func oneLine(_ subject: Subject, today: Subject.Birth.Day) -> String {
         let facts = [
             subject.sex?.rawValue, subject.age(on: today).map { "age \($0)" }, subject.dominant.map { "dominant \($0.rawValue)" },
-            subject.heightCentimetres.map { "\($0.formatted(decimals: 1)) cm" }, subject.weightKilograms.map { "\($0.formatted(decimals: 1)) kg" },
+            subject.heightCentimetres.map { "\($0.formatted(decimals: 1)) cm" },
+            subject.weightKilograms.map { "\($0.formatted(decimals: 1)) kg" },
         ].compactMap { $0 }
         return SessionText.pad(UntrustedText.escaped(subject.code), 12) + (facts.isEmpty ? "-" : facts.joined(separator: ", "))
     }
