@@ -87,6 +87,17 @@ struct SubjectCommandTests {
         #expect(subject.stdout.contains("A1  ") && subject.stdout.contains("population SD"))
         let sessions = try cli.run("history", "--subject", "F47", "--json")
         #expect((try JSONSerialization.jsonObject(with: Data(sessions.stdout.utf8)) as? [Any])?.count == 4)
+
+        // The export carries the subject and the assessment; another history restores both, once.
+        let file = cli.home + "/export.json"
+        #expect(try cli.run("export", "--all", "-o", file).status == 0)
+        let other = BuiltBinary()
+        #expect(try other.run("import", file).stdout.hasPrefix("imported 4 sessions"))
+        #expect(try other.run("import", file).stdout.hasPrefix("imported 0 sessions, skipped 4"))
+        #expect(try other.run("subject", "list").stdout.hasPrefix("F47"))
+        let restored = try other.run("show", "A1")
+        #expect(restored.stdout.contains("subject      F47") && restored.stdout.contains("CV 3.2 %"), "\(restored.stdout)")
+        #expect(try other.run("history", "--assessments", "--format", "csv").lines.count == 2)
     }
 
     @Test func forgettingASubjectLeavesNothingOfThemInTheHistoryFile() throws {
