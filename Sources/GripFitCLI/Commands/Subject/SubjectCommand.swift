@@ -15,7 +15,8 @@ public struct SubjectCommand: ParsableCommand {
             birth date, a height outside 30 to 272 cm) or a code already taken, 66 no such subject.
 
             Examples:
-              gripfit-serial subject add P017 --sex female --birth-date 1979-03-14 --dominant right --height 168
+              gripfit-serial subject add P017 --sex female --birth-year 1979
+              gripfit-serial subject edit P017 --dominant right --height 168
               gripfit-serial subject show P017
               gripfit-serial subject forget P017 --yes
             """,

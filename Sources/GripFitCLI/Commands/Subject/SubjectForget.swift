@@ -13,6 +13,9 @@ struct SubjectForget: ParsableCommand {
             Asks for the code again on a terminal; elsewhere (scripts), --yes is required. The \
             history file is then compacted (SQLite secure_delete and VACUUM), so the deleted data is \
             not left in free pages. Exports and rescue files already written are not touched.
+
+            Example:
+              gripfit-serial subject forget P017 --yes
             """)
 
     @Argument(help: "The subject's code, as `subject list` shows it.")

@@ -4,7 +4,12 @@ import GripFitStore
 
 /// `gripfit-serial subject list`: every subject, by code, with their age today.
 struct SubjectList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the subjects, by code.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the subjects, by code.",
+        discussion: """
+            Example:
+              gripfit-serial subject list
+            """)
 
     func run() throws {
         let (store, damage) = try Storage.historyToRead()

@@ -7,7 +7,14 @@ import GripFitStore
 /// `gripfit-serial subject show CODE`: the facts, the age today, and every assessment, newest first.
 struct SubjectShow: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show a subject's facts and every assessment, newest first.")
+        commandName: "show", abstract: "Show a subject's facts and every assessment, newest first.",
+        discussion: """
+            Each assessment's figures are computed from its stored attempts: best, mean, population \
+            SD and CV per hand, the left/right difference and the dominance ratio.
+
+            Example:
+              gripfit-serial subject show P017 --unit lb
+            """)
 
     @Argument(help: "The subject's code, as `subject list` shows it.")
     var code: String
