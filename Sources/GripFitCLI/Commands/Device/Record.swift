@@ -100,7 +100,8 @@ public struct Record: ParsableCommand {
             // The live view beside the recording, on the same calibrated session: its notices go above the view.
             let view = try LiveViewSession(runner: runner, unit: unit)
             recording = try view.run {
-                try Recording.run(runner: runner, seconds: duration, untilRelease: untilRelease, tags: tags, unit: unit, others: [view.monitor])
+                try Recording.run(
+                    runner: runner, seconds: duration, untilRelease: untilRelease, tags: tags, unit: unit, others: [view.monitor])
             }
             if view.monitor.quit, recording.stop == .duration { recording.stop = .quit }
         } else {
