@@ -117,7 +117,10 @@ public struct GuidedRun {
                 guard var active = capture else { return Step(action: action, session: nil) }
                 capture = nil
                 if let flag = attempt.flag { active.label = [label, "flagged: \(flag)"].compactMap { $0 }.joined(separator: "; ") }
-                return Step(action: action, session: active.finish(at: now, firmware: firmware, bridgeVersion: bridgeVersion))
+                var session = active.finish(at: now, firmware: firmware, bridgeVersion: bridgeVersion)
+                session.tags.attempt = attempt.attempt
+                session.tags.flag = attempt.flag?.description
+                return Step(action: action, session: session)
             case .settle, .waiting, .rest, .finished:
                 return Step(action: action, session: nil)
             }

@@ -5,4 +5,7 @@ struct ExportDocument: Codable {
     var format: String
     var version: Int
     var sessions: [ExportedSession]
+    /// Absent in exports from before subjects and in exports of sessions without one.
+    var subjects: [ExportedSubject]?
+    var assessments: [ExportedAssessment]?
 }

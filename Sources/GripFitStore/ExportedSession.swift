@@ -93,6 +93,12 @@ struct ExportedSession: Codable {
     var hand: Hand?
     var `protocol`: String?
     var trial: Int?
+    /// The subject's code, the assessment's id in this file, the attempt number and a flagged
+    /// attempt's reason; absent in older exports.
+    var subject: String?
+    var assessment: Int64?
+    var attempt: Int?
+    var flag: String?
     /// `kg` when calibrated, else `raw`: what summary and reps are in.
     var unit: String
     var calibration: Calibration?
@@ -111,6 +117,10 @@ struct ExportedSession: Codable {
         hand = session.hand
         self.protocol = session.protocolName
         trial = session.trial
+        subject = session.tags.subject
+        assessment = session.tags.assessment
+        attempt = session.tags.attempt
+        flag = session.tags.flag
         unit = session.unitName
         calibration = session.calibration.map {
             Calibration(offset: $0.offset, countsPerKg: $0.countsPerKilogram, date: $0.date, massKg: $0.massKilograms)

@@ -37,4 +37,9 @@ extension FiledSession {
         get { tags.trial }
         set { tags.trial = newValue }
     }
+
+    public var subject: String? {
+        get { tags.subject }
+        set { tags.subject = newValue }
+    }
 }

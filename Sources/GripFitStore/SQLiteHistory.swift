@@ -157,6 +157,9 @@ public final class SQLiteHistory: SessionHistory {
         migrator.registerMigration("v3: device text as sent") { db in
             try unescapeDeviceText(db)
         }
+        migrator.registerMigration("v4: subjects and assessments") { db in
+            try addSubjectsAndAssessments(db)
+        }
         return migrator
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GripFitClinical
 import GripFitCore
 import GripFitOutput
 
@@ -20,17 +21,29 @@ public enum SessionExchange {
     /// Throws rather than write a partial file: a session holding a number the format cannot
     /// carry (inf, nan) fails the whole export, loudly.
     public static func export(_ sessions: [StoredSession], as format: ExportFormat) throws(StoreError) -> String {
+        try export(sessions, subjects: [], assessments: [], as: format)
+    }
+
+    /// JSON carries the subjects and assessments too; CSV (one row per reading) carries the sessions only.
+    public static func export(
+        _ sessions: [StoredSession], subjects: [Subject], assessments: [StoredAssessment], as format: ExportFormat
+    ) throws(StoreError) -> String {
         switch format {
-        case .json: try json(sessions)
+        case .json: try json(sessions, subjects: subjects, assessments: assessments)
         case .csv: try csv(sessions)
         }
     }
 
-    static func json(_ sessions: [StoredSession]) throws(StoreError) -> String {
+    static func json(
+        _ sessions: [StoredSession], subjects: [Subject] = [], assessments: [StoredAssessment] = []
+    ) throws(StoreError) -> String {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.sortedKeys]
-        let document = ExportDocument(format: ExportDocument.formatName, version: 1, sessions: sessions.map(ExportedSession.init))
+        let document = ExportDocument(
+            format: ExportDocument.formatName, version: 1, sessions: sessions.map(ExportedSession.init),
+            subjects: subjects.isEmpty ? nil : subjects.map(ExportedSubject.init),
+            assessments: assessments.isEmpty ? nil : assessments.map(ExportedAssessment.init))
         do {
             return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
         } catch {
@@ -76,11 +89,16 @@ public enum SessionExchange {
 
     /// Reads a file `export` wrote, in either format.
     public static func parse(_ text: String) throws(StoreError) -> [StoredSession] {
-        let trimmed = text.drop { $0.isWhitespace }
-        return trimmed.hasPrefix("{") ? try parseJSON(text) : try parseCSV(text)
+        try contents(text).sessions
     }
 
-    static func parseJSON(_ text: String) throws(StoreError) -> [StoredSession] {
+    /// The sessions, subjects and assessments of a file `export` wrote.
+    public static func contents(_ text: String) throws(StoreError) -> ExchangeContents {
+        let trimmed = text.drop { $0.isWhitespace }
+        return trimmed.hasPrefix("{") ? try parseJSON(text) : ExchangeContents(sessions: try parseCSV(text), subjects: [], assessments: [])
+    }
+
+    static func parseJSON(_ text: String) throws(StoreError) -> ExchangeContents {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let document: ExportDocument
@@ -117,15 +135,23 @@ public enum SessionExchange {
             guard exported.trace.gaps.count <= TraceCodec.maximumCount else {
                 throw .badImport(line: 1, reason: "session \(index + 1): too many gaps")
             }
-            sessions.append(
-                try rebuild(
-                    line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
-                    bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand,
-                    protocolName: exported.protocol, trial: exported.trial,
-                    calibration: calibration, threshold: exported.summary.figures.threshold,
-                    trace: RawTrace(samples: samples, gaps: gaps)))
+            var session = try rebuild(
+                line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
+                bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand,
+                protocolName: exported.protocol, trial: exported.trial,
+                calibration: calibration, threshold: exported.summary.figures.threshold,
+                trace: RawTrace(samples: samples, gaps: gaps))
+            session.tags.subject = exported.subject
+            session.tags.assessment = exported.assessment
+            session.tags.attempt = exported.attempt
+            session.tags.flag = exported.flag
+            sessions.append(session)
         }
-        return sessions
+        var subjects: [Subject] = []
+        for exported in document.subjects ?? [] { subjects.append(try exported.subject()) }
+        var assessments: [(fileID: Int64, facts: AssessmentFacts)] = []
+        for exported in document.assessments ?? [] { assessments.append((exported.id, try exported.facts())) }
+        return ExchangeContents(sessions: sessions, subjects: subjects, assessments: assessments)
     }
 
     static func parseCSV(_ text: String) throws(StoreError) -> [StoredSession] {

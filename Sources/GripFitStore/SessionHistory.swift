@@ -1,3 +1,5 @@
+import GripFitClinical
+
 /// The saved sessions as the commands and the dashboard use them. A process opens one (today
 /// ``SQLiteHistory``; a shared server's history is the next backend) and hands it to whoever reads
 /// or saves, so no command knows where the sessions live.
@@ -30,6 +32,32 @@ public protocol SessionHistory: Sendable {
 
     /// A whole session: summary, reps and trace; ``StoreError/notFound(id:)`` when there is none.
     func session(id: Int64) throws(StoreError) -> StoredSession
+
+    /// Files a new subject; ``StoreError/duplicateSubject(_:)`` when the code is taken.
+    func addSubject(_ subject: Subject) throws(StoreError)
+
+    /// Replaces a subject's facts (the code stays); ``StoreError/unknownSubject(_:)`` when there is none.
+    func updateSubject(_ subject: Subject) throws(StoreError)
+
+    func subject(code: String) throws(StoreError) -> Subject
+
+    /// Every subject, by code.
+    func subjects() throws(StoreError) -> [Subject]
+
+    /// Deletes a subject with their assessments and sessions, leaving nothing of them behind.
+    func forgetSubject(code: String) throws(StoreError) -> ForgottenSubject
+
+    /// A subject's sessions, newest first.
+    func sessions(subject: String) throws(StoreError) -> SessionListing
+
+    /// Files an assessment before its attempts, which are saved with its id in their tags.
+    func startAssessment(_ facts: AssessmentFacts) throws(StoreError) -> Int64
+
+    /// Assessments with their attempts, newest first; only one subject's when `subject` is given.
+    func assessments(subject: String?) throws(StoreError) -> [StoredAssessment]
+
+    /// ``StoreError/unknownAssessment(_:)`` when there is none.
+    func assessment(id: Int64) throws(StoreError) -> StoredAssessment
 }
 
 extension SessionHistory {

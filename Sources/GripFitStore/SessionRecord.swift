@@ -25,6 +25,10 @@ struct SessionRecord {
         case calibrationMass = "calibration_mass_kg"
         case unit
         case repCount = "rep_count"
+        case subject
+        case assessment = "assessment_id"
+        case attempt
+        case flag
     }
 
     /// Every column a save writes (all but `id`), with its value.
@@ -36,6 +40,8 @@ struct SessionRecord {
             (.protocolName, session.tags.protocolName), (.trial, session.tags.trial), (.calibrationOffset, calibration?.offset),
             (.calibrationScale, calibration?.countsPerKilogram), (.calibrationDate, calibration?.date),
             (.calibrationMass, calibration?.massKilograms), (.unit, session.unitName), (.repCount, session.summary.reps.count),
+            (.subject, session.tags.subject), (.assessment, session.tags.assessment), (.attempt, session.tags.attempt),
+            (.flag, session.tags.flag),
         ]
         let figures: [(String, (any DatabaseValueConvertible)?)] = SummaryField.all.map { field in
             let value = field.value(session.summary)
@@ -59,6 +65,7 @@ struct SessionRecord {
     static var listed: String {
         let own: [Columns] = [
             .id, .device, .startedAt, .firmware, .bridgeVersion, .label, .hand, .protocolName, .trial, .unit, .calibrationDate, .repCount,
+            .subject, .assessment, .attempt, .flag,
         ]
         return (own.map(\.rawValue) + SummaryField.all.map(\.key)).joined(separator: ", ")
     }
@@ -145,7 +152,9 @@ struct SessionRecord {
     private static func tags(_ stored: StoredRow) throws(StoreError) -> SessionTags {
         SessionTags(
             label: try stored.optional(Columns.label.rawValue), hand: try hand(stored),
-            protocolName: try stored.optional(Columns.protocolName.rawValue), trial: try stored.optional(Columns.trial.rawValue))
+            protocolName: try stored.optional(Columns.protocolName.rawValue), trial: try stored.optional(Columns.trial.rawValue),
+            subject: try stored.optional(Columns.subject.rawValue), assessment: try stored.optional(Columns.assessment.rawValue),
+            attempt: try stored.optional(Columns.attempt.rawValue), flag: try stored.optional(Columns.flag.rawValue))
     }
 
     private static func hand(_ stored: StoredRow) throws(StoreError) -> Hand? {

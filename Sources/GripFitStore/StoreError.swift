@@ -14,6 +14,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Stored or imported data does not decode.
     case corrupt(String)
     case notFound(id: Int64)
+    /// No subject with this code.
+    case unknownSubject(String)
+    /// `subject add` of a code already taken.
+    case duplicateSubject(String)
+    /// No assessment with this id.
+    case unknownAssessment(Int64)
+    /// One subject's or assessment's stored values do not decode.
+    case damagedRecord(what: String, detail: String)
     /// An import file is not what `export` writes.
     case badImport(line: Int, reason: String)
     /// Sessions hold values no export format can carry (non-finite numbers).
@@ -38,6 +46,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "the history database holds unreadable data (\(detail)); export what still reads and start a new one"
         case .notFound(let id):
             "no session \(id); `gripfit-serial history` lists the ids"
+        case .unknownSubject(let code):
+            "no subject '\(UntrustedText.escaped(code))'; `gripfit-serial subject list` lists them, `subject add` adds one"
+        case .duplicateSubject(let code):
+            "subject '\(UntrustedText.escaped(code))' exists already: pick another code, or change it with `subject edit`"
+        case .unknownAssessment(let id):
+            "no assessment A\(id); `gripfit-serial history --assessments` lists them"
+        case .damagedRecord(let what, let detail):
+            "\(what) is damaged (\(UntrustedText.escaped(detail))); the rest of the history is unaffected"
         case .badImport(let line, let reason):
             // The reason may quote the file (a field's value, the decoder's message about it).
             "import file, line \(line): \(UntrustedText.escaped(reason)). Import only files written by "

@@ -6,6 +6,19 @@ import GRDB
 struct StoredRow {
     let row: Row
     let session: Int64
+    /// What the row is when not a session (`subject 'P1'`, `assessment A3`), for messages.
+    var record: String?
+
+    init(row: Row, session: Int64) {
+        self.row = row
+        self.session = session
+    }
+
+    init(row: Row, record: String) {
+        self.row = row
+        session = 0
+        self.record = record
+    }
 
     func value<Value: DatabaseValueConvertible>(_ column: String) throws(StoreError) -> Value {
         guard let value: Value = try optional(column) else { throw damaged(column, "is missing") }
@@ -40,7 +53,8 @@ struct StoredRow {
     }
 
     func damaged(_ column: String, _ problem: String) -> StoreError {
-        .damagedSession(id: session, detail: "\(column) \(problem)")
+        if let record { return .damagedRecord(what: record, detail: "\(column) \(problem)") }
+        return .damagedSession(id: session, detail: "\(column) \(problem)")
     }
 
     /// The SQLite storage class, for messages.

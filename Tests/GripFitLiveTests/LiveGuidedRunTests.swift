@@ -83,5 +83,6 @@ struct LiveGuidedRunTests {
         guided.stop(at: MonotonicInstant(nanoseconds: 10_000_000_000), link: LinkFacts())
         let session = try #require(sink.saved.first)
         #expect(session.label == "visit 3; flagged: cut short: stopped")
+        #expect(session.tags.flag == "cut short: stopped" && session.tags.attempt == 1)
     }
 }

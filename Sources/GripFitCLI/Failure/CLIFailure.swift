@@ -1,4 +1,5 @@
 import Glibc
+import GripFitClinical
 import GripFitCore
 import GripFitLinux
 import GripFitSimulator
@@ -35,6 +36,8 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
             self.init(error.description, status: .unavailable)
         case let error as StoreError:
             self.init(error.description, status: Self.status(for: error))
+        case let error as SubjectError:
+            self.init(error.description, status: .dataError)
         case let error as CalibrationError:
             self.init("Calibration refused: \(error). Nothing was saved.", status: .dataError)
         case let error as PDFRenderError:
@@ -48,8 +51,8 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
         switch error {
         case .unavailable: .cannotCreate
         case .cannotWrite: .cannotCreate
-        case .corrupt, .badImport, .damaged, .damagedSession, .notExportable, .traceTooLarge: .dataError
-        case .notFound: .noInput
+        case .corrupt, .badImport, .damaged, .damagedSession, .damagedRecord, .notExportable, .traceTooLarge, .duplicateSubject: .dataError
+        case .notFound, .unknownSubject, .unknownAssessment: .noInput
         }
     }
 

@@ -12,6 +12,10 @@ struct GuidedRecording {
     var settings: GuidedProtocol.Settings
     var label: String?
     var unit: ForceUnit
+    /// The subject's code, checked to be in the history; nil for a run without `--subject`.
+    var subject: String?
+    /// The run's assessment, filed with its first attempt, so every attempt points at it.
+    let assessment = AssessmentID()
     /// Called with each saved attempt, for the `saved session …` line.
     var onSaved: (Int64, StoredSession) -> Void
 
@@ -82,6 +86,9 @@ struct GuidedRecording {
             settings: settings, label: label, unit: unit, wallTime: runner.wallClock,
             save: { session in
                 line.clear()
+                var session = session
+                session.tags.subject = subject
+                session.tags.assessment = try assessment.id ?? assessment.start(store, settings: settings, first: session)
                 onSaved(try SessionSave.save(session) { store }, session)
             },
             onEvent: show)

@@ -137,7 +137,13 @@ public struct GuidedProtocol: Sendable {
         /// How far apart the two hands' bests are, relative to the stronger hand's best (as grip
         /// assessments report asymmetry); nil unless both hands have a counted attempt above zero.
         public var difference: (percent: Double, stronger: Hand)? {
-            guard let left = best(.left)?.peak, let right = best(.right)?.peak, max(left, right) > 0 else { return nil }
+            guard let left = best(.left)?.peak, let right = best(.right)?.peak else { return nil }
+            return Self.difference(left: left, right: right)
+        }
+
+        /// The one formula for the difference of two hands' bests (also used for stored assessments).
+        public static func difference(left: Double, right: Double) -> (percent: Double, stronger: Hand)? {
+            guard max(left, right) > 0 else { return nil }
             return (abs(right - left) / max(left, right) * 100, right >= left ? .right : .left)
         }
 

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import GripFitClinical
 import GripFitCore
 import GripFitLinux
+import GripFitOutput
 import GripFitStore
 
 /// `gripfit-serial record`: one session (or a clinical protocol of six) into the history.
@@ -21,12 +23,15 @@ public struct Record: ParsableCommand {
             was already above the rep threshold at the cue, had no squeeze, or was cut short \
             (--duration, a lost link) is flagged, saved with the flag in its label and offered again \
             (three attempts per trial). The summary reports best and mean per hand, naming the \
-            trials behind them (numbered per hand, as saved), and the left/right difference.
+            trials behind them (numbered per hand, as saved), and the left/right difference. The \
+            run is saved as one assessment (`show A<n>`) owning every attempt, flagged ones \
+            included; its figures (population SD, CV, the dominance ratio with --subject) follow.
 
             Examples:
               gripfit-serial record --port /dev/ttyACM0 --until-release --hand right
               gripfit-serial record --simulate --duration 10 --label warmup
               gripfit-serial record --port /dev/ttyACM0 --protocol standard --rest 60
+              gripfit-serial record --protocol standard --subject P017
             """)
 
     @OptionGroup public var connection: ConnectionOptions
@@ -42,6 +47,9 @@ public struct Record: ParsableCommand {
 
     @Option(help: "A note saved with the session.")
     public var label: String?
+
+    @Option(help: "The subject measured, by code (`gripfit-serial subject add` adds one); checked before any reading.")
+    public var subject: String?
 
     @Option(help: "Which hand squeezes: left or right (with --protocol: the hand to start with).")
     public var hand: Hand?
@@ -80,9 +88,10 @@ public struct Record: ParsableCommand {
 
     public func run() throws {
         let store = try Storage.historyToRecord()
+        let subject = try self.subject.map { code throws in try store.subject(code: code) }
         let runner = SessionRunner(connection: try connection.connect())
         if protocolName == .standard {
-            try runProtocol(runner: runner, store: store)
+            try runProtocol(runner: runner, store: store, subject: subject)
             return
         }
         let tags = LiveRecording.Tags(label: label, hand: hand)
@@ -105,6 +114,7 @@ public struct Record: ParsableCommand {
                 }
             }
         }
+        recording.session.tags.subject = subject?.code
         report(try SessionSave.save(recording.session) { store }, recording)
     }
 
@@ -125,15 +135,23 @@ public struct Record: ParsableCommand {
 
     // MARK: - Protocol
 
-    private func runProtocol(runner: SessionRunner, store: any SessionHistory) throws {
+    private func runProtocol(runner: SessionRunner, store: any SessionHistory, subject: Subject?) throws {
         let settings = GuidedRun.settings(trials: trials, first: hand, rest: rest, trialLimit: duration ?? GuidedRun.trialLimit)
         let guided = GuidedRecording(
-            runner: runner, store: store, settings: settings, label: label, unit: unit,
+            runner: runner, store: store, settings: settings, label: label, unit: unit, subject: subject?.code,
             onSaved: { id, session in
                 report(id, Recording(session: session, stop: .duration))
             })
         let (summary, display, stopped) = try guided.run()
         if stopped { StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.") }
         for line in ProtocolReport.lines(summary, display: display, width: WindowResize.columns()) { StandardOutput.line(line) }
+        guard let id = guided.assessment.id else { return }
+        // The figures from the stored attempts, as `show A<n>` gives them again.
+        let assessment = try store.assessment(id: id)
+        StandardOutput.line("")
+        StandardOutput.line("saved assessment \(assessment.name)" + (subject.map { " of \(UntrustedText.escaped($0.code))" } ?? ""))
+        for line in AssessmentText.figures(assessment.statistics(dominant: subject?.dominant?.hand), facts: assessment.facts, unit: unit) {
+            StandardOutput.line(line)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GripFitClinical
 import GripFitStore
 
 /// `gripfit-serial export`: sessions with their raw traces, as CSV or JSON.
@@ -57,7 +58,8 @@ public struct Export: ParsableCommand {
                 }
             }
         }
-        let text = try SessionExchange.export(sessions, as: format)
+        let (subjects, assessments) = try Self.owners(of: sessions, in: store, all: all)
+        let text = try SessionExchange.export(sessions, subjects: subjects, assessments: assessments, as: format)
         if let output {
             try PrivateFiles.write(Array(text.utf8), to: output)
             sink.error("exported \(sessions.count) session\(sessions.count == 1 ? "" : "s") to \(output)")
@@ -70,5 +72,15 @@ public struct Export: ParsableCommand {
             let sessions = "\(damaged.count) damaged session\(damaged.count == 1 ? "" : "s")"
             throw CLIFailure("\(sessions) not exported (named above).", status: .dataError)
         }
+    }
+
+    /// The subjects and assessments the sessions belong to (with --all: every one), so an import restores them.
+    static func owners(
+        of sessions: [StoredSession], in store: any SessionHistory, all: Bool
+    ) throws -> (subjects: [Subject], assessments: [StoredAssessment]) {
+        let assessmentIDs = Set(sessions.compactMap(\.tags.assessment))
+        let assessments = try store.assessments(subject: nil).filter { all || assessmentIDs.contains($0.id) }
+        let codes = Set(sessions.compactMap(\.tags.subject) + assessments.compactMap(\.facts.subject))
+        return (try store.subjects().filter { all || codes.contains($0.code) }, assessments)
     }
 }

@@ -24,6 +24,12 @@ public struct History: ParsableCommand {
               gripfit-serial history --since 2026-11-01 --unit lb
               gripfit-serial history --format csv > sessions.csv
               gripfit-serial history --json --device ble:C0:FF:EE:00:00:01
+              gripfit-serial history --subject P017
+              gripfit-serial history --assessments --format csv
+
+            --assessments lists guided-protocol assessments instead (ids A<n>, for `show A<n>`), with \
+            per hand best, mean, population SD and CV of the counted trials, the left/right \
+            difference and the dominance ratio, computed from the stored attempts.
             """)
 
     @Option(help: "table, csv (one row per session) or json.")
@@ -38,6 +44,12 @@ public struct History: ParsableCommand {
     @Option(help: ArgumentHelp("Only sessions from this time on: 2026-11-01 or 2026-11-01T08:00:00Z.", valueName: "time"))
     public var since: String?
 
+    @Option(help: "Only sessions (or assessments) of this subject, by code.")
+    public var subject: String?
+
+    @Flag(help: "List assessments (guided-protocol runs, ids A<n>) instead of sessions.")
+    public var assessments = false
+
     @OptionGroup public var unitOption: UnitOption
     var unit: ForceUnit { unitOption.resolved }
 
@@ -50,6 +62,7 @@ public struct History: ParsableCommand {
                     + "2026-11-01T09:00:00+01:00 (years 0000 to 9999, at most 9 fraction digits).")
         }
         if json, format != .table, format != .json { throw ValidationError("--json and --format \(format) disagree; pick one.") }
+        if assessments, device != nil || since != nil { throw ValidationError("--device and --since list sessions, not --assessments.") }
     }
 
     public func run() throws {
@@ -61,9 +74,18 @@ public struct History: ParsableCommand {
     func list(
         _ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, width: Int, to sink: some CommandOutput
     ) throws {
+        if assessments {
+            try listAssessments(store, to: sink)
+            if let damage { throw damage }
+            return
+        }
         let sinceMilliseconds = since.flatMap(Timestamp.parse)
-        let (entries, damaged) = try HistoryEntry.list(
+        var (entries, damaged) = try HistoryEntry.list(
             store: store, device: device, sinceMilliseconds: sinceMilliseconds, calibrations: calibrations)
+        if let subject {
+            _ = try store.subject(code: subject)
+            entries = entries.filter { $0.row.subject == subject }
+        }
         // Each damaged session is named; the last problem becomes the exit status (65).
         let problems = damaged + [damage].compactMap { $0 }
         defer {
@@ -86,6 +108,23 @@ public struct History: ParsableCommand {
             table(entries, display, width: width, to: sink)
         }
         if let last = problems.last { throw last }
+    }
+
+    private func listAssessments(_ store: any SessionHistory, to sink: some CommandOutput) throws {
+        let listed = AssessmentListing.figures(try store.assessments(subject: subject), subjects: try store.subjects())
+        switch json ? .json : format {
+        case .json:
+            sink.line("[" + listed.map { AssessmentListing.json($0, $1, unit: unit).text }.joined(separator: ",") + "]")
+        case .csv:
+            guard sink.line(CSVLine.join(AssessmentListing.csvHeader)) else { return }
+            for (assessment, statistics) in listed {
+                guard sink.line(CSVLine.join(AssessmentListing.csvFields(assessment, statistics, unit: unit))) else { return }
+            }
+        case .table:
+            for line in AssessmentListing.table(listed, unit: unit) {
+                guard sink.line(line) else { return }
+            }
+        }
     }
 
     /// Why the table is empty, and what to type instead: no sessions at all, none of this device

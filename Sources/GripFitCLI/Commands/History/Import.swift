@@ -22,11 +22,13 @@ public struct Import: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        let sessions = try Self.sessions(in: file, text: try Self.read(file))
+        let contents = try Self.contents(in: file, text: try Self.read(file))
         let store = try Storage.history()
+        let assessments = try Self.restore(contents, into: store)
         var added = 0
         var skipped = 0
-        for session in sessions {
+        for var session in contents.sessions {
+            session.tags.assessment = session.tags.assessment.flatMap { assessments[$0] }
             switch try SignalShield.run({ try store.save(session) }) {
             case .inserted: added += 1
             case .duplicate: skipped += 1
@@ -35,9 +37,31 @@ public struct Import: ParsableCommand {
         StandardOutput.line("imported \(added) session\(added == 1 ? "" : "s"), skipped \(skipped) already in the history")
     }
 
-    /// The sessions of an export file; any other file is refused naming it, the kind of file
-    /// expected, and what is wrong in words (exit 65).
+    /// Files the export's subjects (a code the history holds already keeps its facts there) and
+    /// assessments (one the history holds, same device, start and protocol, is reused); returns
+    /// each assessment's id in the file mapped to its id in the history.
+    static func restore(_ contents: ExchangeContents, into store: any SessionHistory) throws -> [Int64: Int64] {
+        let known = Set(try store.subjects().map(\.code))
+        for subject in contents.subjects where !known.contains(subject.code) { try store.addSubject(subject) }
+        let held = try store.assessments(subject: nil)
+        var ids: [Int64: Int64] = [:]
+        for (fileID, facts) in contents.assessments {
+            let same = held.first {
+                $0.facts.device == facts.device && $0.facts.startedAtMilliseconds == facts.startedAtMilliseconds
+                    && $0.facts.protocolName == facts.protocolName
+            }
+            ids[fileID] = try same?.id ?? store.startAssessment(facts)
+        }
+        return ids
+    }
+
     static func sessions(in path: String, text: String) throws -> [StoredSession] {
+        try contents(in: path, text: text).sessions
+    }
+
+    /// The contents of an export file; any other file is refused naming it, the kind of file
+    /// expected, and what is wrong in words (exit 65).
+    static func contents(in path: String, text: String) throws -> ExchangeContents {
         let name = UntrustedText.escaped(path)
         let expected = "Import only a file written by `gripfit-serial export` (JSON, or CSV with --format csv)."
         let isJSON = text.drop { $0.isWhitespace }.hasPrefix("{")
@@ -49,7 +73,7 @@ public struct Import: ParsableCommand {
             throw CLIFailure("\(name): not a JSON export: it does not start with `{`. \(expected)", status: .dataError)
         }
         do {
-            return try SessionExchange.parse(text)
+            return try SessionExchange.contents(text)
         } catch {
             // A `catch .badImport(...)` pattern on the typed error crashes the Swift 6.3 compiler.
             guard case .badImport(let line, let reason) = error else { throw error }

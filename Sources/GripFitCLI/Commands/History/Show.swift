@@ -10,12 +10,17 @@ public struct Show: ParsableCommand {
             Times are local, with their UTC offset. A session recorded before its device was \
             calibrated is shown with the device's current calibration, and says so.
 
-            Example:
+            An assessment (A<n>) is shown with its subject, every attempt per hand (flagged ones \
+            with their reason) and its figures: best, mean, population SD and CV per hand, the \
+            left/right difference, the dominance ratio and trial consistency.
+
+            Examples:
               gripfit-serial show 3 --unit N
+              gripfit-serial show A2
             """)
 
-    @Argument(help: "The session id, from `gripfit-serial history`.")
-    public var id: Int64
+    @Argument(help: "The session id, from `gripfit-serial history`, or an assessment's A<n> from `history --assessments`.")
+    public var id: String
 
     @OptionGroup public var unitOption: UnitOption
     var unit: ForceUnit { unitOption.resolved }
@@ -23,7 +28,11 @@ public struct Show: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        try SessionID.validate(id)
+        if StoredAssessment.id(named: id) != nil { return }
+        guard let number = Int64(id) else {
+            throw ValidationError("Give a session id (a whole number from 1 up) or an assessment id A<n>; got \(id).")
+        }
+        try SessionID.validate(number)
     }
 
     public func run() throws {
@@ -33,7 +42,16 @@ public struct Show: ParsableCommand {
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
     func show(_ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, to sink: some CommandOutput) throws {
-        let (session, later) = try Storage.presented(try store.session(id: id), calibrations: calibrations)
+        if let assessmentID = StoredAssessment.id(named: id) {
+            let assessment = try store.assessment(id: assessmentID)
+            let subject = try assessment.facts.subject.map { code throws in try store.subject(code: code) }
+            for line in AssessmentText.details(assessment, subject: subject, unit: unit) {
+                guard sink.line(line) else { return }
+            }
+            if let damage { throw damage }
+            return
+        }
+        let (session, later) = try Storage.presented(try store.session(id: Int64(id) ?? 0), calibrations: calibrations)
         let display = ForceDisplay(calibration: session.calibration, unit: unit)
         for line in SessionText.details(session, display: display, later: later) {
             guard sink.line(line) else { return }

@@ -1,0 +1,29 @@
+import ArgumentParser
+import GripFitClinical
+import GripFitOutput
+import GripFitStore
+
+/// `gripfit-serial subject add CODE [facts]`.
+struct SubjectAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a subject under a new code.",
+        discussion: """
+            Exit codes: 65 a fact that cannot be right or a code already taken, 64 conflicting options.
+
+            Examples:
+              gripfit-serial subject add P017 --sex female --birth-date 1979-03-14
+              gripfit-serial subject add K-2 --birth-year 1950 --dominant left
+            """)
+
+    @Argument(help: "The subject's code: 1 to 32 letters, digits, '.', '_' or '-' (never a name).")
+    var code: String
+
+    @OptionGroup var facts: SubjectFacts
+
+    func run() throws {
+        let subject = try facts.applied(to: try Subject(code: code), today: SubjectFacts.today())
+        let store = try Storage.history()
+        try store.addSubject(subject)
+        StandardOutput.line("added subject \(UntrustedText.escaped(subject.code))")
+    }
+}

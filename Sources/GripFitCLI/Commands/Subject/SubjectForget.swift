@@ -1,0 +1,50 @@
+import ArgumentParser
+import Glibc
+import GripFitOutput
+import GripFitStore
+
+/// `gripfit-serial subject forget CODE`: an erasure request. The subject, their assessments and
+/// sessions go, and the file is rewritten so nothing of them is left in it.
+struct SubjectForget: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forget",
+        abstract: "Delete a subject with all their sessions and assessments, leaving nothing of them in the history file.",
+        discussion: """
+            Asks for the code again on a terminal; elsewhere (scripts), --yes is required. The \
+            history file is then compacted (SQLite secure_delete and VACUUM), so the deleted data is \
+            not left in free pages. Exports and rescue files already written are not touched.
+
+            Example:
+              gripfit-serial subject forget P017 --yes
+            """)
+
+    @Argument(help: "The subject's code, as `subject list` shows it.")
+    var code: String
+
+    @Flag(help: "Delete without asking.")
+    var yes = false
+
+    func run() throws {
+        let store = try Storage.history()
+        _ = try store.subject(code: code)
+        let sessions = try store.sessions(subject: code).rows.count
+        let assessments = try store.assessments(subject: code).count
+        if !yes {
+            guard isatty(STDIN_FILENO) == 1 else {
+                throw CLIFailure(
+                    "subject forget deletes \(UntrustedText.escaped(code)) and their \(sessions) session(s) and "
+                        + "\(assessments) assessment(s) for good: add --yes to confirm.", status: .usage)
+            }
+            StandardOutput.error(
+                "This deletes subject \(UntrustedText.escaped(code)), \(sessions) session(s) and \(assessments) assessment(s) "
+                    + "for good. Type the code again to confirm:")
+            guard readLine(strippingNewline: true) == code else {
+                throw CLIFailure("not confirmed: nothing was deleted.", status: .failure)
+            }
+        }
+        let forgotten = try store.forgetSubject(code: code)
+        StandardOutput.line(
+            "forgot subject \(UntrustedText.escaped(code)): \(forgotten.sessions) session(s) and \(forgotten.assessments) "
+                + "assessment(s) deleted, the history file compacted")
+    }
+}

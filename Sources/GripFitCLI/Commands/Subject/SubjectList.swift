@@ -1,0 +1,26 @@
+import ArgumentParser
+import GripFitClinical
+import GripFitStore
+
+/// `gripfit-serial subject list`: every subject, by code, with their age today.
+struct SubjectList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the subjects, by code.",
+        discussion: """
+            Example:
+              gripfit-serial subject list
+            """)
+
+    func run() throws {
+        let (store, damage) = try Storage.historyToRead()
+        let subjects = try store.subjects()
+        if subjects.isEmpty, damage == nil {
+            StandardOutput.line("No subjects yet. Add one with `gripfit-serial subject add CODE`.")
+        }
+        let today = SubjectFacts.today()
+        for subject in subjects {
+            guard StandardOutput.line(SubjectText.oneLine(subject, today: today)) else { return }
+        }
+        if let damage { throw damage }
+    }
+}

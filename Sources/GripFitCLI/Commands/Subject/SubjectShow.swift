@@ -1,0 +1,47 @@
+import ArgumentParser
+import GripFitClinical
+import GripFitCore
+import GripFitOutput
+import GripFitStore
+
+/// `gripfit-serial subject show CODE`: the facts, the age today, and every assessment, newest first.
+struct SubjectShow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a subject's facts and every assessment, newest first.",
+        discussion: """
+            Each assessment's figures are computed from its stored attempts: best, mean, population \
+            SD and CV per hand, the left/right difference and the dominance ratio.
+
+            Example:
+              gripfit-serial subject show P017 --unit lb
+            """)
+
+    @Argument(help: "The subject's code, as `subject list` shows it.")
+    var code: String
+
+    @OptionGroup var unitOption: UnitOption
+
+    func run() throws {
+        let (store, damage) = try Storage.historyToRead()
+        let subject = try store.subject(code: code)
+        for line in SubjectText.details(subject, today: SubjectFacts.today()) {
+            guard StandardOutput.line(line) else { return }
+        }
+        let assessments = try store.assessments(subject: code)
+        let sessions = try store.sessions(subject: code).rows.filter { $0.tags.assessment == nil }.count
+        StandardOutput.line("")
+        StandardOutput.line(
+            assessments.isEmpty
+                ? "No assessments yet: `gripfit-serial record --protocol standard --subject \(UntrustedText.escaped(code))` runs one."
+                : "assessments, newest first:")
+        for assessment in assessments {
+            for line in AssessmentText.summary(assessment, subject: subject, unit: unitOption.resolved) {
+                guard StandardOutput.line(line) else { return }
+            }
+        }
+        if sessions > 0 {
+            StandardOutput.line("and \(sessions) other session\(sessions == 1 ? "" : "s"): `gripfit-serial history --subject` lists them")
+        }
+        if let damage { throw damage }
+    }
+}

@@ -1,0 +1,5 @@
+import ArgumentParser
+import GripFitClinical
+
+/// `--sex female|male`.
+extension Sex: ExpressibleByArgument {}

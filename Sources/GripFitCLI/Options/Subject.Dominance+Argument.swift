@@ -1,0 +1,5 @@
+import ArgumentParser
+import GripFitClinical
+
+/// `--dominant left|right|ambidextrous`.
+extension Subject.Dominance: ExpressibleByArgument {}

@@ -1,0 +1,82 @@
+import Foundation
+import GripFitClinical
+import GripFitCore
+import GripFitOutput
+import GripFitStore
+
+/// An assessment's figures as the terminal shows them (`record --protocol`, `show A<n>`,
+/// `subject show`): per hand best, mean, population SD and CV, the left/right difference, the
+/// dominance ratio, and trial consistency as a figure against its threshold.
+enum AssessmentText {
+    /// `subject show`'s entry: the assessment's line, then its figures indented.
+    static func summary(_ assessment: StoredAssessment, subject: Subject?, unit: ForceUnit) -> [String] {
+        let flagged = assessment.attempts.filter { !$0.counts }.count
+        let head =
+            "\(assessment.name)  \(LocalTime.text(milliseconds: assessment.facts.startedAtMilliseconds))  "
+            + "\(UntrustedText.escaped(assessment.facts.protocolName)), \(assessment.attempts.count) attempt"
+            + (assessment.attempts.count == 1 ? "" : "s") + (flagged > 0 ? " (\(flagged) flagged)" : "")
+        let statistics = assessment.statistics(dominant: subject?.dominant?.hand)
+        return [head] + figures(statistics, facts: assessment.facts, unit: unit).map { "  " + $0 }
+    }
+
+    /// `show A<n>`: facts, subject and age at the assessment, attempts per hand (flagged ones with
+    /// their reason), figures.
+    static func details(_ assessment: StoredAssessment, subject: Subject?, unit: ForceUnit) -> [String] {
+        let facts = assessment.facts
+        let display = ForceDisplay(calibration: nil, unit: unit)
+        let day = Subject.Birth.Day(Date(timeIntervalSince1970: Double(facts.startedAtMilliseconds) / 1000), in: .current)
+        var lines = [
+            "assessment   \(assessment.name)",
+            "started      \(LocalTime.text(milliseconds: facts.startedAtMilliseconds))",
+            "subject      " + (facts.subject.map(UntrustedText.escaped) ?? "-")
+                + (subject?.age(on: day).map { ", age \($0) at the assessment" } ?? ""),
+            "device       \(UntrustedText.escaped(facts.device))",
+            "protocol     \(UntrustedText.escaped(facts.protocolName)): \(facts.trialsPerHand) trials per hand, "
+                + "\(facts.firstHand.rawValue) first, \(facts.restSeconds.formatted(decimals: 0)) s rest",
+            "calibration  "
+                + (facts.calibrated ? facts.calibrationDate.map { "made \(UntrustedText.escaped($0))" } ?? "yes" : "none (raw counts)"),
+            "",
+        ]
+        for hand in [Hand.left, .right] {
+            let attempts = assessment.attempts.filter { $0.hand == hand }.sorted { ($0.trial, $0.attempt) < ($1.trial, $1.attempt) }
+            guard !attempts.isEmpty else { continue }
+            lines.append("\(hand.rawValue) hand:")
+            for attempt in attempts {
+                lines.append(
+                    "  trial \(attempt.trial) attempt \(attempt.attempt)  session \(attempt.session)  "
+                        + display.text(stored: attempt.peak, calibrated: facts.calibrated)
+                        + (attempt.flag.map { "  flagged, not counted: \(UntrustedText.escaped($0))" } ?? ""))
+            }
+        }
+        return lines + [""] + figures(assessment.statistics(dominant: subject?.dominant?.hand), facts: facts, unit: unit)
+    }
+
+    static func figures(_ statistics: TrialStatistics, facts: AssessmentFacts, unit: ForceUnit) -> [String] {
+        let display = ForceDisplay(calibration: nil, unit: unit)
+        func text(_ value: Double) -> String { display.text(stored: value, calibrated: facts.calibrated) }
+        var lines: [String] = []
+        for hand in [Hand.left, .right] {
+            let figures = statistics.figures(hand)
+            guard let best = figures.best, let mean = figures.mean, let sd = figures.populationSD else {
+                lines.append("\(hand.rawValue): no counted trial")
+                continue
+            }
+            lines.append(
+                SessionText.pad(hand.rawValue, 6) + "best \(text(best)), mean \(text(mean)) of \(figures.peaks.count), "
+                    + "population SD \(text(sd))"
+                    + (figures.coefficientOfVariation.map { ", CV \($0.formatted(decimals: 1)) %" } ?? ""))
+        }
+        if let difference = statistics.difference {
+            lines.append(
+                "left/right difference: \(difference.percent.formatted(decimals: 1)) % "
+                    + "(\(difference.stronger.rawValue) stronger, relative to the stronger hand's best)")
+        }
+        if let ratio = statistics.dominanceRatio, let dominant = statistics.dominant {
+            lines.append("dominant/non-dominant ratio: \(ratio.formatted(decimals: 2)) (dominant hand: \(dominant.rawValue))")
+        }
+        for hand in [Hand.left, .right] {
+            if let consistency = statistics.consistency(hand) { lines.append("trial consistency, \(hand.rawValue): \(consistency)") }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,35 @@
+import GripFitCore
+
+/// How an assessment was run, stored once for all its attempts: whose hands, on which device, when,
+/// which protocol with which settings, and what its forces are in.
+public struct AssessmentFacts: Equatable, Sendable {
+    /// The subject's code; nil for a run recorded without `--subject`.
+    public var subject: String?
+    public var device: String
+    public var startedAtMilliseconds: Int64
+    public var protocolName: String
+    public var firstHand: Hand
+    public var trialsPerHand: Int
+    public var restSeconds: Double
+    /// `kg` when calibrated, else `raw`: what the attempts' peaks are in.
+    public var unit: String
+    /// When the calibration in force was made (RFC 3339); nil when uncalibrated.
+    public var calibrationDate: String?
+
+    public init(
+        subject: String?, device: String, startedAtMilliseconds: Int64, protocolName: String, firstHand: Hand,
+        trialsPerHand: Int, restSeconds: Double, unit: String, calibrationDate: String?
+    ) {
+        self.subject = subject
+        self.device = device
+        self.startedAtMilliseconds = startedAtMilliseconds
+        self.protocolName = protocolName
+        self.firstHand = firstHand
+        self.trialsPerHand = trialsPerHand
+        self.restSeconds = restSeconds
+        self.unit = unit
+        self.calibrationDate = calibrationDate
+    }
+
+    public var calibrated: Bool { unit != "raw" }
+}

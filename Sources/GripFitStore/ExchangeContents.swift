@@ -1,0 +1,10 @@
+import GripFitClinical
+
+/// What an export file holds: sessions, and (JSON exports since subjects) the subjects and
+/// assessments they belong to. Older files hold sessions only.
+public struct ExchangeContents: Sendable {
+    public var sessions: [StoredSession]
+    public var subjects: [Subject]
+    /// Each assessment's facts under the id its sessions name in the file.
+    public var assessments: [(fileID: Int64, facts: AssessmentFacts)]
+}

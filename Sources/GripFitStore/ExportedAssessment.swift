@@ -1,0 +1,45 @@
+import GripFitCore
+
+/// The JSON form of an assessment: its facts under the id its sessions' `assessment` names in this
+/// file (an import files it under a new id). Its attempts are those sessions; its figures are not
+/// exported, as they are computed from them.
+struct ExportedAssessment: Codable {
+    var id: Int64
+    var subject: String?
+    var device: String
+    var startedAt: String
+    var `protocol`: String
+    var firstHand: Hand
+    var trialsPerHand: Int
+    var restS: Double
+    var unit: String
+    var calibrationDate: String?
+
+    init(_ assessment: StoredAssessment) {
+        let facts = assessment.facts
+        id = assessment.id
+        subject = facts.subject
+        device = facts.device
+        startedAt = Timestamp.rfc3339(milliseconds: facts.startedAtMilliseconds)
+        self.protocol = facts.protocolName
+        firstHand = facts.firstHand
+        trialsPerHand = facts.trialsPerHand
+        restS = facts.restSeconds
+        unit = facts.unit
+        calibrationDate = facts.calibrationDate
+    }
+
+    func facts() throws(StoreError) -> AssessmentFacts {
+        guard let start = Timestamp.parse(startedAt) else {
+            throw .badImport(line: 1, reason: "assessment \(id): started_at \(startedAt) is not an RFC 3339 time")
+        }
+        guard GuidedProtocol.Settings.trialsPerHandRange.contains(trialsPerHand), restS.isFinite,
+            GuidedProtocol.Settings.restSecondsRange.contains(restS)
+        else {
+            throw .badImport(line: 1, reason: "assessment \(id): trials per hand or rest out of range")
+        }
+        return AssessmentFacts(
+            subject: subject, device: device, startedAtMilliseconds: start, protocolName: self.protocol, firstHand: firstHand,
+            trialsPerHand: trialsPerHand, restSeconds: restS, unit: unit, calibrationDate: calibrationDate)
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import GRDB
+import GripFitClinical
+
+extension SQLiteHistory {
+    /// v4: subjects keyed by their code; assessments owning their attempts, which stay sessions with
+    /// the assessment, attempt and flag in columns. Older sessions keep NULL there: no subject, no
+    /// assessment, as they were recorded.
+    static func addSubjectsAndAssessments(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE subject (
+                    code TEXT PRIMARY KEY,
+                    sex TEXT CHECK (sex IN ('female', 'male')),
+                    birth TEXT,
+                    dominant TEXT CHECK (dominant IN ('left', 'right', 'ambidextrous')),
+                    height_cm REAL,
+                    weight_kg REAL,
+                    note TEXT
+                );
+                CREATE TABLE assessment (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    subject TEXT REFERENCES subject (code),
+                    device TEXT NOT NULL,
+                    started_at_ms INTEGER NOT NULL,
+                    protocol TEXT NOT NULL,
+                    first_hand TEXT NOT NULL CHECK (first_hand IN ('left', 'right')),
+                    trials_per_hand INTEGER NOT NULL,
+                    rest_s REAL NOT NULL,
+                    unit TEXT NOT NULL,
+                    calibration_date TEXT
+                );
+                CREATE INDEX assessment_subject ON assessment (subject);
+                ALTER TABLE session ADD COLUMN subject TEXT REFERENCES subject (code);
+                ALTER TABLE session ADD COLUMN assessment_id INTEGER REFERENCES assessment (id);
+                ALTER TABLE session ADD COLUMN attempt INTEGER;
+                ALTER TABLE session ADD COLUMN flag TEXT;
+                CREATE INDEX session_subject ON session (subject);
+                CREATE INDEX session_assessment ON session (assessment_id);
+                """)
+    }
+
+    public func addSubject(_ subject: Subject) throws(StoreError) {
+        do {
+            try queue.write { db in
+                guard try Self.subjectRow(db, code: subject.code) == nil else { throw StoreError.duplicateSubject(subject.code) }
+                try db.execute(
+                    sql: "INSERT INTO subject (code, sex, birth, dominant, height_cm, weight_kg, note) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    arguments: Self.subjectArguments(subject))
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    public func updateSubject(_ subject: Subject) throws(StoreError) {
+        do {
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        UPDATE subject SET sex = ?2, birth = ?3, dominant = ?4, height_cm = ?5, weight_kg = ?6, note = ?7
+                        WHERE code = ?1
+                        """,
+                    arguments: Self.subjectArguments(subject))
+                if db.changesCount == 0 { throw StoreError.unknownSubject(subject.code) }
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    public func subject(code: String) throws(StoreError) -> Subject {
+        let row: Row?
+        do {
+            row = try queue.read { db in try Self.subjectRow(db, code: code) }
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+        guard let row else { throw .unknownSubject(code) }
+        return try Self.subject(row)
+    }
+
+    public func subjects() throws(StoreError) -> [Subject] {
+        let rows: [Row]
+        do {
+            rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM subject ORDER BY code") }
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+        var subjects: [Subject] = []
+        for row in rows { subjects.append(try Self.subject(row)) }
+        return subjects
+    }
+
+    /// Deletes the subject, their assessments and their sessions (reps and traces with them), with
+    /// SQLite's secure_delete on and a VACUUM after, so neither the freed pages nor the journal keep
+    /// anything of them: an erasure request leaves no trace in the file.
+    public func forgetSubject(code: String) throws(StoreError) -> ForgottenSubject {
+        do {
+            return try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA secure_delete = ON")
+                var forgotten = ForgottenSubject(sessions: 0, assessments: 0)
+                try db.inTransaction {
+                    guard try Self.subjectRow(db, code: code) != nil else { throw StoreError.unknownSubject(code) }
+                    let owned = "subject = ?1 OR assessment_id IN (SELECT id FROM assessment WHERE subject = ?1)"
+                    try db.execute(sql: "DELETE FROM session WHERE \(owned)", arguments: [code])
+                    forgotten.sessions = db.changesCount
+                    try db.execute(sql: "DELETE FROM assessment WHERE subject = ?", arguments: [code])
+                    forgotten.assessments = db.changesCount
+                    try db.execute(sql: "DELETE FROM subject WHERE code = ?", arguments: [code])
+                    return .commit
+                }
+                try db.execute(sql: "VACUUM")
+                return forgotten
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    /// The subject's sessions, newest first.
+    public func sessions(subject code: String) throws(StoreError) -> SessionListing {
+        _ = try subject(code: code)
+        let rows: [Row]
+        do {
+            rows = try queue.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: "SELECT \(SessionRecord.listed) FROM session WHERE subject = ? ORDER BY started_at_ms DESC, id DESC",
+                    arguments: [code])
+            }
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+        var listing = SessionListing()
+        for row in rows {
+            let id: Int64 = row["id"] as Int64? ?? 0
+            do throws(StoreError) {
+                listing.rows.append(try SessionRecord.row(StoredRow(row: row, session: id), id: id))
+            } catch {
+                listing.damaged.append(error)
+            }
+        }
+        return listing
+    }
+
+    static func subjectRow(_ db: Database, code: String) throws -> Row? {
+        try Row.fetchOne(db, sql: "SELECT * FROM subject WHERE code = ?", arguments: [code])
+    }
+
+    private static func subjectArguments(_ subject: Subject) -> StatementArguments {
+        [
+            subject.code, subject.sex?.rawValue, subject.birth?.description, subject.dominant?.rawValue, subject.heightCentimetres,
+            subject.weightKilograms, subject.note,
+        ]
+    }
+
+    /// A subject as stored, checked as `subject add` checks one: a hand-edited row names its problem.
+    private static func subject(_ row: Row) throws(StoreError) -> Subject {
+        let code: String = (try? StoredRow(row: row, record: "a subject").value("code")) ?? ""
+        let stored = StoredRow(row: row, record: "subject '\(code)'")
+        func parsed<Value>(_ column: String, _ parse: (String) -> Value?) throws(StoreError) -> Value? {
+            guard let text: String = try stored.optional(column) else { return nil }
+            guard let value = parse(text) else { throw stored.damaged(column, "is \(text)") }
+            return value
+        }
+        let sex = try parsed("sex") { Sex(rawValue: $0) }
+        let birth = try parsed("birth") { Subject.Birth(stored: $0) }
+        let dominant = try parsed("dominant") { Subject.Dominance(rawValue: $0) }
+        let height: Double? = try stored.optional("height_cm")
+        let weight: Double? = try stored.optional("weight_kg")
+        let note: String? = try stored.optional("note")
+        do throws(SubjectError) {
+            return try Subject(
+                code: code, sex: sex, birth: birth, dominant: dominant, heightCentimetres: height, weightKilograms: weight, note: note)
+        } catch {
+            throw stored.damaged("a value", "is refused: \(error)")
+        }
+    }
+}

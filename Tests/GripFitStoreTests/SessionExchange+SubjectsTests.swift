@@ -1,0 +1,49 @@
+import Foundation
+import GripFitClinical
+import GripFitCore
+@testable import GripFitStore
+import Testing
+
+/// JSON exports carry subjects and assessments; files without them (older exports) still read.
+struct SessionExchangeSubjectsTests {
+    private let directory = Fixtures.temporaryDirectory()
+    private var path: String { directory + "/data/gripfit/history.sqlite" }
+
+    @Test func anExportCarriesSubjectsAssessmentsAndEachSessionsPlaceInThem() throws {
+        let store = try SQLiteHistory(path: path)
+        let subject = try SQLiteHistorySubjectsTests.subject()
+        try store.addSubject(subject)
+        let id = try SQLiteHistoryAssessmentsTests.run(in: store, subject: "P017")
+        let sessions = try store.allIDs().map { try store.session(id: $0) }
+        let text = try SessionExchange.export(
+            sessions, subjects: [subject], assessments: try store.assessments(subject: nil), as: .json)
+
+        let contents = try SessionExchange.contents(text)
+        #expect(contents.subjects == [subject])
+        #expect(contents.assessments.count == 1)
+        #expect(contents.assessments.first?.fileID == id)
+        #expect(contents.assessments.first?.facts == SQLiteHistoryAssessmentsTests.facts(subject: "P017"))
+        let flagged = try #require(contents.sessions.first)
+        #expect(flagged.tags.subject == "P017" && flagged.tags.assessment == id && flagged.tags.attempt == 1)
+        #expect(flagged.tags.flag == "squeeze began before the cue")
+        #expect(contents.sessions.filter { $0.tags.flag == nil }.count == 6)
+    }
+
+    @Test func anExportWithoutSubjectsReadsAsBefore() throws {
+        let text = try SessionExchange.export([Fixtures.session()], as: .json)
+        #expect(!text.contains("\"subjects\"") && !text.contains("\"assessment\""))
+        let contents = try SessionExchange.contents(text)
+        #expect(contents.subjects.isEmpty && contents.assessments.isEmpty)
+        #expect(contents.sessions.count == 1)
+        #expect(contents.sessions.first?.tags == Fixtures.session().tags)
+    }
+
+    @Test func anImpossibleSubjectInAFileIsRefusedNamingIt() throws {
+        let text = try SessionExchange.export([], subjects: [try SQLiteHistorySubjectsTests.subject()], assessments: [], as: .json)
+        let edited = text.replacingOccurrences(of: "\"height_cm\":168", with: "\"height_cm\":1680")
+        #expect(edited != text)
+        #expect(throws: StoreError.badImport(line: 1, reason: SubjectError.badHeight(1680).description)) {
+            try SessionExchange.contents(edited)
+        }
+    }
+}
