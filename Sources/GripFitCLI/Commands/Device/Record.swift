@@ -150,7 +150,8 @@ public struct Record: ParsableCommand {
         let assessment = try store.assessment(id: id)
         StandardOutput.line("")
         StandardOutput.line("saved assessment \(assessment.name)" + (subject.map { " of \(UntrustedText.escaped($0.code))" } ?? ""))
-        for line in AssessmentText.figures(assessment.statistics(dominant: subject?.dominant?.hand), facts: assessment.facts, unit: unit) {
+        let view = try ClinicalViews.view(of: assessment, in: store, settings: .standard)
+        for line in AssessmentText.clinical(view, unit: unit) {
             StandardOutput.line(line)
         }
     }
