@@ -82,7 +82,7 @@ public struct ClinicalView: Sendable, Equatable {
         }
         let best = assessment.facts.calibrated ? bestOfEitherHand.map { $0.formatted(decimals: 1) + " kg" } : nil
         var lines = ["norm: " + norm.text, "EWGSOP2: " + (best.map { "best grip \($0) " } ?? "") + ewgsop2.text]
-        if case .year = subject?.birth {
+        if case .placed = norm, case .year = subject?.birth {
             lines.append("age from the birth year only, taken at mid-year: the centile may be off by up to half a year of age")
         }
         return lines
