@@ -91,6 +91,12 @@ struct ClinicalAcceptanceTests {
         let observation = try #require(entries.first { ($0["bodySite"] as? [String: Any]).map { "\($0)".contains("78791008") } ?? false })
         let quantity = try #require(observation["valueQuantity"] as? [String: Any])
         #expect(abs((quantity["value"] as? Double ?? 0) - 32) < 0.1 && quantity["code"] as? String == "kgf")
+        let notes = "\(observation["note"] ?? "")"
+        #expect(notes.contains(placed) && notes.contains("at or above the EWGSOP2 grip threshold"), "\(notes)")
+        let everything = cli.home + "/all.fhir.json"
+        #expect(try cli.run("export", "--all", "--format", "fhir", "-o", everything).status == 0)
+        Self.expectValidFHIR(everything)
+        #expect(try Self.entries(everything).count == entries.count)
         let subject = try cli.run("subject", "show", "F47")
         #expect(subject.stdout.contains("A1  ") && subject.stdout.contains("population SD"))
         let sessions = try cli.run("history", "--subject", "F47", "--json")
