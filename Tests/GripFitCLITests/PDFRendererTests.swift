@@ -59,7 +59,7 @@ import Testing
         let text = try Self.tool("pdftotext", ["-layout", pdf, "-"])
         for figure in ["S-0042 <b>", "25.1 kg", "26.4 kg", "24.8 kg", "25.4 kg", "2.7 %", "28.2 kg", "29.7 kg", "28.9 kg", "2.1 %",
                        "11.1 %", "1.12", "9.6 kg", "released before the peak", "45–49 years", "calibrated 2026-11-20",
-                       "75th centile", "PLoS ONE", "e113637", "P90", "this subject: 29.7 kg, age 45–49", "30.2",
+                       "75th centile", "PLoS ONE", "e113637", "P90", "this subject: 29.7 kg, 45–49 y", "30.2",
                        "of the stronger hand's best"] {
             #expect(text.contains(figure), "\(figure) not in the PDF's text")
         }

@@ -28,7 +28,7 @@ import Testing
         let numbers = text.split(whereSeparator: { !($0.isNumber || $0 == ".") }).compactMap { Double($0) }
         #expect(!numbers.contains { $0 >= 47 && $0 < 48 }, "an exact age is on the page: \(numbers)")
         #expect(!html.contains("1979"))
-        #expect(text.contains("this subject: 46.8 kg, age 45–49") && text.contains("for men aged 45–49"))
+        #expect(text.contains("this subject: 46.8 kg, 45–49 y") && text.contains("for men aged 45–49"))
     }
 
     @Test func theBandIsFiveYearsWideAndTheEWGSOP2LineCarriesItsCitation() throws {
