@@ -51,6 +51,14 @@ extension Subject {
                 (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
             }
 
+            /// Days since 1 March of year 0 (proleptic Gregorian): two days' difference is the days between them.
+            public var dayNumber: Int {
+                let shifted = month > 2 ? year : year - 1
+                let monthFromMarch = (month + 9) % 12
+                let daysBeforeMonth = (153 * monthFromMarch + 2) / 5
+                return 365 * shifted + shifted / 4 - shifted / 100 + shifted / 400 + daysBeforeMonth + day - 1
+            }
+
             static func days(inMonth month: Int, of year: Int) -> Int {
                 switch month {
                 case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28

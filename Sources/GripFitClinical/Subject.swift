@@ -24,7 +24,8 @@ public struct Subject: Equatable, Sendable {
     /// A note is a reminder, not a record: long text belongs in the clinic's own system.
     public static let noteLength = 500
 
-    /// Checks every fact against `today` (the calendar day, in the user's calendar, for future births).
+    /// Checks the code, height, weight and note; not the birth, which needs the day it is entered
+    /// (``Birth/check(today:)``, done where the birth is parsed).
     public init(
         code: String, sex: Sex? = nil, birth: Birth? = nil, dominant: Dominance? = nil, heightCentimetres: Double? = nil,
         weightKilograms: Double? = nil, note: String? = nil

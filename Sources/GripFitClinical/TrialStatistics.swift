@@ -46,13 +46,6 @@ public struct TrialStatistics: Equatable, Sendable {
         self.dominant = dominant
     }
 
-    /// The figures of a guided run, from its counted attempts.
-    public init(summary: GuidedProtocol.Summary, dominant: Hand?) {
-        self.init(
-            left: summary.counted(.left).compactMap(\.peak), right: summary.counted(.right).compactMap(\.peak),
-            dominant: dominant)
-    }
-
     public func figures(_ hand: Hand) -> HandFigures {
         hand == .left ? left : right
     }

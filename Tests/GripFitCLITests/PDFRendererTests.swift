@@ -31,8 +31,9 @@ import Testing
                     bestKg: 29.7, meanKg: 28.93, sdKg: 0.61, cvPercent: 2.12),
             ],
             differencePercent: 11.1, dominanceRatio: 1.12,
-            norm: NormSection(lines: ["Best grip 29.7 kg: 43rd centile for women aged 47, z = -0.18"],
-                              citation: "Dodds RM et al. PLoS ONE 2014;9(12):e113637"),
+            norm: NormSection(
+                norm: DoddsNorms.place(NormInput(bestKg: 29.7, sex: .female, ageYears: 47, calibrated: true)),
+                ewgsop2: EWGSOP2Threshold.standard.compare(NormInput(bestKg: 29.7, sex: .female, ageYears: 47, calibrated: true))),
             centileCurves: ["P10", "P25", "P50", "P75", "P90"].enumerated().map { index, label in
                 CentileCurve(label: label, points: stride(from: 20.0, through: 90, by: 10).map {
                     ChartPoint(age: $0, kg: 34 - abs($0 - 40) / 5 + Double(index - 2) * 4)
@@ -58,13 +59,15 @@ import Testing
         let text = try Self.tool("pdftotext", ["-layout", pdf, "-"])
         for figure in ["S-0042 <b>", "25.1 kg", "26.4 kg", "24.8 kg", "25.4 kg", "2.7 %", "28.2 kg", "29.7 kg", "28.9 kg", "2.1 %",
                        "11.1 %", "1.12", "9.6 kg", "released before the peak", "45–49 years", "calibrated 2026-11-20",
-                       "43rd centile", "PLoS ONE 2014;9(12):e113637", "P90", "this subject: 29.7 kg at 47 y", "30.2"] {
+                       "75th centile", "PLoS ONE", "e113637", "P90", "this subject: 29.7 kg, 45–49 y", "30.2",
+                       "of the stronger hand's best"] {
             #expect(text.contains(figure), "\(figure) not in the PDF's text")
         }
         try Self.expectOneSheet(pdf, size: size)
     }
 
-    /// Five trials and three set-apart attempts per hand, long reasons, four norm lines, twenty visits:
+    /// Five trials and three set-apart attempts per hand, long reasons, four norm lines (one cited), two long
+    /// citations, twenty visits:
     /// still one sheet of either paper.
     @Test(.disabled(if: skipped, "no Chromium on PATH and GRIPFIT_SKIP_PDF=1: the PDF report is not rendered"),
           arguments: [(ReportPaper.a4, "(A4)"), (ReportPaper.letter, "(letter)")])
@@ -79,15 +82,18 @@ import Testing
             report.hands[index].trials = (1...5).map { CountedTrial(number: $0 * 2, kg: 20 + Double($0)) }
             report.hands[index].flagged = (0..<3).map { FlaggedAttempt(number: $0 * 2 + 1, kg: 8.5, reason: reason) }
         }
-        report.norm.lines += ["Below the EWGSOP2 grip threshold (< 16 kg, women): no", "Trial consistency threshold 15 %",
+        let older = NormInput(bestKg: 15.2, sex: .female, ageYears: 82, calibrated: true)
+        report.norm.lines += [EWGSOP2Threshold.standard.compare(older).text,
                               "Norm table: women, ages 20-90, centiles interpolated between ages and between centiles"]
-        report.norm.citation = String(repeating: "Dodds RM, Syddall HE, Cooper R, et al. ", count: 6) + "PLoS ONE 2014;9(12):e113637"
+        report.norm.citations = [String(repeating: "Dodds RM, Syddall HE, Cooper R, et al. ", count: 6) + "PLoS ONE 2014;9(12):e113637",
+                                 EWGSOP2Threshold.citation]
         report.trend = (1...20).map { TrendPoint(date: "2025-\(($0 % 12) + 1)-01", bestKg: 25 + Double($0 % 5)) }
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let pdf = directory + "/report-crowded-\(paper.rawValue).pdf"
         try renderer.write(html: ReportHTML.page(report, paper: paper), to: pdf)
-        #expect(try Self.tool("pdftotext", [pdf, "-"]).contains("PLoS ONE 2014;9(12):e113637"))
+        let text = try Self.tool("pdftotext", [pdf, "-"])
+        #expect(text.contains("e113637") && text.contains("afy169"))
         try Self.expectOneSheet(pdf, size: size)
     }
 
@@ -153,6 +159,59 @@ import Testing
         chmod(fake, 0o700)
         #expect(throws: PDFRenderError.timedOut(renderer: fake, seconds: 1)) {
             try PDFRenderer(executable: fake, timeout: .seconds(1)).write(html: "<p>x</p>", to: directory + "/report.pdf")
+        }
+    }
+
+    /// A fake renderer that leaves a helper in its group (as Chromium's zygote is) and writes the
+    /// helper's pid where the test can read it; `tail` is what it does after.
+    static func rendererWithAHelper(in directory: String, then tail: String) throws -> (renderer: String, helperPid: String) {
+        let fake = directory + "/chromium"
+        let helperPid = directory + "/helper.pid"
+        try Data("#!/bin/sh\nsleep 30 &\necho $! > '\(helperPid)'\n\(tail)\n".utf8).write(to: URL(fileURLWithPath: fake))
+        chmod(fake, 0o700)
+        return (fake, helperPid)
+    }
+
+    /// Whether the pid written at `path` is still a live process (a zombie counts as gone).
+    static func alive(pidAt path: String) throws -> Bool {
+        let text = try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let pid = try #require(pid_t(text))
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        return !status.contains(") Z ")
+    }
+
+    @Test func aTimeoutStopsTheRenderersWholeProcessGroup() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (fake, helperPid) = try Self.rendererWithAHelper(in: directory, then: "exec sleep 30")
+        let started = ContinuousClock.now
+        #expect(throws: PDFRenderError.timedOut(renderer: fake, seconds: 1)) {
+            try PDFRenderer(executable: fake, timeout: .seconds(1)).write(html: "<p>x</p>", to: directory + "/report.pdf")
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        usleep(100_000)
+        #expect(try !Self.alive(pidAt: helperPid), "the renderer's helper outlived the timeout")
+    }
+
+    @Test func helpersLeftByARendererThatExitedAreStoppedToo() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (fake, helperPid) = try Self.rendererWithAHelper(in: directory, then: "exit 3")
+        #expect(throws: PDFRenderError.self) {
+            try PDFRenderer(executable: fake, timeout: .seconds(10)).write(html: "<p>x</p>", to: directory + "/report.pdf")
+        }
+        usleep(100_000)
+        #expect(try !Self.alive(pidAt: helperPid), "a helper outlived its renderer")
+    }
+
+    @Test func pathsInMessagesAreEscaped() {
+        let hostile = "/tmp/a\u{1B}[2Jb"
+        let messages = [
+            PDFRenderError.cannotWrite(path: hostile, reason: "Permission denied"),
+            .renderFailed(renderer: hostile, reason: "exit status 1"), .timedOut(renderer: hostile, seconds: 60),
+        ].map(\.description)
+        for message in messages {
+            #expect(!message.contains("\u{1B}") && message.contains("/tmp/a\\x1"), "\(message)")
         }
     }
 

@@ -1,4 +1,7 @@
-/// Why a report did not become a PDF, each with the fix and the exit code a script can act on.
+import GripFitOutput
+
+/// Why a report did not become a PDF, each with the fix and the exit code a script can act on. Paths
+/// stay raw here and are escaped once, in the message.
 public enum PDFRenderError: Error, Equatable, CustomStringConvertible, Sendable {
     /// No Chromium on PATH: the package to install is named.
     case rendererMissing(searched: [String])
@@ -17,13 +20,14 @@ public enum PDFRenderError: Error, Equatable, CustomStringConvertible, Sendable 
             "no PDF renderer: none of \(searched.joined(separator: ", ")) is on PATH. "
                 + "Install Chromium (sudo apt-get install chromium), or write the page as HTML with -o FILE.html."
         case .cannotWrite(let path, let reason):
-            "cannot write the report to \(path): \(reason). Choose a writable path with -o."
+            "cannot write the report to \(UntrustedText.escaped(path)): \(reason). Choose a writable path with -o."
         case .temporaryFiles(let reason):
             "cannot prepare the page for the PDF renderer: \(reason). Check TMPDIR (or /tmp) is writable."
         case .renderFailed(let renderer, let reason):
-            "\(renderer) did not produce a PDF: \(reason). Nothing was written; -o FILE.html writes the page without it."
+            "\(UntrustedText.escaped(renderer)) did not produce a PDF: \(reason). Nothing was written; "
+                + "-o FILE.html writes the page without it."
         case .timedOut(let renderer, let seconds):
-            "\(renderer) did not finish the PDF within \(seconds) s and was stopped. Nothing was written; try again."
+            "\(UntrustedText.escaped(renderer)) did not finish the PDF within \(seconds) s and was stopped. Nothing was written; try again."
         }
     }
 

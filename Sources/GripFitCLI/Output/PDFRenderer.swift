@@ -6,7 +6,8 @@ import GripFitStore
 /// Prints a report page to PDF with headless Chromium (see README "Clinical report" for why
 /// Chromium): the page goes to a private temporary directory (0700, the page 0600, Chromium's
 /// profile inside it, all removed after), Chromium prints it, and the result is written to `-o`
-/// as 0600, all or nothing, only if it starts with `%PDF`.
+/// as 0600, all or nothing, only if it starts with `%PDF`. Chromium runs in a process group of its
+/// own, stopped as a whole at the timeout (PDFRenderer+Process.swift).
 public struct PDFRenderer: Sendable {
     /// The names tried on PATH, in order: Debian's package, other distributions', Google's build.
     public static let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
@@ -73,36 +74,15 @@ public struct PDFRenderer: Sendable {
 
     private func run(arguments: [String], log: String) throws(PDFRenderError) {
         let fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .temporaryFiles(reason: "\(log): \(ErrnoText(errno).message)") }
-        let logHandle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = logHandle
-        process.standardError = logHandle
-        do {
-            try process.run()
-        } catch {
-            throw .renderFailed(renderer: executable, reason: "cannot start it (\(error))")
-        }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while process.isRunning, clock.now < deadline {
-            usleep(20_000)
-        }
-        if process.isRunning {
-            // SIGTERM first, for Chromium to take its helpers down; SIGKILL if it is still there in 2 s.
-            process.terminate()
-            let grace = clock.now.advanced(by: .seconds(2))
-            while process.isRunning, clock.now < grace { usleep(20_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            throw .timedOut(renderer: executable, seconds: Int(timeout.components.seconds))
-        }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let how = process.terminationReason == .exit ? "exit status" : "signal"
-            throw .renderFailed(renderer: executable, reason: "\(how) \(process.terminationStatus)" + Self.lastLines(of: log))
+        guard fd >= 0 else { throw .temporaryFiles(reason: "\(UntrustedText.escaped(log)): \(ErrnoText(errno).message)") }
+        defer { close(fd) }
+        let status = try runInOwnGroup(arguments: arguments, logDescriptor: fd)
+        // The wait status by hand (WIFEXITED and friends are macros Swift does not import).
+        let signal = status & 0x7f
+        let exitCode = (status >> 8) & 0xff
+        guard signal == 0, exitCode == 0 else {
+            let how = signal == 0 ? "exit status \(exitCode)" : "signal \(signal)"
+            throw .renderFailed(renderer: executable, reason: how + Self.lastLines(of: log))
         }
     }
 
@@ -111,7 +91,7 @@ public struct PDFRenderer: Sendable {
         let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((base + "/gripfit-report-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }) else {
-            throw .temporaryFiles(reason: "\(base): \(ErrnoText(errno).message)")
+            throw .temporaryFiles(reason: "\(UntrustedText.escaped(base)): \(ErrnoText(errno).message)")
         }
         return String(cString: made)
     }

@@ -4,25 +4,23 @@ public enum FHIRBirthDate: Sendable, Equatable {
     case year(Int)
     case day(year: Int, month: Int, day: Int)
 
-    /// FHIR's `date` text ("1979" or "1979-03-14"), or nil when a field is out of range.
+    /// A subject's stored birth, as it is.
+    public init(_ birth: Subject.Birth) {
+        switch birth {
+        case .year(let year): self = .year(year)
+        case .date(let day): self = .day(year: day.year, month: day.month, day: day.day)
+        }
+    }
+
+    /// FHIR's `date` text ("1979" or "1979-03-14"), or nil when a field is out of range; the day is
+    /// checked by ``Subject/Birth/Day``, so there is one calendar rule.
     var text: String? {
         switch self {
         case .year(let year):
             return (1000...9999).contains(year) ? String(year) : nil
         case .day(let year, let month, let day):
-            guard (1000...9999).contains(year), (1...12).contains(month), (1...Self.days(year: year, month: month)).contains(day)
-            else { return nil }
-            return "\(year)-\(Self.twoDigits(month))-\(Self.twoDigits(day))"
+            guard year >= 1000, let checked = Subject.Birth.Day(year: year, month: month, day: day) else { return nil }
+            return checked.description
         }
     }
-
-    private static func days(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }

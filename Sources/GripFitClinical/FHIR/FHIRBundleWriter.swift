@@ -9,6 +9,7 @@ import GripFitOutput
 public enum FHIRBundleWriter {
     static let subjectSystem = "urn:gripfit:subject"
     static let deviceSystem = "urn:gripfit:ble-address"
+    static let trialSystem = "urn:gripfit:trial"
     static let loinc = "http://loinc.org"
     static let snomed = "http://snomed.info/sct"
     static let ucum = "http://unitsofmeasure.org"
@@ -129,9 +130,11 @@ public enum FHIRBundleWriter {
         method.set("text", "\(assessment.protocolName); \(assessment.statistic)")
         resource.set("method", method)
         resource.set("device", reference(deviceURL(assessment.deviceAddress)))
+        // Each trial has its own local code: obs-7 forbids a component coded as the Observation itself
+        // while the Observation has a value (the best grip).
         let components = result.trialsKg.enumerated().map { index, kg in
-            var trialCode = concept([code])
-            trialCode.set("text", "trial \(index + 1)")
+            var trialCode = concept([coding(trialSystem, "trial-\(index + 1)", "Trial \(index + 1)")])
+            trialCode.set("text", "Trial \(index + 1)")
             var component = JSONObject()
             component.set("code", trialCode)
             component.set("valueQuantity", quantity(kg))

@@ -2,7 +2,8 @@ import Foundation
 
 /// Places a best grip on the Dodds 2014 centiles for a sex and an exact age: the centiles are
 /// interpolated linearly between the table's ages, kg maps to z piecewise-linearly between the
-/// centiles' z (the outer segments extended), and the percentile is clamped to 1–99.
+/// centiles' z (the outer segments extended), and the percentile is clamped to 1–99 (the wording
+/// gives z and percentile only within P10–P90, see ``NormResult/summary``).
 public enum DoddsNorms {
     public static func place(_ input: NormInput) -> NormOutcome {
         let ages = input.sex.flatMap(ageRange)
@@ -14,8 +15,8 @@ public enum DoddsNorms {
         let percentile = min(99, max(1, 50 * erfc(-z / 2.0.squareRoot())))
         return .placed(
             NormResult(
-                table: DoddsTable.name, statistic: DoddsTable.statistic, sex: sex, ageYears: age, bestKg: input.bestKg,
-                centileKg: row, z: z, percentile: percentile))
+                table: DoddsTable.name, statistic: DoddsTable.statistic, sex: sex, ageYears: age, ageApproximate: input.ageApproximate,
+                bestKg: input.bestKg, centileKg: row, z: z, percentile: percentile))
     }
 
     /// The ages the table covers for a sex.

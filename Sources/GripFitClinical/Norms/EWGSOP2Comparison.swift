@@ -1,4 +1,4 @@
-import Foundation
+import GripFitCore
 
 /// A best grip compared with the EWGSOP2 cut-off of its sex: wording for a threshold, not a verdict.
 public enum EWGSOP2Comparison: Sendable, Equatable {
@@ -6,18 +6,23 @@ public enum EWGSOP2Comparison: Sendable, Equatable {
     case atOrAbove(cutoffKg: Double, sex: Sex)
     case unavailable([NormMissing])
 
-    /// "below the EWGSOP2 grip threshold (16 kg for women)".
+    /// "below the EWGSOP2 grip threshold (16 kg for women; Cruz-Jentoft et al. 2019, doi:…)": the
+    /// line carries its source wherever it goes (the page, a FHIR note).
     public var text: String {
         switch self {
-        case .below(let cutoff, let sex): "below the EWGSOP2 grip threshold (\(Self.kg(cutoff)) kg for \(Self.group(sex)))"
-        case .atOrAbove(let cutoff, let sex): "at or above the EWGSOP2 grip threshold (\(Self.kg(cutoff)) kg for \(Self.group(sex)))"
+        case .below(let cutoff, let sex): "below the EWGSOP2 grip threshold (\(Self.threshold(cutoff, sex)))"
+        case .atOrAbove(let cutoff, let sex): "at or above the EWGSOP2 grip threshold (\(Self.threshold(cutoff, sex)))"
         case .unavailable(let reasons): "No EWGSOP2 comparison: " + reasons.map(\.description).joined(separator: "; ")
         }
     }
 
-    private static func group(_ sex: Sex) -> String { sex == .female ? "women" : "men" }
+    /// Whether a threshold was compared, so its citation belongs beside the line.
+    public var compared: Bool {
+        if case .unavailable = self { return false }
+        return true
+    }
 
-    private static func kg(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    private static func threshold(_ cutoff: Double, _ sex: Sex) -> String {
+        "\(cutoff.formatted(upToDecimals: 1)) kg for \(sex == .female ? "women" : "men"); \(EWGSOP2Threshold.shortCitation)"
     }
 }

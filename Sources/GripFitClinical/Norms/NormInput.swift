@@ -4,8 +4,10 @@ public struct NormInput: Sendable, Equatable {
     /// The best grip in kg (the statistic both Dodds 2014 and EWGSOP2 use: maximum of all trials, either hand).
     public var bestKg: Double
     public var sex: Sex?
-    /// Exact age in years at the assessment's date.
+    /// Exact age in years at the assessment's date (``Age/exactYears``, not the whole years).
     public var ageYears: Double?
+    /// The age came from a birth year alone (``Age/approximate``): the norm's wording says so.
+    public var ageApproximate = false
     /// Whether the device was calibrated: an uncalibrated reading is not comparable with a published table.
     public var calibrated: Bool
 
@@ -14,6 +16,12 @@ public struct NormInput: Sendable, Equatable {
         self.sex = sex
         self.ageYears = ageYears
         self.calibrated = calibrated
+    }
+
+    /// From a subject's ``Age`` on the assessment's day: its exact years, and whether they are approximate.
+    public init(bestKg: Double, sex: Sex?, age: Age?, calibrated: Bool) {
+        self.init(bestKg: bestKg, sex: sex, ageYears: age?.exactYears, calibrated: calibrated)
+        ageApproximate = age?.approximate ?? false
     }
 
     /// Every reason a norm cannot be applied, in a fixed order (empty when it can).

@@ -46,7 +46,8 @@ public enum CentileChart {
             let px = x(point.age), py = y(point.kg)
             let anchor = px > (left + right) / 2 ? "end" : "start"
             let labelX = anchor == "end" ? px - 7 : px + 7
-            let label = "this subject: \(point.kg.formatted(decimals: 1)) kg at \(point.age.formatted(decimals: 0)) y"
+            // The age band only, as on the rest of the page: the exact age would narrow the subject down.
+            let label = "this subject: \(point.kg.formatted(decimals: 1)) kg, \(Age.band(point.age) ?? "–") y"
             // A pale box under the label keeps it readable across the curves (a stroked halo would
             // print the text twice for pdftotext and screen readers).
             let labelWidth = Double(label.count) * 5.6 + 4

@@ -6,7 +6,8 @@ import GripFitCore
 /// escaped once, at output.
 public struct ClinicalReport: Sendable, Equatable {
     public var subjectCode: String
-    /// Years at the assessment's date; the page prints the 5-year band only, the chart the point.
+    /// Exact years at the assessment's date; the page prints the 5-year band only (the chart places the
+    /// point at this age but labels it with the band).
     public var age: Double?
     public var sex: Sex?
     /// "right", "left", "ambidextrous"; nil when not recorded.
@@ -17,11 +18,12 @@ public struct ClinicalReport: Sendable, Equatable {
     public var protocolUsed: ReportProtocol
     /// Left then right, as the page prints them; a hand with no attempt is absent.
     public var hands: [HandResult]
-    /// Left/right difference in % of the stronger hand's figure, as the assessment computed it.
+    /// Left/right difference in % of the stronger hand's best, as the assessment computed it (the page says so).
     public var differencePercent: Double?
     /// Dominant over non-dominant hand, when the dominant hand is known.
     public var dominanceRatio: Double?
-    /// The CV above which trials are called inconsistent (default 15 %): printed beside every CV.
+    /// The CV above which trials are called inconsistent (default 15 %): printed beside every CV with
+    /// the decimals it has, as the terminal prints it.
     public var consistencyThresholdPercent: Double
     public var norm: NormSection
     /// The norm's centile curves for the subject's sex; empty when there is no norm to draw.
@@ -56,8 +58,6 @@ public struct ClinicalReport: Sendable, Equatable {
 
     /// "45–49": the age a page may show without narrowing the subject down to a birth year.
     public var ageBand: String? {
-        guard let age, age.isFinite, age >= 0, age < 200 else { return nil }
-        let lower = Int(age) / 5 * 5
-        return "\(lower)–\(lower + 4)"
+        age.flatMap(Age.band)
     }
 }

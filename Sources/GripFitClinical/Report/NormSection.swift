@@ -1,12 +1,20 @@
-/// The comparison with published norms, worded by the norm code ("52nd centile, z = 0.05",
-/// "below the EWGSOP2 grip threshold (< 16 kg, women)", "no norm: the device is uncalibrated"),
-/// so the page never words a finding itself, and the citation of the table used.
+/// The comparison with published norms, worded by the norm code (``NormOutcome/text``,
+/// ``EWGSOP2Comparison/text``), so the page never words a finding itself, and the citations of
+/// the sources used, one per source.
 public struct NormSection: Sendable, Equatable {
     public var lines: [String]
-    public var citation: String?
+    public var citations: [String]
 
-    public init(lines: [String], citation: String?) {
+    public init(lines: [String], citations: [String]) {
         self.lines = lines
-        self.citation = citation
+        self.citations = citations
+    }
+
+    /// The Dodds placement and the EWGSOP2 comparison of one assessment, each citing its source when it was used.
+    public init(norm: NormOutcome, ewgsop2: EWGSOP2Comparison) {
+        var citations: [String] = []
+        if case .placed = norm { citations.append(DoddsTable.citation) }
+        if ewgsop2.compared { citations.append(EWGSOP2Threshold.citation) }
+        self.init(lines: [norm.text, ewgsop2.text], citations: citations)
     }
 }

@@ -18,8 +18,9 @@ public enum ReportHTML {
         html += both(report)
         html += norm(report)
         html += "<footer>"
-        if let citation = report.norm.citation {
-            html += "<p><b>Norms:</b> " + text(citation) + "</p>"
+        if !report.norm.citations.isEmpty {
+            html += "<div class=\"sources\"><b>Sources:</b><ol class=\"citations\">"
+                + report.norm.citations.map { "<li>" + text($0) + "</li>" }.joined() + "</ol></div>"
         }
         html += "<p>Measurements and their place among published norms; this page makes no diagnosis. "
             + "Forces in kilograms-force (kg); SD is the population SD of the counted trials; CV = SD / mean.</p>"
@@ -72,7 +73,7 @@ public enum ReportHTML {
 
     /// The figure and the threshold it is read against; trial consistency, never a verdict on effort.
     private static func consistency(_ cv: Double?, threshold: Double) -> String {
-        let limit = percent(threshold)
+        let limit = threshold.isFinite ? threshold.formatted(upToDecimals: 1) + " %" : "–"
         guard let cv, cv.isFinite, threshold.isFinite else {
             return "Trial consistency: not available (threshold \(limit))"
         }
@@ -81,6 +82,7 @@ public enum ReportHTML {
 
     private static func both(_ report: ClinicalReport) -> String {
         "<section class=\"both\"><p><b>Left/right difference:</b> \(percent(report.differencePercent))"
+            + (report.differencePercent?.isFinite == true ? " of the stronger hand's best" : "")
             + " &#160; <b>Dominant/non-dominant ratio:</b> "
             + (report.dominanceRatio.flatMap { $0.isFinite ? $0.formatted(decimals: 2) : nil } ?? "–") + "</p></section>"
     }
@@ -112,7 +114,8 @@ public enum ReportHTML {
     }
 
     /// One sheet: the margins, type sizes and chart heights were chosen by looking at A4 and Letter
-    /// renders of a crowded report (five trials and three set-apart attempts per hand); Letter is 18 mm shorter.
+    /// renders of a crowded report (five trials and three set-apart attempts per hand, four norm lines, two
+    /// citations); Letter is 18 mm shorter.
     private static func style(_ paper: ReportPaper) -> String {
         """
         @page { size: \(paper.cssSize); margin: 12mm; }
@@ -145,7 +148,7 @@ public enum ReportHTML {
         .charts { display: grid; grid-template-columns: 1fr 1fr; column-gap: 6mm; }
         figure { margin: 0; break-inside: avoid; }
         figcaption { font-weight: bold; margin-bottom: 0.5mm; }
-        svg.chart { width: 100%; height: \(paper == .a4 ? "70mm" : "58mm"); font-size: 9px; }
+        svg.chart { width: 100%; height: \(paper == .a4 ? "70mm" : "53mm"); font-size: 9px; }
         svg .label-back { fill: #fff; opacity: 0.85; }
         svg .grid { stroke: #e4e4e4; stroke-width: 0.6; }
         svg .axis, svg .tick { stroke: #333; stroke-width: 0.8; }
@@ -159,6 +162,10 @@ public enum ReportHTML {
         svg .none { fill: #666; font-size: 10px; }
         footer { margin-top: 2mm; border-top: 0.5pt solid #999; font-size: 7.5pt; color: #333; }
         footer p { margin: 1mm 0; overflow-wrap: anywhere; }
+        footer .sources { margin: 1mm 0; overflow-wrap: anywhere; }
+        footer ol { display: inline; margin: 0; padding: 0; list-style: none; counter-reset: source; }
+        footer li { display: inline; counter-increment: source; }
+        footer li::before { content: " [" counter(source) "] "; }
         """
     }
 }

@@ -24,4 +24,15 @@ extension Double {
         }
         return text
     }
+
+    /// Like ``formatted(decimals:)`` with trailing zeros dropped ("15", "12.5"): a configured figure
+    /// (a cut-off, a threshold, an age) prints with the decimals it has, never an `Int(_:)` that traps.
+    public func formatted(upToDecimals decimals: Int) -> String {
+        let text = formatted(decimals: decimals)
+        guard isFinite, text.contains("."), !text.contains("e") else { return text }
+        var trimmed = Substring(text)
+        while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
+        if trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
+        return trimmed == "-0" ? "0" : String(trimmed)
+    }
 }

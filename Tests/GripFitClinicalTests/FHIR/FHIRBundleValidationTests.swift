@@ -30,4 +30,17 @@ struct FHIRBundleValidationTests {
         #expect(result.output.contains("not-a-number.json: invalid FHIR R4 Bundle") && result.output.contains("value"), "\(result.output)")
         #expect(result.output.contains("valid.json: valid FHIR R4 Bundle"), "\(result.output)")
     }
+
+    @Test func aTrialCodedAsItsObservationBesideAValueIsRefusedAsObs7() throws {
+        let full = try FHIRFixtures.bundle(FHIRFixtures.full)
+        // The first trial of the left hand given the Observation's own LOINC code, as round 1 wrote it.
+        let broken = full.replacingOccurrences(
+            of: "\"system\":\"urn:gripfit:trial\",\"code\":\"trial-1\",\"display\":\"Trial 1\"",
+            with: "\"system\":\"http://loinc.org\",\"code\":\"83173-5\",\"display\":\"Grip strength Hand - left Dynamometer\"")
+        #expect(broken != full)
+        guard let result = try FHIRValidator.run(["obs-7": broken, "valid": full]) else { return }
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("obs-7.json: invalid FHIR R4 Bundle") && result.output.contains("(obs-7)"), "\(result.output)")
+        #expect(result.output.contains("valid.json: valid FHIR R4 Bundle"), "\(result.output)")
+    }
 }

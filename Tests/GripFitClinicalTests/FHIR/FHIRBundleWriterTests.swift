@@ -21,7 +21,7 @@ import Testing
         #expect(patientURL.hasPrefix("urn:uuid:") && patientURL.count == 45)
         let patient = resources[0]
         #expect(patient["name"] == nil)
-        #expect(patient["gender"] as? String == "female" && patient["birthDate"] as? String == "1979-03-14")
+        #expect(patient["gender"] as? String == "female" && patient["birthDate"] as? String == "1959-03-14")
         let identifier = try #require((patient["identifier"] as? [[String: Any]])?.first)
         #expect(identifier["system"] as? String == "urn:gripfit:subject" && identifier["value"] as? String == "S-047")
         let device = resources[1]
@@ -45,9 +45,15 @@ import Testing
         #expect((left["method"] as? [String: Any])?["text"] as? String == "GripFit standard protocol, 3 trials; maximum of counted trials")
         let components = try #require(left["component"] as? [[String: Any]])
         #expect(components.compactMap { ($0["valueQuantity"] as? [String: Any])?["value"] as? Double } == [27.8, 28.3, 27.9])
+        // obs-7: a trial is coded as itself, never with the Observation's own LOINC code.
+        let trialCodings = components.compactMap { (($0["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first }
+        #expect(trialCodings.map { $0["system"] as? String } == Array(repeating: "urn:gripfit:trial", count: 3))
+        #expect(trialCodings.map { $0["code"] as? String } == ["trial-1", "trial-2", "trial-3"])
+        #expect(components.map { ($0["code"] as? [String: Any])?["text"] as? String } == ["Trial 1", "Trial 2", "Trial 3"])
         let notes = (left["note"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
-        #expect(notes.count == 2 && notes[0].contains("between the 50th and 75th centile"))
-        #expect(notes[1] == "at or above the EWGSOP2 grip threshold (16 kg for women)")
+        #expect(notes.count == 2 && notes[0].contains("between the 75th and 90th centile") && notes[0].contains("women aged 65–69"))
+        #expect(notes[1] == "at or above the EWGSOP2 grip threshold (16 kg for women; Cruz-Jentoft et al., Age Ageing 2019, "
+            + "doi:10.1093/ageing/afy169)")
 
         let right = resources[3]
         let rightCode = ((right["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String
@@ -87,7 +93,7 @@ import Testing
         #expect(resources[1]["manufacturer"] as? String == "<b>&amp;")
     }
 
-    @Test func inputFHIRWouldRefuseIsRefusedWithItsReason() {
+    @Test func inputFHIRWouldRefuseIsRefusedWithItsReason() throws {
         var full = FHIRFixtures.full
         full.assessments[0].subjectCode = "S-404"
         #expect(throws: FHIRInputError.unknownSubject(assessment: "assessment-1", subject: "S-404")) { try FHIRFixtures.bundle(full) }
@@ -102,6 +108,13 @@ import Testing
         #expect(throws: FHIRInputError.noHands(assessment: "assessment-1")) { try FHIRFixtures.bundle(full) }
         full = FHIRFixtures.full
         full.patients[0].birthDate = .day(year: 1979, month: 2, day: 30)
+        #expect(throws: FHIRInputError.invalidBirthDate(subject: "S-047")) { try FHIRFixtures.bundle(full) }
+        full.patients[0].birthDate = .day(year: 1900, month: 2, day: 29)
+        #expect(throws: FHIRInputError.invalidBirthDate(subject: "S-047")) { try FHIRFixtures.bundle(full) }
+        full.patients[0].birthDate = FHIRBirthDate(.date(Subject.Birth.Day(year: 2000, month: 2, day: 29)!))
+        #expect(try FHIRFixtures.bundle(full).contains("\"birthDate\":\"2000-02-29\""))
+        #expect(FHIRBirthDate(.year(1960)) == .year(1960))
+        full.patients[0].birthDate = .day(year: 999, month: 2, day: 3)
         #expect(throws: FHIRInputError.invalidBirthDate(subject: "S-047")) { try FHIRFixtures.bundle(full) }
         full = FHIRFixtures.full
         full.patients[0].code = ""

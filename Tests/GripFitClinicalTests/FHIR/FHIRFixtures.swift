@@ -2,7 +2,7 @@ import Foundation
 import GripFitClinical
 import GripFitCore
 
-/// The Bundles the FHIR tests write: one full, one with nothing known but the code, one whose every
+/// The Bundles the FHIR tests write: one full (a woman of 67, so EWGSOP2 applies), one with nothing known but the code, one whose every
 /// user and device text is hostile.
 enum FHIRFixtures {
     static let effective = Date(timeIntervalSince1970: 1_795_000_000)
@@ -11,8 +11,10 @@ enum FHIRFixtures {
     static let statistic = "maximum of counted trials"
 
     static var full: (patients: [FHIRPatient], devices: [FHIRDevice], assessments: [FHIRAssessment]) {
-        let patient = FHIRPatient(code: "S-047", sex: .female, birthDate: .day(year: 1979, month: 3, day: 14))
-        let input = NormInput(bestKg: 30.4, sex: .female, ageYears: 47, calibrated: true)
+        let birth = Subject.Birth.date(Subject.Birth.Day(year: 1959, month: 3, day: 14)!)
+        let patient = FHIRPatient(code: "S-047", sex: .female, birthDate: FHIRBirthDate(birth))
+        let age = Age(birth: birth, on: Subject.Birth.Day(effective, in: TimeZone(identifier: "UTC")!))
+        let input = NormInput(bestKg: 30.4, sex: .female, age: age, calibrated: true)
         let assessment = FHIRAssessment(
             id: "assessment-1", subjectCode: "S-047", deviceAddress: device.address, effective: effective, protocolName: protocolName,
             statistic: statistic,

@@ -32,7 +32,9 @@ import Testing
         #expect(result.table == "Dodds et al. 2014, Table 2")
         #expect(result.statistic == "maximum of all trials, either hand")
         #expect(result.sex == .female && result.ageYears == 47)
-        #expect(outcome.text.contains("women aged 47.0"))
+        // The wording gives the band, never the exact age, and z/percentile within P10–P90.
+        #expect(outcome.text == "28.0 kg: between the 25th and 50th centile (z -0.27, percentile 39) for women aged 45–49, "
+            + "Dodds et al. 2014, Table 2 (maximum of all trials, either hand)")
     }
 
     @Test func aSixtyTwoYearOldManBelowTheTenthExtendsTheOuterSegment() throws {
@@ -46,6 +48,10 @@ import Testing
         #expect(abs(low.z - -1.5042033) < 1e-6)
         #expect(abs(low.percentile - 6.6265) < 1e-3)
         #expect(low.band == "below the 10th centile")
+        // Outside P10–P90 the table gives no centile: the band alone, no extrapolated z or percentile.
+        #expect(!low.withinTable)
+        #expect(low.summary == "30.0 kg: below the 10th centile for men aged 60–64, Dodds et al. 2014, Table 2 "
+            + "(maximum of all trials, either hand)")
         // 60 kg: z = 1.2816 + 5.2 × 0.6071 / 5 = 1.912984, Φ = 97.21 %.
         guard case .placed(let high) = DoddsNorms.place(NormInput(bestKg: 60, sex: .male, ageYears: 62, calibrated: true)) else {
             Issue.record("expected a placement")
@@ -54,6 +60,7 @@ import Testing
         #expect(abs(high.z - 1.912984) < 1e-6)
         #expect(abs(high.percentile - 97.2125) < 1e-3)
         #expect(high.band == "above the 90th centile")
+        #expect(high.summary.hasPrefix("60.0 kg: above the 90th centile for men aged 60–64,") && !high.summary.contains("z "))
     }
 
     @Test func thePercentileIsClampedAndAnExactCentileIsSaidSo() {
@@ -68,6 +75,7 @@ import Testing
         #expect(strong.percentile == 99)
         #expect(median.z == 0 && median.percentile == 50)
         #expect(median.band == "at the 50th centile")
+        #expect(median.withinTable && median.summary.contains("(z 0.00, percentile 50)"))
     }
 
     @Test func everyMissingFactIsNamed() {
@@ -89,7 +97,9 @@ import Testing
                 == .unavailable([.ageOutsideTable(age: 17, table: 20...90)]))
         let old = DoddsNorms.place(NormInput(bestKg: 25, sex: .male, ageYears: 93.5, calibrated: true))
         #expect(old == .unavailable([.ageOutsideTable(age: 93.5, table: 15...90)]))
-        #expect(old.text.contains("age 93.5 is outside the table's ages 15–90"))
+        #expect(old.text.contains("the age (band 90–94) is outside the table's ages 15–90"))
+        // A huge age is named by its number, never trapped on.
+        #expect(NormMissing.ageOutsideTable(age: 1e300, table: 15...90).description.contains("1e+300"))
         #expect(DoddsNorms.centileKg(sex: .female, age: 15) == nil)
     }
 
@@ -101,5 +111,18 @@ import Testing
         let men = DoddsNorms.curves(.male)
         #expect(men.ages.first == 15 && men.kgByCentile[75]?[3] == 58)
         #expect(men.citation.contains("doi:10.1371/journal.pone.0113637"))
+    }
+
+    @Test func anAgeFromTheBirthYearIsPlacedAtMidYearAndSaidToBeApproximate() throws {
+        // Born some day in 1979, assessed 2026-11-24: taken from 1979-07-01, 17 313 days, 47.40 years.
+        let age = Age(birth: .year(1979), on: try #require(Subject.Birth.Day("2026-11-24")))
+        #expect(abs(age.exactYears - 17_313 / 365.2425) < 1e-9)
+        let outcome = DoddsNorms.place(NormInput(bestKg: 28, sex: .female, age: age, calibrated: true))
+        guard case .placed(let result) = outcome else {
+            Issue.record("expected a placement, got \(outcome)")
+            return
+        }
+        #expect(result.ageApproximate && abs(result.ageYears - age.exactYears) < 1e-12)
+        #expect(outcome.text.contains("for women aged about 45–49 (age from the birth year only)"))
     }
 }

@@ -4,14 +4,15 @@ import Testing
 
 @Suite struct ChartTests {
     @Test func theCentileChartIsWellFormedSVGWithTheFiveCurvesAxesAndThePoint() throws {
-        let svg = CentileChart.svg(curves: ReportFixture.curves, subject: ChartPoint(age: 47, kg: 46.8))
+        let svg = CentileChart.svg(curves: ReportFixture.report.centileCurves, subject: ChartPoint(age: 47.4, kg: 46.8))
         #expect(try XMLLint.problems(in: svg) == nil)
         #expect(svg.components(separatedBy: "<polyline").count - 1 == 5)
-        for label in ["P10", "P25", "P50", "P75", "P90", "age (years)", "grip (kg)", "this subject: 46.8 kg at 47 y"] {
+        for label in ["P10", "P25", "P50", "P75", "P90", "age (years)", "grip (kg)", "this subject: 46.8 kg, 45–49 y"] {
             #expect(svg.contains(label), "\(label) missing")
         }
-        // Ages 20…90 on x (38…318 px), 0…70 kg on y (244…10 px): 47 y, 46.8 kg sits at (146.0, 87.6).
-        #expect(svg.contains("<circle class=\"subject\" cx=\"146.0\" cy=\"87.6\" r=\"4\"/>"))
+        // Ages 10…90 on x (38…318 px; Dodds's men start at 15), 0…70 kg on y (244…10 px): 47.4 y, 46.8 kg
+        // sits at (168.9, 87.6).
+        #expect(svg.contains("<circle class=\"subject\" cx=\"168.9\" cy=\"87.6\" r=\"4\"/>"))
     }
 
     @Test func theTrendChartIsWellFormedAndSaysWhenThereIsNothingEarlier() throws {

@@ -1,27 +1,21 @@
 import GripFitClinical
 import GripFitCore
 
-/// A fixed assessment page: a man of 47, three counted trials per hand, one attempt set apart,
-/// Dodds 2014's men's centiles (Table 2, as in the notes) and two earlier assessments.
+/// A fixed assessment page: a man of 47 (born 1979-06-30, assessed 2026-11-24: 47.4 years), three
+/// counted trials per hand, one attempt set apart, Dodds 2014's men's curves and two earlier
+/// assessments. The norm lines are the norm code's own wording (``NormSection/init(norm:ewgsop2:)``).
 enum ReportFixture {
-    static let citation = "Dodds RM et al. Grip strength across the life course: normative data from twelve British studies. "
-        + "PLoS ONE 2014;9(12):e113637. doi:10.1371/journal.pone.0113637"
+    static let assessed = Subject.Birth.Day(year: 2026, month: 11, day: 24)!
+    static let born = Subject.Birth.date(Subject.Birth.Day(year: 1979, month: 6, day: 30)!)
 
-    static let menCentiles: [(age: Double, kg: [Double])] = [
-        (20, [30, 35, 40, 46, 52]), (30, [38, 44, 51, 58, 64]), (40, [38, 44, 50, 57, 63]), (45, [36, 42, 49, 56, 61]),
-        (50, [35, 41, 48, 54, 60]), (60, [33, 39, 45, 51, 56]), (70, [29, 34, 39, 44, 49]), (80, [23, 27, 32, 37, 42]),
-        (90, [16, 20, 25, 29, 33]),
-    ]
+    static var report: ClinicalReport { report(born: born) }
 
-    static var curves: [CentileCurve] {
-        ["P10", "P25", "P50", "P75", "P90"].enumerated().map { index, label in
-            CentileCurve(label: label, points: menCentiles.map { ChartPoint(age: $0.age, kg: $0.kg[index]) })
-        }
-    }
-
-    static var report: ClinicalReport {
-        ClinicalReport(
-            subjectCode: "S-0042", age: 47, sex: .male, dominantHand: "right", date: "2026-11-24",
+    /// The same page for a subject born `born` (an older one, for EWGSOP2 to apply).
+    static func report(born: Subject.Birth) -> ClinicalReport {
+        let age = Age(birth: born, on: assessed)
+        let input = NormInput(bestKg: 46.8, sex: .male, age: age, calibrated: true)
+        return ClinicalReport(
+            subjectCode: "S-0042", age: age.exactYears, sex: .male, dominantHand: "right", date: assessed.description,
             device: ReportDevice(name: "GripFit", address: "C4:DE:E2:12:34:56", firmware: "1.4.2", calibrationDate: "2026-11-20"),
             protocolUsed: ReportProtocol(
                 name: "standard", trialsPerHand: 3, restSeconds: 60, statistic: "maximum of all trials, either hand"),
@@ -37,10 +31,8 @@ enum ReportFixture {
                     bestKg: 46.8, meanKg: 45.5, sdKg: 1.06, cvPercent: 2.33),
             ],
             differencePercent: 9.4, dominanceRatio: 1.10,
-            norm: NormSection(
-                lines: ["Best grip 46.8 kg: 41st centile for men aged 47, z = -0.23", "Not below the EWGSOP2 grip threshold (27 kg, men)"],
-                citation: citation),
-            centileCurves: curves, subjectPoint: ChartPoint(age: 47, kg: 46.8),
+            norm: NormSection(norm: DoddsNorms.place(input), ewgsop2: EWGSOP2Threshold.standard.compare(input)),
+            centileCurves: DoddsNorms.curves(.male).chartCurves, subjectPoint: ChartPoint(age: age.exactYears, kg: 46.8),
             trend: [TrendPoint(date: "2025-05-02", bestKg: 48.1), TrendPoint(date: "2025-11-13", bestKg: 47.0)])
     }
 }

@@ -8,16 +8,37 @@ import Testing
         for figure in ["41.0 kg", "42.4 kg", "40.6 kg", "41.3 kg", "0.8 kg", "1.9 %", "44.2 kg", "46.8 kg", "45.5 kg", "1.1 kg", "2.3 %",
                        "9.4 %", "1.10", "12.3 kg", "released before the peak", "S-0042", "45–49 years", "male", "right",
                        "C4:DE:E2:12:34:56", "1.4.2", "calibrated 2026-11-20", "standard: 3 trials per hand, 60 s rest",
-                       "maximum of all trials, either hand", "41st centile for men aged 47, z = -0.23",
-                       "CV 2.3 %, within the 15.0 % threshold", "PLoS ONE 2014;9(12):e113637", "SD (population)"] {
+                       "maximum of all trials, either hand", "46.8 kg: between the 25th and 50th centile (z -0.",
+                       "for men aged 45–49, Dodds et al. 2014, Table 2", "9.4 % of the stronger hand's best",
+                       "No EWGSOP2 comparison: EWGSOP2 does not apply under 60",
+                       "CV 2.3 %, within the 15 % threshold", "PLoS ONE 2014;9(12):e113637", "SD (population)"] {
             #expect(html.contains(figure), "\(figure) missing from the page")
         }
         #expect(html.contains("@page { size: \(paper == .a4 ? "A4" : "letter");"))
         #expect(!NonFiniteText.appears(in: html))
     }
 
-    @Test func theSubjectsBirthYearIsNotOnThePageOnlyTheBand() {
+    @Test func noExactAgeIsAnywhereOnThePageOnlyTheBand() {
+        // 47.4 years: no text on the page may print 47 or 47.x (the trend's 47.0 kg is taken off, the
+        // only other figure in 47…48), nor the birth year.
         var report = ReportFixture.report
+        report.trend = []
+        let html = ReportHTML.page(report, paper: .a4)
+        let text = html.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+        let numbers = text.split(whereSeparator: { !($0.isNumber || $0 == ".") }).compactMap { Double($0) }
+        #expect(!numbers.contains { $0 >= 47 && $0 < 48 }, "an exact age is on the page: \(numbers)")
+        #expect(!html.contains("1979"))
+        #expect(text.contains("this subject: 46.8 kg, 45–49 y") && text.contains("for men aged 45–49"))
+    }
+
+    @Test func theBandIsFiveYearsWideAndTheEWGSOP2LineCarriesItsCitation() throws {
+        var report = ReportFixture.report(born: .year(1955))
+        let html = ReportHTML.page(report, paper: .a4)
+        #expect(html.contains("at or above the EWGSOP2 grip threshold (27 kg for men; Cruz-Jentoft et al., Age Ageing 2019, "
+            + "doi:10.1093/ageing/afy169)"))
+        #expect(html.contains("for men aged about 70–74 (age from the birth year only)"))
+        // One citation per source used, as a list.
+        #expect(html.contains("<ol class=\"citations\"><li>Dodds RM et al.") && html.contains("</li><li>Cruz-Jentoft AJ et al."))
         report.age = 49.9
         #expect(report.ageBand == "45–49")
         report.age = 50
@@ -31,7 +52,9 @@ import Testing
         var report = ReportFixture.report
         report.hands[0].cvPercent = 17.25
         let html = ReportHTML.page(report, paper: .a4)
-        #expect(html.contains("Trial consistency: CV 17.3 %, above the 15.0 % threshold"))
+        #expect(html.contains("Trial consistency: CV 17.3 %, above the 15 % threshold"))
+        report.consistencyThresholdPercent = 12.5
+        #expect(ReportHTML.page(report, paper: .a4).contains("Trial consistency: CV 17.3 %, above the 12.5 % threshold"))
         #expect(!html.lowercased().contains("insincere") && !html.lowercased().contains("effort"))
     }
 
@@ -54,7 +77,7 @@ import Testing
         report.device = ReportDevice(name: hostile, address: hostile, firmware: hostile, calibrationDate: hostile)
         report.protocolUsed = ReportProtocol(name: hostile, trialsPerHand: 3, restSeconds: 60, statistic: hostile)
         report.hands[1].flagged = [FlaggedAttempt(number: 2, kg: nil, reason: hostile)]
-        report.norm = NormSection(lines: [hostile], citation: hostile)
+        report.norm = NormSection(lines: [hostile], citations: [hostile])
         report.centileCurves[0].label = hostile
         report.trend = [TrendPoint(date: hostile, bestKg: 40)]
         let html = ReportHTML.page(report, paper: .a4)
@@ -74,7 +97,7 @@ import Testing
         report.device.firmware = nil
         report.sex = nil
         report.dominantHand = nil
-        report.norm = NormSection(lines: ["no norm: the device is uncalibrated"], citation: nil)
+        report.norm = NormSection(lines: ["no norm: the device is uncalibrated"], citations: [])
         report.centileCurves = []
         report.subjectPoint = nil
         report.trend = []
@@ -82,10 +105,10 @@ import Testing
         #expect(!NonFiniteText.appears(in: html))
         #expect(html.contains("<p class=\"none\">no counted trial</p>"))
         #expect(html.contains("<tr><th>Best</th><td>–</td></tr>"))
-        #expect(html.contains("Trial consistency: not available (threshold 15.0 %)"))
+        #expect(html.contains("Trial consistency: not available (threshold 15 %)"))
         #expect(html.contains("<dt>Calibration</dt><dd>uncalibrated</dd>"))
         #expect(html.contains("no norm: the device is uncalibrated"))
         #expect(html.contains("no centile curves to draw") && html.contains("no earlier assessment"))
-        #expect(!html.contains("Norms:"))
+        #expect(!html.contains("Sources:") && !html.contains("of the stronger hand"))
     }
 }

@@ -11,6 +11,19 @@ struct DoubleFormattingTests {
         #expect(Double.nan.formatted(decimals: 1) == "nan")
     }
 
+    @Test func formatsWithTheDecimalsAValueHasAndNeverTraps() {
+        #expect(15.0.formatted(upToDecimals: 1) == "15")
+        #expect(12.5.formatted(upToDecimals: 1) == "12.5")
+        #expect(16.25.formatted(upToDecimals: 1) == "16.3")
+        #expect(0.04.formatted(upToDecimals: 1) == "0")
+        #expect((-0.04).formatted(upToDecimals: 1) == "0")
+        #expect((-2.5).formatted(upToDecimals: 2) == "-2.5")
+        // Past Int64 the digits are Swift's own; an Int(_:) here would trap.
+        #expect(1e19.formatted(upToDecimals: 1) == "1e+19")
+        #expect(1e300.formatted(upToDecimals: 1) == "1e+300")
+        #expect(Double.infinity.formatted(upToDecimals: 1) == "inf")
+    }
+
     @Test func roundsToDecimals() {
         #expect(12.345_6.rounded(decimals: 3) == 12.346)
         #expect((-0.000_4).rounded(decimals: 3) == 0)
