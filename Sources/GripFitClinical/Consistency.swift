@@ -4,8 +4,10 @@ import GripFitCore
 /// A figure, never a verdict on effort: CV cut-offs misclassify many maximal efforts (Ergonomics
 /// 1995;38:1819-30), so the wording says "trial consistency", not "sincere effort".
 public struct Consistency: Equatable, Sendable, CustomStringConvertible {
-    /// The CV (%) often read as consistent trials (JTECH).
+    /// The CV (%) often read as consistent trials (JTECH); `--consistency` may change it.
     public static let defaultThreshold = 15.0
+    /// Thresholds a user may set, in %.
+    public static let thresholdRange = 1.0...100.0
 
     public let coefficientOfVariation: Double
     public let threshold: Double

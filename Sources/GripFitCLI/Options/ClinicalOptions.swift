@@ -1,5 +1,6 @@
 import ArgumentParser
 import GripFitClinical
+import GripFitCore
 import GripFitStore
 
 /// The thresholds a clinical reading uses (`show A<n>`, `report`, `export --format fhir`): the EWGSOP2
@@ -14,6 +15,13 @@ public struct ClinicalOptions: ParsableArguments {
         name: .customLong("ewgsop2-women"),
         help: ArgumentHelp("EWGSOP2 grip cut-off for women in kg (16 unless given; NAKO data suggest 18).", valueName: "kg"))
     public var ewgsop2Women: Double?
+
+    @Option(
+        name: .customLong("ewgsop2-min-age"),
+        help: ArgumentHelp(
+            "The age in years from which the EWGSOP2 cut-offs are compared (60 unless given: a consensus on older people).",
+            valueName: "years"))
+    public var ewgsop2MinimumAge: Double?
 
     @Option(
         name: .customLong("consistency"),
@@ -31,14 +39,19 @@ public struct ClinicalOptions: ParsableArguments {
         let standard = EWGSOP2Threshold.standard
         let men = ewgsop2Men ?? standard.menKg
         let women = ewgsop2Women ?? standard.womenKg
-        guard let threshold = EWGSOP2Threshold(menKg: men, womenKg: women), men <= 200, women <= 200 else {
-            throw ValidationError("--ewgsop2-men and --ewgsop2-women take kilograms above 0 and at most 200; got \(men) and \(women).")
+        let threshold: EWGSOP2Threshold
+        do {
+            threshold = try EWGSOP2Threshold(
+                menKg: men, womenKg: women, minimumAge: ewgsop2MinimumAge ?? EWGSOP2Threshold.defaultMinimumAge)
+        } catch {
+            throw ValidationError("--ewgsop2-men/--ewgsop2-women/--ewgsop2-min-age: \(error)")
         }
         let cv = consistency ?? Consistency.defaultThreshold
-        guard cv.isFinite, Consistency.thresholdRange.contains(cv) else {
+        let range = Consistency.thresholdRange
+        guard cv.isFinite, range.contains(cv) else {
             throw ValidationError(
-                "--consistency takes a CV in % from \(Int(Consistency.thresholdRange.lowerBound)) to "
-                    + "\(Int(Consistency.thresholdRange.upperBound)); got \(cv).")
+                "--consistency takes a CV in % from \(range.lowerBound.formatted(upToDecimals: 1)) to "
+                    + "\(range.upperBound.formatted(upToDecimals: 1)); got \(cv.formatted(upToDecimals: 3)).")
         }
         return ClinicalSettings(ewgsop2: threshold, consistencyThreshold: cv)
     }

@@ -26,8 +26,8 @@ extension ClinicalView {
             differencePercent: facts.calibrated ? statistics.difference?.percent : nil,
             dominanceRatio: facts.calibrated ? statistics.dominanceRatio : nil,
             consistencyThresholdPercent: settings.consistencyThreshold,
-            norm: NormSection(lines: normLines, citation: placed == nil ? nil : citations.joined(separator: ". ")),
-            centileCurves: placed.map { Self.centileCurves($0.sex) } ?? [],
+            norm: NormSection(lines: normLines, citations: citations),
+            centileCurves: placed.map { DoddsNorms.curves($0.sex).chartCurves } ?? [],
             subjectPoint: placed.map { ChartPoint(age: $0.ageYears, kg: $0.bestKg) },
             trend: earlier.compactMap { earlier -> TrendPoint? in
                 let statistics = earlier.statistics(dominant: nil)
@@ -49,15 +49,5 @@ extension ClinicalView {
                 attempt.flag.map { FlaggedAttempt(number: attempt.trial, kg: attempt.peak, reason: $0) }
             },
             bestKg: figures.best, meanKg: figures.mean, sdKg: figures.populationSD, cvPercent: figures.coefficientOfVariation)
-    }
-
-    /// The Dodds curves of a sex, labelled P10…P90, for the centile chart.
-    private static func centileCurves(_ sex: Sex) -> [CentileCurve] {
-        let curves = DoddsNorms.curves(sex)
-        return DoddsTable.centiles.compactMap { centile in
-            curves.kgByCentile[centile].map { kg in
-                CentileCurve(label: "P\(centile)", points: zip(curves.ages, kg).map { ChartPoint(age: $0, kg: $1) })
-            }
-        }
     }
 }

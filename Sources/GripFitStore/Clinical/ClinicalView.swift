@@ -42,14 +42,14 @@ public struct ClinicalView: Sendable, Equatable {
         statistics = assessment.statistics(dominant: subject?.dominant?.hand)
         let started = assessment.facts.startedAtMilliseconds
         let day = Subject.Birth.Day(Date(timeIntervalSince1970: Double(started) / 1000), in: timeZone)
-        let ageYears = subject?.birth.map { Self.years(from: $0, to: day) }
+        let age = subject?.age(on: day)
         let best = [statistics.left.best, statistics.right.best].compactMap { $0 }.max()
         self.day = day
-        self.ageYears = ageYears
-        age = subject?.age(on: day)
+        self.age = age
+        ageYears = age?.exactYears
         bestOfEitherHand = best
         if let best {
-            let input = NormInput(bestKg: best, sex: subject?.sex, ageYears: ageYears, calibrated: assessment.facts.calibrated)
+            let input = NormInput(bestKg: best, sex: subject?.sex, age: age, calibrated: assessment.facts.calibrated)
             norm = DoddsNorms.place(input)
             ewgsop2 = settings.ewgsop2.compare(input)
         } else {
@@ -83,34 +83,16 @@ public struct ClinicalView: Sendable, Equatable {
         let best = assessment.facts.calibrated ? bestOfEitherHand.map { $0.formatted(decimals: 1) + " kg" } : nil
         var lines = ["norm: " + norm.text, "EWGSOP2: " + (best.map { "best grip \($0) " } ?? "") + ewgsop2.text]
         if case .placed = norm, case .year = subject?.birth {
-            lines.append("age from the birth year only, taken at mid-year: the centile may be off by up to half a year of age")
+            lines.append("age from the birth year only, taken at 1 July: the centile may be off by up to half a year of age")
         }
         return lines
     }
 
-    /// The citations of what `clinicalLines` compared with.
+    /// The citations of what `clinicalLines` compared with: each source only when it was applied.
     public var citations: [String] {
-        [DoddsTable.citation, EWGSOP2Threshold.citation]
-    }
-
-    /// Years from a birth to a day: whole days over the mean Gregorian year.
-    static func years(from birth: Subject.Birth, to day: Subject.Birth.Day) -> Double {
-        let born: (year: Int, month: Int, day: Int) =
-            switch birth {
-            case .date(let date): (date.year, date.month, date.day)
-            case .year(let year): (year, 7, 2)
-            }
-        let days = dayNumber(day.year, day.month, day.day) - dayNumber(born.year, born.month, born.day)
-        return Double(days) / 365.2425
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
-    private static func dayNumber(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        var citations: [String] = []
+        if case .placed = norm { citations.append(DoddsTable.citation) }
+        if ewgsop2?.compared == true { citations.append(EWGSOP2Threshold.citation) }
+        return citations
     }
 }

@@ -53,19 +53,19 @@ struct ClinicalViewTests {
         }
         #expect(abs(result.z - z) < 1e-9 && abs(result.percentile - percentile) < 1e-9)
         #expect(result.bestKg == 32 && result.sex == .female)
-        #expect(view.ewgsop2 == .atOrAbove(cutoffKg: 16, sex: .female))
+        // EWGSOP2 is a consensus on older people: at 47 it is not compared (the default minimum age is 60).
+        #expect(view.ewgsop2 == .unavailable([.underEWGSOP2Age(minimum: 60)]))
         let lines = view.clinicalLines
         #expect(lines.first?.hasPrefix("norm: 32.0 kg: between the 50th and 75th centile (z \(String(format: "%.2f", z))") == true)
         #expect(lines.first?.contains("Dodds et al. 2014, Table 2 (maximum of all trials, either hand)") == true)
-        #expect(lines.contains("EWGSOP2: best grip 32.0 kg at or above the EWGSOP2 grip threshold (16 kg for women)"))
+        #expect(lines.contains { $0.hasPrefix("EWGSOP2: best grip 32.0 kg No EWGSOP2 comparison") && $0.contains("60") })
         #expect(lines.contains { $0.hasPrefix("trial consistency, left: CV 2.0 %") && $0.contains("within the 15 %") })
 
         let report = view.report(firmware: "1.0")
         #expect(report.ageBand == "45–49" && report.date == "2026-11-24" && report.dominantHand == "right")
         #expect(report.hands.map(\.bestKg) == [25, 32] && report.centileCurves.map(\.label) == ["P10", "P25", "P50", "P75", "P90"])
         #expect(report.subjectPoint == ChartPoint(age: age, kg: 32))
-        #expect(report.norm.citation?.contains("doi:10.1371/journal.pone.0113637") == true)
-        #expect(report.norm.citation?.contains("doi:10.1093/ageing/afy169") == true)
+        #expect(report.norm.citations == [DoddsTable.citation], "only the source that was applied is cited")
     }
 
     @Test func eachMissingFactIsNamedInsteadOfANorm() throws {
@@ -93,9 +93,11 @@ struct ClinicalViewTests {
     }
 
     @Test func theThresholdsAreTheOnesGiven() throws {
-        let settings = ClinicalSettings(ewgsop2: try #require(EWGSOP2Threshold(menKg: 40, womenKg: 35)), consistencyThreshold: 2)
+        let settings = ClinicalSettings(
+            ewgsop2: try EWGSOP2Threshold(menKg: 40, womenKg: 35, minimumAge: 18), consistencyThreshold: 2)
         let view = ClinicalView(assessment: Self.assessment(), subject: try Self.subject(), settings: settings, timeZone: Self.utc)
         #expect(view.ewgsop2 == .below(cutoffKg: 35, sex: .female))
+        #expect(view.report(firmware: nil).norm.citations == [DoddsTable.citation, EWGSOP2Threshold.citation])
         #expect(view.consistency(.left)?.withinThreshold == false && view.consistency(.right)?.withinThreshold == false)
         #expect(view.clinicalLines.contains { $0.contains("above the 2 % trial-consistency threshold") })
         #expect(view.report(firmware: nil).consistencyThresholdPercent == 2)
@@ -119,8 +121,8 @@ struct ClinicalViewTests {
     @Test func aBirthYearAloneIsTakenAtMidYearAndSaidSo() throws {
         let subject = try Subject(code: "F47", sex: .female, birth: .year(1979))
         let view = ClinicalView(assessment: Self.assessment(), subject: subject, timeZone: Self.utc)
-        // 1979-07-02 to 2026-11-24: 17,312 days.
-        #expect(abs((view.ageYears ?? 0) - 17_312 / 365.2425) < 1e-9 && view.age?.approximate == true)
+        // 1979-07-01 to 2026-11-24: 17,313 days.
+        #expect(abs((view.ageYears ?? 0) - 17_313 / 365.2425) < 1e-9 && view.age?.approximate == true)
         #expect(view.clinicalLines.contains { $0.hasPrefix("age from the birth year only") })
         #expect(ClinicalView.fhirPatient(subject) == FHIRPatient(code: "F47", sex: .female, birthDate: .year(1979)))
     }
