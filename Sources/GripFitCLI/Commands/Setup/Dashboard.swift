@@ -3,6 +3,7 @@ import Glibc
 import GripFitCore
 import GripFitDashboard
 import GripFitLinux
+import GripFitLive
 import GripFitStore
 
 /// `gripfit-serial dashboard`: the live session, recording and history in a browser.
@@ -64,9 +65,13 @@ public struct Dashboard: ParsableCommand {
         }
         let publisher = EventPublisher()
         let dongleKey = runner.connection.dongleKey
+        let clock = runner.clock
+        let history = HistoryQueries(
+            opened: OpenedHistory(open: Storage.history), calibrations: Storage.calibrations, historyPath: Storage.paths.databasePath,
+            lastResort: StandardOutput.error)
         let session = DashboardSession(
-            inbox: inbox, publisher: publisher, unit: unit, wallClock: runner.wallClock, clock: runner.clock,
-            history: HistoryQueries(opened: OpenedHistory(open: Storage.history)), pinned: runner.connection.pin,
+            post: { inbox.post($0) }, publisher: publisher, unit: unit, wallTime: runner.wallClock, now: { clock.now() },
+            history: history, pinned: runner.connection.pin,
             rememberPin: { try Storage.pins.set($0?.description, for: dongleKey) }, warn: StandardOutput.error,
             stage: CalibrationLookup.stage(for: runner.connection, followsChanges: true))
         let router = DashboardServer.buildRouter(

@@ -1,13 +1,28 @@
 import GripFitCore
-import GripFitDashboard
+import GripFitLive
 import GripFitOutput
 import GripFitStore
 
 /// The dashboard's history, one of ``DashboardSession``'s roles: the history pages' requests and
 /// the saving of the page's recordings, each as `show`, `plot`, `export` and `record` do it. The
 /// one place the dashboard reaches the store: the history it is given, opened and checked once.
-struct HistoryQueries {
+public struct HistoryQueries: Sendable {
     let opened: OpenedHistory
+    /// The user's calibrations, for sessions recorded before their device was calibrated.
+    let calibrations: CalibrationBook
+    /// Where the history lives: a recording it cannot take is rescued beside it.
+    let historyPath: String
+    /// Gets a recording's export when not even a rescue file can be written.
+    let lastResort: @Sendable (String) -> Void
+
+    public init(
+        opened: OpenedHistory, calibrations: CalibrationBook, historyPath: String, lastResort: @escaping @Sendable (String) -> Void
+    ) {
+        self.opened = opened
+        self.calibrations = calibrations
+        self.historyPath = historyPath
+        self.lastResort = lastResort
+    }
 
     /// A page of `history --json`'s rows and whether older ones match too.
     func sessions(_ query: SessionQuery, unit: ForceUnit) throws(DashboardError) -> String {
@@ -21,12 +36,12 @@ struct HistoryQueries {
 
     /// As `show` and `plot` present it: an uncalibrated session in the device's later calibration.
     func session(id: Int64, unit: ForceUnit) throws(DashboardError) -> String {
-        let (session, _) = try history { try Storage.presented(try $0.session(id: id)) }
+        let (session, _) = try history { try presented(try $0.session(id: id)) }
         return SessionJSON.detail(session, display: ForceDisplay(calibration: session.calibration, unit: unit)).text
     }
 
     func plot(id: Int64, unit: ForceUnit) throws(DashboardError) -> String {
-        let (session, later) = try history { try Storage.presented(try $0.session(id: id)) }
+        let (session, later) = try history { try presented(try $0.session(id: id)) }
         return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
     }
 
@@ -44,7 +59,7 @@ struct HistoryQueries {
     private func page(_ query: SessionQuery) throws(DashboardError) -> (entries: [HistoryEntry], more: Bool) {
         try history { store in
             let page = try store.page(query)
-            return (HistoryEntry.entries(page.listing, store: store, book: try Storage.calibrations.all()).entries, page.more)
+            return (HistoryEntry.entries(page.listing, store: store, book: try calibrations.all()).entries, page.more)
         }
     }
 
@@ -52,7 +67,7 @@ struct HistoryQueries {
     func save(_ session: StoredSession) -> Result<StoredSession, DashboardError> {
         do {
             var saved = session
-            saved.id = try SessionSave.save(session, shielded: false) { try opened.get() }
+            saved.id = try SessionSave.save(session, historyPath: historyPath, lastResort: lastResort) { try opened.get() }
             return .success(saved)
         } catch {
             return .failure(Self.failure(error))
@@ -65,14 +80,20 @@ struct HistoryQueries {
         do {
             try opened.get().checkCanSave()
         } catch {
-            throw DashboardError(.serviceUnavailable, CLIFailure(error)?.message ?? "\(error)")
+            throw DashboardError(.serviceUnavailable, "\(error)")
         }
     }
 
     /// A store error as the page gets it: 404 for a session that is not there, 500 otherwise.
     static func failure(_ error: any Error) -> DashboardError {
         if let error = error as? StoreError, case .notFound = error { return DashboardError(.notFound, error.description) }
-        return DashboardError(.internalServerError, CLIFailure(error)?.message ?? "\(error)")
+        return DashboardError(.internalServerError, "\(error)")
+    }
+
+    /// As `show` presents a session: the calibration file is read only for one recorded uncalibrated.
+    private func presented(_ session: StoredSession) throws -> (session: StoredSession, later: StoredCalibration?) {
+        guard session.calibration == nil else { return (session, nil) }
+        return HistoryEntry.presented(session, book: try calibrations.all())
     }
 
     private func list(_ entries: [HistoryEntry], unit: ForceUnit) -> String {

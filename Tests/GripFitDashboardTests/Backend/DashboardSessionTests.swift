@@ -1,29 +1,35 @@
 import Foundation
-@testable import GripFitCLI
 import GripFitCore
 import GripFitDashboard
-import GripFitLinux
+import GripFitLive
 import GripFitStore
 import Testing
 
-/// ``DashboardSession``'s live state fed reports by hand (no binary, no server): one calibration
-/// stage gives the status its device, force and peak, and a dashboard escapes device text only
-/// where it writes its JSON.
+/// ``DashboardSession``'s live state fed reports by hand (no binary, no server, no port, a fixed
+/// wall clock and a monotonic clock the test moves): one calibration stage gives the status its
+/// device, force and peak, and a dashboard escapes device text only where it writes its JSON.
 struct DashboardSessionTests {
     static let calibration = StoredCalibration(
         device: "usb:A1", calibration: Calibration(offset: 0, countsPerKilogram: 20_000), date: "2026-11-22T00:00:00Z",
         massKilograms: 10)
 
     /// A session over a history in `directory` (opened at the first request), with the calibration
-    /// above; `publisher` gets its events.
-    func session(publisher: EventPublisher = EventPublisher(), directory: String? = nil) throws -> DashboardSession {
+    /// above; `publisher` gets its events, `posted` the commands for the dongle, `clock` is its now.
+    func session(
+        publisher: EventPublisher = EventPublisher(), directory: String? = nil, posted: PostedCommands = PostedCommands(),
+        clock: FakeClock = FakeClock()
+    ) throws -> DashboardSession {
         let calibration = Self.calibration
-        let path = (directory ?? NSTemporaryDirectory() + "gripfit-dashboard-session-unused") + "/history.sqlite"
+        let directory = directory ?? NSTemporaryDirectory() + "gripfit-dashboard-session-unused"
+        let path = directory + "/history.sqlite"
+        let history = HistoryQueries(
+            opened: OpenedHistory { try SQLiteHistory(path: path) }, calibrations: CalibrationBook(path: directory + "/calibrations.json"),
+            historyPath: path, lastResort: { _ in })
         return DashboardSession(
-            inbox: try CommandInbox(), publisher: publisher, unit: .kilograms, wallClock: WallClock(),
-            clock: MonotonicClock(), history: HistoryQueries(opened: OpenedHistory { try SQLiteHistory(path: path) }), pinned: nil,
+            post: posted.post, publisher: publisher, unit: .kilograms, wallTime: FixedWallTime(), now: { clock.now },
+            history: history, pinned: nil,
             rememberPin: { _ in }, warn: { _ in },
-            stage: CalibrationLookup.Stage(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration })
+            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration })
     }
 
     func status(_ session: DashboardSession) throws -> [String: Any] {
@@ -84,5 +90,20 @@ struct DashboardSessionTests {
         let saved = try SQLiteHistory(path: directory + "/history.sqlite")
         #expect(try saved.list().rows.compactMap { $0.hand?.rawValue }.sorted() == ["left", "right"])
         #expect(try self.status(session)["recording"].flatMap { ($0 as? [String: Any])?["state"] as? String } == "idle")
+    }
+
+    /// The page's commands go to the dongle through the inbox it is given, and its times come from
+    /// the injected clocks: the fixed wall clock at the instant the test set.
+    @Test func commandsGoToTheInboxAndTimesComeFromTheInjectedClocks() throws {
+        let posted = PostedCommands()
+        let clock = FakeClock()
+        let session = try session(posted: posted, clock: clock)
+        try session.tare()
+        try session.scan()
+        #expect(posted.all == [.device(.tare), .bridge(.scan)])
+        clock.set(MonotonicInstant(nanoseconds: 2_500_000_000))
+        let started = try session.startProtocol(firstHand: .right, label: nil, trialsPerHand: 1, restSeconds: 0)
+        let expected = RFC3339.format(milliseconds: FixedWallTime().epochAtZero + 2_500)
+        #expect(started.contains(#""time":"\#(expected)""#), "\(started)")
     }
 }
