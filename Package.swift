@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "GripFitDashboard",
             dependencies: [
-                "GripFitCore", "GripFitOutput", "GripFitStore", "GripFitLive",
+                "GripFitCore", "GripFitOutput", "GripFitStore", "GripFitLive", "GripFitClinical",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -111,7 +111,8 @@ let package = Package(
         .testTarget(
             name: "GripFitDashboardTests",
             dependencies: [
-                "GripFitDashboard", "GripFitStore", "GripFitLive", "GripFitCore", .product(name: "Hummingbird", package: "hummingbird"),
+                "GripFitDashboard", "GripFitStore", "GripFitLive", "GripFitCore", "GripFitClinical",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,3 +1,5 @@
+import Foundation
+import GripFitClinical
 import GripFitCore
 import GripFitLive
 import GripFitOutput
@@ -17,6 +19,8 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
     private struct Live {
         var status: LiveStatus
         var recording = RecordingControl<DashboardError>()
+        /// The subject picked on the page for the recording under way, filed with it.
+        var recordingSubject: String?
         var guided: GuidedControl
         /// The session's one identity, calibration and zero, shared by the live force, a recording and a guided run.
         var stage: LiveCalibration
@@ -41,16 +45,28 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
     private let warn: @Sendable (String) -> Void
     /// The history pages' requests.
     private let history: HistoryQueries
+    /// The subject and assessment of the guided run's attempts.
+    private let filing = GuidedFiling()
+    /// The subject `dashboard --subject` picked, for the page's picker.
+    private let selectedSubject: String?
 
     public init(
         post: @escaping @Sendable (Command) -> Bool, publisher: EventPublisher, unit: ForceUnit, wallTime: any WallTime,
         now: @escaping @Sendable () -> MonotonicInstant, history: HistoryQueries, pinned: BLEAddress??,
-        rememberPin: @escaping @Sendable (BLEAddress?) throws -> Void, warn: @escaping @Sendable (String) -> Void, stage: LiveCalibration
+        rememberPin: @escaping @Sendable (BLEAddress?) throws -> Void, warn: @escaping @Sendable (String) -> Void, stage: LiveCalibration,
+        selectedSubject: String? = nil
     ) {
+        let filing = filing
         let guided = GuidedControl(
             wallTime: wallTime, describe: GuidedJSON.event(_:display:label:at:time:stopped:error:),
             save: { session in
-                guard case .failure(let failure) = history.save(session) else { return nil }
+                let filed: StoredSession
+                do throws(DashboardError) {
+                    filed = try filing.filed(session, in: history)
+                } catch {
+                    return error.message
+                }
+                guard case .failure(let failure) = history.save(filed) else { return nil }
                 return failure.message
             },
             warn: warn,
@@ -66,6 +82,7 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
                 }
             })
         self.history = history
+        self.selectedSubject = selectedSubject
         self.rememberPin = rememberPin
         self.warn = warn
         self.live = Mutex(Live(status: LiveStatus(unit: unit, pinned: pinned), guided: guided, stage: stage))
@@ -93,6 +110,7 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
                 time: timestamps.text)
             finished = live.recording.handle(
                 report, at: now, device: calibrated.device, stage: live.stage, link: link, wallTime: wallTime)
+            finished?.tags.subject = live.recordingSubject
             if case .message(.reading(let raw)) = report, calibrated.device != nil {
                 live.status.show(live.status.display.value(kilograms: calibrated.kilograms, raw: raw))
             }
@@ -177,16 +195,22 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
         live.withLock { live in
             live.status.status(
                 kilograms: { live.stage.kilograms(raw: $0) }, time: { RFC3339.format(milliseconds: wallTime.epochMilliseconds(at: $0)) },
-                recording: Self.recordingObject(live))
+                recording: recordingObject(live))
         }
     }
 
-    /// The guided run's state while it is on, else the recording's.
-    private static func recordingObject(_ live: Live) -> JSONObject {
-        guard live.guided.isBusy else { return live.recording.object }
+    /// The guided run's state while it is on, else the recording's; with the subject it is for
+    /// and, once its first attempt is saved, the run's assessment (the page's report link).
+    private func recordingObject(_ live: Live) -> JSONObject {
         var object = JSONObject()
-        object.set("state", "guided")
-        if let guided = live.guided.event { object.set("guided", guided) }
+        if live.guided.isBusy {
+            object.set("state", "guided")
+            if let guided = live.guided.event { object.set("guided", guided) }
+        } else {
+            object = live.recording.object
+            if live.recording.isBusy, let subject = live.recordingSubject { object.set("subject", subject) }
+        }
+        if let assessment = filing.assessment { object.set("assessment", Int(assessment)) }
         return object
     }
 
@@ -227,13 +251,15 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
         live.withLock { $0.status.resetPeak() }
     }
 
-    public func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String {
+    public func startRecording(hand: Hand?, label: String?, subject: String?) throws(DashboardError) -> String {
         let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
         try history.checkCanSave()
+        if let subject { try history.checkSubject(code: subject) }
         return try live.withLock { live throws(DashboardError) -> String in
             try Self.ensureIdle(live)
             live.recording.start(hand: hand, label: label)
-            return Self.recordingObject(live).text
+            live.recordingSubject = subject
+            return recordingObject(live).text
         }
     }
 
@@ -247,18 +273,20 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
     }
 
     public func startProtocol(
-        firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?
+        firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?, subject: String?
     ) throws(DashboardError) -> String {
         let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
         let settings = GuidedRun.settings(
             trials: trialsPerHand ?? GuidedRun.trialsPerHand, first: firstHand, rest: restSeconds ?? GuidedRun.restSeconds,
             trialLimit: GuidedRun.trialLimit)
         try history.checkCanSave()
+        if let subject { try history.checkSubject(code: subject) }
         let now = self.now()
         let time = RFC3339.format(milliseconds: wallTime.epochMilliseconds(at: now))
         return try live.withLock { live throws(DashboardError) -> String in
             try Self.ensureIdle(live)
             live.recording.forgetAutoSaved()
+            filing.start(subject: subject, settings: settings)
             return live.guided.start(settings: settings, label: label, display: live.status.display, at: now, time: time).text
         }
     }
@@ -288,10 +316,14 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
     /// for the end of the command, so Ctrl-C during a recording loses nothing.
     public func saveRecording() throws(DashboardError) -> StoredSession? {
         let now = self.now()
-        let (finished, autoSaved) = live.withLock { live in
-            live.recording.stop(at: now, firmware: live.versions.firmware, bridgeVersion: live.versions.bridge)
+        let (finished, autoSaved, subject) = live.withLock { live in
+            let (finished, autoSaved) = live.recording.stop(at: now, firmware: live.versions.firmware, bridgeVersion: live.versions.bridge)
+            return (finished, autoSaved, live.recordingSubject)
         }
-        if let finished { return try save(finished).get() }
+        if var finished {
+            finished.tags.subject = subject
+            return try save(finished).get()
+        }
         return try autoSaved?.get()
     }
 
@@ -317,6 +349,19 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
 
     public func trend(_ query: SessionQuery) throws(DashboardError) -> String {
         try history.trend(query, unit: unit)
+    }
+
+    public func subjects() throws(DashboardError) -> String {
+        try history.subjects(selected: selectedSubject)
+    }
+
+    public func addSubject(_ form: SubjectForm) throws(DashboardError) -> String {
+        try history.addSubject(try form.subject(today: today()))
+    }
+
+    /// Today in the user's time zone from the injected wall clock: a birth after it is refused.
+    private func today() -> Subject.Birth.Day {
+        Subject.Birth.Day(Date(timeIntervalSince1970: Double(wallTime.epochMilliseconds(at: now())) / 1000), in: .current)
     }
 
     private var unit: ForceUnit { live.withLock { $0.status.display.unit } }

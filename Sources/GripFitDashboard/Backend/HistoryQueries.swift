@@ -1,3 +1,4 @@
+import GripFitClinical
 import GripFitCore
 import GripFitLive
 import GripFitOutput
@@ -63,6 +64,31 @@ public struct HistoryQueries: Sendable {
         }
     }
 
+    /// `subject list`'s subjects for the page's picker, and the one `dashboard --subject` picked.
+    func subjects(selected: String?) throws(DashboardError) -> String {
+        let subjects = try history { try $0.subjects() }
+        var object = JSONObject()
+        object.set("subjects", subjects.map(SubjectJSON.object))
+        if let selected { object.set("selected", selected) } else { object.setNull("selected") }
+        return object.text
+    }
+
+    /// Adds the page's new subject, as `subject add` does; its JSON. 409 for a code already taken.
+    func addSubject(_ subject: Subject) throws(DashboardError) -> String {
+        try history { try $0.addSubject(subject) }
+        return SubjectJSON.object(subject).text
+    }
+
+    /// A subject the page names must be in the history before anything is recorded for them.
+    func checkSubject(code: String) throws(DashboardError) {
+        _ = try history { try $0.subject(code: code) }
+    }
+
+    /// Files a guided run's assessment; its id.
+    func startAssessment(_ facts: AssessmentFacts) throws(DashboardError) -> Int64 {
+        try history { try $0.startAssessment(facts) }
+    }
+
     /// Saves a recording or an attempt from the page; the session with its new id.
     func save(_ session: StoredSession) -> Result<StoredSession, DashboardError> {
         do {
@@ -84,9 +110,16 @@ public struct HistoryQueries: Sendable {
         }
     }
 
-    /// A store error as the page gets it: 404 for a session that is not there, 500 otherwise.
+    /// A store error as the page gets it: 404 for a session, subject or assessment that is not
+    /// there, 409 for a subject code already taken, 500 otherwise.
     static func failure(_ error: any Error) -> DashboardError {
-        if let error = error as? StoreError, case .notFound = error { return DashboardError(.notFound, error.description) }
+        if let error = error as? StoreError {
+            switch error {
+            case .notFound, .unknownSubject, .unknownAssessment: return DashboardError(.notFound, error.description)
+            case .duplicateSubject: return DashboardError(.conflict, error.description)
+            default: break
+            }
+        }
         return DashboardError(.internalServerError, "\(error)")
     }
 

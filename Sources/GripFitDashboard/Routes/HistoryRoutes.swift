@@ -1,8 +1,10 @@
+import GripFitClinical
 import GripFitCore
 import GripFitStore
 import Hummingbird
 
-/// The saved sessions: list, one session, its plot, its exports, and the trend across sessions.
+/// The saved sessions: list, one session, its plot, its exports, and the trend across sessions;
+/// the subjects they are recorded for.
 /// The backend's history calls block on I/O, so they run on ``HistoryThread``.
 enum HistoryRoutes {
     static func add<Context: RequestContext>(to router: Router<Context>, backend: some DashboardBackend) {
@@ -42,10 +44,20 @@ enum HistoryRoutes {
             let query = try query(request)
             return LiveRoutes.json(try await HistoryThread.run { try backend.trend(query) })
         }
+        router.get("/api/subjects") { _, _ in LiveRoutes.json(try await HistoryThread.run { try backend.subjects() }) }
+        router.post("/api/subjects") { request, _ in
+            let form = try await LiveRoutes.decode(
+                request, as: SubjectForm.self,
+                usage: DashboardError(
+                    .badRequest,
+                    "The body must be JSON like {\"code\":\"P017\",\"sex\":\"female\",\"birth_date\":\"1979-03-14\","
+                        + "\"dominant\":\"right\"} (or \"birth_year\":1979 instead of the date); only code is needed."))
+            return LiveRoutes.json(try await HistoryThread.run { try backend.addSubject(form) }, status: .created)
+        }
     }
 
-    /// `limit` (1 to 500, default 50), `before` (the oldest id the page already has), `device`
-    /// and `hand`, each checked here so the history is only asked sensible questions.
+    /// `limit` (1 to 500, default 50), `before` (the oldest id the page already has), `device`,
+    /// `hand` and `subject`, each checked here so the history is only asked sensible questions.
     private static func query(_ request: Request) throws(DashboardError) -> SessionQuery {
         let parameters = request.uri.queryParameters
         var query = SessionQuery()
@@ -70,7 +82,19 @@ enum HistoryRoutes {
             }
             query.hand = hand
         }
+        query.subject = try subject(parameters["subject"].map(String.init))
         return query
+    }
+
+    /// A subject's code from the page, checked as `subject add` checks it; nil when not given.
+    static func subject(_ text: String?) throws(DashboardError) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        do {
+            try Subject.check(code: text)
+        } catch {
+            throw DashboardError(.badRequest, SubjectForm.sentence(error.description))
+        }
+        return text
     }
 
     private static func id(_ context: some RequestContext) throws -> Int64 {

@@ -69,7 +69,7 @@ struct DashboardSessionTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let publisher = EventPublisher()
         let session = try session(publisher: publisher, directory: directory)
-        _ = try session.startProtocol(firstHand: .left, label: "visit 3", trialsPerHand: 1, restSeconds: 0)
+        _ = try session.startProtocol(firstHand: .left, label: "visit 3", trialsPerHand: 1, restSeconds: 0, subject: nil)
         let early = try #require(publisher.subscribe())
         #expect(publisher.take(early).contains { $0.contains(#""phase":"waiting""#) }, "the cue is retained")
         let still = [Int32](repeating: 0, count: 12)
@@ -102,8 +102,50 @@ struct DashboardSessionTests {
         try session.scan()
         #expect(posted.all == [.device(.tare), .bridge(.scan)])
         clock.set(MonotonicInstant(nanoseconds: 2_500_000_000))
-        let started = try session.startProtocol(firstHand: .right, label: nil, trialsPerHand: 1, restSeconds: 0)
+        let started = try session.startProtocol(firstHand: .right, label: nil, trialsPerHand: 1, restSeconds: 0, subject: nil)
         let expected = RFC3339.format(milliseconds: FixedWallTime().epochAtZero + 2_500)
         #expect(started.contains(#""time":"\#(expected)""#), "\(started)")
+    }
+
+    /// A subject added from the page, picked, and the protocol run for them: every attempt filed
+    /// under the subject and one assessment, which the status names for the page's report link;
+    /// a subject not in the history is refused before anything starts.
+    @Test func aRunForASubjectIsFiledUnderTheirAssessment() throws {
+        let directory = NSTemporaryDirectory() + "gripfit-dashboard-session-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let session = try session(directory: directory)
+        let added = try session.addSubject(SubjectForm(code: "P017", sex: "female", birthYear: 1979, dominant: "right"))
+        #expect(added == #"{"code":"P017","sex":"female","birth":"1979","dominant":"right"}"#)
+        #expect(try session.subjects().contains(#""code":"P017""#))
+        #expect(throws: DashboardError(.conflict, "subject 'P017' exists already: pick another code, or change it with `subject edit`")) {
+            try session.addSubject(SubjectForm(code: "P017"))
+        }
+        let unknown = try #require(throws: DashboardError.self) {
+            try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P018")
+        }
+        #expect(unknown.status == .notFound)
+
+        _ = try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P017")
+        let still = [Int32](repeating: 0, count: 12)
+        let squeeze: [Int32] = [20_000, 100_000, 200_000, 300_000, 320_000, 310_000, 200_000, 100_000, 20_000, 1_000, 0]
+        var now = MonotonicInstant(nanoseconds: 1_000_000_000)
+        let link = LinkFacts(firmware: "1.0", portOpen: true)
+        session.consume(.state(.connected), at: now, link: link)
+        for raw in still + squeeze + still + squeeze + still {
+            now = now + .milliseconds(100)
+            while let due = session.nextDeadline, due <= now { session.tick(at: due) }
+            session.consume(.message(.reading(raw)), at: now, link: link)
+        }
+        session.tick(at: now + .seconds(1))
+        let store = try SQLiteHistory(path: directory + "/history.sqlite")
+        let assessments = try store.assessments(subject: "P017")
+        #expect(assessments.count == 1)
+        let assessment = try #require(assessments.first?.id)
+        let saved = try store.sessions(subject: "P017").rows
+        #expect(saved.count == 2)
+        #expect(try saved.allSatisfy { try store.session(id: $0.id).tags.assessment == assessment })
+        let recording = try #require(try status(session)["recording"] as? [String: Any])
+        #expect(recording["assessment"] as? Int == Int(assessment))
+        #expect(try session.sessions(SessionQuery(subject: "P017")).contains(#""more":false"#))
     }
 }

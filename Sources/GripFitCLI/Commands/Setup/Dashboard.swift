@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import GripFitClinical
 import GripFitCore
 import GripFitDashboard
 import GripFitLinux
@@ -22,6 +23,7 @@ public struct Dashboard: ParsableCommand {
               gripfit-serial dashboard --simulate
               gripfit-serial dashboard --port /dev/ttyACM0 --unit lb
               gripfit-serial dashboard --listen 0.0.0.0:8642 --generate-token
+              gripfit-serial dashboard --subject P017
             """)
 
     @OptionGroup public var connection: ConnectionOptions
@@ -35,12 +37,16 @@ public struct Dashboard: ParsableCommand {
     @Flag(help: "Require a random token, printed once in the URL to open.")
     public var generateToken = false
 
+    @Option(help: ArgumentHelp("Pick this subject on the page (a code from `subject list`).", valueName: "code"))
+    public var subject: String?
+
     @OptionGroup public var unitOption: UnitOption
     var unit: ForceUnit { unitOption.resolved }
 
     public init() {}
 
     public func validate() throws {
+        if let subject { try Subject.check(code: subject) }
         guard let address = ListenAddress(listen) else {
             throw ValidationError("--listen takes ADDR:PORT, such as 127.0.0.1:8642, 0.0.0.0:8642 or [::1]:8642.")
         }
@@ -66,14 +72,17 @@ public struct Dashboard: ParsableCommand {
         let publisher = EventPublisher()
         let dongleKey = runner.connection.dongleKey
         let clock = runner.clock
+        let opened = OpenedHistory(open: Storage.history)
+        // A subject that is not in the history is said at once, not on the page's first start.
+        if let subject { _ = try opened.get().subject(code: subject) }
         let history = HistoryQueries(
-            opened: OpenedHistory(open: Storage.history), calibrations: Storage.calibrations, historyPath: Storage.paths.databasePath,
+            opened: opened, calibrations: Storage.calibrations, historyPath: Storage.paths.databasePath,
             lastResort: StandardOutput.error)
         let session = DashboardSession(
             post: { inbox.post($0) }, publisher: publisher, unit: unit, wallTime: runner.wallClock, now: { clock.now() },
             history: history, pinned: runner.connection.pin,
             rememberPin: { try Storage.pins.set($0?.description, for: dongleKey) }, warn: StandardOutput.error,
-            stage: CalibrationLookup.stage(for: runner.connection, followsChanges: true))
+            stage: CalibrationLookup.stage(for: runner.connection, followsChanges: true), selectedSubject: subject)
         let router = DashboardServer.buildRouter(
             backend: session, publisher: publisher, access: AccessPolicy(token: token, loopbackOnly: address.isLoopback))
         let server = ServerTask()
