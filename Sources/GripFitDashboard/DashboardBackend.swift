@@ -47,4 +47,9 @@ public protocol DashboardBackend: Sendable {
     /// `subject add` from the page's form: the new subject's JSON; 400 for a fact that cannot be
     /// right, 409 for a code already taken, each with the message to show.
     func addSubject(_ form: SubjectForm) throws(DashboardError) -> String
+    /// A protocol run's figures as `{"id", "subject", "date", "calibrated", "lines": [{"text"}], "report"}`:
+    /// the norm, threshold and consistency sentences `show A<n>` prints, and the report's address.
+    func assessment(id: Int64) throws(DashboardError) -> String
+    /// The run's printable clinical report (the HTML `report A<n>` writes; the PDF stays the CLI's).
+    func report(assessment id: Int64) throws(DashboardError) -> String
 }

@@ -236,6 +236,22 @@ import Testing
             ])
     }
 
+    /// A protocol run's figures and its printable report: ids checked, and the report served as
+    /// HTML under a policy of its own (its inline print style, no script at all).
+    @Test func anAssessmentsFiguresAndReport() async throws {
+        #expect(try await respond(.get, "/api/assessments/1").body == #"{"id":1}"#)
+        #expect(try await respond(.get, "/api/assessments/2").status == .notFound)
+        let bad = try await respond(.get, "/api/assessments/A1")
+        #expect(bad.status == .badRequest)
+        #expect(bad.body.contains("positive whole number"))
+        let report = try await respond(.get, "/api/assessments/1/report.html")
+        #expect(report.status == .ok)
+        #expect(report.headers[.contentType] == "text/html; charset=utf-8")
+        let policy = try #require(report.headers[.contentSecurityPolicy])
+        #expect(policy.contains("default-src 'none'") && !policy.contains("script-src"), "\(policy)")
+        #expect(try await respond(.get, "/").headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
+    }
+
     @Test func anOversizedBodyIs413NotAJSONComplaint() async throws {
         let json: HTTPFields = [.contentType: "application/json"]
         let huge = #"{"label":""# + String(repeating: "x", count: 10 * 1024 * 1024) + #""}"#

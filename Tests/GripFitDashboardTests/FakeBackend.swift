@@ -83,6 +83,16 @@ final class FakeBackend: DashboardBackend {
         return #"{"code":"\#(subject.code)"}"#
     }
 
+    func assessment(id: Int64) throws(DashboardError) -> String {
+        guard id == 1 else { throw DashboardError(.notFound, "no assessment A\(id)") }
+        return #"{"id":1}"#
+    }
+
+    func report(assessment id: Int64) throws(DashboardError) -> String {
+        note("report \(id)")
+        return "<!doctype html><p>report</p>"
+    }
+
     private static func describe(_ query: SessionQuery) -> String {
         "\(query.device ?? "-") \(query.hand?.rawValue ?? "-") \(query.limit) \(query.before.map(String.init) ?? "-")"
             + (query.subject.map { " for \($0)" } ?? "")

@@ -359,6 +359,14 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
         try history.addSubject(try form.subject(today: today()))
     }
 
+    public func assessment(id: Int64) throws(DashboardError) -> String {
+        try history.assessment(id: id)
+    }
+
+    public func report(assessment id: Int64) throws(DashboardError) -> String {
+        try history.report(id: id)
+    }
+
     /// Today in the user's time zone from the injected wall clock: a birth after it is refused.
     private func today() -> Subject.Birth.Day {
         Subject.Birth.Day(Date(timeIntervalSince1970: Double(wallTime.epochMilliseconds(at: now())) / 1000), in: .current)

@@ -89,6 +89,42 @@ public struct HistoryQueries: Sendable {
         try history { try $0.startAssessment(facts) }
     }
 
+    /// A protocol run's clinical figures for the page, as `show A<n>` reads them: the trial
+    /// statistics, the norm and threshold lines (each citing its source), and the report's address.
+    func assessment(id: Int64) throws(DashboardError) -> String {
+        let (view, _) = try clinicalView(id: id)
+        var object = JSONObject()
+        object.set("id", Int(id))
+        if let subject = view.assessment.facts.subject { object.set("subject", subject) } else { object.setNull("subject") }
+        object.set("date", view.day.description)
+        object.set("calibrated", view.assessment.facts.calibrated)
+        object.set("lines", view.clinicalLines.map { line in
+            var item = JSONObject()
+            item.set("text", line)
+            return item
+        })
+        object.set("report", "api/assessments/\(id)/report.html")
+        return object.text
+    }
+
+    /// The printable report of a protocol run, as `report A<n> -o file.html` writes it.
+    func report(id: Int64) throws(DashboardError) -> String {
+        let (view, firmware) = try clinicalView(id: id)
+        return ReportHTML.page(view.report(firmware: firmware), paper: .a4)
+    }
+
+    /// The assessment with its subject and the subject's other assessments (for the trend), read
+    /// in the user's time zone, and the firmware of its first attempt.
+    private func clinicalView(id: Int64) throws(DashboardError) -> (view: ClinicalView, firmware: String?) {
+        try history { store in
+            let assessment = try store.assessment(id: id)
+            let subject = try assessment.facts.subject.map { code throws in try store.subject(code: code) }
+            let others = try assessment.facts.subject.map { code throws in try store.assessments(subject: code) } ?? []
+            let firmware = try assessment.attempts.first.flatMap { try store.session(id: $0.session).versions.firmware }
+            return (ClinicalView(assessment: assessment, subject: subject, others: others, timeZone: .current), firmware)
+        }
+    }
+
     /// Saves a recording or an attempt from the page; the session with its new id.
     func save(_ session: StoredSession) -> Result<StoredSession, DashboardError> {
         do {

@@ -44,6 +44,17 @@ enum HistoryRoutes {
             let query = try query(request)
             return LiveRoutes.json(try await HistoryThread.run { try backend.trend(query) })
         }
+        router.get("/api/assessments/:id") { _, context in
+            let id = try assessmentID(context)
+            return LiveRoutes.json(try await HistoryThread.run { try backend.assessment(id: id) })
+        }
+        router.get("/api/assessments/:id/report.html") { _, context in
+            let id = try assessmentID(context)
+            var response = text(try await HistoryThread.run { try backend.report(assessment: id) }, type: "text/html; charset=utf-8")
+            // The report carries its own print styles and no script at all.
+            response.headers[.contentSecurityPolicy] = reportPolicy
+            return response
+        }
         router.get("/api/subjects") { _, _ in LiveRoutes.json(try await HistoryThread.run { try backend.subjects() }) }
         router.post("/api/subjects") { request, _ in
             let form = try await LiveRoutes.decode(
@@ -100,6 +111,16 @@ enum HistoryRoutes {
     private static func id(_ context: some RequestContext) throws -> Int64 {
         guard let id = context.parameters.get("id", as: Int64.self), id > 0 else {
             throw DashboardError(.badRequest, "A session id is a positive whole number, as `history` lists.")
+        }
+        return id
+    }
+
+    /// The report's policy: its inline style and data images, nothing else (no script, no fetch).
+    static let reportPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
+
+    private static func assessmentID(_ context: some RequestContext) throws -> Int64 {
+        guard let id = context.parameters.get("id", as: Int64.self), id > 0 else {
+            throw DashboardError(.badRequest, "An assessment id is a positive whole number, as `history --assessments` lists (A3 is 3).")
         }
         return id
     }

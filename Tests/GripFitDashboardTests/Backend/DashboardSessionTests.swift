@@ -147,5 +147,14 @@ struct DashboardSessionTests {
         let recording = try #require(try status(session)["recording"] as? [String: Any])
         #expect(recording["assessment"] as? Int == Int(assessment))
         #expect(try session.sessions(SessionQuery(subject: "P017")).contains(#""more":false"#))
+
+        let figures = try JSONSerialization.jsonObject(with: Data(try session.assessment(id: assessment).utf8)) as? [String: Any]
+        #expect(figures?["subject"] as? String == "P017")
+        #expect(figures?["report"] as? String == "api/assessments/\(assessment)/report.html")
+        #expect((figures?["lines"] as? [[String: Any]])?.isEmpty == false)
+        let report = try session.report(assessment: assessment)
+        #expect(report.hasPrefix("<!doctype html>") || report.hasPrefix("<!DOCTYPE html>"), "\(report.prefix(40))")
+        #expect(report.contains("P017"))
+        #expect(throws: DashboardError.self) { try session.report(assessment: assessment + 1) }
     }
 }
