@@ -40,7 +40,8 @@ public struct SubjectForm: Decodable, Sendable {
         if let text = given(dominant) {
             guard let dominant = Subject.Dominance(rawValue: text) else {
                 throw DashboardError(
-                    .badRequest, "dominant hand \(text.debugDescription) is not left, right or ambidextrous: choose one, or leave it empty.")
+                    .badRequest,
+                    "dominant hand \(text.debugDescription) is not left, right or ambidextrous: choose one, or leave it empty.")
             }
             chosenHand = dominant
         }

@@ -772,7 +772,7 @@ function loadSubjects(keep) {
 }
 
 function toggleNewSubject(open) {
-  $("new-subject").hidden = !open;
+  $("subject-form").hidden = !open;
   $("subject-new").setAttribute("aria-expanded", String(open));
   $("new-error").textContent = "";
   if (open) $("new-code").focus();
@@ -788,13 +788,15 @@ function addSubject(event) {
   if (/^[0-9]{1,4}$/.test(birth)) body.birth_year = Number(birth); else if (birth) body.birth_date = birth;
   post("api/subjects", body).then((subject) => {
     toggleNewSubject(false);
+    $("subject-new").focus();
     for (const id of ["new-code", "new-sex", "new-birth", "new-dominant"]) $(id).value = "";
     return loadSubjects(subject.code).then(() => notice(`Subject ${subject.code} added`));
   }).catch((error) => { $("new-error").textContent = error.message; });
 }
 
 function setUpSubjects() {
-  $("subject-new").addEventListener("click", () => toggleNewSubject($("new-subject").hidden));
+  $("subject-new").addEventListener("click", () => toggleNewSubject($("subject-form").hidden));
+  $("new-cancel").addEventListener("click", () => { toggleNewSubject(false); $("subject-new").focus(); });
   $("subject-form").addEventListener("submit", addSubject);
   $("subject").addEventListener("change", () => { if (!$("history").hidden) loadHistory(); });
   loadSubjects();
