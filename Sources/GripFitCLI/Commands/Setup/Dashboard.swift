@@ -46,7 +46,13 @@ public struct Dashboard: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if let subject { try Subject.check(code: subject) }
+        if let subject {
+            do {
+                try Subject.check(code: subject)
+            } catch {
+                throw ValidationError("--subject: \(error.description).")
+            }
+        }
         guard let address = ListenAddress(listen) else {
             throw ValidationError("--listen takes ADDR:PORT, such as 127.0.0.1:8642, 0.0.0.0:8642 or [::1]:8642.")
         }
