@@ -1,3 +1,4 @@
+import Foundation
 import GripFitClinical
 import GripFitCore
 import GripFitLive

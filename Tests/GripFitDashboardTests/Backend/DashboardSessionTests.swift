@@ -129,7 +129,8 @@ struct DashboardSessionTests {
         let still = [Int32](repeating: 0, count: 12)
         let squeeze: [Int32] = [20_000, 100_000, 200_000, 300_000, 320_000, 310_000, 200_000, 100_000, 20_000, 1_000, 0]
         var now = MonotonicInstant(nanoseconds: 1_000_000_000)
-        let link = LinkFacts(firmware: "1.0", portOpen: true)
+        // The firmware version is the device's own text: the report must show it, not run it.
+        let link = LinkFacts(firmware: "<b>1.0</b>", portOpen: true)
         session.consume(.state(.connected), at: now, link: link)
         for raw in still + squeeze + still + squeeze + still {
             now = now + .milliseconds(100)
@@ -155,6 +156,7 @@ struct DashboardSessionTests {
         let report = try session.report(assessment: assessment)
         #expect(report.hasPrefix("<!doctype html>") || report.hasPrefix("<!DOCTYPE html>"), "\(report.prefix(40))")
         #expect(report.contains("P017"))
+        #expect(report.contains("&lt;b&gt;1.0&lt;/b&gt;") && !report.contains("<b>1.0"), "the device's text escaped once, for HTML")
         #expect(throws: DashboardError.self) { try session.report(assessment: assessment + 1) }
     }
 }

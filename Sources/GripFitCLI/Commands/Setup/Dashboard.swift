@@ -71,6 +71,9 @@ public struct Dashboard: ParsableCommand {
     public func run() throws {
         guard let address = ListenAddress(listen) else { throw CLIFailure("--listen \(listen) is not ADDR:PORT.", status: .usage) }
         let token = generateToken ? AccessPolicy.generateToken() : self.token
+        let opened = OpenedHistory(open: Storage.history)
+        // A subject that is not in the history is said at once, before the port is opened.
+        if let subject { _ = try opened.get().subject(code: subject) }
         let runner = SessionRunner(connection: try connection.connect())
         guard let inbox = runner.driver.inbox else {
             throw CLIFailure("Cannot create the eventfd that carries commands from the page to the dongle.", status: .ioError)
@@ -78,9 +81,6 @@ public struct Dashboard: ParsableCommand {
         let publisher = EventPublisher()
         let dongleKey = runner.connection.dongleKey
         let clock = runner.clock
-        let opened = OpenedHistory(open: Storage.history)
-        // A subject that is not in the history is said at once, not on the page's first start.
-        if let subject { _ = try opened.get().subject(code: subject) }
         let history = HistoryQueries(
             opened: opened, calibrations: Storage.calibrations, historyPath: Storage.paths.databasePath,
             lastResort: StandardOutput.error)
