@@ -8,7 +8,8 @@ extension ClinicalView {
     public func report(firmware: String?) -> ClinicalReport {
         let facts = assessment.facts
         let placed: NormResult? = if case .placed(let result) = norm { result } else { nil }
-        var normLines = clinicalLines
+        // Each hand's box prints its trial consistency; the norm section holds the comparisons.
+        var normLines = comparisonLines
         if !facts.calibrated {
             normLines.insert(
                 "the device was not calibrated when this assessment was made: its readings are raw counts, not kg, "

@@ -67,24 +67,23 @@ public struct ClinicalView: Sendable, Equatable {
         statistics.consistency(hand, threshold: settings.consistencyThreshold)
     }
 
-    /// The lines every output prints: the norm (centile, z, table and statistic, or what is missing),
-    /// the EWGSOP2 comparison, each hand's trial consistency. Untrusted text never appears in them.
+    /// The lines every output prints: the comparisons, then each hand's trial consistency.
+    /// Untrusted text never appears in them.
     public var clinicalLines: [String] {
-        var lines: [String]
-        if let norm, let ewgsop2 {
-            let best = assessment.facts.calibrated ? bestOfEitherHand.map { $0.formatted(decimals: 1) + " kg" } : nil
-            lines = [
-                "norm: " + norm.text,
-                "EWGSOP2: " + (best.map { "best grip \($0) " } ?? "") + ewgsop2.text,
-            ]
-        } else {
-            lines = ["norm: no counted trial, so nothing to compare", "EWGSOP2: no counted trial, so nothing to compare"]
+        comparisonLines + [Hand.left, .right].compactMap { hand in
+            consistency(hand).map { "trial consistency, \(hand.rawValue): \($0)" }
         }
-        if case .year = subject?.birth, ageYears != nil {
+    }
+
+    /// The norm (centile, z, table and statistic, or what is missing) and the EWGSOP2 comparison.
+    public var comparisonLines: [String] {
+        guard let norm, let ewgsop2 else {
+            return ["norm: no counted trial, so nothing to compare", "EWGSOP2: no counted trial, so nothing to compare"]
+        }
+        let best = assessment.facts.calibrated ? bestOfEitherHand.map { $0.formatted(decimals: 1) + " kg" } : nil
+        var lines = ["norm: " + norm.text, "EWGSOP2: " + (best.map { "best grip \($0) " } ?? "") + ewgsop2.text]
+        if case .placed = norm, case .year = subject?.birth {
             lines.append("age from the birth year only, taken at mid-year: the centile may be off by up to half a year of age")
-        }
-        for hand in [Hand.left, .right] {
-            if let consistency = consistency(hand) { lines.append("trial consistency, \(hand.rawValue): \(consistency)") }
         }
         return lines
     }

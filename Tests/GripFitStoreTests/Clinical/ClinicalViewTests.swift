@@ -112,7 +112,8 @@ struct ClinicalViewTests {
         ]
         let view = ClinicalView(assessment: Self.assessment(), subject: try Self.subject(), others: others, timeZone: Self.utc)
         #expect(view.earlier.map(\.id) == [2, 4])
-        #expect(view.report(firmware: nil).trend == [TrendPoint(date: "2026-10-15", bestKg: 27), TrendPoint(date: "2026-11-14", bestKg: 29)])
+        let trend = [TrendPoint(date: "2026-10-15", bestKg: 27), TrendPoint(date: "2026-11-14", bestKg: 29)]
+        #expect(view.report(firmware: nil).trend == trend)
     }
 
     @Test func aBirthYearAloneIsTakenAtMidYearAndSaidSo() throws {
