@@ -60,11 +60,12 @@ let package = Package(
         ),
         // A virtual dongle + GripFit on a real pty.
         .target(name: "GripFitSimulator", dependencies: ["GripFitCore", "GripFitLinux", "CGripFitShims"]),
-        // `dashboard`: the HTTP server and the page, a consumer of one session like the other commands.
+        // `dashboard`: the HTTP server, the page and its backend (a consumer of one session like the other
+        // commands, given its port's inbox, clocks and history by the CLI).
         .target(
             name: "GripFitDashboard",
             dependencies: [
-                "GripFitCore", "GripFitOutput", "GripFitStore",
+                "GripFitCore", "GripFitOutput", "GripFitStore", "GripFitLive", "GripFitClinical",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -110,7 +111,8 @@ let package = Package(
         .testTarget(
             name: "GripFitDashboardTests",
             dependencies: [
-                "GripFitDashboard", "GripFitStore", .product(name: "Hummingbird", package: "hummingbird"),
+                "GripFitDashboard", "GripFitStore", "GripFitLive", "GripFitCore", "GripFitClinical",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -18,8 +18,11 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await respond(request, context: context, next: next)
-        response.headers[.contentSecurityPolicy] =
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+        // A response with a stricter policy of its own (the report: no script at all) keeps it.
+        if response.headers[.contentSecurityPolicy] == nil {
+            response.headers[.contentSecurityPolicy] =
+                "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+        }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         return response

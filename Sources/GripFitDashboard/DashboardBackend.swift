@@ -10,12 +10,17 @@ public protocol DashboardBackend: Sendable {
     /// Sends `CMD:TARE` to the GripFit.
     func tare() throws(DashboardError)
     func resetPeak()
-    /// Starts recording at the next reading; the JSON says what is being recorded.
-    func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String
+    /// Starts recording at the next reading, for `subject` (a code in the history) if given; the
+    /// JSON says what is being recorded.
+    func startRecording(hand: Hand?, label: String?, subject: String?) throws(DashboardError) -> String
     /// Starts the guided standard protocol at the next reading (`record --protocol standard`):
     /// `trialsPerHand` per hand (default 3), from `firstHand` (default right), `restSeconds` between
-    /// trials (default 30); the JSON is its first `guided` event. Its progress goes to the event stream.
-    func startProtocol(firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?) throws(DashboardError) -> String
+    /// trials (default 30), for `subject` if given (`record --protocol standard --subject`); the JSON
+    /// is its first `guided` event. Its progress goes to the event stream; its attempts are filed
+    /// under one assessment, which the status's `recording` names once the first is saved.
+    func startProtocol(
+        firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?, subject: String?
+    ) throws(DashboardError) -> String
     /// Stops, analyses and saves the recording; the JSON is the saved session's summary. Stops
     /// the guided protocol instead when one is running; the JSON is then its last `guided` event.
     func stopRecording() throws(DashboardError) -> String
@@ -36,4 +41,15 @@ public protocol DashboardBackend: Sendable {
     func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String
     /// Peak per session over time, oldest first: the query's most recent sessions.
     func trend(_ query: SessionQuery) throws(DashboardError) -> String
+    /// `subject list`'s subjects for the picker, as `{"subjects": [...], "selected": code or null}`:
+    /// `selected` is `dashboard --subject`'s.
+    func subjects() throws(DashboardError) -> String
+    /// `subject add` from the page's form: the new subject's JSON; 400 for a fact that cannot be
+    /// right, 409 for a code already taken, each with the message to show.
+    func addSubject(_ form: SubjectForm) throws(DashboardError) -> String
+    /// A protocol run's figures as `{"id", "subject", "date", "calibrated", "lines": [{"text"}], "report"}`:
+    /// the norm, threshold and consistency sentences `show A<n>` prints, and the report's address.
+    func assessment(id: Int64) throws(DashboardError) -> String
+    /// The run's printable clinical report (the HTML `report A<n>` writes; the PDF stays the CLI's).
+    func report(assessment id: Int64) throws(DashboardError) -> String
 }

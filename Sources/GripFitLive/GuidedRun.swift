@@ -25,6 +25,10 @@ public struct GuidedRun {
 
     /// Seconds an attempt may last from the cue unless the user chose otherwise.
     public static let trialLimit = 10.0
+    /// Trials per hand and seconds of rest between them unless the user chose otherwise: three
+    /// each, as in the ASHT and Southampton protocols.
+    public static let trialsPerHand = 3
+    public static let restSeconds = 30.0
     /// The protocol name its attempts are saved under.
     public static let protocolName = "standard"
 

@@ -4,12 +4,16 @@ extension SQLiteHistory {
     /// Keyset paging on (start, id), the listing's order: the `session_started` index (which holds
     /// the id) or, for one device, the `(device, started_at_ms)` one, read backwards and stopped
     /// after the page, so a page costs the same at the start of a long history as deep in it.
+    /// A subject that is not in the history is ``StoreError/unknownSubject(_:)``, not an empty page.
     public func page(_ query: SessionQuery) throws(StoreError) -> SessionPage {
         let limit = min(max(query.limit, 1), SessionQuery.maxLimit)
         let path = path
         let rows: [Row]
         do {
             rows = try queue.read { db throws -> [Row] in
+                if let subject = query.subject, try Self.subjectRow(db, code: subject) == nil {
+                    throw StoreError.unknownSubject(subject)
+                }
                 var start: Int64?
                 if let before = query.before {
                     start = try Int64.fetchOne(db, sql: "SELECT started_at_ms FROM session WHERE id = ?", arguments: [before])
@@ -39,6 +43,10 @@ extension SQLiteHistory {
         if let hand = query.hand {
             conditions.append("hand = ?")
             values.append(hand.rawValue)
+        }
+        if let subject = query.subject {
+            conditions.append("subject = ?")
+            values.append(subject)
         }
         if let start = beforeStart, let before = query.before {
             conditions.append("started_at_ms <= ? AND (started_at_ms < ? OR id < ?)")

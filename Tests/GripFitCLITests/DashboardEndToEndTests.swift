@@ -368,6 +368,28 @@ import Testing
         _ = first.stop()
     }
 
+    /// `--subject` names a subject in the history (exit 66 otherwise, before the server starts) and
+    /// the page's picker gets it selected; a subject added over HTTP is `subject list`'s too.
+    @Test func theSubjectIsCheckedAndPreselected() throws {
+        let binary = BuiltBinary()
+        let unknown = try binary.run("dashboard", "--simulate", "--listen", "127.0.0.1:0", "--subject", "P017")
+        #expect(unknown.status == 66, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("no subject 'P017'"), "\(unknown.stderr)")
+        let bad = try binary.run("dashboard", "--simulate", "--subject", "Jane Doe")
+        #expect(bad.status == 64, "\(bad.stderr)")
+        #expect(try binary.run("subject", "add", "P017", "--birth-year", "1950").status == 0)
+        let dashboard = try Dashboard(["--subject", "P017"], binary: binary)
+        let subjects = Self.object(try dashboard.client.get("/api/subjects").body)
+        #expect(subjects["selected"] as? String == "P017")
+        let added = try dashboard.client.post("/api/subjects", json: #"{"code":"K-2","sex":"male","birth_year":1960}"#)
+        #expect(added.status == 201, "\(added.body)")
+        let refused = try dashboard.client.post("/api/subjects", json: #"{"code":"K-3","birth_date":"1960-02-30"}"#)
+        #expect(refused.status == 400)
+        #expect(refused.body.contains("is not a day of the calendar"), "\(refused.body)")
+        _ = dashboard.stop()
+        #expect(try binary.run("subject", "list").stdout.contains("K-2"))
+    }
+
     @Test func anAddressNotOfThisMachineSaysSoAsAUsageError() throws {
         let binary = BuiltBinary()
         // 192.0.2.1 is kept for documentation (RFC 5737) and .invalid never resolves (RFC 2606).

@@ -204,6 +204,54 @@ import Testing
         #expect(backend.calls.withLock { $0 }.count == 3)
     }
 
+    /// The picker's subjects and the "new subject" form; a subject's code on the starts and the
+    /// history's queries is checked as `--subject` is, before the backend is asked.
+    @Test func subjectsAreListedAddedAndChecked() async throws {
+        let json: HTTPFields = [.contentType: "application/json"]
+        #expect(try await respond(.get, "/api/subjects").body == #"{"subjects":[],"selected":null}"#)
+        let added = try await respond(.post, "/api/subjects", headers: json, body: #"{"code":"P017","sex":"female","birth_year":1979}"#)
+        #expect(added.status == .created)
+        #expect(backend.added.withLock { $0 } == ["P017"])
+        let future = try await respond(.post, "/api/subjects", headers: json, body: #"{"code":"P018","birth_date":"2031-01-01"}"#)
+        #expect(future.status == .badRequest)
+        #expect(future.body.contains("after today"), "\(future.body)")
+        let junk = try await respond(.post, "/api/subjects", headers: json, body: #"{"sex":"female"}"#)
+        #expect(junk.status == .badRequest)
+        #expect(junk.body.contains("only code is needed"))
+
+        #expect(try await respond(.get, "/api/sessions?subject=P017").status == .ok)
+        #expect(try await respond(.get, "/api/trend?subject=P017&limit=20").status == .ok)
+        let hostile = try await respond(.get, "/api/trend?subject=%3Cscript%3E")
+        #expect(hostile.status == .badRequest)
+        #expect(hostile.body.hasPrefix("Subject code '<script>' is not usable"))
+        let start = try await respond(.post, "/api/record/start", headers: json, body: #"{"hand":"left","subject":"P017"}"#)
+        #expect(start.status == .ok)
+        let guided = try await respond(.post, "/api/record/start", headers: json, body: #"{"protocol":"standard","subject":"P017"}"#)
+        #expect(guided.status == .ok)
+        #expect(try await respond(.post, "/api/record/start", headers: json, body: #"{"subject":"a b"}"#).status == .badRequest)
+        #expect(
+            backend.calls.withLock { $0 } == [
+                "subjects", "sessions - - 50 - for P017", "trend - - 20 - for P017", "start left - for P017",
+                "protocol - - - - for P017",
+            ])
+    }
+
+    /// A protocol run's figures and its printable report: ids checked, and the report served as
+    /// HTML under a policy of its own (its inline print style, no script at all).
+    @Test func anAssessmentsFiguresAndReport() async throws {
+        #expect(try await respond(.get, "/api/assessments/1").body == #"{"id":1}"#)
+        #expect(try await respond(.get, "/api/assessments/2").status == .notFound)
+        let bad = try await respond(.get, "/api/assessments/A1")
+        #expect(bad.status == .badRequest)
+        #expect(bad.body.contains("positive whole number"))
+        let report = try await respond(.get, "/api/assessments/1/report.html")
+        #expect(report.status == .ok)
+        #expect(report.headers[.contentType] == "text/html; charset=utf-8")
+        let policy = try #require(report.headers[.contentSecurityPolicy])
+        #expect(policy.contains("default-src 'none'") && !policy.contains("script-src"), "\(policy)")
+        #expect(try await respond(.get, "/").headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
+    }
+
     @Test func anOversizedBodyIs413NotAJSONComplaint() async throws {
         let json: HTTPFields = [.contentType: "application/json"]
         let huge = #"{"label":""# + String(repeating: "x", count: 10 * 1024 * 1024) + #""}"#

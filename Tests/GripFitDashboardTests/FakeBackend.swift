@@ -1,3 +1,4 @@
+import GripFitClinical
 import GripFitCore
 import GripFitDashboard
 import GripFitStore
@@ -19,14 +20,16 @@ final class FakeBackend: DashboardBackend {
     func tare() throws(DashboardError) { note("tare") }
     func resetPeak() { note("resetPeak") }
 
-    func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String {
-        note("start \(hand?.rawValue ?? "-") \(label ?? "-")")
+    func startRecording(hand: Hand?, label: String?, subject: String?) throws(DashboardError) -> String {
+        note("start \(hand?.rawValue ?? "-") \(label ?? "-")" + (subject.map { " for \($0)" } ?? ""))
         return #"{"state":"waiting"}"#
     }
 
-    func startProtocol(firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?) throws(DashboardError) -> String {
+    func startProtocol(
+        firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?, subject: String?
+    ) throws(DashboardError) -> String {
         note("protocol \(firstHand?.rawValue ?? "-") \(label ?? "-") \(trialsPerHand.map(String.init) ?? "-") "
-            + "\(restSeconds.map { "\($0)" } ?? "-")")
+            + "\(restSeconds.map { "\($0)" } ?? "-")" + (subject.map { " for \($0)" } ?? ""))
         return #"{"event":"guided","phase":"waiting"}"#
     }
 
@@ -64,7 +67,34 @@ final class FakeBackend: DashboardBackend {
         return "[]"
     }
 
+    /// Subjects the page added, by code, in order.
+    let added = Mutex<[String]>([])
+
+    func subjects() throws(DashboardError) -> String {
+        note("subjects")
+        return #"{"subjects":[],"selected":null}"#
+    }
+
+    /// Checks the form as the real backend does (today fixed), so the routes' 400s can be tested.
+    func addSubject(_ form: SubjectForm) throws(DashboardError) -> String {
+        guard let today = Subject.Birth.Day(year: 2026, month: 11, day: 25) else { return "" }
+        let subject = try form.subject(today: today)
+        added.withLock { $0.append(subject.code) }
+        return #"{"code":"\#(subject.code)"}"#
+    }
+
+    func assessment(id: Int64) throws(DashboardError) -> String {
+        guard id == 1 else { throw DashboardError(.notFound, "no assessment A\(id)") }
+        return #"{"id":1}"#
+    }
+
+    func report(assessment id: Int64) throws(DashboardError) -> String {
+        note("report \(id)")
+        return "<!doctype html><p>report</p>"
+    }
+
     private static func describe(_ query: SessionQuery) -> String {
         "\(query.device ?? "-") \(query.hand?.rawValue ?? "-") \(query.limit) \(query.before.map(String.init) ?? "-")"
+            + (query.subject.map { " for \($0)" } ?? "")
     }
 }

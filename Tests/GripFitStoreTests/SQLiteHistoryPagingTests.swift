@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
 import Testing
@@ -58,6 +59,25 @@ struct SQLiteHistoryPagingTests {
         let rest = try store.page(SessionQuery(limit: 2, before: left.listing.rows.last?.id, hand: .left))
         #expect(rest.listing.rows.map(\.startedAtMilliseconds) == [2_000])
         #expect(!rest.more)
+    }
+
+    /// The dashboard's history and trend for the subject picked on the page: only their sessions,
+    /// paged like the rest; a code the history does not know is said so, not an empty page.
+    @Test func filtersBySubject() throws {
+        let store = try history()
+        try store.addSubject(try Subject(code: "P017", birth: .year(1950)))
+        for start in [7_000, 8_000, 9_000] as [Int64] {
+            var session = Fixtures.session(start: start)
+            session.tags.subject = "P017"
+            try store.save(session, sameStart: .nextFreeMillisecond)
+        }
+        let first = try store.page(SessionQuery(limit: 2, subject: "P017"))
+        #expect(first.listing.rows.map(\.startedAtMilliseconds) == [9_000, 8_000])
+        #expect(first.more)
+        let rest = try store.page(SessionQuery(limit: 2, before: first.listing.rows.last?.id, subject: "P017"))
+        #expect(rest.listing.rows.map(\.startedAtMilliseconds) == [7_000])
+        #expect(!rest.more)
+        #expect(throws: StoreError.unknownSubject("P018")) { try store.page(SessionQuery(subject: "P018")) }
     }
 
     @Test func aBeforeThatNamesNoSessionIsNotFound() throws {

@@ -36,6 +36,8 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
             self.init(error.description, status: .unavailable)
         case let error as StoreError:
             self.init(error.description, status: Self.status(for: error))
+        case let error as SessionSaveError:
+            self.init(error.message, status: CLIFailure(error.cause)?.status ?? .cannotCreate)
         case let error as SubjectError:
             self.init(error.description, status: .dataError)
         case let error as CalibrationError:

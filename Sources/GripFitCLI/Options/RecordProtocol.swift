@@ -1,4 +1,5 @@
 import ArgumentParser
+import GripFitLive
 
 /// Assessment protocols `record --protocol` can run.
 public enum RecordProtocol: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -6,6 +7,6 @@ public enum RecordProtocol: String, ExpressibleByArgument, CaseIterable, Sendabl
     /// Southampton protocols); reports best and mean per hand and the left/right difference.
     case standard
 
-    static let trialsPerHand = 3
-    static let restSeconds = 30.0
+    static let trialsPerHand = GuidedRun.trialsPerHand
+    static let restSeconds = GuidedRun.restSeconds
 }

@@ -1,5 +1,6 @@
 import GripFitClinical
 import GripFitCore
+import GripFitLive
 import GripFitOutput
 import GripFitStore
 

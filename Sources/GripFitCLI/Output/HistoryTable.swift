@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitLive
 import GripFitOutput
 
 /// The `history` table, fitted to `width` columns (the terminal's, 80 when not a terminal): each

@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitLive
 import GripFitStore
 
 /// The assessment a guided run files its attempts under, made when the first attempt is saved
@@ -8,12 +9,7 @@ final class AssessmentID {
 
     /// Files the assessment from the run's settings and its first attempt's device, start and calibration.
     func start(_ store: any SessionHistory, settings: GuidedProtocol.Settings, first session: StoredSession) throws -> Int64 {
-        let id = try store.startAssessment(
-            AssessmentFacts(
-                subject: session.tags.subject, device: session.device, startedAtMilliseconds: session.startedAtMilliseconds,
-                protocolName: session.tags.protocolName ?? GuidedRun.protocolName, firstHand: settings.firstSide,
-                trialsPerHand: settings.trialsPerHand, restSeconds: settings.rest / .seconds(1), unit: session.unitName,
-                calibrationDate: session.calibration?.date))
+        let id = try store.startAssessment(.guided(settings: settings, first: session))
         self.id = id
         return id
     }

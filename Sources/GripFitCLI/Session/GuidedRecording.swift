@@ -89,7 +89,7 @@ struct GuidedRecording {
                 var session = session
                 session.tags.subject = subject
                 session.tags.assessment = try assessment.id ?? assessment.start(store, settings: settings, first: session)
-                onSaved(try SessionSave.save(session) { store }, session)
+                onSaved(try Storage.save(session) { store }, session)
             },
             onEvent: show)
         let driver = runner.driver

@@ -48,4 +48,11 @@ enum Storage {
         guard session.calibration == nil else { return (session, nil) }
         return HistoryEntry.presented(session, book: try book ?? calibrations.all())
     }
+
+    /// ``SessionSave`` as the CLI's commands run it: beside the user's history, signals held off
+    /// during the write, the export on stderr when no rescue file can be written.
+    static func save(_ session: StoredSession, to store: () throws -> any SessionHistory) throws(SessionSaveError) -> Int64 {
+        try SessionSave.save(
+            session, historyPath: paths.databasePath, shield: { try SignalShield.run($0) }, lastResort: StandardOutput.error, to: store)
+    }
 }

@@ -301,6 +301,7 @@ function startRecording(event) {
   event.preventDefault();
   const body = { label: $("label").value };
   if ($("hand").value) body.hand = $("hand").value;
+  if ($("subject").value) body.subject = $("subject").value;
   delete $("record-state").dataset.saved;
   post("api/record/start", body).then(showRecording).catch((error) => notice(error.message, true));
 }
@@ -397,6 +398,10 @@ function showGuided(event) {
     // The run is over on the server: the buttons are free for the next patient at once.
     showRecording({ state: "idle" });
     refreshStatus();
+    // Its attempts are filed under one assessment: its figures against the norms, and its report.
+    getJSON("api/status").then((status) => {
+      if (status.recording.assessment) showAssessment(status.recording.assessment);
+    }).catch(() => {});
   }
   // Each ended attempt is saved to the history as it ends.
   if (event.attempts.length !== guided.attempts) {
@@ -432,13 +437,31 @@ function showGuidedSummary(summary, unit, perHand) {
     ? "No counted attempt for " + summary.missed.map((missed) => `${missed.hand} trial ${missed.trial}`).join(", ") : "";
 }
 
+function showAssessment(id) {
+  getJSON(`api/assessments/${encodeURIComponent(id)}`).then((assessment) => {
+    const list = $("guided-lines");
+    list.replaceChildren();
+    for (const line of assessment.lines) {
+      const item = document.createElement("li");
+      item.textContent = line.text;
+      list.appendChild(item);
+    }
+    const link = $("guided-report");
+    link.href = assessment.report;
+    link.textContent = `Report A${assessment.id}` + (assessment.subject ? ` (${assessment.subject})` : "");
+    $("guided-assessment").hidden = false;
+  }).catch((error) => notice(error.message, true));
+}
+
 function startGuided(event) {
   event.preventDefault();
   const body = { protocol: "standard", trials: Number($("guided-trials").value), rest: Number($("guided-rest").value),
     label: $("label").value };
   if ($("hand").value) body.hand = $("hand").value;
+  if ($("subject").value) body.subject = $("subject").value;
   delete $("record-state").dataset.saved;
   guided.attempts = 0;
+  $("guided-assessment").hidden = true;
   post("api/record/start", body).then((started) => {
     showGuided(started);
     showRecording({ state: "guided" });
@@ -476,9 +499,17 @@ const historyPage = 50;
 // The trend charts the most recent sessions, as many as one request may ask for.
 const trendLimit = 500;
 
+// The history and the trend follow the subject picked: `&subject=CODE`, or nothing for everyone's.
+function subjectQuery() {
+  const code = $("subject").value;
+  return code ? `&subject=${encodeURIComponent(code)}` : "";
+}
+
 function loadHistory() {
   const body = document.querySelector("#sessions tbody");
-  getJSON(`api/sessions?limit=${historyPage}`).then((page) => {
+  const code = $("subject").value;
+  $("history-subject").textContent = code ? ` for ${code}` : "";
+  getJSON(`api/sessions?limit=${historyPage}${subjectQuery()}`).then((page) => {
     body.replaceChildren();
     $("no-sessions").hidden = page.sessions.length > 0;
     showSessions(page);
@@ -492,7 +523,7 @@ function loadOlderSessions() {
   if (rows.length === 0) return;
   const oldest = rows[rows.length - 1].dataset.id;
   $("older-sessions").disabled = true;
-  getJSON(`api/sessions?limit=${historyPage}&before=${encodeURIComponent(oldest)}`).then(showSessions)
+  getJSON(`api/sessions?limit=${historyPage}&before=${encodeURIComponent(oldest)}${subjectQuery()}`).then(showSessions)
     .catch((error) => notice(error.message, true))
     .finally(() => { $("older-sessions").disabled = false; });
 }
@@ -575,7 +606,7 @@ function openSession(id) {
 }
 
 function loadTrend() {
-  getJSON(`api/trend?limit=${trendLimit}`).then(drawTrend).catch(() => {});
+  getJSON(`api/trend?limit=${trendLimit}${subjectQuery()}`).then(drawTrend).catch(() => {});
 }
 
 function drawTrend(sessions) {
@@ -715,6 +746,62 @@ function toggleDevices(open) {
 
 // MARK: tabs and start-up
 
+// MARK: subjects
+
+// The picker from `subject list`'s data; `keep` is the code to leave picked (the server's
+// `dashboard --subject` choice the first time).
+function loadSubjects(keep) {
+  return getJSON("api/subjects").then((list) => {
+    const select = $("subject");
+    const chosen = keep === undefined ? list.selected : keep;
+    const none = document.createElement("option");
+    none.value = "";
+    none.textContent = "No subject";
+    const options = [none];
+    for (const subject of list.subjects) {
+      const option = document.createElement("option");
+      option.value = subject.code;
+      const facts = [subject.sex, subject.birth ? "born " + subject.birth : null,
+        subject.dominant ? subject.dominant + "-handed" : null].filter(Boolean);
+      option.textContent = subject.code + (facts.length ? " (" + facts.join(", ") + ")" : "");
+      options.push(option);
+    }
+    select.replaceChildren(...options);
+    select.value = chosen && list.subjects.some((subject) => subject.code === chosen) ? chosen : "";
+  }).catch((error) => notice(error.message, true));
+}
+
+function toggleNewSubject(open) {
+  $("subject-form").hidden = !open;
+  $("subject-new").setAttribute("aria-expanded", String(open));
+  $("new-error").textContent = "";
+  if (open) $("new-code").focus();
+}
+
+// The server checks every fact (as `subject add` does) and its message is shown as it is.
+function addSubject(event) {
+  event.preventDefault();
+  const body = { code: $("new-code").value.trim() };
+  if ($("new-sex").value) body.sex = $("new-sex").value;
+  if ($("new-dominant").value) body.dominant = $("new-dominant").value;
+  const birth = $("new-birth").value.trim();
+  if (/^[0-9]{1,4}$/.test(birth)) body.birth_year = Number(birth); else if (birth) body.birth_date = birth;
+  post("api/subjects", body).then((subject) => {
+    toggleNewSubject(false);
+    $("subject-new").focus();
+    for (const id of ["new-code", "new-sex", "new-birth", "new-dominant"]) $(id).value = "";
+    return loadSubjects(subject.code).then(() => notice(`Subject ${subject.code} added`));
+  }).catch((error) => { $("new-error").textContent = error.message; });
+}
+
+function setUpSubjects() {
+  $("subject-new").addEventListener("click", () => toggleNewSubject($("subject-form").hidden));
+  $("new-cancel").addEventListener("click", () => { toggleNewSubject(false); $("subject-new").focus(); });
+  $("subject-form").addEventListener("submit", addSubject);
+  $("subject").addEventListener("change", () => { if (!$("history").hidden) loadHistory(); });
+  loadSubjects();
+}
+
 function selectTab(name) {
   for (const tab of document.querySelectorAll(".tab")) {
     const selected = tab.getAttribute("aria-controls") === name;
@@ -748,6 +835,7 @@ function start() {
   $("record-stop").addEventListener("click", stopRecording);
   window.addEventListener("resize", () => { if (!$("history").hidden) loadTrend(); });
   setUpGuided();
+  setUpSubjects();
   const events = new EventSource("api/events");
   events.onmessage = onEvent;
   events.onopen = () => { refreshDevices(); refreshStatus(); };

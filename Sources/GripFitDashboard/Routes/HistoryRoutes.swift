@@ -1,8 +1,10 @@
+import GripFitClinical
 import GripFitCore
 import GripFitStore
 import Hummingbird
 
-/// The saved sessions: list, one session, its plot, its exports, and the trend across sessions.
+/// The saved sessions: list, one session, its plot, its exports, and the trend across sessions;
+/// the subjects they are recorded for.
 /// The backend's history calls block on I/O, so they run on ``HistoryThread``.
 enum HistoryRoutes {
     static func add<Context: RequestContext>(to router: Router<Context>, backend: some DashboardBackend) {
@@ -42,10 +44,31 @@ enum HistoryRoutes {
             let query = try query(request)
             return LiveRoutes.json(try await HistoryThread.run { try backend.trend(query) })
         }
+        router.get("/api/assessments/:id") { _, context in
+            let id = try assessmentID(context)
+            return LiveRoutes.json(try await HistoryThread.run { try backend.assessment(id: id) })
+        }
+        router.get("/api/assessments/:id/report.html") { _, context in
+            let id = try assessmentID(context)
+            var response = text(try await HistoryThread.run { try backend.report(assessment: id) }, type: "text/html; charset=utf-8")
+            // The report carries its own print styles and no script at all.
+            response.headers[.contentSecurityPolicy] = reportPolicy
+            return response
+        }
+        router.get("/api/subjects") { _, _ in LiveRoutes.json(try await HistoryThread.run { try backend.subjects() }) }
+        router.post("/api/subjects") { request, _ in
+            let form = try await LiveRoutes.decode(
+                request, as: SubjectForm.self,
+                usage: DashboardError(
+                    .badRequest,
+                    "The body must be JSON like {\"code\":\"P017\",\"sex\":\"female\",\"birth_date\":\"1979-03-14\","
+                        + "\"dominant\":\"right\"} (or \"birth_year\":1979 instead of the date); only code is needed."))
+            return LiveRoutes.json(try await HistoryThread.run { try backend.addSubject(form) }, status: .created)
+        }
     }
 
-    /// `limit` (1 to 500, default 50), `before` (the oldest id the page already has), `device`
-    /// and `hand`, each checked here so the history is only asked sensible questions.
+    /// `limit` (1 to 500, default 50), `before` (the oldest id the page already has), `device`,
+    /// `hand` and `subject`, each checked here so the history is only asked sensible questions.
     private static func query(_ request: Request) throws(DashboardError) -> SessionQuery {
         let parameters = request.uri.queryParameters
         var query = SessionQuery()
@@ -70,12 +93,34 @@ enum HistoryRoutes {
             }
             query.hand = hand
         }
+        query.subject = try subject(parameters["subject"].map(String.init))
         return query
+    }
+
+    /// A subject's code from the page, checked as `subject add` checks it; nil when not given.
+    static func subject(_ text: String?) throws(DashboardError) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        do {
+            try Subject.check(code: text)
+        } catch {
+            throw DashboardError(.badRequest, SubjectForm.sentence(error.description))
+        }
+        return text
     }
 
     private static func id(_ context: some RequestContext) throws -> Int64 {
         guard let id = context.parameters.get("id", as: Int64.self), id > 0 else {
             throw DashboardError(.badRequest, "A session id is a positive whole number, as `history` lists.")
+        }
+        return id
+    }
+
+    /// The report's policy: its inline style and data images, nothing else (no script, no fetch).
+    static let reportPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
+
+    private static func assessmentID(_ context: some RequestContext) throws -> Int64 {
+        guard let id = context.parameters.get("id", as: Int64.self), id > 0 else {
+            throw DashboardError(.badRequest, "An assessment id is a positive whole number, as `history --assessments` lists (A3 is 3).")
         }
         return id
     }

@@ -17,9 +17,11 @@ enum LiveRoutes {
         var protocolName: String?
         var trials: Double?
         var rest: Double?
+        /// A subject's code, as `--subject` takes it.
+        var subject: String?
 
         enum CodingKeys: String, CodingKey {
-            case hand, label, trials, rest
+            case hand, label, trials, rest, subject
             case protocolName = "protocol"
         }
     }
@@ -63,13 +65,14 @@ enum LiveRoutes {
             } else {
                 body = RecordStart()
             }
+            let subject = try HistoryRoutes.subject(body.subject)
             guard let name = body.protocolName else {
                 if body.trials != nil || body.rest != nil {
                     throw DashboardError(.badRequest, "trials and rest apply to the guided protocol only; add \"protocol\":\"standard\".")
                 }
                 // Checks that the history can take the session (it may open it): blocking I/O, on the history's thread.
                 let (hand, label) = (body.hand, body.label)
-                return json(try await HistoryThread.run { try backend.startRecording(hand: hand, label: label) })
+                return json(try await HistoryThread.run { try backend.startRecording(hand: hand, label: label, subject: subject) })
             }
             guard name == "standard" else {
                 throw DashboardError(.badRequest, "Unknown protocol \"\(name)\"; the one protocol is \"standard\".")
@@ -87,7 +90,8 @@ enum LiveRoutes {
             let (hand, label, trialsPerHand, restSeconds) = (body.hand, body.label, body.trials.map { Int($0) }, body.rest)
             return json(
                 try await HistoryThread.run {
-                    try backend.startProtocol(firstHand: hand, label: label, trialsPerHand: trialsPerHand, restSeconds: restSeconds)
+                    try backend.startProtocol(
+                        firstHand: hand, label: label, trialsPerHand: trialsPerHand, restSeconds: restSeconds, subject: subject)
                 })
         }
         // Stopping saves the session: blocking I/O, on the history's thread.

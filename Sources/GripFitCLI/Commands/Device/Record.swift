@@ -119,7 +119,7 @@ public struct Record: ParsableCommand {
             }
         }
         recording.session.tags.subject = subject?.code
-        report(try SessionSave.save(recording.session) { store }, recording)
+        report(try Storage.save(recording.session) { store }, recording)
     }
 
     private func report(_ id: Int64, _ recording: Recording) {

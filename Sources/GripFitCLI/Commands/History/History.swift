@@ -1,5 +1,6 @@
 import ArgumentParser
 import GripFitCore
+import GripFitLive
 import GripFitOutput
 import GripFitStore
 

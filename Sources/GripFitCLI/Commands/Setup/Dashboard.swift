@@ -1,8 +1,10 @@
 import ArgumentParser
 import Glibc
+import GripFitClinical
 import GripFitCore
 import GripFitDashboard
 import GripFitLinux
+import GripFitLive
 import GripFitStore
 
 /// `gripfit-serial dashboard`: the live session, recording and history in a browser.
@@ -21,6 +23,7 @@ public struct Dashboard: ParsableCommand {
               gripfit-serial dashboard --simulate
               gripfit-serial dashboard --port /dev/ttyACM0 --unit lb
               gripfit-serial dashboard --listen 0.0.0.0:8642 --generate-token
+              gripfit-serial dashboard --subject P017
             """)
 
     @OptionGroup public var connection: ConnectionOptions
@@ -34,12 +37,22 @@ public struct Dashboard: ParsableCommand {
     @Flag(help: "Require a random token, printed once in the URL to open.")
     public var generateToken = false
 
+    @Option(help: ArgumentHelp("Pick this subject on the page (a code from `subject list`).", valueName: "code"))
+    public var subject: String?
+
     @OptionGroup public var unitOption: UnitOption
     var unit: ForceUnit { unitOption.resolved }
 
     public init() {}
 
     public func validate() throws {
+        if let subject {
+            do {
+                try Subject.check(code: subject)
+            } catch {
+                throw ValidationError("--subject: \(error.description).")
+            }
+        }
         guard let address = ListenAddress(listen) else {
             throw ValidationError("--listen takes ADDR:PORT, such as 127.0.0.1:8642, 0.0.0.0:8642 or [::1]:8642.")
         }
@@ -58,17 +71,24 @@ public struct Dashboard: ParsableCommand {
     public func run() throws {
         guard let address = ListenAddress(listen) else { throw CLIFailure("--listen \(listen) is not ADDR:PORT.", status: .usage) }
         let token = generateToken ? AccessPolicy.generateToken() : self.token
+        let opened = OpenedHistory(open: Storage.history)
+        // A subject that is not in the history is said at once, before the port is opened.
+        if let subject { _ = try opened.get().subject(code: subject) }
         let runner = SessionRunner(connection: try connection.connect())
         guard let inbox = runner.driver.inbox else {
             throw CLIFailure("Cannot create the eventfd that carries commands from the page to the dongle.", status: .ioError)
         }
         let publisher = EventPublisher()
         let dongleKey = runner.connection.dongleKey
+        let clock = runner.clock
+        let history = HistoryQueries(
+            opened: opened, calibrations: Storage.calibrations, historyPath: Storage.paths.databasePath,
+            lastResort: StandardOutput.error)
         let session = DashboardSession(
-            inbox: inbox, publisher: publisher, unit: unit, wallClock: runner.wallClock, clock: runner.clock,
-            history: HistoryQueries(opened: OpenedHistory(open: Storage.history)), pinned: runner.connection.pin,
+            post: { inbox.post($0) }, publisher: publisher, unit: unit, wallTime: runner.wallClock, now: { clock.now() },
+            history: history, pinned: runner.connection.pin,
             rememberPin: { try Storage.pins.set($0?.description, for: dongleKey) }, warn: StandardOutput.error,
-            stage: CalibrationLookup.stage(for: runner.connection, followsChanges: true))
+            stage: CalibrationLookup.stage(for: runner.connection, followsChanges: true), selectedSubject: subject)
         let router = DashboardServer.buildRouter(
             backend: session, publisher: publisher, access: AccessPolicy(token: token, loopbackOnly: address.isLoopback))
         let server = ServerTask()

@@ -1,8 +1,8 @@
-import GripFitOutput
 import Foundation
+import GripFitClinical
 import GripFitCore
-import GripFitDashboard
-import GripFitLinux
+import GripFitLive
+import GripFitOutput
 import GripFitStore
 import Synchronization
 
@@ -11,16 +11,19 @@ import Synchronization
 /// report to ``consume(_:at:link:)``, which passes it through the one calibration stage to each
 /// role and publishes `monitor --format jsonl` objects; the server's handlers read snapshots and
 /// queue commands through the driver's inbox. Shared with `monitor` and `record`: the encoders,
-/// the calibration lookup, ``SessionCapture`` and the history.
-final class DashboardSession: DashboardBackend, SessionConsumer {
+/// the calibration lookup, ``SessionCapture`` and the history. Clock-free and port-free: the CLI
+/// hands it the driver's inbox, its clocks and the opened history; tests hand it fakes.
+public final class DashboardSession: DashboardBackend, SessionConsumer {
     /// Everything the driver's thread and the handlers share, under one lock: each role's state
     /// and the one calibration stage they all read.
     private struct Live {
         var status: LiveStatus
         var recording = RecordingControl<DashboardError>()
+        /// The subject picked on the page for the recording under way, filed with it.
+        var recordingSubject: String?
         var guided: GuidedControl
         /// The session's one identity, calibration and zero, shared by the live force, a recording and a guided run.
-        var stage: CalibrationLookup.Stage
+        var stage: LiveCalibration
         /// The driver's last firmware and bridge versions, for a recording stopped from the page.
         var versions: (firmware: String?, bridge: String?) = (nil, nil)
         /// Each report's time, the calendar part formatted once a second (as `monitor` does).
@@ -30,26 +33,40 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
     }
 
     private let live: Mutex<Live>
-    private let inbox: CommandInbox
+    /// Queues a command for the dongle on the driver's inbox; false when the inbox is full.
+    private let post: @Sendable (Command) -> Bool
     private let publisher: EventPublisher
-    private let wallClock: WallClock
-    private let clock: MonotonicClock
+    private let wallTime: any WallTime
+    /// The driver's monotonic clock, for commands from the page.
+    private let now: @Sendable () -> MonotonicInstant
     /// Remembers a GripFit chosen on the page for this dongle, as `--device` remembers it.
     private let rememberPin: @Sendable (BLEAddress?) throws -> Void
     /// A line for the person at the terminal: the calibration's notices, an attempt not saved.
     private let warn: @Sendable (String) -> Void
     /// The history pages' requests.
     private let history: HistoryQueries
+    /// The subject and assessment of the guided run's attempts.
+    private let filing = GuidedFiling()
+    /// The subject `dashboard --subject` picked, for the page's picker.
+    private let selectedSubject: String?
 
-    init(
-        inbox: CommandInbox, publisher: EventPublisher, unit: ForceUnit, wallClock: WallClock, clock: MonotonicClock,
-        history: HistoryQueries, pinned: BLEAddress??, rememberPin: @escaping @Sendable (BLEAddress?) throws -> Void,
-        warn: @escaping @Sendable (String) -> Void, stage: CalibrationLookup.Stage
+    public init(
+        post: @escaping @Sendable (Command) -> Bool, publisher: EventPublisher, unit: ForceUnit, wallTime: any WallTime,
+        now: @escaping @Sendable () -> MonotonicInstant, history: HistoryQueries, pinned: BLEAddress??,
+        rememberPin: @escaping @Sendable (BLEAddress?) throws -> Void, warn: @escaping @Sendable (String) -> Void, stage: LiveCalibration,
+        selectedSubject: String? = nil
     ) {
+        let filing = filing
         let guided = GuidedControl(
-            wallTime: wallClock, describe: GuidedJSON.event(_:display:label:at:time:stopped:error:),
+            wallTime: wallTime, describe: GuidedJSON.event(_:display:label:at:time:stopped:error:),
             save: { session in
-                guard case .failure(let failure) = history.save(session) else { return nil }
+                let filed: StoredSession
+                do throws(DashboardError) {
+                    filed = try filing.filed(session, in: history)
+                } catch {
+                    return error.message
+                }
+                guard case .failure(let failure) = history.save(filed) else { return nil }
                 return failure.message
             },
             warn: warn,
@@ -65,23 +82,24 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
                 }
             })
         self.history = history
+        self.selectedSubject = selectedSubject
         self.rememberPin = rememberPin
         self.warn = warn
         self.live = Mutex(Live(status: LiveStatus(unit: unit, pinned: pinned), guided: guided, stage: stage))
-        self.inbox = inbox
+        self.post = post
         self.publisher = publisher
-        self.wallClock = wallClock
-        self.clock = clock
+        self.wallTime = wallTime
+        self.now = now
     }
 
     // MARK: - The driver's thread
 
     /// Takes one report from the session, on the driver's thread; `link` has the last `D:` and
     /// `B:BRIDGE` versions, for sessions that saw none themselves.
-    func consume(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts) {
+    public func consume(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts) {
         var finished: StoredSession?
         let event = live.withLock { live -> String? in
-            live.timestamps.set(wallClock.date(at: now))
+            live.timestamps.set(milliseconds: wallTime.epochMilliseconds(at: now))
             live.versions = (link.firmware, link.bridgeVersion)
             let timestamps = live.timestamps
             live.status.update(with: report, at: now, portOpen: link.portOpen, time: timestamps.text)
@@ -91,7 +109,8 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
                 report, at: now, device: calibrated.device, display: live.status.display, stage: live.stage, link: link,
                 time: timestamps.text)
             finished = live.recording.handle(
-                report, at: now, device: calibrated.device, stage: live.stage, link: link, wallTime: wallClock)
+                report, at: now, device: calibrated.device, stage: live.stage, link: link, wallTime: wallTime)
+            finished?.tags.subject = live.recordingSubject
             if case .message(.reading(let raw)) = report, calibrated.device != nil {
                 live.status.show(live.status.display.value(kilograms: calibrated.kilograms, raw: raw))
             }
@@ -109,21 +128,21 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
         publisher.flush(at: now)
     }
 
-    func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+    public func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
         consume(report, at: now, link: link)
     }
 
-    func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+    public func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
         tick(at: now)
     }
 
     /// At ``nextDeadline``, on the driver's thread: a guided attempt's time limit, a second of rest,
     /// readings held for the pages, the streams' keep-alive.
-    func tick(at now: MonotonicInstant) {
-        let date = wallClock.date(at: now)
+    public func tick(at now: MonotonicInstant) {
+        let milliseconds = wallTime.epochMilliseconds(at: now)
         live.withLock { live in
             guard live.guided.isBusy else { return }
-            live.timestamps.set(date)
+            live.timestamps.set(milliseconds: milliseconds)
             let timestamps = live.timestamps
             live.guided.tick(at: now, versions: live.versions, time: timestamps.text)
         }
@@ -132,12 +151,12 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
 
     /// When ``tick(at:)`` is needed though no report may come: the guided run's next step (readings
     /// stop during a rest), readings held for the pages, or the streams' keep-alive.
-    var nextDeadline: MonotonicInstant? {
+    public var nextDeadline: MonotonicInstant? {
         .earliest(live.withLock { $0.guided.nextDeadline }, publisher.flushDeadline)
     }
 
     /// A new GripFit: its calibration (or raw counts, saying why) and a fresh peak.
-    private func lookedUp(_ live: inout Live, _ decided: CalibrationLookup.Stage.Decided) {
+    private func lookedUp(_ live: inout Live, _ decided: LiveCalibration.Decided) {
         for line in CalibrationNotice.lines(decided) { warn(line) }
         live.status.lookedUp(device: decided.key, calibration: live.stage.record)
     }
@@ -150,7 +169,7 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
             return EventEncoder.jsonl(report, time: live.timestamps.text)
         }
         if live.status.display.isCalibrated {
-            return Monitor.reading(raw, kilograms: kilograms, time: live.timestamps.text, display: live.status.display, format: .jsonl)
+            return LiveStream.reading(raw, kilograms: kilograms, time: live.timestamps.text, display: live.status.display, format: .jsonl)
         }
         // `monitor`'s fast path, into the reused line: the bulk of the events at 50 Hz.
         live.line.removeAll(keepingCapacity: true)
@@ -172,39 +191,45 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
 
     // MARK: - The server's handlers
 
-    func status() -> String {
+    public func status() -> String {
         live.withLock { live in
             live.status.status(
-                kilograms: { live.stage.kilograms(raw: $0) }, time: { WallClock.rfc3339(wallClock.date(at: $0)) },
-                recording: Self.recordingObject(live))
+                kilograms: { live.stage.kilograms(raw: $0) }, time: { RFC3339.format(milliseconds: wallTime.epochMilliseconds(at: $0)) },
+                recording: recordingObject(live))
         }
     }
 
-    /// The guided run's state while it is on, else the recording's.
-    private static func recordingObject(_ live: Live) -> JSONObject {
-        guard live.guided.isBusy else { return live.recording.object }
+    /// The guided run's state while it is on, else the recording's; with the subject it is for
+    /// and, once its first attempt is saved, the run's assessment (the page's report link).
+    private func recordingObject(_ live: Live) -> JSONObject {
         var object = JSONObject()
-        object.set("state", "guided")
-        if let guided = live.guided.event { object.set("guided", guided) }
+        if live.guided.isBusy {
+            object.set("state", "guided")
+            if let guided = live.guided.event { object.set("guided", guided) }
+        } else {
+            object = live.recording.object
+            if live.recording.isBusy, let subject = live.recordingSubject { object.set("subject", subject) }
+        }
+        if let assessment = filing.assessment { object.set("assessment", Int(assessment)) }
         return object
     }
 
-    func tare() throws(DashboardError) {
+    public func tare() throws(DashboardError) {
         try send(.device(.tare))
     }
 
-    func devices() -> String {
+    public func devices() -> String {
         live.withLock { $0.status.devices() }
     }
 
-    func scan() throws(DashboardError) {
+    public func scan() throws(DashboardError) {
         try send(.bridge(.scan))
     }
 
     /// Remembered for this dongle, so the next session (dashboard or CLI) asks for the same GripFit.
     /// Refused while a recording or the protocol runs: its readings must all come from one GripFit,
     /// under the calibration it started with.
-    func pin(_ address: BLEAddress?) throws(DashboardError) {
+    public func pin(_ address: BLEAddress?) throws(DashboardError) {
         try live.withLock { live throws(DashboardError) in try Self.ensureIdle(live) }
         do {
             try rememberPin(address)
@@ -217,22 +242,24 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
     }
 
     private func send(_ command: Command) throws(DashboardError) {
-        guard inbox.post(command) else {
+        guard post(command) else {
             throw DashboardError(.serviceUnavailable, "Too many commands are waiting for the dongle; try again in a moment.")
         }
     }
 
-    func resetPeak() {
+    public func resetPeak() {
         live.withLock { $0.status.resetPeak() }
     }
 
-    func startRecording(hand: Hand?, label: String?) throws(DashboardError) -> String {
+    public func startRecording(hand: Hand?, label: String?, subject: String?) throws(DashboardError) -> String {
         let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
         try history.checkCanSave()
+        if let subject { try history.checkSubject(code: subject) }
         return try live.withLock { live throws(DashboardError) -> String in
             try Self.ensureIdle(live)
             live.recording.start(hand: hand, label: label)
-            return Self.recordingObject(live).text
+            live.recordingSubject = subject
+            return recordingObject(live).text
         }
     }
 
@@ -245,17 +272,21 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
         }
     }
 
-    func startProtocol(firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?) throws(DashboardError) -> String {
+    public func startProtocol(
+        firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?, subject: String?
+    ) throws(DashboardError) -> String {
         let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
         let settings = GuidedRun.settings(
-            trials: trialsPerHand ?? RecordProtocol.trialsPerHand, first: firstHand, rest: restSeconds ?? RecordProtocol.restSeconds,
+            trials: trialsPerHand ?? GuidedRun.trialsPerHand, first: firstHand, rest: restSeconds ?? GuidedRun.restSeconds,
             trialLimit: GuidedRun.trialLimit)
         try history.checkCanSave()
-        let now = clock.now()
-        let time = WallClock.rfc3339(wallClock.date(at: now))
+        if let subject { try history.checkSubject(code: subject) }
+        let now = self.now()
+        let time = RFC3339.format(milliseconds: wallTime.epochMilliseconds(at: now))
         return try live.withLock { live throws(DashboardError) -> String in
             try Self.ensureIdle(live)
             live.recording.forgetAutoSaved()
+            filing.start(subject: subject, settings: settings)
             return live.guided.start(settings: settings, label: label, display: live.status.display, at: now, time: time).text
         }
     }
@@ -263,17 +294,17 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
     /// Stops the guided protocol if one is running or waiting (saving the attempt under way,
     /// flagged as stopped): its final `guided` object with the summary, and the run's summary
     /// and display for the command's own report; nil when none was running.
-    func stopProtocol() -> (text: String, summary: GuidedProtocol.Summary, display: ForceDisplay)? {
-        let now = clock.now()
-        let date = wallClock.date(at: now)
+    public func stopProtocol() -> (text: String, summary: GuidedProtocol.Summary, display: ForceDisplay)? {
+        let now = self.now()
+        let milliseconds = wallTime.epochMilliseconds(at: now)
         return live.withLock { live in
-            live.timestamps.set(date)
+            live.timestamps.set(milliseconds: milliseconds)
             let timestamps = live.timestamps
             return live.guided.stop(at: now, display: live.status.display, versions: live.versions, time: timestamps.text)
         }
     }
 
-    func stopRecording() throws(DashboardError) -> String {
+    public func stopRecording() throws(DashboardError) -> String {
         if let stopped = stopProtocol() { return stopped.text }
         guard let saved = try saveRecording() else {
             throw DashboardError(.conflict, "Nothing was recorded: no reading arrived since start. Is the GripFit on and streaming?")
@@ -283,12 +314,16 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
 
     /// Stops and saves the recording, if one has readings; the saved session with its id. Also
     /// for the end of the command, so Ctrl-C during a recording loses nothing.
-    func saveRecording() throws(DashboardError) -> StoredSession? {
-        let now = clock.now()
-        let (finished, autoSaved) = live.withLock { live in
-            live.recording.stop(at: now, firmware: live.versions.firmware, bridgeVersion: live.versions.bridge)
+    public func saveRecording() throws(DashboardError) -> StoredSession? {
+        let now = self.now()
+        let (finished, autoSaved, subject) = live.withLock { live in
+            let (finished, autoSaved) = live.recording.stop(at: now, firmware: live.versions.firmware, bridgeVersion: live.versions.bridge)
+            return (finished, autoSaved, live.recordingSubject)
         }
-        if let finished { return try save(finished).get() }
+        if var finished {
+            finished.tags.subject = subject
+            return try save(finished).get()
+        }
         return try autoSaved?.get()
     }
 
@@ -296,24 +331,45 @@ final class DashboardSession: DashboardBackend, SessionConsumer {
         history.save(session)
     }
 
-    func sessions(_ query: SessionQuery) throws(DashboardError) -> String {
+    public func sessions(_ query: SessionQuery) throws(DashboardError) -> String {
         try history.sessions(query, unit: unit)
     }
 
-    func session(id: Int64) throws(DashboardError) -> String {
+    public func session(id: Int64) throws(DashboardError) -> String {
         try history.session(id: id, unit: unit)
     }
 
-    func plot(id: Int64, unit: ForceUnit?) throws(DashboardError) -> String {
+    public func plot(id: Int64, unit: ForceUnit?) throws(DashboardError) -> String {
         try history.plot(id: id, unit: unit ?? self.unit)
     }
 
-    func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
+    public func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
         try history.export(id: id, format: format)
     }
 
-    func trend(_ query: SessionQuery) throws(DashboardError) -> String {
+    public func trend(_ query: SessionQuery) throws(DashboardError) -> String {
         try history.trend(query, unit: unit)
+    }
+
+    public func subjects() throws(DashboardError) -> String {
+        try history.subjects(selected: selectedSubject)
+    }
+
+    public func addSubject(_ form: SubjectForm) throws(DashboardError) -> String {
+        try history.addSubject(try form.subject(today: today()))
+    }
+
+    public func assessment(id: Int64) throws(DashboardError) -> String {
+        try history.assessment(id: id)
+    }
+
+    public func report(assessment id: Int64) throws(DashboardError) -> String {
+        try history.report(id: id)
+    }
+
+    /// Today in the user's time zone from the injected wall clock: a birth after it is refused.
+    private func today() -> Subject.Birth.Day {
+        Subject.Birth.Day(Date(timeIntervalSince1970: Double(wallTime.epochMilliseconds(at: now())) / 1000), in: .current)
     }
 
     private var unit: ForceUnit { live.withLock { $0.status.display.unit } }

@@ -1,39 +1,37 @@
 import Foundation
-import GripFitStore
+import Glibc
 
 /// Saving a session just recorded: the one path `record`, the guided protocol and the dashboard
 /// take. A save that fails (a full disk, a history made read-only mid-recording) must not take the
 /// readings with it: they go to a rescue file in the export format, which `import` reads back.
-enum SessionSave {
+public enum SessionSave {
     /// Saves `session` as a new recording (never skipped as a repeat) and returns its id; on
     /// failure, opening the history included, writes the rescue file and throws an error naming it.
-    /// `shielded`: signals are held off during the save (the CLI's main thread; not the dashboard's
-    /// worker threads, where swapping process-wide handlers could race).
-    static func save(
-        _ session: StoredSession, historyPath: String = Storage.paths.databasePath, shielded: Bool = true,
-        to store: () throws -> any SessionHistory
-    ) throws -> Int64 {
+    /// `shield` wraps the write: the CLI holds signals off during it (on its main thread; not the
+    /// dashboard's worker threads, where swapping process-wide handlers could race). `lastResort`
+    /// gets the export when no rescue file can be written, so the readings still reach a terminal.
+    public static func save(
+        _ session: StoredSession, historyPath: String, shield: (() throws -> SaveOutcome) throws -> SaveOutcome = { try $0() },
+        lastResort: (String) -> Void, to store: () throws -> any SessionHistory
+    ) throws(SessionSaveError) -> Int64 {
         let outcome: SaveOutcome
         do {
             let store = try store()
-            outcome =
-                try shielded
-                ? SignalShield.run { try store.save(session, sameStart: .nextFreeMillisecond) }
-                : store.save(session, sameStart: .nextFreeMillisecond)
+            outcome = try shield { try store.save(session, sameStart: .nextFreeMillisecond) }
         } catch {
-            throw rescue(session, after: error, historyPath: historyPath)
+            throw rescue(session, after: error, historyPath: historyPath, lastResort: lastResort)
         }
         guard case .inserted(let id) = outcome else {
             // A new recording is never a repeat; only a broken store could say so.
             let error = StoreError.unavailable(path: historyPath, reason: "the session was taken for one already stored")
-            throw rescue(session, after: error, historyPath: historyPath)
+            throw rescue(session, after: error, historyPath: historyPath, lastResort: lastResort)
         }
         return id
     }
 
     /// Places tried in turn: beside the history (where a user looks for it), the working
     /// directory, then the temporary directory, which is most often another file system.
-    static func rescueDirectories(historyPath: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func rescueDirectories(historyPath: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         -> [String]
     {
         let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
@@ -46,15 +44,15 @@ enum SessionSave {
     }
 
     /// The failure to report: the save's error, then where the readings are now.
-    static func rescue(_ session: StoredSession, after error: any Error, historyPath: String) -> CLIFailure {
-        let failure = CLIFailure(error) ?? CLIFailure("\(error)", status: .cannotCreate)
-        let status = failure.status
-        let error = failure.message
+    static func rescue(
+        _ session: StoredSession, after cause: any Error, historyPath: String, lastResort: (String) -> Void
+    ) -> SessionSaveError {
+        let error = "\(cause)"
         let document: String
         do {
             document = try SessionExchange.export([session], as: .json)
         } catch let exportError {
-            return CLIFailure("\(error) The recording could not be kept either: \(exportError)", status: status)
+            return SessionSaveError("\(error) The recording could not be kept either: \(exportError)", cause: cause)
         }
         let name = "gripfit-rescue-\(session.startedAtMilliseconds)-\(getpid()).json"
         var tried: [String] = []
@@ -62,17 +60,17 @@ enum SessionSave {
             let path = directory + "/" + name
             do {
                 try PrivateFiles.write(Array(document.utf8), to: path)
-                return CLIFailure(
+                return SessionSaveError(
                     "\(error) The recording is kept in \(path) and is not lost: once the history can be written, "
-                        + "`gripfit-serial import \(path)` adds it.", status: status)
+                        + "`gripfit-serial import \(path)` adds it.", cause: cause)
             } catch let writeError {
                 tried.append(writeError.description)
             }
         }
-        // Last resort, so the readings still reach a terminal or a CI log: the export itself on stderr.
-        StandardOutput.error(document)
-        return CLIFailure(
+        // Last resort, so the readings still reach a terminal or a CI log: the export itself.
+        lastResort(document)
+        return SessionSaveError(
             "\(error) No rescue file could be written either (\(tried.joined(separator: "; "))); the recording was "
-                + "printed above in the export format: save it to a file and `gripfit-serial import` it.", status: status)
+                + "printed above in the export format: save it to a file and `gripfit-serial import` it.", cause: cause)
     }
 }

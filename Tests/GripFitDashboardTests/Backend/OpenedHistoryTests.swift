@@ -1,5 +1,5 @@
 import Foundation
-@testable import GripFitCLI
+import GripFitDashboard
 import GripFitStore
 import Synchronization
 import Testing

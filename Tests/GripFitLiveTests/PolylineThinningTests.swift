@@ -1,4 +1,4 @@
-@testable import GripFitCLI
+@testable import GripFitLive
 import Testing
 
 struct PolylineThinningTests {

@@ -1,4 +1,4 @@
-@testable import GripFitCLI
+@testable import GripFitLive
 import GripFitCore
 import GripFitStore
 import Testing

@@ -4,7 +4,9 @@ import GripFitStore
 
 /// A session as an SVG: force over time, reps shaded, link gaps marked, the peak labelled.
 /// Plain SVG 1.1 with no scripts or external references, so any viewer renders it the same.
-struct ForcePlot {
+public struct ForcePlot {
+    public init() {}
+
     let width = 960.0
     let height = 480.0
     let left = 78.0
@@ -13,7 +15,7 @@ struct ForcePlot {
     let bottom = 58.0
 
     /// `later` is the device's calibration when the session had none of its own; the title names it.
-    func svg(_ session: StoredSession, display: ForceDisplay, later: StoredCalibration? = nil) -> String {
+    public func svg(_ session: StoredSession, display: ForceDisplay, later: StoredCalibration? = nil) -> String {
         let calibrated = session.calibration != nil
         let floor = calibrated ? 0 : Double(session.trace.samples.map(\.raw).min() ?? 0)
         let samples = session.trace.forces(calibration: session.calibration?.calibration, unit: display.unit).map {

@@ -1,0 +1,181 @@
+import Foundation
+import GripFitClinical
+import GripFitCore
+import GripFitLive
+import GripFitOutput
+import GripFitStore
+
+/// The dashboard's history, one of ``DashboardSession``'s roles: the history pages' requests and
+/// the saving of the page's recordings, each as `show`, `plot`, `export` and `record` do it. The
+/// one place the dashboard reaches the store: the history it is given, opened and checked once.
+public struct HistoryQueries: Sendable {
+    let opened: OpenedHistory
+    /// The user's calibrations, for sessions recorded before their device was calibrated.
+    let calibrations: CalibrationBook
+    /// Where the history lives: a recording it cannot take is rescued beside it.
+    let historyPath: String
+    /// Gets a recording's export when not even a rescue file can be written.
+    let lastResort: @Sendable (String) -> Void
+
+    public init(
+        opened: OpenedHistory, calibrations: CalibrationBook, historyPath: String, lastResort: @escaping @Sendable (String) -> Void
+    ) {
+        self.opened = opened
+        self.calibrations = calibrations
+        self.historyPath = historyPath
+        self.lastResort = lastResort
+    }
+
+    /// A page of `history --json`'s rows and whether older ones match too.
+    func sessions(_ query: SessionQuery, unit: ForceUnit) throws(DashboardError) -> String {
+        let (entries, more) = try page(query)
+        let display = ForceDisplay(calibration: nil, unit: unit)
+        var object = JSONObject()
+        object.set("sessions", entries.map { SessionJSON.row($0, display: display) })
+        object.set("more", more)
+        return object.text
+    }
+
+    /// As `show` and `plot` present it: an uncalibrated session in the device's later calibration.
+    func session(id: Int64, unit: ForceUnit) throws(DashboardError) -> String {
+        let (session, _) = try history { try presented(try $0.session(id: id)) }
+        return SessionJSON.detail(session, display: ForceDisplay(calibration: session.calibration, unit: unit)).text
+    }
+
+    func plot(id: Int64, unit: ForceUnit) throws(DashboardError) -> String {
+        let (session, later) = try history { try presented(try $0.session(id: id)) }
+        return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
+    }
+
+    func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
+        try history { try SessionExchange.export([try $0.session(id: id)], as: format) }
+    }
+
+    /// The query's most recent sessions, oldest first, for the chart.
+    func trend(_ query: SessionQuery, unit: ForceUnit) throws(DashboardError) -> String {
+        list(try page(query).entries.reversed(), unit: unit)
+    }
+
+    /// One page of the history as `history` presents its rows (a session recorded before its
+    /// device was calibrated in the later calibration); rows that no longer read are left out, as before.
+    private func page(_ query: SessionQuery) throws(DashboardError) -> (entries: [HistoryEntry], more: Bool) {
+        try history { store in
+            let page = try store.page(query)
+            return (HistoryEntry.entries(page.listing, store: store, book: try calibrations.all()).entries, page.more)
+        }
+    }
+
+    /// `subject list`'s subjects for the page's picker, and the one `dashboard --subject` picked.
+    func subjects(selected: String?) throws(DashboardError) -> String {
+        let subjects = try history { try $0.subjects() }
+        var object = JSONObject()
+        object.set("subjects", subjects.map(SubjectJSON.object))
+        if let selected { object.set("selected", selected) } else { object.setNull("selected") }
+        return object.text
+    }
+
+    /// Adds the page's new subject, as `subject add` does; its JSON. 409 for a code already taken.
+    func addSubject(_ subject: Subject) throws(DashboardError) -> String {
+        try history { try $0.addSubject(subject) }
+        return SubjectJSON.object(subject).text
+    }
+
+    /// A subject the page names must be in the history before anything is recorded for them.
+    func checkSubject(code: String) throws(DashboardError) {
+        _ = try history { try $0.subject(code: code) }
+    }
+
+    /// Files a guided run's assessment; its id.
+    func startAssessment(_ facts: AssessmentFacts) throws(DashboardError) -> Int64 {
+        try history { try $0.startAssessment(facts) }
+    }
+
+    /// A protocol run's clinical figures for the page, as `show A<n>` reads them: the trial
+    /// statistics, the norm and threshold lines (each citing its source), and the report's address.
+    func assessment(id: Int64) throws(DashboardError) -> String {
+        let (view, _) = try clinicalView(id: id)
+        var object = JSONObject()
+        object.set("id", Int(id))
+        if let subject = view.assessment.facts.subject { object.set("subject", subject) } else { object.setNull("subject") }
+        object.set("date", view.day.description)
+        object.set("calibrated", view.assessment.facts.calibrated)
+        object.set("lines", view.clinicalLines.map { line in
+            var item = JSONObject()
+            item.set("text", line)
+            return item
+        })
+        object.set("report", "api/assessments/\(id)/report.html")
+        return object.text
+    }
+
+    /// The printable report of a protocol run, as `report A<n> -o file.html` writes it.
+    func report(id: Int64) throws(DashboardError) -> String {
+        let (view, firmware) = try clinicalView(id: id)
+        return ReportHTML.page(view.report(firmware: firmware), paper: .a4)
+    }
+
+    /// The assessment with its subject and the subject's other assessments (for the trend), read
+    /// in the user's time zone, and the firmware of its first attempt.
+    private func clinicalView(id: Int64) throws(DashboardError) -> (view: ClinicalView, firmware: String?) {
+        try history { store in
+            let assessment = try store.assessment(id: id)
+            let subject = try assessment.facts.subject.map { code throws in try store.subject(code: code) }
+            let others = try assessment.facts.subject.map { code throws in try store.assessments(subject: code) } ?? []
+            let firmware = try assessment.attempts.first.flatMap { try store.session(id: $0.session).versions.firmware }
+            return (ClinicalView(assessment: assessment, subject: subject, others: others, timeZone: .current), firmware)
+        }
+    }
+
+    /// Saves a recording or an attempt from the page; the session with its new id.
+    func save(_ session: StoredSession) -> Result<StoredSession, DashboardError> {
+        do {
+            var saved = session
+            saved.id = try SessionSave.save(session, historyPath: historyPath, lastResort: lastResort) { try opened.get() }
+            return .success(saved)
+        } catch {
+            return .failure(Self.failure(error))
+        }
+    }
+
+    /// As `record` does: a history that cannot take the session is refused before the first
+    /// reading, not after the squeeze (503: the page shows the message).
+    func checkCanSave() throws(DashboardError) {
+        do {
+            try opened.get().checkCanSave()
+        } catch {
+            throw DashboardError(.serviceUnavailable, "\(error)")
+        }
+    }
+
+    /// A store error as the page gets it: 404 for a session, subject or assessment that is not
+    /// there, 409 for a subject code already taken, 500 otherwise.
+    static func failure(_ error: any Error) -> DashboardError {
+        if let error = error as? StoreError {
+            switch error {
+            case .notFound, .unknownSubject, .unknownAssessment: return DashboardError(.notFound, error.description)
+            case .duplicateSubject: return DashboardError(.conflict, error.description)
+            default: break
+            }
+        }
+        return DashboardError(.internalServerError, "\(error)")
+    }
+
+    /// As `show` presents a session: the calibration file is read only for one recorded uncalibrated.
+    private func presented(_ session: StoredSession) throws -> (session: StoredSession, later: StoredCalibration?) {
+        guard session.calibration == nil else { return (session, nil) }
+        return HistoryEntry.presented(session, book: try calibrations.all())
+    }
+
+    private func list(_ entries: [HistoryEntry], unit: ForceUnit) -> String {
+        let display = ForceDisplay(calibration: nil, unit: unit)
+        return "[" + entries.map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]"
+    }
+
+    private func history<T>(_ body: (any SessionHistory) throws -> T) throws(DashboardError) -> T {
+        do {
+            return try body(try opened.get())
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import GripFitCore
+import GripFitDashboard
+import GripFitLive
+import GripFitStore
+import Testing
+
+/// ``DashboardSession``'s live state fed reports by hand (no binary, no server, no port, a fixed
+/// wall clock and a monotonic clock the test moves): one calibration stage gives the status its
+/// device, force and peak, and a dashboard escapes device text only where it writes its JSON.
+struct DashboardSessionTests {
+    static let calibration = StoredCalibration(
+        device: "usb:A1", calibration: Calibration(offset: 0, countsPerKilogram: 20_000), date: "2026-11-22T00:00:00Z",
+        massKilograms: 10)
+
+    /// A session over a history in `directory` (opened at the first request), with the calibration
+    /// above; `publisher` gets its events, `posted` the commands for the dongle, `clock` is its now.
+    func session(
+        publisher: EventPublisher = EventPublisher(), directory: String? = nil, posted: PostedCommands = PostedCommands(),
+        clock: FakeClock = FakeClock()
+    ) throws -> DashboardSession {
+        let calibration = Self.calibration
+        let directory = directory ?? NSTemporaryDirectory() + "gripfit-dashboard-session-unused"
+        let path = directory + "/history.sqlite"
+        let history = HistoryQueries(
+            opened: OpenedHistory { try SQLiteHistory(path: path) }, calibrations: CalibrationBook(path: directory + "/calibrations.json"),
+            historyPath: path, lastResort: { _ in })
+        return DashboardSession(
+            post: posted.post, publisher: publisher, unit: .kilograms, wallTime: FixedWallTime(), now: { clock.now },
+            history: history, pinned: nil,
+            rememberPin: { _ in }, warn: { _ in },
+            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration })
+    }
+
+    func status(_ session: DashboardSession) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(session.status().utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    @Test func readingsCarryTheDevicesForceAndPeak() throws {
+        let session = try session()
+        let start = MonotonicInstant(nanoseconds: 1_000_000_000)
+        let link = LinkFacts(firmware: "1.0", portOpen: true)
+        session.consume(.state(.connected), at: start, link: link)
+        for (index, raw) in [Int32(40_000), 100_000, 60_000].enumerated() {
+            session.consume(.message(.reading(raw)), at: start + .milliseconds(100 * (index + 1)), link: link)
+        }
+        let status = try status(session)
+        #expect(status["device"] as? String == "usb:A1")
+        #expect(status["calibrated"] as? Bool == true)
+        #expect(status["unit"] as? String == "kg")
+        #expect((status["reading"] as? [String: Any])?["force"] as? Double == 3)
+        #expect(status["peak"] as? Double == 5)
+        session.resetPeak()
+        #expect(try self.status(session)["peak"] is NSNull)
+    }
+
+    @Test func deviceTextIsKeptAsSentAndEscapedInTheStatus() throws {
+        let session = try session()
+        let start = MonotonicInstant(nanoseconds: 1_000_000_000)
+        session.consume(.message(.device(DeviceInfo(name: "GRIP\u{1B}[31m", firmware: "1.0"))), at: start, link: LinkFacts())
+        #expect(try status(session)["name"] as? String == #"GRIP\x1B[31m"#)
+    }
+
+    /// A guided run from the page: each attempt in the history, its cue retained for pages that
+    /// open while it is on, and its end sent only to the pages open then.
+    @Test func aFinishedRunGoesOnlyToThePagesOpenThen() throws {
+        let directory = NSTemporaryDirectory() + "gripfit-dashboard-session-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let publisher = EventPublisher()
+        let session = try session(publisher: publisher, directory: directory)
+        _ = try session.startProtocol(firstHand: .left, label: "visit 3", trialsPerHand: 1, restSeconds: 0, subject: nil)
+        let early = try #require(publisher.subscribe())
+        #expect(publisher.take(early).contains { $0.contains(#""phase":"waiting""#) }, "the cue is retained")
+        let still = [Int32](repeating: 0, count: 12)
+        let squeeze: [Int32] = [20_000, 100_000, 200_000, 300_000, 320_000, 310_000, 200_000, 100_000, 20_000, 1_000, 0]
+        var now = MonotonicInstant(nanoseconds: 1_000_000_000)
+        let link = LinkFacts(firmware: "1.0", portOpen: true)
+        session.consume(.state(.connected), at: now, link: link)
+        for raw in still + squeeze + still + squeeze + still {
+            now = now + .milliseconds(100)
+            while let due = session.nextDeadline, due <= now { session.tick(at: due) }
+            session.consume(.message(.reading(raw)), at: now, link: link)
+        }
+        session.tick(at: now + .seconds(1))
+        let seen = publisher.take(early).filter { $0.contains(#""event":"guided""#) }
+        #expect(seen.last?.contains(#""phase":"finished""#) == true)
+        let late = try #require(publisher.subscribe())
+        #expect(!publisher.take(late).contains { $0.contains(#""event":"guided""#) }, "a page opened later starts clean")
+        let saved = try SQLiteHistory(path: directory + "/history.sqlite")
+        #expect(try saved.list().rows.compactMap { $0.hand?.rawValue }.sorted() == ["left", "right"])
+        #expect(try self.status(session)["recording"].flatMap { ($0 as? [String: Any])?["state"] as? String } == "idle")
+    }
+
+    /// The page's commands go to the dongle through the inbox it is given, and its times come from
+    /// the injected clocks: the fixed wall clock at the instant the test set.
+    @Test func commandsGoToTheInboxAndTimesComeFromTheInjectedClocks() throws {
+        let posted = PostedCommands()
+        let clock = FakeClock()
+        let session = try session(posted: posted, clock: clock)
+        try session.tare()
+        try session.scan()
+        #expect(posted.all == [.device(.tare), .bridge(.scan)])
+        clock.set(MonotonicInstant(nanoseconds: 2_500_000_000))
+        let started = try session.startProtocol(firstHand: .right, label: nil, trialsPerHand: 1, restSeconds: 0, subject: nil)
+        let expected = RFC3339.format(milliseconds: FixedWallTime().epochAtZero + 2_500)
+        #expect(started.contains(#""time":"\#(expected)""#), "\(started)")
+    }
+
+    /// A subject added from the page, picked, and the protocol run for them: every attempt filed
+    /// under the subject and one assessment, which the status names for the page's report link;
+    /// a subject not in the history is refused before anything starts.
+    @Test func aRunForASubjectIsFiledUnderTheirAssessment() throws {
+        let directory = NSTemporaryDirectory() + "gripfit-dashboard-session-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let session = try session(directory: directory)
+        let added = try session.addSubject(SubjectForm(code: "P017", sex: "female", birthYear: 1979, dominant: "right"))
+        #expect(added == #"{"code":"P017","sex":"female","birth":"1979","dominant":"right"}"#)
+        #expect(try session.subjects().contains(#""code":"P017""#))
+        #expect(throws: DashboardError(.conflict, "subject 'P017' exists already: pick another code, or change it with `subject edit`")) {
+            try session.addSubject(SubjectForm(code: "P017"))
+        }
+        let unknown = try #require(throws: DashboardError.self) {
+            try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P018")
+        }
+        #expect(unknown.status == .notFound)
+
+        _ = try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P017")
+        let still = [Int32](repeating: 0, count: 12)
+        let squeeze: [Int32] = [20_000, 100_000, 200_000, 300_000, 320_000, 310_000, 200_000, 100_000, 20_000, 1_000, 0]
+        var now = MonotonicInstant(nanoseconds: 1_000_000_000)
+        // The firmware version is the device's own text: the report must show it, not run it.
+        let link = LinkFacts(firmware: "<b>1.0</b>", portOpen: true)
+        session.consume(.state(.connected), at: now, link: link)
+        for raw in still + squeeze + still + squeeze + still {
+            now = now + .milliseconds(100)
+            while let due = session.nextDeadline, due <= now { session.tick(at: due) }
+            session.consume(.message(.reading(raw)), at: now, link: link)
+        }
+        session.tick(at: now + .seconds(1))
+        let store = try SQLiteHistory(path: directory + "/history.sqlite")
+        let assessments = try store.assessments(subject: "P017")
+        #expect(assessments.count == 1)
+        let assessment = try #require(assessments.first?.id)
+        let saved = try store.sessions(subject: "P017").rows
+        #expect(saved.count == 2)
+        #expect(try saved.allSatisfy { try store.session(id: $0.id).tags.assessment == assessment })
+        let recording = try #require(try status(session)["recording"] as? [String: Any])
+        #expect(recording["assessment"] as? Int == Int(assessment))
+        #expect(try session.sessions(SessionQuery(subject: "P017")).contains(#""more":false"#))
+
+        let figures = try JSONSerialization.jsonObject(with: Data(try session.assessment(id: assessment).utf8)) as? [String: Any]
+        #expect(figures?["subject"] as? String == "P017")
+        #expect(figures?["report"] as? String == "api/assessments/\(assessment)/report.html")
+        #expect((figures?["lines"] as? [[String: Any]])?.isEmpty == false)
+        let report = try session.report(assessment: assessment)
+        #expect(report.hasPrefix("<!doctype html>") || report.hasPrefix("<!DOCTYPE html>"), "\(report.prefix(40))")
+        #expect(report.contains("P017"))
+        #expect(report.contains("&lt;b&gt;1.0&lt;/b&gt;") && !report.contains("<b>1.0"), "the device's text escaped once, for HTML")
+        #expect(throws: DashboardError.self) { try session.report(assessment: assessment + 1) }
+    }
+}
