@@ -151,7 +151,32 @@ public enum SessionExchange {
         for exported in document.subjects ?? [] { subjects.append(try exported.subject()) }
         var assessments: [(fileID: Int64, facts: AssessmentFacts)] = []
         for exported in document.assessments ?? [] { assessments.append((exported.id, try exported.facts())) }
+        try checkTags(sessions, assessments: assessments)
         return ExchangeContents(sessions: sessions, subjects: subjects, assessments: assessments)
+    }
+
+    /// Each session's subject code is one `subject add` takes, and its assessment is one of the
+    /// file's, in the same unit: an attempt in raw counts must not be read as kilograms.
+    static func checkTags(_ sessions: [StoredSession], assessments: [(fileID: Int64, facts: AssessmentFacts)]) throws(StoreError) {
+        let units = Dictionary(assessments.map { ($0.fileID, $0.facts.unit) }, uniquingKeysWith: { first, _ in first })
+        guard units.count == assessments.count else { throw .badImport(line: 1, reason: "two assessments have one id") }
+        for (index, session) in sessions.enumerated() {
+            if let subject = session.tags.subject {
+                do throws(SubjectError) {
+                    try Subject.check(code: subject)
+                } catch {
+                    throw .badImportedSubject(error)
+                }
+            }
+            guard let assessment = session.tags.assessment else { continue }
+            guard let unit = units[assessment] else {
+                throw .badImport(line: 1, reason: "session \(index + 1) names assessment \(assessment), which the file does not hold")
+            }
+            guard unit == session.unitName else {
+                throw .badImport(
+                    line: 1, reason: "session \(index + 1) is in \(session.unitName) but its assessment \(assessment) in \(unit)")
+            }
+        }
     }
 
     static func parseCSV(_ text: String) throws(StoreError) -> [StoredSession] {

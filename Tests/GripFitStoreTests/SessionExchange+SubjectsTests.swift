@@ -42,7 +42,7 @@ struct SessionExchangeSubjectsTests {
         let text = try SessionExchange.export([], subjects: [try SQLiteHistorySubjectsTests.subject()], assessments: [], as: .json)
         let edited = text.replacingOccurrences(of: "\"height_cm\":168", with: "\"height_cm\":1680")
         #expect(edited != text)
-        #expect(throws: StoreError.badImport(line: 1, reason: SubjectError.badHeight(1680).description)) {
+        #expect(throws: StoreError.badImportedSubject(.badHeight(1680))) {
             try SessionExchange.contents(edited)
         }
     }

@@ -1,20 +1,30 @@
 import GripFitCore
 import GripFitStore
 
-/// The assessment a guided run files its attempts under, made when the first attempt is saved
-/// (a run stopped before any attempt files none). A class: the save closure and the command both read it.
+/// The assessment a guided run files its attempts under, filed with the first attempt (a run
+/// stopped before any attempt, or whose first save fails, files none). A class: the save closure
+/// and the command both read it.
 final class AssessmentID {
     private(set) var id: Int64?
 
-    /// Files the assessment from the run's settings and its first attempt's device, start and calibration.
-    func start(_ store: any SessionHistory, settings: GuidedProtocol.Settings, first session: StoredSession) throws -> Int64 {
-        let id = try store.startAssessment(
-            AssessmentFacts(
-                subject: session.tags.subject, device: session.device, startedAtMilliseconds: session.startedAtMilliseconds,
-                protocolName: session.tags.protocolName ?? GuidedRun.protocolName, firstHand: settings.firstSide,
-                trialsPerHand: settings.trialsPerHand, restSeconds: settings.rest / .seconds(1), unit: session.unitName,
-                calibrationDate: session.calibration?.date))
-        self.id = id
-        return id
+    /// Saves `session` as an attempt and returns its id: the first files the assessment with it,
+    /// in one transaction, from the run's settings and the attempt's device, start and calibration.
+    func save(_ session: StoredSession, settings: GuidedProtocol.Settings, to store: any SessionHistory) throws -> Int64 {
+        var session = session
+        if let id {
+            session.tags.assessment = id
+            return try SessionSave.save(session) { store }
+        }
+        let facts = AssessmentFacts(
+            subject: session.tags.subject, device: session.device, startedAtMilliseconds: session.startedAtMilliseconds,
+            protocolName: session.tags.protocolName ?? GuidedRun.protocolName, firstHand: settings.firstSide,
+            trialsPerHand: settings.trialsPerHand, restSeconds: settings.rest / .seconds(1), unit: session.unitName,
+            calibrationDate: session.calibration?.date)
+        let saved = try SessionSave.save(session, to: { store }) { store, session throws(StoreError) in
+            let first = try store.saveFirstAttempt(session, of: facts)
+            return (first.outcome, first.assessment)
+        }
+        id = saved.filed
+        return saved.session
     }
 }

@@ -13,13 +13,23 @@ enum SessionSave {
         _ session: StoredSession, historyPath: String = Storage.paths.databasePath, shielded: Bool = true,
         to store: () throws -> any SessionHistory
     ) throws -> Int64 {
+        try save(session, historyPath: historyPath, shielded: shielded, to: store) { store, session throws(StoreError) in
+            (try store.save(session, sameStart: .nextFreeMillisecond), ())
+        }.session
+    }
+
+    /// The same, for a save that files something with the session (a guided run's first attempt
+    /// files its assessment): `write` returns the save's outcome and what else it filed.
+    static func save<Filed>(
+        _ session: StoredSession, historyPath: String = Storage.paths.databasePath, shielded: Bool = true,
+        to store: () throws -> any SessionHistory,
+        write: (any SessionHistory, StoredSession) throws(StoreError) -> (SaveOutcome, Filed)
+    ) throws -> (session: Int64, filed: Filed) {
         let outcome: SaveOutcome
+        let filed: Filed
         do {
             let store = try store()
-            outcome =
-                try shielded
-                ? SignalShield.run { try store.save(session, sameStart: .nextFreeMillisecond) }
-                : store.save(session, sameStart: .nextFreeMillisecond)
+            (outcome, filed) = try shielded ? SignalShield.run { try write(store, session) } : write(store, session)
         } catch {
             throw rescue(session, after: error, historyPath: historyPath)
         }
@@ -28,7 +38,7 @@ enum SessionSave {
             let error = StoreError.unavailable(path: historyPath, reason: "the session was taken for one already stored")
             throw rescue(session, after: error, historyPath: historyPath)
         }
-        return id
+        return (id, filed)
     }
 
     /// Places tried in turn: beside the history (where a user looks for it), the working

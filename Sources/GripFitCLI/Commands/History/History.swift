@@ -80,12 +80,8 @@ public struct History: ParsableCommand {
             return
         }
         let sinceMilliseconds = since.flatMap(Timestamp.parse)
-        var (entries, damaged) = try HistoryEntry.list(
-            store: store, device: device, sinceMilliseconds: sinceMilliseconds, calibrations: calibrations)
-        if let subject {
-            _ = try store.subject(code: subject)
-            entries = entries.filter { $0.row.subject == subject }
-        }
+        let (entries, damaged) = try HistoryEntry.list(
+            store: store, device: device, sinceMilliseconds: sinceMilliseconds, subject: subject, calibrations: calibrations)
         // Each damaged session is named; the last problem becomes the exit status (65).
         let problems = damaged + [damage].compactMap { $0 }
         defer {
