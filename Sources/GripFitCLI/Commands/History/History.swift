@@ -17,7 +17,9 @@ public struct History: ParsableCommand {
             CSV columns, one row per session (force columns in the --unit, empty for an \
             uncalibrated session, whose peak is in peak_raw): id, start, device, firmware, \
             bridge, hand, label, protocol, trial, unit, peak_kg, mean_kg, time_to_peak_s, \
-            peak_rfd_kg_per_s, impulse_kg_s, reps, duration_s, calibration, peak_raw.
+            peak_rfd_kg_per_s, impulse_kg_s, reps, duration_s, calibration, peak_raw, then the \
+            figures added since and the tags: subject, assessment (A<n>), attempt, flag (why \
+            the attempt does not count). The table has a subject column when a session has one.
 
             Examples:
               gripfit-serial history
@@ -152,7 +154,7 @@ public struct History: ParsableCommand {
         return [
             "id", "start", "device", "firmware", "bridge", "hand", "label", "protocol", "trial", "unit", "peak_\(u)", "mean_\(u)",
             "time_to_peak_s", "peak_rfd_\(u)_per_s", "impulse_\(u)_s", "reps", "duration_s", "calibration", "peak_raw",
-        ] + SummaryField.all.filter(\.isExtra).map { $0.key + Self.suffix($0.kind, unit: u) }
+        ] + SummaryField.all.filter(\.isExtra).map { $0.key + Self.suffix($0.kind, unit: u) } + TagField.all.map(\.key)
     }
 
     /// A column's unit, as the header names it.
@@ -187,6 +189,6 @@ public struct History: ParsableCommand {
             row.trial.map(String.init) ?? "", row.calibrated ? unit.rawValue : "raw", force(summary.peak), force(summary.mean),
             summary.timeToPeak.formatted(decimals: 3), force(summary.peakRFD), force(summary.impulse), String(row.repCount),
             summary.duration.formatted(decimals: 3), entry.calibrationSource, row.calibrated ? "" : summary.peak.formatted(decimals: 0),
-        ] + extras
+        ] + extras + TagField.all.map { CSVLine.text($0.text(row.tags) ?? "") }
     }
 }
