@@ -175,6 +175,42 @@ struct SQLiteHistoryVersionFourMigrationTests {
         let applied = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(applied.last == "v5: subject code rules")
     }
+
+    /// The README's rule for guided runs recorded before v4: nothing stored tells two runs of one
+    /// device from one run with a repeated trial, so they are not grouped into assessments; every
+    /// attempt stays a session with its protocol and trial.
+    @Test func guidedRunsRecordedBeforeVersionFourStaySessions() throws {
+        let path = directory + "/history.sqlite"
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteHistory.migrator.migrate(queue, upTo: "v3: device text as sent")
+        let session = Fixtures.session()
+        let blob = Data(Zlib.compress(TraceCodec.encode(session.trace)))
+        try queue.write { db in
+            // Two runs of one device, trials 1 and 2 of each hand, the second run a minute after the first.
+            for (index, (hand, trial)) in [("right", 1), ("left", 1), ("right", 2), ("left", 2)].enumerated() {
+                for run in 0..<2 {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO session (device, started_at_ms, unit, hand, protocol, trial, peak, peak_time, mean, duration,
+                                active_duration, time_to_peak, peak_rfd, impulse, rep_count, sample_count, gap_count, gap_duration,
+                                threshold) VALUES ('ble:C0:FF:EE:00:00:01', ?, 'kg', ?, 'standard', ?, 40, 1, 20, 9, 6, 1, 100, 50, 0, 90,
+                                0, 0, 2)
+                            """,
+                        arguments: [1_795_000_000_000 + Int64(run) * 60_000 + Int64(index) * 10_000, hand, trial])
+                    try db.execute(
+                        sql: "INSERT INTO trace (session_id, encoding, inflated_size, data) VALUES (?, 'gft1+zlib', ?, ?)",
+                        arguments: [db.lastInsertedRowID, TraceCodec.encode(session.trace).count, blob])
+                }
+            }
+        }
+        try queue.close()
+
+        let store = try SQLiteHistory(path: path)
+        #expect(try store.assessments(subject: nil).isEmpty)
+        let rows = try store.list().rows
+        #expect(rows.count == 8)
+        #expect(rows.allSatisfy { $0.protocolName == "standard" && $0.trial != nil && $0.tags.assessment == nil })
+    }
 }
 
 /// v5 (subject code rules) from a v4 file: codes keep their text, become NOT NULL and unique
