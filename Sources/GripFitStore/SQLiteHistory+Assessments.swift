@@ -12,7 +12,8 @@ extension SQLiteHistory {
                 let assessment = try Self.insertAssessment(db, facts)
                 var attempt = session
                 attempt.tags.assessment = assessment
-                return FirstAttempt(outcome: try insert(db, attempt, trace: stored, sameStart: .nextFreeMillisecond), assessment: assessment)
+                let outcome = try insert(db, attempt, trace: stored, sameStart: .nextFreeMillisecond)
+                return FirstAttempt(outcome: outcome, assessment: assessment)
             }
         } catch let error as StoreError {
             throw error

@@ -77,12 +77,6 @@ extension SessionHistory {
         if let first = try integrityProblems().first { throw .damaged(path: location, detail: "integrity_check: \(first)") }
     }
 
-    /// An import's save: a session already held is skipped.
-    @discardableResult
-    public func save(_ session: StoredSession) throws(StoreError) -> SaveOutcome {
-        try save(session, sameStart: .skip)
-    }
-
     /// Every session, newest first.
     public func list() throws(StoreError) -> SessionListing {
         try list(device: nil, sinceMilliseconds: nil, subject: nil)

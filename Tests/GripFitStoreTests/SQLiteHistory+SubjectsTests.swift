@@ -77,8 +77,8 @@ struct SQLiteHistorySubjectsTests {
         try store.addSubject(try Self.subject())
         var theirs = Fixtures.session()
         theirs.tags.subject = "P017"
-        try store.save(theirs)
-        try store.save(Fixtures.session(start: 1_795_000_100_000))
+        try store.save(theirs, sameStart: .skip)
+        try store.save(Fixtures.session(start: 1_795_000_100_000), sameStart: .skip)
         let listing = try store.list(subject: "P017")
         #expect(listing.rows.map(\.startedAtMilliseconds) == [1_795_000_000_000])
         #expect(listing.rows.first?.subject == "P017")
@@ -90,7 +90,9 @@ struct SQLiteHistorySubjectsTests {
         let store = try SQLiteHistory(path: path)
         var session = Fixtures.session()
         session.tags.subject = "ghost"
-        #expect(throws: StoreError.refused(path: path, reason: "FOREIGN KEY constraint failed")) { try store.save(session) }
+        #expect(throws: StoreError.refused(path: path, reason: "FOREIGN KEY constraint failed")) {
+            try store.save(session, sameStart: .skip)
+        }
         #expect(try store.list().rows.isEmpty)
     }
 
@@ -109,14 +111,14 @@ struct SQLiteHistorySubjectsTests {
                 label: "label-of-\(code)", hand: .right, protocolName: "standard", trial: index + 1, subject: index < 2 ? code : nil,
                 assessment: assessment, attempt: 1)
             if assessment != nil {
-                try store.save(session)
+                try store.save(session, sameStart: .skip)
             } else {
                 assessment = try store.saveFirstAttempt(session, of: SQLiteHistoryAssessmentsTests.facts(subject: code)).assessment
             }
         }
         var kept = Fixtures.session(start: 1_796_000_000_000)
         kept.tags.subject = "KEEP"
-        try store.save(kept)
+        try store.save(kept, sameStart: .skip)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(before.range(of: Data(code.utf8)) != nil)
 

@@ -66,7 +66,9 @@ struct SessionExchangeSubjectsTests {
         #expect(imported.allSatisfy { $0.tags.assessment == nil })
 
         // A CSV written before the tags (bridge_version last) still imports, untagged.
-        let old = lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(TagField.all.count).joined(separator: ",") }
+        let old = lines.map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(TagField.all.count).joined(separator: ",")
+        }
         let untagged = try SessionExchange.parse(old.joined(separator: "\n") + "\n")
         #expect(untagged.count == 7 && untagged.allSatisfy { $0.tags.subject == nil && $0.tags.flag == nil })
     }

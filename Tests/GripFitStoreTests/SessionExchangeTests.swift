@@ -41,9 +41,9 @@ struct SessionExchangeTests {
 
     @Test func importIntoAStoreIsIdempotent() throws {
         let store = try SQLiteHistory(path: Fixtures.temporaryDirectory() + "/history.sqlite")
-        try store.save(Fixtures.session())
+        try store.save(Fixtures.session(), sameStart: .skip)
         let exported = try SessionExchange.export(try store.allIDs().map { try store.session(id: $0) }, as: .json)
-        let outcomes = try SessionExchange.parse(exported).map { try store.save($0) }
+        let outcomes = try SessionExchange.parse(exported).map { try store.save($0, sameStart: .skip) }
         #expect(outcomes.allSatisfy { if case .duplicate = $0 { true } else { false } })
         #expect(try store.list().rows.count == 1)
     }
