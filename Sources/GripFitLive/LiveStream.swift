@@ -20,7 +20,7 @@ public final class LiveStream: SessionConsumer, CalibratedConsumer {
 
     private let format: Format
     private let unit: ForceUnit?
-    /// The dongle's port, already escaped for the terminal, JSON's own escaping still to come.
+    /// The dongle's port as the system names it: escaped once, per format, where it is written.
     private let port: String?
     private let output: BatchedOutput
     private let wallTime: any WallTime
@@ -128,6 +128,6 @@ public final class LiveStream: SessionConsumer, CalibratedConsumer {
 
     /// A text line as `monitor` prints it for one of several dongles: `[port] ` first.
     private static func tagged(_ line: String, port: String?) -> String {
-        port.map { "[\($0)] \(line)" } ?? line
+        port.map { "[\(UntrustedText.escaped($0))] \(line)" } ?? line
     }
 }

@@ -33,6 +33,7 @@ public enum SessionExchange {
         switch format {
         case .json: try json(sessions, subjects: subjects, assessments: assessments)
         case .csv: try csv(sessions)
+        case .fhir: throw .notExportable("a FHIR Bundle holds assessments, not sessions: `export --format fhir A<n>` or `--all`")
         }
     }
 

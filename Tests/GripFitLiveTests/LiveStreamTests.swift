@@ -94,6 +94,18 @@ struct LiveStreamTests {
             + "[/dev/ttyACM1] 2026-11-18T11:06:40.001Z reading -7\n[/dev/ttyACM1] 2026-11-18T11:06:40.003Z status PONG\n")
     }
 
+    /// A port name with a control character is escaped once, for the format it is written in: JSON's
+    /// `\u001b` in JSONL, the terminal's `\x1B` in text (it was escaped for the terminal, then for JSON).
+    @Test func aHostilePortIsEscapedOncePerFormat() {
+        let reports: [(Int64, SessionReport)] = [(0, .state(.connected))]
+        let jsonl = Written()
+        _ = feed(LiveStream(format: .jsonl, port: "/dev/x\u{1B}y", output: jsonl.output(), wallTime: FixedWallTime()), reports)
+        #expect(jsonl.text.contains(#""port":"/dev/x\u001by""#), "\(jsonl.text)")
+        let text = Written()
+        _ = feed(LiveStream(format: .text, port: "/dev/x\u{1B}y", output: text.output(), wallTime: FixedWallTime()), reports)
+        #expect(text.text.hasPrefix(#"[/dev/x\x1By] "#), "\(text.text)")
+    }
+
     /// With --unit behind the session's calibration stage: the identity's notices go aside, readings carry their force.
     @Test func withAUnitReadingsCarryTheirForceOnceTheCalibrationIsKnown() {
         let written = Written()

@@ -3,7 +3,7 @@ import GripFitStore
 import Testing
 
 struct SessionExchangeTests {
-    @Test(arguments: ExportFormat.allCases)
+    @Test(arguments: ExportFormat.sessionFormats)
     func importReadsWhatExportWrote(format: ExportFormat) throws {
         let sessions = [Fixtures.session(), Fixtures.session(start: 1_795_000_100_000, label: "a \"quoted\", label", calibrated: false)]
         let text = try SessionExchange.export(sessions, as: format)
@@ -11,7 +11,7 @@ struct SessionExchangeTests {
         #expect(imported == sessions)
     }
 
-    @Test(arguments: ExportFormat.allCases)
+    @Test(arguments: ExportFormat.sessionFormats)
     func bridgeVersionRoundTrips(format: ExportFormat) throws {
         let imported = try SessionExchange.parse(try SessionExchange.export([Fixtures.session()], as: format))
         #expect(imported.map(\.bridgeVersion) == ["1.2.0"])

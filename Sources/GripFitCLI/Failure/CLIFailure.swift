@@ -42,6 +42,10 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
             self.init("Calibration refused: \(error). Nothing was saved.", status: .dataError)
         case let error as PDFRenderError:
             self.init(error.description, status: error.status)
+        case let error as FHIRRefusal:
+            self.init(error.description, status: .dataError)
+        case let error as FHIRInputError:
+            self.init("FHIR export refused: \(error). Nothing was written.", status: .dataError)
         default:
             return nil
         }

@@ -1,5 +1,5 @@
 import ArgumentParser
 import GripFitStore
 
-/// `--format json|csv` for `export`.
+/// `--format json|csv|fhir` for `export`.
 extension ExportFormat: ExpressibleByArgument {}

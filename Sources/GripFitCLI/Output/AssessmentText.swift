@@ -20,16 +20,16 @@ enum AssessmentText {
     }
 
     /// `show A<n>`: facts, subject and age at the assessment, attempts per hand (flagged ones with
-    /// their reason), figures.
-    static func details(_ assessment: StoredAssessment, subject: Subject?, unit: ForceUnit) -> [String] {
+    /// their reason), figures, and the clinical reading (norm, EWGSOP2, trial consistency).
+    static func details(_ view: ClinicalView, unit: ForceUnit) -> [String] {
+        let assessment = view.assessment
         let facts = assessment.facts
         let display = ForceDisplay(calibration: nil, unit: unit)
-        let day = Subject.Birth.Day(Date(timeIntervalSince1970: Double(facts.startedAtMilliseconds) / 1000), in: .current)
         var lines = [
             "assessment   \(assessment.name)",
             "started      \(LocalTime.text(milliseconds: facts.startedAtMilliseconds))",
             "subject      " + (facts.subject.map(UntrustedText.escaped) ?? "-")
-                + (subject?.age(on: day).map { ", age \($0) at the assessment" } ?? ""),
+                + (view.age.map { ", age \($0) at the assessment" } ?? ""),
             "device       \(UntrustedText.escaped(facts.device))",
             "protocol     \(UntrustedText.escaped(facts.protocolName)): \(facts.trialsPerHand) trials per hand, "
                 + "\(facts.firstHand.rawValue) first, \(facts.restSeconds.formatted(decimals: 0)) s rest",
@@ -48,10 +48,24 @@ enum AssessmentText {
                         + (attempt.flag.map { "  flagged, not counted: \(UntrustedText.escaped($0))" } ?? ""))
             }
         }
-        return lines + [""] + figures(assessment.statistics(dominant: subject?.dominant?.hand), facts: facts, unit: unit)
+        return lines + [""] + clinical(view, unit: unit)
+    }
+
+    /// The figures, then the norm, the EWGSOP2 comparison and trial consistency against the view's thresholds.
+    static func clinical(_ view: ClinicalView, unit: ForceUnit) -> [String] {
+        measures(view.statistics, facts: view.assessment.facts, unit: unit) + view.clinicalLines
     }
 
     static func figures(_ statistics: TrialStatistics, facts: AssessmentFacts, unit: ForceUnit) -> [String] {
+        var lines = measures(statistics, facts: facts, unit: unit)
+        for hand in [Hand.left, .right] {
+            if let consistency = statistics.consistency(hand) { lines.append("trial consistency, \(hand.rawValue): \(consistency)") }
+        }
+        return lines
+    }
+
+    /// Best, mean, population SD and CV per hand, the left/right difference and the dominance ratio.
+    private static func measures(_ statistics: TrialStatistics, facts: AssessmentFacts, unit: ForceUnit) -> [String] {
         let display = ForceDisplay(calibration: nil, unit: unit)
         func text(_ value: Double) -> String { display.text(stored: value, calibrated: facts.calibrated) }
         var lines: [String] = []
@@ -73,9 +87,6 @@ enum AssessmentText {
         }
         if let ratio = statistics.dominanceRatio, let dominant = statistics.dominant {
             lines.append("dominant/non-dominant ratio: \(ratio.formatted(decimals: 2)) (dominant hand: \(dominant.rawValue))")
-        }
-        for hand in [Hand.left, .right] {
-            if let consistency = statistics.consistency(hand) { lines.append("trial consistency, \(hand.rawValue): \(consistency)") }
         }
         return lines
     }

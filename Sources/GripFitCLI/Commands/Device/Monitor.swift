@@ -112,13 +112,13 @@ public struct Monitor: ParsableCommand {
         let duration = duration
         let interrupted = try SessionFleet.run(count: connections.count) { index, signals in
             let runner = sessions.runners[index]
-            let port = UntrustedText.escaped(runner.connection.path)
+            let port = runner.connection.path
             let output = BatchedOutput { bytes in sessions.standardOutput.withLock { _ in StandardOutput.write(bytes) } }
             runner.driver.consumers = [LiveStream(format: format, port: port, output: output, wallTime: runner.wallClock)]
             do {
                 _ = try runner.run(seconds: duration, signals: signals) { _, _ in true }
             } catch {
-                sessions.failures[index] = CLIFailure(error) ?? CLIFailure("\(port): \(error)", status: .software)
+                sessions.failures[index] = CLIFailure(error) ?? CLIFailure("\(UntrustedText.escaped(port)): \(error)", status: .software)
             }
         }
         if interrupted { return }

@@ -25,7 +25,9 @@ public struct Record: ParsableCommand {
             (three attempts per trial). The summary reports best and mean per hand, naming the \
             trials behind them (numbered per hand, as saved), and the left/right difference. The \
             run is saved as one assessment (`show A<n>`) owning every attempt, flagged ones \
-            included; its figures (population SD, CV, the dominance ratio with --subject) follow.
+            included; its figures (population SD, CV, the dominance ratio with --subject) follow, \
+            then the norm, EWGSOP2 and trial-consistency lines of `show A<n>` (--ewgsop2-men, \
+            --ewgsop2-women, --consistency set their thresholds).
 
             Examples:
               gripfit-serial record --port /dev/ttyACM0 --until-release --hand right
@@ -56,6 +58,8 @@ public struct Record: ParsableCommand {
 
     @OptionGroup public var unitOption: UnitOption
     var unit: ForceUnit { unitOption.resolved }
+
+    @OptionGroup public var clinicalOptions: ClinicalOptions
 
     @Option(name: .customLong("protocol"), help: "Run an assessment protocol: standard.")
     public var protocolName: RecordProtocol?
@@ -150,7 +154,8 @@ public struct Record: ParsableCommand {
         let assessment = try store.assessment(id: id)
         StandardOutput.line("")
         StandardOutput.line("saved assessment \(assessment.name)" + (subject.map { " of \(UntrustedText.escaped($0.code))" } ?? ""))
-        for line in AssessmentText.figures(assessment.statistics(dominant: subject?.dominant?.hand), facts: assessment.facts, unit: unit) {
+        let view = try ClinicalViews.view(of: assessment, in: store, settings: clinicalOptions.settings())
+        for line in AssessmentText.clinical(view, unit: unit) {
             StandardOutput.line(line)
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GripFitCore
 import GripFitStore
 
@@ -12,11 +13,15 @@ public struct Show: ParsableCommand {
 
             An assessment (A<n>) is shown with its subject, every attempt per hand (flagged ones \
             with their reason) and its figures: best, mean, population SD and CV per hand, the \
-            left/right difference, the dominance ratio and trial consistency.
+            left/right difference, the dominance ratio and trial consistency, then its clinical \
+            reading: the Dodds 2014 centile and z-score of the best trial of either hand (or what is \
+            missing for one), the EWGSOP2 comparison and each hand's CV against its threshold \
+            (see README, "Clinical meaning"); information, never a diagnosis.
 
             Examples:
               gripfit-serial show 3 --unit N
               gripfit-serial show A2
+              gripfit-serial show A2 --ewgsop2-women 18 --ewgsop2-men 29 --consistency 10
             """)
 
     @Argument(help: "The session id, from `gripfit-serial history`, or an assessment's A<n> from `history --assessments`.")
@@ -24,6 +29,8 @@ public struct Show: ParsableCommand {
 
     @OptionGroup public var unitOption: UnitOption
     var unit: ForceUnit { unitOption.resolved }
+
+    @OptionGroup public var clinicalOptions: ClinicalOptions
 
     public init() {}
 
@@ -44,8 +51,8 @@ public struct Show: ParsableCommand {
     func show(_ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, to sink: some CommandOutput) throws {
         if let assessmentID = StoredAssessment.id(named: id) {
             let assessment = try store.assessment(id: assessmentID)
-            let subject = try assessment.facts.subject.map { code throws in try store.subject(code: code) }
-            for line in AssessmentText.details(assessment, subject: subject, unit: unit) {
+            let view = try ClinicalViews.view(of: assessment, in: store, settings: clinicalOptions.settings())
+            for line in AssessmentText.details(view, unit: unit) {
                 guard sink.line(line) else { return }
             }
             if let damage { throw damage }

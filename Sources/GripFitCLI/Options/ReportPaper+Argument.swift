@@ -1,0 +1,5 @@
+import ArgumentParser
+import GripFitClinical
+
+/// `--paper a4|letter` for `report`.
+extension ReportPaper: ExpressibleByArgument {}

@@ -1,0 +1,32 @@
+import Foundation
+import GripFitClinical
+import GripFitCore
+
+extension ClinicalView {
+    /// The writer's assessment: a hand per hand with counted trials, notes carrying the clinical lines.
+    public func fhirAssessment() throws(FHIRRefusal) -> FHIRAssessment {
+        let facts = assessment.facts
+        guard facts.calibrated else { throw .uncalibrated(assessment.name) }
+        guard let code = facts.subject else { throw .noSubject(assessment.name) }
+        let hands = [Hand.left, .right].compactMap { hand -> FHIRHandResult? in
+            let figures = statistics.figures(hand)
+            return figures.best.map { FHIRHandResult(hand: hand, valueKg: $0, trialsKg: figures.peaks) }
+        }
+        return FHIRAssessment(
+            id: assessment.name, subjectCode: code, deviceAddress: facts.device,
+            effective: Date(timeIntervalSince1970: Double(facts.startedAtMilliseconds) / 1000),
+            protocolName: "GripFit \(facts.protocolName) protocol, \(facts.trialsPerHand) trials per hand",
+            statistic: "maximum of counted trials", hands: hands, notes: clinicalLines)
+    }
+
+    /// A subject as a Patient: code, sex and as much of the birth as is known.
+    public static func fhirPatient(_ subject: Subject) -> FHIRPatient {
+        let birth: FHIRBirthDate? =
+            switch subject.birth {
+            case .date(let day): .day(year: day.year, month: day.month, day: day.day)
+            case .year(let year): .year(year)
+            case nil: nil
+            }
+        return FHIRPatient(code: subject.code, sex: subject.sex, birthDate: birth)
+    }
+}

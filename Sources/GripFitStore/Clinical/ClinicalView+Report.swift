@@ -1,0 +1,63 @@
+import Foundation
+import GripFitClinical
+import GripFitCore
+
+extension ClinicalView {
+    /// The printed page's values. An uncalibrated device's peaks are raw counts, not kilograms: the
+    /// page then shows no hand's figures and its norm lines say why, rather than print counts as kg.
+    public func report(firmware: String?) -> ClinicalReport {
+        let facts = assessment.facts
+        let placed: NormResult? = if case .placed(let result) = norm { result } else { nil }
+        // Each hand's box prints its trial consistency; the norm section holds the comparisons.
+        var normLines = comparisonLines
+        if !facts.calibrated {
+            normLines.insert(
+                "the device was not calibrated when this assessment was made: its readings are raw counts, not kg, "
+                    + "so no force is printed (calibrate it, then measure again)", at: 0)
+        }
+        return ClinicalReport(
+            subjectCode: facts.subject ?? "no subject", age: ageYears, sex: subject?.sex, dominantHand: subject?.dominant?.rawValue,
+            date: day.description,
+            device: ReportDevice(name: "GripFit", address: facts.device, firmware: firmware, calibrationDate: facts.calibrationDate),
+            protocolUsed: ReportProtocol(
+                name: facts.protocolName, trialsPerHand: facts.trialsPerHand, restSeconds: facts.restSeconds,
+                statistic: placed?.statistic ?? DoddsTable.statistic),
+            hands: facts.calibrated ? [Hand.left, .right].compactMap(handResult) : [],
+            differencePercent: facts.calibrated ? statistics.difference?.percent : nil,
+            dominanceRatio: facts.calibrated ? statistics.dominanceRatio : nil,
+            consistencyThresholdPercent: settings.consistencyThreshold,
+            norm: NormSection(lines: normLines, citation: placed == nil ? nil : citations.joined(separator: ". ")),
+            centileCurves: placed.map { Self.centileCurves($0.sex) } ?? [],
+            subjectPoint: placed.map { ChartPoint(age: $0.ageYears, kg: $0.bestKg) },
+            trend: earlier.compactMap { earlier -> TrendPoint? in
+                let statistics = earlier.statistics(dominant: nil)
+                guard let best = [statistics.left.best, statistics.right.best].compactMap({ $0 }).max() else { return nil }
+                let date = Subject.Birth.Day(
+                    Date(timeIntervalSince1970: Double(earlier.facts.startedAtMilliseconds) / 1000), in: timeZone)
+                return TrendPoint(date: date.description, bestKg: best)
+            })
+    }
+
+    /// One hand's part of the page; nil when the hand had no attempt.
+    private func handResult(_ hand: Hand) -> HandResult? {
+        let attempts = assessment.attempts.filter { $0.hand == hand }.sorted { ($0.trial, $0.attempt) < ($1.trial, $1.attempt) }
+        guard !attempts.isEmpty else { return nil }
+        let figures = statistics.figures(hand)
+        return HandResult(
+            hand: hand, trials: attempts.filter(\.counts).map { CountedTrial(number: $0.trial, kg: $0.peak) },
+            flagged: attempts.compactMap { attempt in
+                attempt.flag.map { FlaggedAttempt(number: attempt.trial, kg: attempt.peak, reason: $0) }
+            },
+            bestKg: figures.best, meanKg: figures.mean, sdKg: figures.populationSD, cvPercent: figures.coefficientOfVariation)
+    }
+
+    /// The Dodds curves of a sex, labelled P10…P90, for the centile chart.
+    private static func centileCurves(_ sex: Sex) -> [CentileCurve] {
+        let curves = DoddsNorms.curves(sex)
+        return DoddsTable.centiles.compactMap { centile in
+            curves.kgByCentile[centile].map { kg in
+                CentileCurve(label: "P\(centile)", points: zip(curves.ages, kg).map { ChartPoint(age: $0, kg: $1) })
+            }
+        }
+    }
+}

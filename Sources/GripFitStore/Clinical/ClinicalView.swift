@@ -1,0 +1,116 @@
+import Foundation
+import GripFitClinical
+import GripFitCore
+
+/// One stored assessment read clinically: the figures per hand, the subject's age at the assessment,
+/// the Dodds 2014 centile of the best trial of either hand (or every reason there is none), the
+/// EWGSOP2 comparison and each hand's trial consistency. `show`, `report`, `export --format fhir`
+/// and the dashboard all read an assessment through this one mapping, so they cannot disagree.
+public struct ClinicalView: Sendable, Equatable {
+    public let assessment: StoredAssessment
+    public let subject: Subject?
+    public let settings: ClinicalSettings
+    public let statistics: TrialStatistics
+    /// The calendar day of the assessment where it is read (an assessment's day is a local fact).
+    public let day: Subject.Birth.Day
+    /// Whole years at `day`, approximate when only the birth year is known.
+    public let age: Age?
+    /// Years (with fraction) at `day`, as the norm interpolates them; from a birth year alone the
+    /// birth is taken at mid-year, and `age` says the result is approximate.
+    public let ageYears: Double?
+    /// The best counted trial of either hand: the statistic of Dodds 2014 and EWGSOP2. Raw counts
+    /// when the device was uncalibrated (and then no norm is placed).
+    public let bestOfEitherHand: Double?
+    /// Nil when no trial counted, so there was nothing to place.
+    public let norm: NormOutcome?
+    public let ewgsop2: EWGSOP2Comparison?
+    /// Earlier calibrated assessments of the same subject, oldest first.
+    public let earlier: [StoredAssessment]
+    /// Where the assessment's days are counted.
+    public let timeZone: TimeZone
+
+    /// `others`: the subject's assessments (any order, this one included or not); only the earlier,
+    /// calibrated ones are kept, since raw counts are not kilograms a trend could compare.
+    public init(
+        assessment: StoredAssessment, subject: Subject?, others: [StoredAssessment] = [], settings: ClinicalSettings = .standard,
+        timeZone: TimeZone
+    ) {
+        self.assessment = assessment
+        self.subject = subject
+        self.settings = settings
+        self.timeZone = timeZone
+        statistics = assessment.statistics(dominant: subject?.dominant?.hand)
+        let started = assessment.facts.startedAtMilliseconds
+        let day = Subject.Birth.Day(Date(timeIntervalSince1970: Double(started) / 1000), in: timeZone)
+        let ageYears = subject?.birth.map { Self.years(from: $0, to: day) }
+        let best = [statistics.left.best, statistics.right.best].compactMap { $0 }.max()
+        self.day = day
+        self.ageYears = ageYears
+        age = subject?.age(on: day)
+        bestOfEitherHand = best
+        if let best {
+            let input = NormInput(bestKg: best, sex: subject?.sex, ageYears: ageYears, calibrated: assessment.facts.calibrated)
+            norm = DoddsNorms.place(input)
+            ewgsop2 = settings.ewgsop2.compare(input)
+        } else {
+            norm = nil
+            ewgsop2 = nil
+        }
+        earlier = others.filter {
+            $0.id != assessment.id && $0.facts.calibrated && $0.facts.subject == assessment.facts.subject
+                && $0.facts.subject != nil && $0.facts.startedAtMilliseconds < started
+        }.sorted { ($0.facts.startedAtMilliseconds, $0.id) < ($1.facts.startedAtMilliseconds, $1.id) }
+    }
+
+    /// A hand's trial consistency against the settings' threshold; nil without a CV.
+    public func consistency(_ hand: Hand) -> Consistency? {
+        statistics.consistency(hand, threshold: settings.consistencyThreshold)
+    }
+
+    /// The lines every output prints: the comparisons, then each hand's trial consistency.
+    /// Untrusted text never appears in them.
+    public var clinicalLines: [String] {
+        comparisonLines + [Hand.left, .right].compactMap { hand in
+            consistency(hand).map { "trial consistency, \(hand.rawValue): \($0)" }
+        }
+    }
+
+    /// The norm (centile, z, table and statistic, or what is missing) and the EWGSOP2 comparison.
+    public var comparisonLines: [String] {
+        guard let norm, let ewgsop2 else {
+            return ["norm: no counted trial, so nothing to compare", "EWGSOP2: no counted trial, so nothing to compare"]
+        }
+        let best = assessment.facts.calibrated ? bestOfEitherHand.map { $0.formatted(decimals: 1) + " kg" } : nil
+        var lines = ["norm: " + norm.text, "EWGSOP2: " + (best.map { "best grip \($0) " } ?? "") + ewgsop2.text]
+        if case .placed = norm, case .year = subject?.birth {
+            lines.append("age from the birth year only, taken at mid-year: the centile may be off by up to half a year of age")
+        }
+        return lines
+    }
+
+    /// The citations of what `clinicalLines` compared with.
+    public var citations: [String] {
+        [DoddsTable.citation, EWGSOP2Threshold.citation]
+    }
+
+    /// Years from a birth to a day: whole days over the mean Gregorian year.
+    static func years(from birth: Subject.Birth, to day: Subject.Birth.Day) -> Double {
+        let born: (year: Int, month: Int, day: Int) =
+            switch birth {
+            case .date(let date): (date.year, date.month, date.day)
+            case .year(let year): (year, 7, 2)
+            }
+        let days = dayNumber(day.year, day.month, day.day) - dayNumber(born.year, born.month, born.day)
+        return Double(days) / 365.2425
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
+    private static func dayNumber(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let shifted = month <= 2 ? year - 1 : year
+        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}
