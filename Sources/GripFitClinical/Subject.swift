@@ -41,12 +41,15 @@ public struct Subject: Equatable, Sendable {
         try check()
     }
 
-    /// Refuses a code that is empty, too long, or holds anything but letters, digits, `.`, `_` and `-`.
+    /// Refuses a code that is empty, too long, holds anything but letters, digits, `.`, `_` and `-`,
+    /// or starts with anything but a letter or digit: `-P1` reads as an option on a command line,
+    /// and `.`/`..` are path segments a URL or a file name would resolve away.
     public static func check(code: String) throws(SubjectError) {
-        let allowed = code.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar))
+        func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.isASCII && CharacterSet.alphanumerics.contains(scalar) }
+        let allowed = code.unicodeScalars.allSatisfy { scalar in isLetterOrDigit(scalar) || "._-".unicodeScalars.contains(scalar) }
+        guard codeLength.contains(code.count), allowed, let first = code.unicodeScalars.first, isLetterOrDigit(first) else {
+            throw .badCode(code)
         }
-        guard codeLength.contains(code.count), allowed else { throw .badCode(code) }
     }
 
     /// Checks the facts that may be edited after creation (the code may not), but the birth.

@@ -18,7 +18,7 @@ public enum SubjectError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .badCode(let code):
             "subject code '\(UntrustedText.escaped(code))' is not usable: give 1 to \(Subject.codeLength.upperBound) letters, digits, "
-                + "'.', '_' or '-' (a pseudonymous code, never a name)"
+                + "'.', '_' or '-', starting with a letter or digit (a pseudonymous code, never a name)"
         case .badBirthDate(let text):
             "birth date '\(UntrustedText.escaped(text))' is not a day of the calendar: give it as YYYY-MM-DD (e.g. 1979-03-14), "
                 + "or --birth-year YYYY"

@@ -67,7 +67,7 @@ public enum SessionJSON {
         }
     }
 
-    /// The device, its versions and the tags, each left out when unknown.
+    /// The device, its versions and the tags (``TagField/all`` among them), each left out when unknown.
     private static func set(_ device: String, _ filed: some FiledSession, in object: inout JSONObject) {
         object.set("device", device)
         if let firmware = filed.versions.firmware { object.set("firmware", firmware) }
@@ -76,5 +76,9 @@ public enum SessionJSON {
         if let label = filed.tags.label { object.set("label", label) }
         if let protocolName = filed.tags.protocolName { object.set("protocol", protocolName) }
         if let trial = filed.tags.trial { object.set("trial", trial) }
+        for field in TagField.all {
+            guard let text = field.text(filed.tags) else { continue }
+            if field.isNumber, let number = Int(text) { object.set(field.key, number) } else { object.set(field.key, text) }
+        }
     }
 }

@@ -31,5 +31,9 @@ public struct AssessmentFacts: Equatable, Sendable {
         self.calibrationDate = calibrationDate
     }
 
-    public var calibrated: Bool { unit != "raw" }
+    /// What the peaks can be in: kilograms, or the device's raw counts.
+    public static let units: Set<String> = ["kg", "raw"]
+
+    /// Only kilograms are calibrated: any other text is not a force a norm may be applied to.
+    public var calibrated: Bool { unit == "kg" }
 }

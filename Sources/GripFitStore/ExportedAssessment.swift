@@ -1,3 +1,4 @@
+import GripFitClinical
 import GripFitCore
 
 /// The JSON form of an assessment: its facts under the id its sessions' `assessment` names in this
@@ -37,6 +38,16 @@ struct ExportedAssessment: Codable {
             GuidedProtocol.Settings.restSecondsRange.contains(restS)
         else {
             throw .badImport(line: 1, reason: "assessment \(id): trials per hand or rest out of range")
+        }
+        guard AssessmentFacts.units.contains(unit) else {
+            throw .badImport(line: 1, reason: "assessment \(id): unit \(unit) is not kg or raw")
+        }
+        if let subject {
+            do throws(SubjectError) {
+                try Subject.check(code: subject)
+            } catch {
+                throw .badImportedSubject(error)
+            }
         }
         return AssessmentFacts(
             subject: subject, device: device, startedAtMilliseconds: start, protocolName: self.protocol, firstHand: firstHand,

@@ -34,7 +34,7 @@ struct ExportedSubject: Codable {
                 code: code, sex: sex, birth: parsedBirth, dominant: dominant, heightCentimetres: heightCm, weightKilograms: weightKg,
                 note: note)
         } catch {
-            throw .badImport(line: 1, reason: error.description)
+            throw .badImportedSubject(error)
         }
     }
 }

@@ -1,4 +1,4 @@
-/// What `subject forget` removed, for its closing line.
+/// What `subject forget` deletes (counted first, for its confirmation) and then deleted, for its closing line.
 public struct ForgottenSubject: Equatable, Sendable {
     public var sessions: Int
     public var assessments: Int

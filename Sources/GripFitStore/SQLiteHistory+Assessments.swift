@@ -3,24 +3,17 @@ import GRDB
 import GripFitCore
 
 extension SQLiteHistory {
-    /// Files a new assessment before its first attempt is saved, so each attempt is saved as it
-    /// ends (a crash loses none) and points at it; refuses a subject the history does not hold.
-    public func startAssessment(_ facts: AssessmentFacts) throws(StoreError) -> Int64 {
+    /// Files a new assessment with its first attempt, in one transaction, so a failed save leaves no
+    /// assessment without attempts; each later attempt is saved as it ends (a crash loses none).
+    public func saveFirstAttempt(_ session: StoredSession, of facts: AssessmentFacts) throws(StoreError) -> FirstAttempt {
+        let stored = try StoredTrace(session.trace)
         do {
             return try queue.write { db in
-                if let subject = facts.subject, try Self.subjectRow(db, code: subject) == nil {
-                    throw StoreError.unknownSubject(subject)
-                }
-                try db.execute(
-                    sql: """
-                        INSERT INTO assessment (subject, device, started_at_ms, protocol, first_hand, trials_per_hand, rest_s,
-                            unit, calibration_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        facts.subject, facts.device, facts.startedAtMilliseconds, facts.protocolName, facts.firstHand.rawValue,
-                        facts.trialsPerHand, facts.restSeconds, facts.unit, facts.calibrationDate,
-                    ])
-                return db.lastInsertedRowID
+                let assessment = try Self.insertAssessment(db, facts)
+                var attempt = session
+                attempt.tags.assessment = assessment
+                let outcome = try insert(db, attempt, trace: stored, sameStart: .nextFreeMillisecond)
+                return FirstAttempt(outcome: outcome, assessment: assessment)
             }
         } catch let error as StoreError {
             throw error
@@ -29,9 +22,26 @@ extension SQLiteHistory {
         }
     }
 
+    /// Inserts an assessment inside the caller's transaction; refuses a subject the history does not hold.
+    static func insertAssessment(_ db: Database, _ facts: AssessmentFacts) throws -> Int64 {
+        if let subject = facts.subject, try subjectRow(db, code: subject) == nil {
+            throw StoreError.unknownSubject(subject)
+        }
+        try db.execute(
+            sql: """
+                INSERT INTO assessment (subject, device, started_at_ms, protocol, first_hand, trials_per_hand, rest_s,
+                    unit, calibration_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                facts.subject, facts.device, facts.startedAtMilliseconds, facts.protocolName, facts.firstHand.rawValue,
+                facts.trialsPerHand, facts.restSeconds, facts.unit, facts.calibrationDate,
+            ])
+        return db.lastInsertedRowID
+    }
+
     /// Assessments with their attempts, newest first; only the subject's when `subject` is given.
     public func assessments(subject: String?) throws(StoreError) -> [StoredAssessment] {
-        if let subject { _ = try self.subject(code: subject) }
+        let subject = try subject.map { (given) throws(StoreError) in try self.subject(code: given).code }
         let loaded: [(Row, [Row])]
         do {
             loaded = try queue.read { db in

@@ -11,8 +11,13 @@ extension SQLiteHistory {
         let rows: [Row]
         do {
             rows = try queue.read { db throws -> [Row] in
-                if let subject = query.subject, try Self.subjectRow(db, code: subject) == nil {
-                    throw StoreError.unknownSubject(subject)
+                var query = query
+                if let subject = query.subject {
+                    // Codes are case-blind: the sessions carry the code as the subject was stored.
+                    guard let stored: String = try Self.subjectRow(db, code: subject)?["code"] else {
+                        throw StoreError.unknownSubject(subject)
+                    }
+                    query.subject = stored
                 }
                 var start: Int64?
                 if let before = query.before {

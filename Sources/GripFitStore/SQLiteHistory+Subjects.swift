@@ -44,9 +44,7 @@ extension SQLiteHistory {
         do {
             try queue.write { db in
                 guard try Self.subjectRow(db, code: subject.code) == nil else { throw StoreError.duplicateSubject(subject.code) }
-                try db.execute(
-                    sql: "INSERT INTO subject (code, sex, birth, dominant, height_cm, weight_kg, note) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    arguments: Self.subjectArguments(subject))
+                try Self.insertSubject(db, subject)
             }
         } catch let error as StoreError {
             throw error
@@ -99,15 +97,15 @@ extension SQLiteHistory {
     /// Deletes the subject, their assessments and their sessions (reps and traces with them), with
     /// SQLite's secure_delete on and a VACUUM after, so neither the freed pages nor the journal keep
     /// anything of them: an erasure request leaves no trace in the file.
-    public func forgetSubject(code: String) throws(StoreError) -> ForgottenSubject {
+    public func forgetSubject(code given: String) throws(StoreError) -> ForgottenSubject {
         do {
             return try queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA secure_delete = ON")
                 var forgotten = ForgottenSubject(sessions: 0, assessments: 0)
                 try db.inTransaction {
-                    guard try Self.subjectRow(db, code: code) != nil else { throw StoreError.unknownSubject(code) }
-                    let owned = "subject = ?1 OR assessment_id IN (SELECT id FROM assessment WHERE subject = ?1)"
-                    try db.execute(sql: "DELETE FROM session WHERE \(owned)", arguments: [code])
+                    // The code as stored: the sessions' tags hold it with its case.
+                    guard let code: String = try Self.subjectRow(db, code: given)?["code"] else { throw StoreError.unknownSubject(given) }
+                    try db.execute(sql: "DELETE FROM session WHERE \(Self.ownedSessions)", arguments: [code])
                     forgotten.sessions = db.changesCount
                     try db.execute(sql: "DELETE FROM assessment WHERE subject = ?", arguments: [code])
                     forgotten.assessments = db.changesCount
@@ -124,32 +122,30 @@ extension SQLiteHistory {
         }
     }
 
-    /// The subject's sessions, newest first.
-    public func sessions(subject code: String) throws(StoreError) -> SessionListing {
-        _ = try subject(code: code)
-        let rows: [Row]
+    /// The sessions a subject owns: tagged with their code, or attempts of one of their assessments
+    /// (an import may have kept the assessment but not the tag). `forget` deletes, and counts, these.
+    static let ownedSessions = "subject = ?1 OR assessment_id IN (SELECT id FROM assessment WHERE subject = ?1)"
+
+    public func holdings(subject given: String) throws(StoreError) -> ForgottenSubject {
+        let code = try subject(code: given).code
         do {
-            rows = try queue.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql: "SELECT \(SessionRecord.listed) FROM session WHERE subject = ? ORDER BY started_at_ms DESC, id DESC",
-                    arguments: [code])
+            return try queue.read { db in
+                ForgottenSubject(
+                    sessions: try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE \(Self.ownedSessions)", arguments: [code]) ?? 0,
+                    assessments: try Int.fetchOne(db, sql: "SELECT count(*) FROM assessment WHERE subject = ?", arguments: [code]) ?? 0)
             }
         } catch {
             throw Self.failure(error, path: path)
         }
-        var listing = SessionListing()
-        for row in rows {
-            let id: Int64 = row["id"] as Int64? ?? 0
-            do throws(StoreError) {
-                listing.rows.append(try SessionRecord.row(StoredRow(row: row, session: id), id: id))
-            } catch {
-                listing.damaged.append(error)
-            }
-        }
-        return listing
     }
 
+    static func insertSubject(_ db: Database, _ subject: Subject) throws {
+        try db.execute(
+            sql: "INSERT INTO subject (code, sex, birth, dominant, height_cm, weight_kg, note) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            arguments: subjectArguments(subject))
+    }
+
+    /// The subject row of this code; codes compare without case (v5), so `p017` finds `P017`.
     static func subjectRow(_ db: Database, code: String) throws -> Row? {
         try Row.fetchOne(db, sql: "SELECT * FROM subject WHERE code = ?", arguments: [code])
     }
@@ -162,7 +158,7 @@ extension SQLiteHistory {
     }
 
     /// A subject as stored, checked as `subject add` checks one: a hand-edited row names its problem.
-    private static func subject(_ row: Row) throws(StoreError) -> Subject {
+    static func subject(_ row: Row) throws(StoreError) -> Subject {
         let code: String = (try? StoredRow(row: row, record: "a subject").value("code")) ?? ""
         let stored = StoredRow(row: row, record: "subject '\(code)'")
         func parsed<Value>(_ column: String, _ parse: (String) -> Value?) throws(StoreError) -> Value? {
@@ -180,7 +176,7 @@ extension SQLiteHistory {
             return try Subject(
                 code: code, sex: sex, birth: birth, dominant: dominant, heightCentimetres: height, weightKilograms: weight, note: note)
         } catch {
-            throw stored.damaged("a value", "is refused: \(error)")
+            throw .damagedSubject(code: code, error)
         }
     }
 }

@@ -50,6 +50,8 @@ public final class SQLiteHistory: SessionHistory {
         while fd >= 0, flock(fd, LOCK_EX) != 0, errno == EINTR {}
         do {
             try migrator.migrate(queue)
+        } catch let clash as CodeClash {
+            throw .refused(path: path, reason: clash.reason)
         } catch {
             do {
                 try migrator.migrate(queue)
@@ -160,6 +162,9 @@ public final class SQLiteHistory: SessionHistory {
         migrator.registerMigration("v4: subjects and assessments") { db in
             try addSubjectsAndAssessments(db)
         }
+        migrator.registerMigration("v5: subject code rules") { db in
+            try applySubjectCodeRules(db)
+        }
         return migrator
     }
 
@@ -187,56 +192,9 @@ public final class SQLiteHistory: SessionHistory {
     /// The session, its reps and its trace are written in one transaction.
     @discardableResult
     public func save(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome {
-        let encoded = TraceCodec.encode(session.trace)
-        guard encoded.count <= Zlib.maximumInflatedSize else {
-            throw .traceTooLarge(bytes: encoded.count, limit: Zlib.maximumInflatedSize)
-        }
-        let blob = Data(Zlib.compress(encoded))
-        let failAfterReps = failAfterReps
+        let stored = try StoredTrace(session.trace)
         do {
-            return try queue.write { db in
-                var insert = SessionRecord.insert(session)
-                var start = session.startedAtMilliseconds
-                while true {
-                    try db.execute(sql: insert.sql, arguments: insert.arguments)
-                    if db.changesCount == 1 { break }
-                    let existing = try Row.fetchOne(
-                        db,
-                        sql: """
-                            SELECT session.id, trace.data FROM session LEFT JOIN trace ON trace.session_id = session.id
-                            WHERE device = ? AND started_at_ms = ?
-                            """,
-                        arguments: [session.device, start])
-                    let existingID: Int64 = existing?["id"] ?? 0
-                    if sameStart == .skip, (existing?["data"] as Data?) == blob { return .duplicate(existingID: existingID) }
-                    guard start < RFC3339.range.upperBound, start - session.startedAtMilliseconds < Self.furthestMove else {
-                        throw StoreError.unavailable(
-                            path: path, reason: "no free start time near \(Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds)) "
-                                + "is left for \(session.device)")
-                    }
-                    start += 1
-                    var moved = session
-                    moved.startedAtMilliseconds = start
-                    insert = SessionRecord.insert(moved)
-                }
-                let id = db.lastInsertedRowID
-                for (index, rep) in session.summary.reps.enumerated() {
-                    if let failAfterReps, index == failAfterReps { throw StoreError.corrupt("injected failure") }
-                    try db.execute(
-                        sql: """
-                            INSERT INTO rep (session_id, number, start, "end", peak, peak_time, impulse, mean,
-                                sample_count, interrupted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            id, index + 1, rep.start, rep.end, rep.peak, rep.peakTime, rep.impulse, rep.mean,
-                            rep.sampleCount, rep.interrupted,
-                        ])
-                }
-                try db.execute(
-                    sql: "INSERT INTO trace (session_id, encoding, inflated_size, data) VALUES (?, 'gft1+zlib', ?, ?)",
-                    arguments: [id, encoded.count, blob])
-                return .inserted(id: id)
-            }
+            return try queue.write { db in try insert(db, session, trace: stored, sameStart: sameStart) }
         } catch let error as StoreError {
             throw error
         } catch {
@@ -244,7 +202,54 @@ public final class SQLiteHistory: SessionHistory {
         }
     }
 
-    public func list(device: String?, sinceMilliseconds: Int64?) throws(StoreError) -> SessionListing {
+    /// Writes one session, its reps and its trace inside the caller's transaction.
+    func insert(_ db: Database, _ session: StoredSession, trace: StoredTrace, sameStart: SameStart) throws -> SaveOutcome {
+        var insert = SessionRecord.insert(session)
+        var start = session.startedAtMilliseconds
+        while true {
+            try db.execute(sql: insert.sql, arguments: insert.arguments)
+            if db.changesCount == 1 { break }
+            let existing = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT session.id, trace.data FROM session LEFT JOIN trace ON trace.session_id = session.id
+                    WHERE device = ? AND started_at_ms = ?
+                    """,
+                arguments: [session.device, start])
+            let existingID: Int64 = existing?["id"] ?? 0
+            if sameStart == .skip, (existing?["data"] as Data?) == trace.blob { return .duplicate(existingID: existingID) }
+            guard start < RFC3339.range.upperBound, start - session.startedAtMilliseconds < Self.furthestMove else {
+                throw StoreError.unavailable(
+                    path: path, reason: "no free start time near \(Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds)) "
+                        + "is left for \(session.device)")
+            }
+            start += 1
+            var moved = session
+            moved.startedAtMilliseconds = start
+            insert = SessionRecord.insert(moved)
+        }
+        let id = db.lastInsertedRowID
+        for (index, rep) in session.summary.reps.enumerated() {
+            if let failAfterReps, index == failAfterReps { throw StoreError.corrupt("injected failure") }
+            try db.execute(
+                sql: """
+                    INSERT INTO rep (session_id, number, start, "end", peak, peak_time, impulse, mean,
+                        sample_count, interrupted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    id, index + 1, rep.start, rep.end, rep.peak, rep.peakTime, rep.impulse, rep.mean,
+                    rep.sampleCount, rep.interrupted,
+                ])
+        }
+        try db.execute(
+            sql: "INSERT INTO trace (session_id, encoding, inflated_size, data) VALUES (?, 'gft1+zlib', ?, ?)",
+            arguments: [id, trace.inflatedSize, trace.blob])
+        return .inserted(id: id)
+    }
+
+    public func list(device: String?, sinceMilliseconds: Int64?, subject given: String?) throws(StoreError) -> SessionListing {
+        // The code as stored: the sessions' tags hold it with its case.
+        let subject = try given.map { (code) throws(StoreError) in try self.subject(code: code).code }
         let rows: [Row]
         do {
             rows = try queue.read { db in
@@ -252,10 +257,10 @@ public final class SQLiteHistory: SessionHistory {
                     db,
                     sql: """
                         SELECT \(SessionRecord.listed) FROM session
-                        WHERE (?1 IS NULL OR device = ?1) AND (?2 IS NULL OR started_at_ms >= ?2)
+                        WHERE (?1 IS NULL OR device = ?1) AND (?2 IS NULL OR started_at_ms >= ?2) AND (?3 IS NULL OR subject = ?3)
                         ORDER BY started_at_ms DESC, id DESC
                         """,
-                    arguments: [device, sinceMilliseconds])
+                    arguments: [device, sinceMilliseconds, subject])
             }
         } catch {
             throw Self.failure(error, path: path)
@@ -313,6 +318,8 @@ public final class SQLiteHistory: SessionHistory {
         guard let error = error as? DatabaseError else { return .damaged(path: path, detail: "\(error)") }
         let message = error.message ?? "SQLite error \(error.resultCode)"
         switch error.resultCode {
+        case .SQLITE_CONSTRAINT:
+            return .refused(path: path, reason: message)
         case .SQLITE_FULL:
             return .unavailable(path: path, reason: "the disk is full (\(message)); free some space")
         case .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_ERROR, .SQLITE_SCHEMA, .SQLITE_MISMATCH, .SQLITE_FORMAT, .SQLITE_RANGE:

@@ -14,9 +14,9 @@ public enum SessionExchange {
         "device", "started_at", "firmware", "label", "hand", "protocol", "trial", "calibration_offset",
         "calibration_counts_per_kg", "calibration_date", "calibration_mass_kg", "threshold", "kind", "time_s",
         "end_s", "raw", "force", "unit", "bridge_version",
-    ]
-    /// The header before `bridge_version` was added; such files still import, without it.
-    static let legacyCSVHeader = Array(csvHeader.dropLast())
+    ] + TagField.all.map(\.key)
+    /// The headers before the tags and before `bridge_version` were added; such files still import, without them.
+    static let legacyCSVHeaders = [Array(csvHeader.dropLast(TagField.all.count)), Array(csvHeader.dropLast(TagField.all.count + 1))]
 
     /// Throws rather than write a partial file: a session holding a number the format cannot
     /// carry (inf, nan) fails the whole export, loudly.
@@ -24,7 +24,9 @@ public enum SessionExchange {
         try export(sessions, subjects: [], assessments: [], as: format)
     }
 
-    /// JSON carries the subjects and assessments too; CSV (one row per reading) carries the sessions only.
+    /// JSON carries the subjects and assessments too; CSV (one row per reading) carries the sessions
+    /// with their tags (whose subject, which assessment and attempt, the flag), not the subjects' facts
+    /// or the assessments' settings: only a JSON export rebuilds assessments.
     public static func export(
         _ sessions: [StoredSession], subjects: [Subject], assessments: [StoredAssessment], as format: ExportFormat
     ) throws(StoreError) -> String {
@@ -68,14 +70,14 @@ public enum SessionExchange {
                 CSVLine.text(calibration?.date ?? ""), calibration?.massKilograms.map { String($0) } ?? "",
                 String(session.summary.threshold),
             ]
-            let bridge = DeviceText(session.bridgeVersion ?? "").csv
+            let tail = [DeviceText(session.bridgeVersion ?? "").csv] + TagField.all.map { CSVLine.text($0.text(session.tags) ?? "") }
             for sample in session.trace.samples {
                 let force = calibration.map { String($0.calibration.kilograms(raw: sample.raw)) } ?? String(sample.raw)
                 lines.append(
-                    CSVLine.join(common + ["sample", seconds(sample.micros), "", String(sample.raw), force, session.unitName, bridge]))
+                    CSVLine.join(common + ["sample", seconds(sample.micros), "", String(sample.raw), force, session.unitName] + tail))
             }
             for gap in session.trace.gaps {
-                lines.append(CSVLine.join(common + ["gap", seconds(gap.startMicros), seconds(gap.endMicros), "", "", "", bridge]))
+                lines.append(CSVLine.join(common + ["gap", seconds(gap.startMicros), seconds(gap.endMicros), "", "", ""] + tail))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -152,7 +154,32 @@ public enum SessionExchange {
         for exported in document.subjects ?? [] { subjects.append(try exported.subject()) }
         var assessments: [(fileID: Int64, facts: AssessmentFacts)] = []
         for exported in document.assessments ?? [] { assessments.append((exported.id, try exported.facts())) }
+        try checkTags(sessions, assessments: assessments)
         return ExchangeContents(sessions: sessions, subjects: subjects, assessments: assessments)
+    }
+
+    /// Each session's subject code is one `subject add` takes, and its assessment is one of the
+    /// file's, in the same unit: an attempt in raw counts must not be read as kilograms.
+    static func checkTags(_ sessions: [StoredSession], assessments: [(fileID: Int64, facts: AssessmentFacts)]) throws(StoreError) {
+        let units = Dictionary(assessments.map { ($0.fileID, $0.facts.unit) }, uniquingKeysWith: { first, _ in first })
+        guard units.count == assessments.count else { throw .badImport(line: 1, reason: "two assessments have one id") }
+        for (index, session) in sessions.enumerated() {
+            if let subject = session.tags.subject {
+                do throws(SubjectError) {
+                    try Subject.check(code: subject)
+                } catch {
+                    throw .badImportedSubject(error)
+                }
+            }
+            guard let assessment = session.tags.assessment else { continue }
+            guard let unit = units[assessment] else {
+                throw .badImport(line: 1, reason: "session \(index + 1) names assessment \(assessment), which the file does not hold")
+            }
+            guard unit == session.unitName else {
+                throw .badImport(
+                    line: 1, reason: "session \(index + 1) is in \(session.unitName) but its assessment \(assessment) in \(unit)")
+            }
+        }
     }
 
     static func parseCSV(_ text: String) throws(StoreError) -> [StoredSession] {
@@ -160,7 +187,7 @@ public enum SessionExchange {
         let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
             Substring(scalars.last == "\r" ? scalars.dropLast() : scalars)
         }
-        guard let header = lines.first.flatMap(CSVLine.split), header == csvHeader || header == legacyCSVHeader else {
+        guard let header = lines.first.flatMap(CSVLine.split), header == csvHeader || legacyCSVHeaders.contains(header) else {
             throw .badImport(line: 1, reason: "not the header of a CSV export (device,started_at,firmware,…)")
         }
         struct Pending {
@@ -175,7 +202,7 @@ public enum SessionExchange {
             guard let cells = CSVLine.split(line), cells.count == header.count else {
                 throw .badImport(line: number, reason: "expected \(header.count) fields")
             }
-            let fields = cells.enumerated().map { Self.textColumns.contains($0.offset) ? CSVLine.untext($0.element) : $0.element }
+            let fields = cells.enumerated().map { Self.isText(column: $0.offset) ? CSVLine.untext($0.element) : $0.element }
             let key = fields[0] + "\u{0}" + fields[1]
             if pending[key] == nil {
                 order.append(key)
@@ -231,20 +258,33 @@ public enum SessionExchange {
             } else {
                 throw .badImport(line: line, reason: "hand must be left or right")
             }
-            sessions.append(
-                try rebuild(
-                    // Device text in CSV carries the terminal's visible escapes (``DeviceText/csv``): undone here.
-                    line: line, device: fields[0], startedAt: fields[1],
-                    firmware: fields[2].isEmpty ? nil : UntrustedText.unescaped(fields[2]),
-                    bridgeVersion: fields.count > 18 && !fields[18].isEmpty ? UntrustedText.unescaped(fields[18]) : nil,
-                    label: fields[3].isEmpty ? nil : fields[3], hand: hand, protocolName: fields[5].isEmpty ? nil : fields[5],
-                    trial: trial, calibration: calibration, threshold: threshold, trace: entry.trace))
+            var session = try rebuild(
+                // Device text in CSV carries the terminal's visible escapes (``DeviceText/csv``): undone here.
+                line: line, device: fields[0], startedAt: fields[1],
+                firmware: fields[2].isEmpty ? nil : UntrustedText.unescaped(fields[2]),
+                bridgeVersion: fields.count > 18 && !fields[18].isEmpty ? UntrustedText.unescaped(fields[18]) : nil,
+                label: fields[3].isEmpty ? nil : fields[3], hand: hand, protocolName: fields[5].isEmpty ? nil : fields[5],
+                trial: trial, calibration: calibration, threshold: threshold, trace: entry.trace)
+            for (offset, field) in TagField.all.enumerated() where fields.count > 19 + offset && !fields[19 + offset].isEmpty {
+                guard field.assign(&session.tags, fields[19 + offset]) else {
+                    throw .badImport(line: line, reason: "\(field.key) \(fields[19 + offset]) is not one `export` writes")
+                }
+            }
+            // A CSV carries no assessment's settings: its attempts import as sessions, tagged with their subject.
+            session.tags.assessment = nil
+            session.tags.subject = CleanText.clean(session.tags.subject)
+            session.tags.flag = CleanText.clean(session.tags.flag)
+            sessions.append(session)
         }
+        try checkTags(sessions, assessments: [])
         return sessions
     }
 
-    /// The columns holding text, which export guards against formula injection (``CSVLine/text(_:)``).
+    /// The columns holding text, which export guards against formula injection (``CSVLine/text(_:)``):
+    /// these, and the tags after them.
     static let textColumns: Set<Int> = [0, 2, 3, 5, 9, 18]
+
+    static func isText(column: Int) -> Bool { textColumns.contains(column) || column >= 19 }
 
     /// `12.345678` seconds to microseconds, exactly, as `seconds(_:)` wrote it; nil past ±292,000 years.
     private static func micros(_ text: String) -> Int64? {

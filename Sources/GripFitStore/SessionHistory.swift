@@ -19,9 +19,10 @@ public protocol SessionHistory: Sendable {
     /// skipped; any other is filed at the next free millisecond, so nothing is dropped.
     func save(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome
 
-    /// Sessions, newest first, optionally for one device and from a time on; rows that do not
-    /// decode are listed apart as damaged, so one bad row hides nothing else.
-    func list(device: String?, sinceMilliseconds: Int64?) throws(StoreError) -> SessionListing
+    /// Sessions, newest first, optionally for one device, from a time on and of one subject
+    /// (``StoreError/unknownSubject(_:)`` when there is none); rows that do not decode are listed
+    /// apart as damaged, so one bad row hides nothing else.
+    func list(device: String?, sinceMilliseconds: Int64?, subject: String?) throws(StoreError) -> SessionListing
 
     /// One page of sessions, newest first (``SessionQuery``): what the dashboard lists and charts,
     /// so a long history is never read whole; ``StoreError/notFound(id:)`` when `before` names no session.
@@ -47,11 +48,16 @@ public protocol SessionHistory: Sendable {
     /// Deletes a subject with their assessments and sessions, leaving nothing of them behind.
     func forgetSubject(code: String) throws(StoreError) -> ForgottenSubject
 
-    /// A subject's sessions, newest first.
-    func sessions(subject: String) throws(StoreError) -> SessionListing
+    /// Files an assessment and its first attempt together (all or nothing); later attempts are
+    /// saved with its id in their tags.
+    func saveFirstAttempt(_ session: StoredSession, of facts: AssessmentFacts) throws(StoreError) -> FirstAttempt
 
-    /// Files an assessment before its attempts, which are saved with its id in their tags.
-    func startAssessment(_ facts: AssessmentFacts) throws(StoreError) -> Int64
+    /// What a `subject forget` of this code deletes: counted with the delete's own rule.
+    func holdings(subject code: String) throws(StoreError) -> ForgottenSubject
+
+    /// Files what an export file holds, checked whole first and written in one transaction, so a
+    /// refused file leaves the history as it was.
+    func importContents(_ contents: ExchangeContents) throws(StoreError) -> ImportOutcome
 
     /// Assessments with their attempts, newest first; only one subject's when `subject` is given.
     func assessments(subject: String?) throws(StoreError) -> [StoredAssessment]
@@ -71,22 +77,21 @@ extension SessionHistory {
         if let first = try integrityProblems().first { throw .damaged(path: location, detail: "integrity_check: \(first)") }
     }
 
-    /// An import's save: a session already held is skipped.
-    @discardableResult
-    public func save(_ session: StoredSession) throws(StoreError) -> SaveOutcome {
-        try save(session, sameStart: .skip)
-    }
-
     /// Every session, newest first.
     public func list() throws(StoreError) -> SessionListing {
-        try list(device: nil, sinceMilliseconds: nil)
+        try list(device: nil, sinceMilliseconds: nil, subject: nil)
     }
 
     public func list(device: String?) throws(StoreError) -> SessionListing {
-        try list(device: device, sinceMilliseconds: nil)
+        try list(device: device, sinceMilliseconds: nil, subject: nil)
     }
 
     public func list(sinceMilliseconds: Int64?) throws(StoreError) -> SessionListing {
-        try list(device: nil, sinceMilliseconds: sinceMilliseconds)
+        try list(device: nil, sinceMilliseconds: sinceMilliseconds, subject: nil)
+    }
+
+    /// A subject's sessions, newest first.
+    public func list(subject: String) throws(StoreError) -> SessionListing {
+        try list(device: nil, sinceMilliseconds: nil, subject: subject)
     }
 }

@@ -11,22 +11,36 @@ public enum SessionSave {
     /// dashboard's worker threads, where swapping process-wide handlers could race). `lastResort`
     /// gets the export when no rescue file can be written, so the readings still reach a terminal.
     public static func save(
-        _ session: StoredSession, historyPath: String, shield: (() throws -> SaveOutcome) throws -> SaveOutcome = { try $0() },
+        _ session: StoredSession, historyPath: String, shield: (() throws -> Void) throws -> Void = { try $0() },
         lastResort: (String) -> Void, to store: () throws -> any SessionHistory
     ) throws(SessionSaveError) -> Int64 {
-        let outcome: SaveOutcome
+        let saved = try save(session, historyPath: historyPath, shield: shield, lastResort: lastResort, to: store) {
+            store, session throws(StoreError) in (try store.save(session, sameStart: .nextFreeMillisecond), ())
+        }
+        return saved.session
+    }
+
+    /// The same, for a save that files something with the session in one transaction (a guided
+    /// run's first attempt files its assessment): `write` returns the save's outcome and what it filed.
+    public static func save<Filed>(
+        _ session: StoredSession, historyPath: String, shield: (() throws -> Void) throws -> Void = { try $0() },
+        lastResort: (String) -> Void, to store: () throws -> any SessionHistory,
+        write: (any SessionHistory, StoredSession) throws(StoreError) -> (SaveOutcome, Filed)
+    ) throws(SessionSaveError) -> (session: Int64, filed: Filed) {
+        var written: (outcome: SaveOutcome, filed: Filed)?
         do {
             let store = try store()
-            outcome = try shield { try store.save(session, sameStart: .nextFreeMillisecond) }
+            // The shield only runs the write, once, before it returns.
+            try withoutActuallyEscaping(write) { write in try shield { written = try write(store, session) } }
         } catch {
             throw rescue(session, after: error, historyPath: historyPath, lastResort: lastResort)
         }
-        guard case .inserted(let id) = outcome else {
+        guard let written, case .inserted(let id) = written.outcome else {
             // A new recording is never a repeat; only a broken store could say so.
             let error = StoreError.unavailable(path: historyPath, reason: "the session was taken for one already stored")
             throw rescue(session, after: error, historyPath: historyPath, lastResort: lastResort)
         }
-        return id
+        return (id, written.filed)
     }
 
     /// Places tried in turn: beside the history (where a user looks for it), the working

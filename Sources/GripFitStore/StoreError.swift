@@ -1,3 +1,4 @@
+import GripFitClinical
 import GripFitOutput
 
 /// Store failures, each naming what to do. Details read from a damaged file are escaped: they
@@ -20,8 +21,19 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateSubject(String)
     /// No assessment with this id.
     case unknownAssessment(Int64)
-    /// One subject's or assessment's stored values do not decode.
+    /// One subject's or assessment's stored values do not decode. `what` names it with the stored
+    /// code as it is (`subject 'P1'`): escaped here, once, with the detail.
     case damagedRecord(what: String, detail: String)
+    /// A stored subject whose facts `subject add` would refuse; the typed error escapes its own text.
+    case damagedSubject(code: String, SubjectError)
+    /// An import file's subject that `subject add` would refuse.
+    case badImportedSubject(SubjectError)
+    /// An import file's subject whose code the history holds with other facts: merging them would
+    /// file one person's sessions under another's sex, age or dominant hand.
+    case subjectConflict(code: String, differences: [String])
+    /// SQLite refused a change as breaking the schema's rules (a foreign key, a unique code): the
+    /// data given is wrong, not the file; nothing of the change was written.
+    case refused(path: String, reason: String)
     /// An import file is not what `export` writes.
     case badImport(line: Int, reason: String)
     /// Sessions hold values no export format can carry (non-finite numbers).
@@ -53,7 +65,19 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownAssessment(let id):
             "no assessment A\(id); `gripfit-serial history --assessments` lists them"
         case .damagedRecord(let what, let detail):
-            "\(what) is damaged (\(UntrustedText.escaped(detail))); the rest of the history is unaffected"
+            "\(UntrustedText.escaped(what)) is damaged (\(UntrustedText.escaped(detail))); the rest of the history is unaffected"
+        case .damagedSubject(let code, let error):
+            "subject '\(UntrustedText.escaped(code))' is damaged (\(error)); the rest of the history is unaffected. "
+                + "Correct it with `gripfit-serial subject edit`"
+        case .badImportedSubject(let error):
+            "import file: \(error). Nothing was imported."
+        case .subjectConflict(let code, let differences):
+            "import file: subject '\(UntrustedText.escaped(code))' is in the history with other facts "
+                + "(\(differences.map(UntrustedText.escaped).joined(separator: "; "))); nothing was imported. Codes are chosen per "
+                + "clinic, so this may be another person: give them another code in the file, or make the facts agree "
+                + "(`gripfit-serial subject edit`) if it is the same person"
+        case .refused(let path, let reason):
+            "\(path): the history refused the change (\(UntrustedText.escaped(reason))); nothing of it was written"
         case .badImport(let line, let reason):
             // The reason may quote the file (a field's value, the decoder's message about it).
             "import file, line \(line): \(UntrustedText.escaped(reason)). Import only files written by "

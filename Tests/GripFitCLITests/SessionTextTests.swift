@@ -16,7 +16,7 @@ struct SessionTextTests {
             device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: 1_795_000_000_000, firmware: "1.0\u{1B}[2J",
             bridgeVersion: "0.9\u{1B}]0;x\u{07}", label: nil, hand: nil, calibration: nil,
             trace: RawTrace(samples: samples, gaps: []))
-        guard case .inserted(let id) = try history.save(recorded) else { Issue.record("not inserted"); return }
+        guard case .inserted(let id) = try history.save(recorded, sameStart: .skip) else { Issue.record("not inserted"); return }
         let session = try history.session(id: id)
         let lines = SessionText.details(session, display: ForceDisplay(calibration: nil, unit: .kilograms))
         let device = try #require(lines.first { $0.hasPrefix("device ") })
@@ -46,7 +46,7 @@ struct SessionTextTests {
         let recorded = try #require(recording.finish(at: now, link: link))
         #expect(recorded.firmware == "1.0\u{1B}[2J")
         let history = try SQLiteHistory(path: directory + "/history.sqlite")
-        guard case .inserted(let id) = try history.save(recorded) else { Issue.record("not inserted"); return }
+        guard case .inserted(let id) = try history.save(recorded, sameStart: .skip) else { Issue.record("not inserted"); return }
         let lines = SessionText.details(try history.session(id: id), display: ForceDisplay(calibration: nil, unit: .kilograms))
         let device = try #require(lines.first { $0.hasPrefix("device ") })
         #expect(device.hasSuffix(#"usb:A1, firmware 1.0\x1B[2J, bridge 0.9\x1B]0;x\x07"#))

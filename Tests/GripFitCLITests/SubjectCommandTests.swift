@@ -38,17 +38,41 @@ struct SubjectCommandTests {
         #expect(try cli.historyJSON().isEmpty)
     }
 
+    /// Another clinic's F47 is another person: the import is refused with the differing facts
+    /// (exit 65) and nothing of the file is written.
+    @Test func importingAKnownCodeWithOtherFactsIsRefused() throws {
+        let cli = BuiltBinary()
+        #expect(try cli.run("subject", "add", "F47", "--sex", "female", "--birth-year", "1979").status == 0)
+        #expect(try cli.run("record", "--simulate", "--duration", "1", "--subject", "F47").status == 0)
+        let file = cli.home + "/export.json"
+        #expect(try cli.run("export", "--all", "-o", file).status == 0)
+        let clinic = BuiltBinary()
+        #expect(try clinic.run("subject", "add", "F47", "--sex", "male", "--birth-year", "1979").status == 0)
+        HostileInputTests.expectClean(
+            try clinic.run("import", file), 65, "subject 'F47' is in the history with other facts (sex: file female, history male)")
+        #expect(try clinic.historyJSON().isEmpty)
+    }
+
     @Test func forgettingASubjectLeavesNothingOfThemInTheHistoryFile() throws {
         let cli = BuiltBinary()
         let code = "QZX-erase-7"
         #expect(try cli.run("subject", "add", code, "--note", "note-to-erase-3141").status == 0)
         #expect(try cli.run("subject", "add", "KEEP").status == 0)
+        try cli.calibrateLikeTheSimulator()
+        // A guided run (an assessment owning its attempts), then a plain session of theirs.
+        let loads = ["0kg@0", "30kg@3", "0kg@5", "25kg@9", "0kg@11"]
+        let guided = try cli.run(
+            ["record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "0", "--subject", code, "--label", "run-\(code)"]
+                + loads.flatMap { ["--load", $0] })
+        #expect(guided.status == 0, "\(guided.stderr)")
+        #expect(guided.stdout.contains("saved assessment A1 of \(code)"), "\(guided.stdout)")
         let record = try cli.run("record", "--simulate", "--duration", "2", "--subject", code, "--label", "label-\(code)")
         #expect(record.status == 0, "\(record.stderr)")
-        HostileInputTests.expectClean(try cli.run("subject", "forget", code), 64, "add --yes to confirm")
+        // The confirmation counts what the delete deletes.
+        HostileInputTests.expectClean(try cli.run("subject", "forget", code), 64, "their 3 session(s) and 1 assessment(s) for good")
         let forget = try cli.run("subject", "forget", code, "--yes")
         #expect(forget.status == 0, "\(forget.stderr)")
-        #expect(forget.stdout.contains("1 session(s) and 0 assessment(s) deleted"))
+        #expect(forget.stdout.contains("3 session(s) and 1 assessment(s) deleted"), "\(forget.stdout)")
 
         let path = XDGPaths(environment: cli.environment).databasePath
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -56,13 +80,16 @@ struct SubjectCommandTests {
         #expect(bytes.range(of: Data("note-to-erase-3141".utf8)) == nil)
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        sqlite.arguments = [path, "SELECT count(*) FROM session; SELECT count(*) FROM subject; PRAGMA freelist_count;"]
+        sqlite.arguments = [
+            path,
+            "SELECT count(*) FROM session; SELECT count(*) FROM subject; SELECT count(*) FROM assessment; PRAGMA freelist_count;",
+        ]
         let output = Pipe()
         sqlite.standardOutput = output
         try sqlite.run()
         sqlite.waitUntilExit()
         let counts = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(counts == "0\n1\n0\n", "\(counts)")
+        #expect(counts == "0\n1\n0\n0\n", "\(counts)")
         HostileInputTests.expectClean(try cli.run("subject", "show", code), 66)
     }
 }

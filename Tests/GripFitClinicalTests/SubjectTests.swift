@@ -14,7 +14,7 @@ import Testing
         #expect(subject.dominant?.hand == .right)
     }
 
-    @Test(arguments: ["", String(repeating: "a", count: 33), "Anna Smith", "a/b", "é", "x\u{1b}[2J"])
+    @Test(arguments: ["", String(repeating: "a", count: 33), "Anna Smith", "a/b", "é", "x\u{1b}[2J", ".", "..", "-P1", "_x", ".hidden"])
     func codesOutsideTheAlphabetAreRefusedNamingTheValue(code: String) {
         #expect(throws: SubjectError.badCode(code)) { try Subject(code: code) }
     }

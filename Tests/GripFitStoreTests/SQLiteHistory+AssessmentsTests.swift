@@ -26,21 +26,32 @@ struct SQLiteHistoryAssessmentsTests {
             calibration: Fixtures.calibration, trace: RawTrace(samples: samples, gaps: []))
     }
 
+    /// An attempt tagged as trial 1 of the right hand, for tests of the first attempt alone.
+    static func firstAttempt(start: Int64 = 1_795_000_000_000) -> StoredSession {
+        var session = attempt(peak: 30, start: start)
+        session.tags = SessionTags(label: nil, hand: .right, protocolName: "standard", trial: 1, attempt: 1)
+        return session
+    }
+
     /// Saves a run: right 36 (flagged early start), 36 again, 40, 38; left 30, 32, 34.
     static func run(in store: SQLiteHistory, subject: String?) throws -> Int64 {
-        let id = try store.startAssessment(facts(subject: subject))
         let attempts: [(Hand, Int, Int, Double, String?)] = [
             (.right, 1, 1, 45, "squeeze began before the cue"), (.right, 1, 2, 36, nil), (.left, 1, 1, 30, nil),
             (.right, 2, 1, 40, nil), (.left, 2, 1, 32, nil), (.right, 3, 1, 38, nil), (.left, 3, 1, 34, nil),
         ]
+        var id: Int64?
         for (index, (hand, trial, number, peak, flag)) in attempts.enumerated() {
             var session = attempt(peak: peak, start: 1_795_000_000_000 + Int64(index) * 40_000)
             session.tags = SessionTags(
                 label: nil, hand: hand, protocolName: "standard", trial: trial, subject: subject, assessment: id, attempt: number,
                 flag: flag)
-            try store.save(session, sameStart: .nextFreeMillisecond)
+            if id == nil {
+                id = try store.saveFirstAttempt(session, of: facts(subject: subject)).assessment
+            } else {
+                try store.save(session, sameStart: .nextFreeMillisecond)
+            }
         }
-        return id
+        return try #require(id)
     }
 
     @Test func anAssessmentOwnsItsAttemptsFlaggedOnesIncluded() throws {
@@ -70,16 +81,40 @@ struct SQLiteHistoryAssessmentsTests {
         let store = try SQLiteHistory(path: path)
         try store.addSubject(try SQLiteHistorySubjectsTests.subject())
         let first = try Self.run(in: store, subject: "P017")
-        let second = try store.startAssessment(Self.facts(subject: nil, start: 1_796_000_000_000))
+        let second = try store.saveFirstAttempt(
+            Self.firstAttempt(start: 1_796_000_000_000), of: Self.facts(subject: nil, start: 1_796_000_000_000)
+        ).assessment
         #expect(try store.assessments(subject: nil).map(\.id) == [second, first])
         #expect(try store.assessments(subject: "P017").map(\.id) == [first])
         #expect(throws: StoreError.unknownSubject("X")) { try store.assessments(subject: "X") }
         #expect(throws: StoreError.unknownAssessment(99)) { try store.assessment(id: 99) }
     }
 
-    @Test func anAssessmentOfAnUnknownSubjectIsRefused() throws {
+    @Test func anAssessmentOfAnUnknownSubjectIsRefusedWithItsAttempt() throws {
         let store = try SQLiteHistory(path: path)
-        #expect(throws: StoreError.unknownSubject("ghost")) { try store.startAssessment(Self.facts(subject: "ghost")) }
+        #expect(throws: StoreError.unknownSubject("ghost")) {
+            try store.saveFirstAttempt(Self.attempt(peak: 30, start: 1_795_000_000_000), of: Self.facts(subject: "ghost"))
+        }
+        #expect(try store.list().rows.isEmpty)
+    }
+
+    /// The assessment is filed in the first attempt's transaction: when that save fails, no
+    /// assessment without attempts is left to list as "no counted trial".
+    @Test func aFailedFirstAttemptLeavesNoAssessment() throws {
+        let store = try SQLiteHistory(path: path, failAfterReps: 0)
+        #expect(throws: StoreError.corrupt("injected failure")) {
+            try store.saveFirstAttempt(Self.attempt(peak: 30, start: 1_795_000_000_000), of: Self.facts(subject: nil))
+        }
+        #expect(try store.assessments(subject: nil).isEmpty)
+        #expect(try store.list().rows.isEmpty)
+    }
+
+    @Test func theFirstAttemptCarriesItsNewAssessment() throws {
+        let store = try SQLiteHistory(path: path)
+        let first = try store.saveFirstAttempt(Self.firstAttempt(), of: Self.facts(subject: nil))
+        guard case .inserted(let session) = first.outcome else { Issue.record("not inserted: \(first.outcome)"); return }
+        #expect(try store.session(id: session).tags.assessment == first.assessment)
+        #expect(try store.assessment(id: first.assessment).attempts.map(\.session) == [session])
     }
 
     @Test func anAttemptsTagsReadBackFromItsSession() throws {
@@ -138,6 +173,90 @@ struct SQLiteHistoryVersionFourMigrationTests {
         #expect(try store.assessments(subject: nil).isEmpty)
         #expect(try store.subjects().isEmpty)
         let applied = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(applied.last == "v4: subjects and assessments")
+        #expect(applied.last == "v5: subject code rules")
+    }
+
+    /// The README's rule for guided runs recorded before v4: nothing stored tells two runs of one
+    /// device from one run with a repeated trial, so they are not grouped into assessments; every
+    /// attempt stays a session with its protocol and trial.
+    @Test func guidedRunsRecordedBeforeVersionFourStaySessions() throws {
+        let path = directory + "/history.sqlite"
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteHistory.migrator.migrate(queue, upTo: "v3: device text as sent")
+        let session = Fixtures.session()
+        let blob = Data(Zlib.compress(TraceCodec.encode(session.trace)))
+        try queue.write { db in
+            // Two runs of one device, trials 1 and 2 of each hand, the second run a minute after the first.
+            for (index, (hand, trial)) in [("right", 1), ("left", 1), ("right", 2), ("left", 2)].enumerated() {
+                for run in 0..<2 {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO session (device, started_at_ms, unit, hand, protocol, trial, peak, peak_time, mean, duration,
+                                active_duration, time_to_peak, peak_rfd, impulse, rep_count, sample_count, gap_count, gap_duration,
+                                threshold) VALUES ('ble:C0:FF:EE:00:00:01', ?, 'kg', ?, 'standard', ?, 40, 1, 20, 9, 6, 1, 100, 50, 0, 90,
+                                0, 0, 2)
+                            """,
+                        arguments: [1_795_000_000_000 + Int64(run) * 60_000 + Int64(index) * 10_000, hand, trial])
+                    try db.execute(
+                        sql: "INSERT INTO trace (session_id, encoding, inflated_size, data) VALUES (?, 'gft1+zlib', ?, ?)",
+                        arguments: [db.lastInsertedRowID, TraceCodec.encode(session.trace).count, blob])
+                }
+            }
+        }
+        try queue.close()
+
+        let store = try SQLiteHistory(path: path)
+        #expect(try store.assessments(subject: nil).isEmpty)
+        let rows = try store.list().rows
+        #expect(rows.count == 8)
+        #expect(rows.allSatisfy { $0.protocolName == "standard" && $0.trial != nil && $0.tags.assessment == nil })
+    }
+}
+
+/// v5 (subject code rules) from a v4 file: codes keep their text, become NOT NULL and unique
+/// without regard to case; a v4 file whose codes differ only in case is refused, naming them.
+struct SQLiteHistoryVersionFiveMigrationTests {
+    private let directory = Fixtures.temporaryDirectory()
+
+    private func versionFour(codes: [String]) throws -> String {
+        let path = directory + "/history.sqlite"
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteHistory.migrator.migrate(queue, upTo: "v4: subjects and assessments")
+        try queue.write { db in
+            for code in codes { try db.execute(sql: "INSERT INTO subject (code, sex) VALUES (?, 'female')", arguments: [code]) }
+            try db.execute(sql: "INSERT INTO subject (code) VALUES (NULL)")
+        }
+        try queue.close()
+        return path
+    }
+
+    @Test func aVersionFourHistoryGetsTheCodeRules() throws {
+        let path = try versionFour(codes: ["P017"])
+        let store = try SQLiteHistory(path: path)
+        #expect(try store.subjects().map(\.code) == ["P017"])
+        #expect(try store.subject(code: "p017").code == "P017")
+        #expect(throws: StoreError.duplicateSubject("p017")) { try store.addSubject(try Subject(code: "p017")) }
+        let queue = try DatabaseQueue(path: path)
+        let refused = try queue.write { db -> Bool in
+            do {
+                try db.execute(sql: "INSERT INTO subject (code) VALUES (NULL)")
+                return false
+            } catch let error as DatabaseError {
+                return error.resultCode == .SQLITE_CONSTRAINT
+            }
+        }
+        #expect(refused)
+        let applied = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(applied.last == "v5: subject code rules")
+    }
+
+    @Test func codesDifferingOnlyInCaseAreRefusedNamed() throws {
+        let path = try versionFour(codes: ["P017", "p017"])
+        #expect {
+            try SQLiteHistory(path: path)
+        } throws: { error in
+            guard case .refused(let named, let reason) = error as? StoreError else { return false }
+            return named == path && reason.contains("P017, p017") && reason.contains("differ only in case")
+        }
     }
 }

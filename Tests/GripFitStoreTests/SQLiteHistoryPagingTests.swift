@@ -78,6 +78,10 @@ struct SQLiteHistoryPagingTests {
         #expect(rest.listing.rows.map(\.startedAtMilliseconds) == [7_000])
         #expect(!rest.more)
         #expect(throws: StoreError.unknownSubject("P018")) { try store.page(SessionQuery(subject: "P018")) }
+        // Codes are case-blind, as `history --subject` reads them.
+        #expect(try store.page(SessionQuery(limit: 500, subject: "p017")).listing.rows.map(\.id)
+            == store.page(SessionQuery(limit: 500, subject: "P017")).listing.rows.map(\.id))
+        #expect(try !store.page(SessionQuery(subject: "p017")).listing.rows.isEmpty)
     }
 
     @Test func aBeforeThatNamesNoSessionIsNotFound() throws {

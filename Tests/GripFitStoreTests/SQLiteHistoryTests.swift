@@ -12,7 +12,7 @@ struct SQLiteHistoryTests {
         let store = try SQLiteHistory(path: path)
         let session = Fixtures.session()
         #expect(session.summary.reps.count == 3)
-        guard case .inserted(let id) = try store.save(session) else { Issue.record("not inserted"); return }
+        guard case .inserted(let id) = try store.save(session, sameStart: .skip) else { Issue.record("not inserted"); return }
         var expected = session
         expected.id = id
         #expect(try store.session(id: id) == expected)
@@ -25,10 +25,10 @@ struct SQLiteHistoryTests {
 
     @Test func theUniqueConstraintSkipsARepeat() throws {
         let store = try SQLiteHistory(path: path)
-        guard case .inserted(let id) = try store.save(Fixtures.session()) else { Issue.record("not inserted"); return }
-        #expect(try store.save(Fixtures.session(label: "changed")) == .duplicate(existingID: id))
+        guard case .inserted(let id) = try store.save(Fixtures.session(), sameStart: .skip) else { Issue.record("not inserted"); return }
+        #expect(try store.save(Fixtures.session(label: "changed"), sameStart: .skip) == .duplicate(existingID: id))
         #expect(try store.list().rows.count == 1)
-        guard case .inserted = try store.save(Fixtures.session(start: 1_795_000_000_001)) else {
+        guard case .inserted = try store.save(Fixtures.session(start: 1_795_000_000_001), sameStart: .skip) else {
             Issue.record("a different start is a different session")
             return
         }
@@ -50,23 +50,26 @@ struct SQLiteHistoryTests {
         let start = Fixtures.session().startedAtMilliseconds
         #expect(stored.map(\.startedAtMilliseconds) == [start, start + 1, start + 2])
         // An import of the first one again is still a repeat.
-        #expect(try store.save(Fixtures.session(label: "a")) == .duplicate(existingID: first))
+        #expect(try store.save(Fixtures.session(label: "a"), sameStart: .skip) == .duplicate(existingID: first))
     }
 
     /// A rescue file from a parallel run holds a session under a key another session already has:
     /// import keeps it a millisecond later, and importing it again finds it there and skips it.
     @Test func anImportedSessionUnderAnotherSessionsKeyIsKeptOnce() throws {
         let store = try SQLiteHistory(path: path)
-        guard case .inserted(let first) = try store.save(Fixtures.session(label: "a")) else { Issue.record("not inserted"); return }
+        guard case .inserted(let first) = try store.save(Fixtures.session(label: "a"), sameStart: .skip) else {
+            Issue.record("not inserted")
+            return
+        }
         var other = Fixtures.session(label: "rescued")
         other.trace.samples[0].raw += 1
-        guard case .inserted(let second) = try store.save(other) else {
+        guard case .inserted(let second) = try store.save(other, sameStart: .skip) else {
             Issue.record("a different session under the same key was skipped")
             return
         }
         #expect(try store.session(id: second).startedAtMilliseconds == other.startedAtMilliseconds + 1)
-        #expect(try store.save(other) == .duplicate(existingID: second))
-        #expect(try store.save(Fixtures.session(label: "a")) == .duplicate(existingID: first))
+        #expect(try store.save(other, sameStart: .skip) == .duplicate(existingID: second))
+        #expect(try store.save(Fixtures.session(label: "a"), sameStart: .skip) == .duplicate(existingID: first))
         #expect(try store.list().rows.count == 2)
     }
 
@@ -84,25 +87,25 @@ struct SQLiteHistoryTests {
 
     @Test func aFailedSaveLeavesNothing() throws {
         let failing = try SQLiteHistory(path: path, failAfterReps: 2)
-        #expect(throws: StoreError.self) { try failing.save(Fixtures.session()) }
+        #expect(throws: StoreError.self) { try failing.save(Fixtures.session(), sameStart: .skip) }
         let store = try SQLiteHistory(path: path)
         #expect(try store.list().rows.isEmpty)
         let counts = try Self.count(path, "rep") + Self.count(path, "trace")
         #expect(counts == 0)
-        guard case .inserted = try store.save(Fixtures.session()) else { Issue.record("retry failed"); return }
+        guard case .inserted = try store.save(Fixtures.session(), sameStart: .skip) else { Issue.record("retry failed"); return }
     }
 
     @Test func filtersByDeviceAndTime() throws {
         let store = try SQLiteHistory(path: path)
-        try store.save(Fixtures.session(start: 1_000))
-        try store.save(Fixtures.session(start: 2_000))
+        try store.save(Fixtures.session(start: 1_000), sameStart: .skip)
+        try store.save(Fixtures.session(start: 2_000), sameStart: .skip)
         #expect(try store.list(sinceMilliseconds: 1_500).rows.map(\.startedAtMilliseconds) == [2_000])
         #expect(try store.list(device: "usb:other").rows.isEmpty)
         #expect(try store.list(device: "ble:C0:FF:EE:00:00:01").rows.map(\.startedAtMilliseconds) == [2_000, 1_000])
     }
 
     @Test func reopensWithoutMigratingAgain() throws {
-        try SQLiteHistory(path: path).save(Fixtures.session())
+        try SQLiteHistory(path: path).save(Fixtures.session(), sameStart: .skip)
         #expect(try SQLiteHistory(path: path).list().rows.count == 1)
     }
 
@@ -144,7 +147,7 @@ struct SQLiteHistoryMigrationTests {
         let store = try SQLiteHistory(path: path)
         var session = Fixtures.session()
         session.bridgeVersion = "1.2.0"
-        guard case .inserted(let id) = try store.save(session) else { Issue.record("not inserted"); return }
+        guard case .inserted(let id) = try store.save(session, sameStart: .skip) else { Issue.record("not inserted"); return }
         #expect(try store.session(id: id).bridgeVersion == "1.2.0")
         #expect(try store.list().rows.first?.bridgeVersion == "1.2.0")
     }
@@ -161,7 +164,7 @@ struct SQLiteHistoryMigrationTests {
         session.firmware = #"1.0\x1B[2J C:\\fw \u{202e}"#
         session.bridgeVersion = #"0.9\q"#
         session.label = #"a\x1B"#
-        guard case .inserted(let id) = try store.save(session) else { Issue.record("not inserted"); return }
+        guard case .inserted(let id) = try store.save(session, sameStart: .skip) else { Issue.record("not inserted"); return }
         let reopened = try DatabaseQueue(path: path)
         try reopened.write { db in try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v3%'") }
         try reopened.close()

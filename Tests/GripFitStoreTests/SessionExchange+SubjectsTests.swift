@@ -42,8 +42,41 @@ struct SessionExchangeSubjectsTests {
         let text = try SessionExchange.export([], subjects: [try SQLiteHistorySubjectsTests.subject()], assessments: [], as: .json)
         let edited = text.replacingOccurrences(of: "\"height_cm\":168", with: "\"height_cm\":1680")
         #expect(edited != text)
-        #expect(throws: StoreError.badImport(line: 1, reason: SubjectError.badHeight(1680).description)) {
+        #expect(throws: StoreError.badImportedSubject(.badHeight(1680))) {
             try SessionExchange.contents(edited)
         }
+    }
+
+    /// CSV carries the tags (issue 22: exports carry them); it holds no assessment's settings, so
+    /// an import keeps the subject, attempt and flag and files the attempts as plain sessions.
+    @Test func csvCarriesTheTagsAndImportsAllButTheAssessment() throws {
+        let store = try SQLiteHistory(path: path)
+        try store.addSubject(try SQLiteHistorySubjectsTests.subject())
+        let id = try SQLiteHistoryAssessmentsTests.run(in: store, subject: "P017")
+        let sessions = try store.allIDs().map { try store.session(id: $0) }
+        let text = try SessionExchange.export(sessions, as: .csv)
+        let lines = text.split(separator: "\n")
+        #expect(lines.first?.hasSuffix(",bridge_version,subject,assessment,attempt,flag") == true)
+        #expect(lines.contains { $0.hasSuffix(",P017,A\(id),1,squeeze began before the cue") })
+
+        let imported = try SessionExchange.parse(text)
+        #expect(imported.count == 7)
+        #expect(imported.first?.tags.subject == "P017" && imported.first?.tags.attempt == 1)
+        #expect(imported.first?.tags.flag == "squeeze began before the cue")
+        #expect(imported.allSatisfy { $0.tags.assessment == nil })
+
+        // A CSV written before the tags (bridge_version last) still imports, untagged.
+        let old = lines.map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(TagField.all.count).joined(separator: ",")
+        }
+        let untagged = try SessionExchange.parse(old.joined(separator: "\n") + "\n")
+        #expect(untagged.count == 7 && untagged.allSatisfy { $0.tags.subject == nil && $0.tags.flag == nil })
+    }
+
+    @Test func aCSVTagThatIsNoneIsRefused() throws {
+        var session = Fixtures.session()
+        session.tags.attempt = 2
+        let text = try SessionExchange.export([session], as: .csv).replacingOccurrences(of: ",2,\n", with: ",two,\n")
+        #expect(throws: StoreError.badImport(line: 2, reason: "attempt two is not one `export` writes")) { try SessionExchange.parse(text) }
     }
 }

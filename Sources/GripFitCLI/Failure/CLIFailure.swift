@@ -57,7 +57,9 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
         switch error {
         case .unavailable: .cannotCreate
         case .cannotWrite: .cannotCreate
-        case .corrupt, .badImport, .damaged, .damagedSession, .damagedRecord, .notExportable, .traceTooLarge, .duplicateSubject: .dataError
+        case .corrupt, .badImport, .damaged, .damagedSession, .damagedRecord, .notExportable, .traceTooLarge, .duplicateSubject,
+            .damagedSubject, .badImportedSubject, .subjectConflict, .refused:
+            .dataError
         case .notFound, .unknownSubject, .unknownAssessment: .noInput
         }
     }

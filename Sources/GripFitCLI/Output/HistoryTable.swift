@@ -26,6 +26,10 @@ enum HistoryTable {
             },
             column("reps") { String($0.row.repCount) }, column("duration") { $0.row.summary.duration.formatted(decimals: 1) + " s" },
         ]
+        // Whose hands, when the list holds a subject's sessions (the other tags are in CSV, JSON and `show`).
+        if entries.contains(where: { $0.row.subject != nil }) {
+            columns.insert(column("subject") { UntrustedText.escaped($0.row.subject ?? "-") }, at: 2)
+        }
         func fixedWidth() -> Int { columns.reduce(0) { $0 + (([$1.title] + $1.cells).map(LiveView.columns).max() ?? 0) + 2 } }
 
         if fixedWidth() + shortestLabel > width {

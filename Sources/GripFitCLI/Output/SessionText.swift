@@ -43,6 +43,9 @@ enum SessionText {
         if let protocolName = session.protocolName {
             lines.append("protocol     \(UntrustedText.escaped(protocolName))" + (session.trial.map { ", trial \($0)" } ?? ""))
         }
+        for field in TagField.all {
+            if let text = field.text(session.tags) { lines.append(pad(field.label, 13) + UntrustedText.escaped(text)) }
+        }
         if let later {
             lines.append(
                 "calibration  none when recorded; shown with this device's calibration of \(later.date): "

@@ -2,15 +2,26 @@ import GripFitCore
 import GripFitLive
 import GripFitStore
 
-/// The assessment a guided run files its attempts under, made when the first attempt is saved
-/// (a run stopped before any attempt files none). A class: the save closure and the command both read it.
+/// The assessment a guided run files its attempts under, filed with the first attempt (a run
+/// stopped before any attempt, or whose first save fails, files none). A class: the save closure
+/// and the command both read it.
 final class AssessmentID {
     private(set) var id: Int64?
 
-    /// Files the assessment from the run's settings and its first attempt's device, start and calibration.
-    func start(_ store: any SessionHistory, settings: GuidedProtocol.Settings, first session: StoredSession) throws -> Int64 {
-        let id = try store.startAssessment(.guided(settings: settings, first: session))
-        self.id = id
-        return id
+    /// Saves `session` as an attempt and returns its id: the first files the assessment with it,
+    /// in one transaction, from the run's settings and the attempt's device, start and calibration.
+    func save(_ session: StoredSession, settings: GuidedProtocol.Settings, to store: any SessionHistory) throws -> Int64 {
+        var session = session
+        if let id {
+            session.tags.assessment = id
+            return try Storage.save(session) { store }
+        }
+        let facts = AssessmentFacts.guided(settings: settings, first: session)
+        let saved = try Storage.save(session, to: { store }) { store, session throws(StoreError) in
+            let first = try store.saveFirstAttempt(session, of: facts)
+            return (first.outcome, first.assessment)
+        }
+        id = saved.filed
+        return saved.session
     }
 }

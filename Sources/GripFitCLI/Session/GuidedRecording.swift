@@ -88,8 +88,7 @@ struct GuidedRecording {
                 line.clear()
                 var session = session
                 session.tags.subject = subject
-                session.tags.assessment = try assessment.id ?? assessment.start(store, settings: settings, first: session)
-                onSaved(try Storage.save(session) { store }, session)
+                onSaved(try assessment.save(session, settings: settings, to: store), session)
             },
             onEvent: show)
         let driver = runner.driver

@@ -55,4 +55,14 @@ enum Storage {
         try SessionSave.save(
             session, historyPath: paths.databasePath, shield: { try SignalShield.run($0) }, lastResort: StandardOutput.error, to: store)
     }
+
+    /// The same for a save that files something with the session (a guided run's first attempt files its assessment).
+    static func save<Filed>(
+        _ session: StoredSession, to store: () throws -> any SessionHistory,
+        write: (any SessionHistory, StoredSession) throws(StoreError) -> (SaveOutcome, Filed)
+    ) throws(SessionSaveError) -> (session: Int64, filed: Filed) {
+        try SessionSave.save(
+            session, historyPath: paths.databasePath, shield: { try SignalShield.run($0) }, lastResort: StandardOutput.error,
+            to: store, write: write)
+    }
 }

@@ -59,16 +59,7 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
         let filing = filing
         let guided = GuidedControl(
             wallTime: wallTime, describe: GuidedJSON.event(_:display:label:at:time:stopped:error:),
-            save: { session in
-                let filed: StoredSession
-                do throws(DashboardError) {
-                    filed = try filing.filed(session, in: history)
-                } catch {
-                    return error.message
-                }
-                guard case .failure(let failure) = history.save(filed) else { return nil }
-                return failure.message
-            },
+            save: { session in filing.save(session, in: history) },
             warn: warn,
             publish: { event, finished in
                 // The finished run goes only to the pages open now: a page opened later (the next

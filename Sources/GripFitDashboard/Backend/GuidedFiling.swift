@@ -25,19 +25,30 @@ final class GuidedFiling: Sendable {
         run.withLock { $0?.assessment }
     }
 
-    /// `session` tagged with the run's subject and assessment, the assessment filed first if this
-    /// is the run's first attempt.
-    func filed(_ session: StoredSession, in history: HistoryQueries) throws(DashboardError) -> StoredSession {
-        try run.withLock { run throws(DashboardError) -> StoredSession in
+    /// Saves `session` tagged with the run's subject and assessment; the run's first attempt files
+    /// the assessment with it, in one transaction. The page's message when the save fails.
+    func save(_ session: StoredSession, in history: HistoryQueries) -> String? {
+        run.withLock { run -> String? in
             var session = session
-            guard var current = run else { return session }
+            guard var current = run else { return Self.message(history.save(session)) }
             session.tags.subject = current.subject
-            if current.assessment == nil {
-                current.assessment = try history.startAssessment(.guided(settings: current.settings, first: session))
-                run = current
+            if let assessment = current.assessment {
+                session.tags.assessment = assessment
+                return Self.message(history.save(session))
             }
-            session.tags.assessment = current.assessment
-            return session
+            switch history.saveFirstAttempt(session, of: .guided(settings: current.settings, first: session)) {
+            case .success(let assessment):
+                current.assessment = assessment
+                run = current
+                return nil
+            case .failure(let failure):
+                return failure.message
+            }
         }
+    }
+
+    private static func message(_ saved: Result<StoredSession, DashboardError>) -> String? {
+        guard case .failure(let failure) = saved else { return nil }
+        return failure.message
     }
 }

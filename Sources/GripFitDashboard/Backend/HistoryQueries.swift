@@ -85,11 +85,6 @@ public struct HistoryQueries: Sendable {
         _ = try history { try $0.subject(code: code) }
     }
 
-    /// Files a guided run's assessment; its id.
-    func startAssessment(_ facts: AssessmentFacts) throws(DashboardError) -> Int64 {
-        try history { try $0.startAssessment(facts) }
-    }
-
     /// A protocol run's clinical figures for the page, as `show A<n>` reads them: the trial
     /// statistics, the norm and threshold lines (each citing its source), and the report's address.
     func assessment(id: Int64) throws(DashboardError) -> String {
@@ -132,6 +127,21 @@ public struct HistoryQueries: Sendable {
             var saved = session
             saved.id = try SessionSave.save(session, historyPath: historyPath, lastResort: lastResort) { try opened.get() }
             return .success(saved)
+        } catch {
+            return .failure(Self.failure(error))
+        }
+    }
+
+    /// Saves a guided run's first attempt and files its assessment with it, in one transaction (a
+    /// failed save leaves no empty assessment); the assessment's id.
+    func saveFirstAttempt(_ session: StoredSession, of facts: AssessmentFacts) -> Result<Int64, DashboardError> {
+        do {
+            let saved = try SessionSave.save(session, historyPath: historyPath, lastResort: lastResort, to: { try opened.get() }) {
+                store, session throws(StoreError) in
+                let first = try store.saveFirstAttempt(session, of: facts)
+                return (first.outcome, first.assessment)
+            }
+            return .success(saved.filed)
         } catch {
             return .failure(Self.failure(error))
         }

@@ -12,7 +12,7 @@ extension BuiltBinary {
     /// Saves the sessions of an export file's text into the binary's history, as `import` does.
     func importDirectly(_ text: String) throws {
         let history = try SQLiteHistory(path: historyPath)
-        for session in try SessionExchange.parse(text) { try history.save(session) }
+        for session in try SessionExchange.parse(text) { try history.save(session, sameStart: .skip) }
     }
 
     /// Stores what `calibrate --simulate --mass 10kg` measures (the simulator's own scale), dated now.

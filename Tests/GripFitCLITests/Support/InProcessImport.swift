@@ -7,7 +7,7 @@ enum InProcessImport {
     /// Status -1 and a note on stderr when the file parses: the binary would have imported it.
     static func run(_ path: String) -> CLIProcess.Result {
         do {
-            let sessions = try Import.sessions(in: path, text: try Import.read(path))
+            let sessions = try Import.contents(in: path, text: try Import.read(path)).sessions
             return CLIProcess.Result(status: -1, stdout: "", stderr: "parsed \(sessions.count) sessions, so the binary would import them")
         } catch {
             guard let failure = CLIFailure(error) else {

@@ -142,7 +142,7 @@ struct DashboardSessionTests {
         let assessments = try store.assessments(subject: "P017")
         #expect(assessments.count == 1)
         let assessment = try #require(assessments.first?.id)
-        let saved = try store.sessions(subject: "P017").rows
+        let saved = try store.list(subject: "P017").rows
         #expect(saved.count == 2)
         #expect(try saved.allSatisfy { try store.session(id: $0.id).tags.assessment == assessment })
         let recording = try #require(try status(session)["recording"] as? [String: Any])

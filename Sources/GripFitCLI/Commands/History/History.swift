@@ -18,7 +18,9 @@ public struct History: ParsableCommand {
             CSV columns, one row per session (force columns in the --unit, empty for an \
             uncalibrated session, whose peak is in peak_raw): id, start, device, firmware, \
             bridge, hand, label, protocol, trial, unit, peak_kg, mean_kg, time_to_peak_s, \
-            peak_rfd_kg_per_s, impulse_kg_s, reps, duration_s, calibration, peak_raw.
+            peak_rfd_kg_per_s, impulse_kg_s, reps, duration_s, calibration, peak_raw, then the \
+            figures added since and the tags: subject, assessment (A<n>), attempt, flag (why \
+            the attempt does not count). The table has a subject column when a session has one.
 
             Examples:
               gripfit-serial history
@@ -81,12 +83,8 @@ public struct History: ParsableCommand {
             return
         }
         let sinceMilliseconds = since.flatMap(Timestamp.parse)
-        var (entries, damaged) = try HistoryEntry.list(
-            store: store, device: device, sinceMilliseconds: sinceMilliseconds, calibrations: calibrations)
-        if let subject {
-            _ = try store.subject(code: subject)
-            entries = entries.filter { $0.row.subject == subject }
-        }
+        let (entries, damaged) = try HistoryEntry.list(
+            store: store, device: device, sinceMilliseconds: sinceMilliseconds, subject: subject, calibrations: calibrations)
         // Each damaged session is named; the last problem becomes the exit status (65).
         let problems = damaged + [damage].compactMap { $0 }
         defer {
@@ -157,7 +155,7 @@ public struct History: ParsableCommand {
         return [
             "id", "start", "device", "firmware", "bridge", "hand", "label", "protocol", "trial", "unit", "peak_\(u)", "mean_\(u)",
             "time_to_peak_s", "peak_rfd_\(u)_per_s", "impulse_\(u)_s", "reps", "duration_s", "calibration", "peak_raw",
-        ] + SummaryField.all.filter(\.isExtra).map { $0.key + Self.suffix($0.kind, unit: u) }
+        ] + SummaryField.all.filter(\.isExtra).map { $0.key + Self.suffix($0.kind, unit: u) } + TagField.all.map(\.key)
     }
 
     /// A column's unit, as the header names it.
@@ -192,6 +190,6 @@ public struct History: ParsableCommand {
             row.trial.map(String.init) ?? "", row.calibrated ? unit.rawValue : "raw", force(summary.peak), force(summary.mean),
             summary.timeToPeak.formatted(decimals: 3), force(summary.peakRFD), force(summary.impulse), String(row.repCount),
             summary.duration.formatted(decimals: 3), entry.calibrationSource, row.calibrated ? "" : summary.peak.formatted(decimals: 0),
-        ] + extras
+        ] + extras + TagField.all.map { CSVLine.text($0.text(row.tags) ?? "") }
     }
 }

@@ -12,6 +12,11 @@ public struct Import: ParsableCommand {
             counted, so importing the same file twice adds nothing; a different session whose device \
             and start time are taken (a rescue file from a parallel run) is kept a millisecond later.
 
+            The whole file is checked first and written in one transaction: a refused file adds \
+            nothing. A subject whose code the history holds must carry the same sex, birth, \
+            dominant hand, height and weight (the history's note is kept); otherwise the import is \
+            refused (exit 65) naming the differing facts, as the code may be another clinic's person.
+
             Example:
               gripfit-serial import backup.json
             """)
@@ -24,39 +29,9 @@ public struct Import: ParsableCommand {
     public func run() throws {
         let contents = try Self.contents(in: file, text: try Self.read(file))
         let store = try Storage.history()
-        let assessments = try Self.restore(contents, into: store)
-        var added = 0
-        var skipped = 0
-        for var session in contents.sessions {
-            session.tags.assessment = session.tags.assessment.flatMap { assessments[$0] }
-            switch try SignalShield.run({ try store.save(session) }) {
-            case .inserted: added += 1
-            case .duplicate: skipped += 1
-            }
-        }
-        StandardOutput.line("imported \(added) session\(added == 1 ? "" : "s"), skipped \(skipped) already in the history")
-    }
-
-    /// Files the export's subjects (a code the history holds already keeps its facts there) and
-    /// assessments (one the history holds, same device, start and protocol, is reused); returns
-    /// each assessment's id in the file mapped to its id in the history.
-    static func restore(_ contents: ExchangeContents, into store: any SessionHistory) throws -> [Int64: Int64] {
-        let known = Set(try store.subjects().map(\.code))
-        for subject in contents.subjects where !known.contains(subject.code) { try store.addSubject(subject) }
-        let held = try store.assessments(subject: nil)
-        var ids: [Int64: Int64] = [:]
-        for (fileID, facts) in contents.assessments {
-            let same = held.first {
-                $0.facts.device == facts.device && $0.facts.startedAtMilliseconds == facts.startedAtMilliseconds
-                    && $0.facts.protocolName == facts.protocolName
-            }
-            ids[fileID] = try same?.id ?? store.startAssessment(facts)
-        }
-        return ids
-    }
-
-    static func sessions(in path: String, text: String) throws -> [StoredSession] {
-        try contents(in: path, text: text).sessions
+        let outcome = try SignalShield.run { try store.importContents(contents) }
+        StandardOutput.line(
+            "imported \(outcome.added) session\(outcome.added == 1 ? "" : "s"), skipped \(outcome.skipped) already in the history")
     }
 
     /// The contents of an export file; any other file is refused naming it, the kind of file

@@ -26,9 +26,8 @@ struct SubjectForget: ParsableCommand {
 
     func run() throws {
         let store = try Storage.history()
-        _ = try store.subject(code: code)
-        let sessions = try store.sessions(subject: code).rows.count
-        let assessments = try store.assessments(subject: code).count
+        let held = try store.holdings(subject: code)
+        let (sessions, assessments) = (held.sessions, held.assessments)
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {
                 throw CLIFailure(

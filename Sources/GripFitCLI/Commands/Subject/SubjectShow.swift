@@ -28,7 +28,7 @@ struct SubjectShow: ParsableCommand {
             guard StandardOutput.line(line) else { return }
         }
         let assessments = try store.assessments(subject: code)
-        let sessions = try store.sessions(subject: code).rows.filter { $0.tags.assessment == nil }.count
+        let sessions = try store.list(subject: code).rows.filter { $0.tags.assessment == nil }.count
         StandardOutput.line("")
         StandardOutput.line(
             assessments.isEmpty
