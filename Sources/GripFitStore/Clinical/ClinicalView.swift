@@ -81,7 +81,9 @@ public struct ClinicalView: Sendable, Equatable {
             return ["norm: no counted trial, so nothing to compare", "EWGSOP2: no counted trial, so nothing to compare"]
         }
         let best = assessment.facts.calibrated ? bestOfEitherHand.map { $0.formatted(decimals: 1) + " kg" } : nil
-        var lines = ["norm: " + norm.text, "EWGSOP2: " + (best.map { "best grip \($0) " } ?? "") + ewgsop2.text]
+        // A comparison names the grip compared; "No EWGSOP2 comparison: …" stands alone.
+        let compared = ewgsop2.compared ? "EWGSOP2: " + (best.map { "best grip \($0) " } ?? "") : ""
+        var lines = ["norm: " + norm.text, compared + ewgsop2.text]
         if case .placed = norm, case .year = subject?.birth {
             lines.append("age from the birth year only, taken at 1 July: the centile may be off by up to half a year of age")
         }

@@ -58,7 +58,7 @@ struct ClinicalViewTests {
         let lines = view.clinicalLines
         #expect(lines.first?.hasPrefix("norm: 32.0 kg: between the 50th and 75th centile (z \(String(format: "%.2f", z))") == true)
         #expect(lines.first?.contains("Dodds et al. 2014, Table 2 (maximum of all trials, either hand)") == true)
-        #expect(lines.contains { $0.hasPrefix("EWGSOP2: best grip 32.0 kg No EWGSOP2 comparison") && $0.contains("60") })
+        #expect(lines.contains { $0.hasPrefix("No EWGSOP2 comparison: EWGSOP2 does not apply under 60") && $0.contains("60") })
         #expect(lines.contains { $0.hasPrefix("trial consistency, left: CV 2.0 %") && $0.contains("within the 15 %") })
 
         let report = view.report(firmware: "1.0")
