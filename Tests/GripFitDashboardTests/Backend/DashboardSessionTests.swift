@@ -72,17 +72,7 @@ struct DashboardSessionTests {
         _ = try session.startProtocol(firstHand: .left, label: "visit 3", trialsPerHand: 1, restSeconds: 0, subject: nil)
         let early = try #require(publisher.subscribe())
         #expect(publisher.take(early).contains { $0.contains(#""phase":"waiting""#) }, "the cue is retained")
-        let still = [Int32](repeating: 0, count: 12)
-        let squeeze: [Int32] = [20_000, 100_000, 200_000, 300_000, 320_000, 310_000, 200_000, 100_000, 20_000, 1_000, 0]
-        var now = MonotonicInstant(nanoseconds: 1_000_000_000)
-        let link = LinkFacts(firmware: "1.0", portOpen: true)
-        session.consume(.state(.connected), at: now, link: link)
-        for raw in still + squeeze + still + squeeze + still {
-            now = now + .milliseconds(100)
-            while let due = session.nextDeadline, due <= now { session.tick(at: due) }
-            session.consume(.message(.reading(raw)), at: now, link: link)
-        }
-        session.tick(at: now + .seconds(1))
+        runTwoSqueezes(session, link: LinkFacts(firmware: "1.0", portOpen: true))
         let seen = publisher.take(early).filter { $0.contains(#""event":"guided""#) }
         #expect(seen.last?.contains(#""phase":"finished""#) == true)
         let late = try #require(publisher.subscribe())
@@ -126,18 +116,8 @@ struct DashboardSessionTests {
         #expect(unknown.status == .notFound)
 
         _ = try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P017")
-        let still = [Int32](repeating: 0, count: 12)
-        let squeeze: [Int32] = [20_000, 100_000, 200_000, 300_000, 320_000, 310_000, 200_000, 100_000, 20_000, 1_000, 0]
-        var now = MonotonicInstant(nanoseconds: 1_000_000_000)
         // The firmware version is the device's own text: the report must show it, not run it.
-        let link = LinkFacts(firmware: "<b>1.0</b>", portOpen: true)
-        session.consume(.state(.connected), at: now, link: link)
-        for raw in still + squeeze + still + squeeze + still {
-            now = now + .milliseconds(100)
-            while let due = session.nextDeadline, due <= now { session.tick(at: due) }
-            session.consume(.message(.reading(raw)), at: now, link: link)
-        }
-        session.tick(at: now + .seconds(1))
+        runTwoSqueezes(session, link: LinkFacts(firmware: "<b>1.0</b>", portOpen: true))
         let store = try SQLiteHistory(path: directory + "/history.sqlite")
         let assessments = try store.assessments(subject: "P017")
         #expect(assessments.count == 1)
@@ -158,5 +138,20 @@ struct DashboardSessionTests {
         #expect(report.contains("P017"))
         #expect(report.contains("&lt;b&gt;1.0&lt;/b&gt;") && !report.contains("<b>1.0"), "the device's text escaped once, for HTML")
         #expect(throws: DashboardError.self) { try session.report(assessment: assessment + 1) }
+    }
+
+    /// Two squeezes of a one-trial-per-hand protocol, each from a still handle, 100 ms a reading,
+    /// the deadlines ticked as they fall due; then a second's tick to finish the run.
+    private func runTwoSqueezes(_ session: DashboardSession, link: LinkFacts) {
+        let still = [Int32](repeating: 0, count: 12)
+        let squeeze: [Int32] = [20_000, 100_000, 200_000, 300_000, 320_000, 310_000, 200_000, 100_000, 20_000, 1_000, 0]
+        var now = MonotonicInstant(nanoseconds: 1_000_000_000)
+        session.consume(.state(.connected), at: now, link: link)
+        for raw in still + squeeze + still + squeeze + still {
+            now = now + .milliseconds(100)
+            while let due = session.nextDeadline, due <= now { session.tick(at: due) }
+            session.consume(.message(.reading(raw)), at: now, link: link)
+        }
+        session.tick(at: now + .seconds(1))
     }
 }
