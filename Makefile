@@ -83,10 +83,11 @@ lint:
 ## missing preload a failure, not a skip, as GRIPFIT_REQUIRE_SER2NET does for the network port tests and, as
 ## root, GRIPFIT_REQUIRE_TMPFS for the full-disk tests. The udev tests are XCTest cases because they must run
 ## one at a time; the rest stays outside the preload, which hides /dev/pts from other users.
+## repeat-failures.sh repeats any failure at the end, where CI's tail of the output shows it.
 swift-test:
 	$(SWIFT) build --build-tests
-	GRIPFIT_REQUIRE_SER2NET=1 $(if $(filter 0,$(shell id -u)),GRIPFIT_REQUIRE_TMPFS=1) $(SWIFT) test --skip-build
-	GRIPFIT_REQUIRE_UMOCKDEV=1 umockdev-wrapper $(SWIFT) test --skip-build --disable-swift-testing
+	GRIPFIT_REQUIRE_SER2NET=1 $(if $(filter 0,$(shell id -u)),GRIPFIT_REQUIRE_TMPFS=1) Tests/repeat-failures.sh $(SWIFT) test --skip-build
+	GRIPFIT_REQUIRE_UMOCKDEV=1 Tests/repeat-failures.sh umockdev-wrapper $(SWIFT) test --skip-build --disable-swift-testing
 
 ## The dashboard in headless Chromium through WebDriver (selenium from PyPI in a venv under .build).
 browser-test: build

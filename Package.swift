@@ -19,6 +19,10 @@ let package = Package(
         // Hummingbird's own: the dashboard's connection guard sees the HTTP parts it decodes.
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        // The shared history on a PostgreSQL server (several stations, one history).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // `$XDG_CONFIG_HOME/gripfit/config.toml`: the history to use and this station's name.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Portable: protocol, session state machine, analysis. Standard library only, no I/O, no clock.

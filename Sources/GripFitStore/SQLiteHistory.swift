@@ -165,6 +165,18 @@ public final class SQLiteHistory: SessionHistory {
         migrator.registerMigration("v5: subject code rules") { db in
             try applySubjectCodeRules(db)
         }
+        // The station that recorded a session (NULL for sessions from before stations), and the
+        // sessions saved here while the shared server was away, until `history sync` pushes them.
+        migrator.registerMigration("v6: stations and pending pushes") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE session ADD COLUMN station TEXT;
+                    CREATE INDEX session_station ON session (station, started_at_ms);
+                    CREATE TABLE pending_push (
+                        session_id INTEGER PRIMARY KEY REFERENCES session (id) ON DELETE CASCADE
+                    );
+                    """)
+        }
         return migrator
     }
 

@@ -12,6 +12,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case damaged(path: String, detail: String)
     /// One session's stored values do not decode; the others still read.
     case damagedSession(id: Int64, detail: String)
+    /// A history server did not answer (down, unreachable, refused the connection): a recording
+    /// is then kept in this station's own history until `history sync` pushes it.
+    case unreachable(location: String, reason: String)
     /// Stored or imported data does not decode.
     case corrupt(String)
     case notFound(id: Int64)
@@ -54,6 +57,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .damagedSession(let id, let detail):
             "session \(id) is damaged (\(UntrustedText.escaped(detail))); the other sessions are unaffected. "
                 + "Export the others (`gripfit-serial export --all -o rescue.json`) if it keeps happening."
+        case .unreachable(let location, let reason):
+            "\(location): the history server cannot be reached (\(UntrustedText.escaped(reason))). Check that it runs and "
+                + "that this station reaches it (`pg_isready -d '\(location)'`)"
         case .corrupt(let detail):
             "the history database holds unreadable data (\(detail)); export what still reads and start a new one"
         case .notFound(let id):

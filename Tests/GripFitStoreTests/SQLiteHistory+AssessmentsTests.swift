@@ -173,7 +173,7 @@ struct SQLiteHistoryVersionFourMigrationTests {
         #expect(try store.assessments(subject: nil).isEmpty)
         #expect(try store.subjects().isEmpty)
         let applied = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(applied.last == "v5: subject code rules")
+        #expect(applied.contains("v5: subject code rules"))
     }
 
     /// The README's rule for guided runs recorded before v4: nothing stored tells two runs of one
@@ -247,7 +247,7 @@ struct SQLiteHistoryVersionFiveMigrationTests {
         }
         #expect(refused)
         let applied = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(applied.last == "v5: subject code rules")
+        #expect(applied.contains("v5: subject code rules"))
     }
 
     @Test func codesDifferingOnlyInCaseAreRefusedNamed() throws {

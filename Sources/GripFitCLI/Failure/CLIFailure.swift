@@ -56,6 +56,7 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
     static func status(for error: StoreError) -> ExitStatus {
         switch error {
         case .unavailable: .cannotCreate
+        case .unreachable: .unavailable
         case .cannotWrite: .cannotCreate
         case .corrupt, .badImport, .damaged, .damagedSession, .damagedRecord, .notExportable, .traceTooLarge, .duplicateSubject,
             .damagedSubject, .badImportedSubject, .subjectConflict, .refused:
