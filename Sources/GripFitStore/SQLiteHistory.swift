@@ -302,6 +302,18 @@ public final class SQLiteHistory: SessionHistory {
         }
     }
 
+    public func sessions(afterID: Int64, limit: Int) throws(StoreError) -> [StoredSession] {
+        let ids: [Int64]
+        do {
+            ids = try queue.read { db in
+                try Int64.fetchAll(db, sql: "SELECT id FROM session WHERE id > ? ORDER BY id LIMIT ?", arguments: [afterID, max(limit, 0)])
+            }
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+        return try ids.map { (id) throws(StoreError) in try session(id: id) }
+    }
+
     public func session(id: Int64) throws(StoreError) -> StoredSession {
         let loaded: (Row, [Row], Row?)?
         do {

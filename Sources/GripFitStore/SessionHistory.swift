@@ -31,6 +31,10 @@ public protocol SessionHistory: Sendable {
     /// Every session id, oldest first, for `export --all`.
     func allIDs() throws(StoreError) -> [Int64]
 
+    /// Up to `limit` whole sessions with ids above `afterID`, by id: export, copy and sync read a
+    /// history in batches, so their memory stays flat whatever its size.
+    func sessions(afterID: Int64, limit: Int) throws(StoreError) -> [StoredSession]
+
     /// A whole session: summary, reps and trace; ``StoreError/notFound(id:)`` when there is none.
     func session(id: Int64) throws(StoreError) -> StoredSession
 

@@ -104,6 +104,18 @@ struct SQLiteHistoryTests {
         #expect(try store.list(device: "ble:C0:FF:EE:00:00:01").rows.map(\.startedAtMilliseconds) == [2_000, 1_000])
     }
 
+    @Test func readsSessionsInBatchesByID() throws {
+        let store = try SQLiteHistory(path: path)
+        for start in [3_000, 1_000, 2_000] as [Int64] { try store.save(Fixtures.session(start: start), sameStart: .skip) }
+        let first = try store.sessions(afterID: 0, limit: 2)
+        #expect(first.map(\.startedAtMilliseconds) == [3_000, 1_000])
+        let rest = try store.sessions(afterID: first.last?.id ?? 0, limit: 2)
+        #expect(rest.map(\.startedAtMilliseconds) == [2_000])
+        #expect(rest.first?.trace == Fixtures.session().trace)
+        #expect(try store.sessions(afterID: rest.last?.id ?? 0, limit: 2).isEmpty)
+        #expect(try store.sessions(afterID: 0, limit: -1).isEmpty)
+    }
+
     @Test func reopensWithoutMigratingAgain() throws {
         try SQLiteHistory(path: path).save(Fixtures.session(), sameStart: .skip)
         #expect(try SQLiteHistory(path: path).list().rows.count == 1)
