@@ -14,8 +14,13 @@ enum PostgresFailure {
         switch error.code {
         case .server:
             return server(error, location: location)
+        case .connectionError where error.underlying is NIOSSLError || error.underlying is NIOSSLExtraError:
+            return .unavailable(
+                path: place,
+                reason: "the server's TLS certificate was not accepted (\(UntrustedText.escaped(error.underlying.map { "\($0)" } ?? ""))); "
+                    + "give the CA that signed it with sslrootcert=PATH, and for verify-full connect by a name the certificate holds")
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
-            return .unreachable(location: place, reason: error.underlying.map { "\($0)" } ?? "the connection closed")
+            return .unreachable(location: place, reason: error.underlying.map { "\($0)" } ?? "the server closed the connection")
         case .sslUnsupported:
             return .unavailable(
                 path: place,

@@ -1,4 +1,5 @@
 import Foundation
+import GripFitStore
 import PostgresNIO
 
 /// One connection to the server behind a lock, used synchronously: each call waits on PostgresNIO's
@@ -98,7 +99,14 @@ final class PostgresLink: @unchecked Sendable {
         case .verifyFull: settings.certificateVerification = .fullVerification
         }
         if let roots = location.rootCertificate {
-            settings.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(roots))
+            do {
+                settings.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(roots))
+            } catch {
+                throw StoreError.unavailable(
+                    path: location.description,
+                    reason: "the sslrootcert file \(roots) does not read as PEM certificates (\(error)); give the path of the CA "
+                        + "certificate that signed the server's")
+            }
         }
         let context = try NIOSSLContext(configuration: settings)
         return location.sslMode == .prefer ? .prefer(context) : .require(context)

@@ -7,6 +7,8 @@ enum LocalServer {
     static var port: String? { ProcessInfo.processInfo.environment["GRIPFIT_PG_TEST_PORT"] }
     static var password: String { ProcessInfo.processInfo.environment["GRIPFIT_PG_TEST_PASSWORD"] ?? "" }
     static var isAvailable: Bool { port != nil }
+    /// The root certificate of a cluster running with TLS on (`GRIPFIT_PG_TEST_TLS_ROOT`), for the sslmode tests.
+    static var tlsRoot: String? { ProcessInfo.processInfo.environment["GRIPFIT_PG_TEST_TLS_ROOT"] }
 
     /// A new empty database's URL.
     static func database() throws -> String {

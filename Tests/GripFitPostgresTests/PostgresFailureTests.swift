@@ -19,6 +19,23 @@ import Testing
         }
     }
 
+    /// The CA file is read before any connection: a wrong path is the user's to fix, not the network's.
+    @Test func anUnreadableRootCertificateNamesTheFile() throws {
+        let location = try PostgresLocation(
+            "postgresql://gripfit@127.0.0.1:1/grip?sslmode=verify-ca&sslrootcert=/nonexistent/ca.pem", environment: [:])
+        do {
+            _ = try PostgresHistory(location: location, environment: [:]) { _ in }
+            Issue.record("a missing CA file was accepted")
+        } catch {
+            guard case .unavailable(_, let reason) = error else {
+                Issue.record("not unavailable: \(error)")
+                return
+            }
+            #expect(reason.hasPrefix("the sslrootcert file /nonexistent/ca.pem does not read as PEM certificates"))
+            #expect(!error.description.contains("XDG_DATA_HOME"), "a server's fix is not the data directory's")
+        }
+    }
+
     @Test func aStoreErrorPassesThrough() throws {
         let location = try PostgresLocation("postgresql://gripfit@db/grip", environment: [:])
         #expect(PostgresFailure.storeError(StoreError.notFound(id: 3), location: location) == .notFound(id: 3))

@@ -98,6 +98,16 @@ struct PostgresHistoryTests {
         #expect(throws: StoreError.self) { try store.importContents(conflicting) }
     }
 
+    /// Stations starting at once against a new database: the advisory lock runs v1 once.
+    @Test func stationsStartingAtOnceMigrateOnce() async throws {
+        let url = try LocalServer.database()
+        let opened = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<4 { group.addTask { try open(url).integrityProblems().isEmpty } }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(opened == [true, true, true, true])
+    }
+
     @Test func calibrationsAreSharedAndTheLatestWins() throws {
         let url = try LocalServer.database()
         let station = try open(url)
