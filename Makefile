@@ -82,8 +82,9 @@ lint:
 ## Everything plainly (the udev tests skip), then the XCTest cases again under umockdev's preload,
 ## where the udev and hotplug tests run against fake dongles; GRIPFIT_REQUIRE_UMOCKDEV makes a
 ## missing preload a failure, not a skip, as GRIPFIT_REQUIRE_SER2NET does for the network port tests,
-## GRIPFIT_REQUIRE_POSTGRES for the PostgreSQL ones and, as root, GRIPFIT_REQUIRE_TMPFS for the full-disk tests. The udev tests are XCTest cases because they must run
-## one at a time; the rest stays outside the preload, which hides /dev/pts from other users.
+## GRIPFIT_REQUIRE_POSTGRES for the PostgreSQL ones and, as root, GRIPFIT_REQUIRE_TMPFS for the full-disk
+## tests. The udev tests are XCTest cases because they must run one at a time; the rest stays outside
+## the preload, which hides /dev/pts from other users.
 ## repeat-failures.sh repeats any failure at the end, where CI's tail of the output shows it.
 swift-test:
 	$(SWIFT) build --build-tests
