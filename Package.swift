@@ -84,6 +84,20 @@ let package = Package(
         // (live status, the page's recording and guided run), clock-free: the CLI builds them and hands them
         // to the driver; tests feed them reports and instants by hand.
         .target(name: "GripFitLive", dependencies: ["GripFitCore", "GripFitOutput", "GripFitStore", "GripFitConformance"]),
+        // The shared history on a PostgreSQL server (``PostgresHistory``), beside the SQLite file: URL, ~/.pgpass,
+        // TLS, versioned schema. Reads rows through the store's checked decoding (GRDB rows).
+        .target(
+            name: "GripFitPostgres",
+            dependencies: [
+                "GripFitStore", "GripFitCore", "GripFitClinical", "GripFitOutput",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "GripFitPostgresTests",
+            dependencies: ["GripFitPostgres", "GripFitStore", "GripFitCore", "GripFitClinical"]
+        ),
         .target(
             name: "GripFitCLI",
             dependencies: [

@@ -82,7 +82,7 @@ extension SQLiteHistory {
             arguments: [assessment])
     }
 
-    private static func assessment(_ row: Row, attempts attemptRows: [Row]) throws(StoreError) -> StoredAssessment {
+    package static func assessment(_ row: Row, attempts attemptRows: [Row]) throws(StoreError) -> StoredAssessment {
         let id: Int64 = (try? StoredRow(row: row, record: "an assessment").value("id")) ?? 0
         let stored = StoredRow(row: row, record: StoredAssessment.name(id))
         let firstHandText: String = try stored.value("first_hand")

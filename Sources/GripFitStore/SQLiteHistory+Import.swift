@@ -43,7 +43,13 @@ extension SQLiteHistory {
             try insertSubject(db, subject)
             return
         }
-        let held = try self.subject(row)
+        let differences = differences(held: try self.subject(row), file: subject)
+        if !differences.isEmpty { throw StoreError.subjectConflict(code: subject.code, differences: differences) }
+    }
+
+    /// The facts an imported subject and the one the history holds under its code disagree on,
+    /// the note aside (a local reminder, which stays as the history has it).
+    package static func differences(held: Subject, file subject: Subject) -> [String] {
         var differences: [String] = []
         if held.code != subject.code { differences.append("code: file \(subject.code), history \(held.code)") }
         func compare(_ fact: String, _ file: String?, _ history: String?) {
@@ -58,7 +64,7 @@ extension SQLiteHistory {
         compare("weight", subject.weightKilograms.map { "\($0.formatted(decimals: 1)) kg" }, held.weightKilograms.map {
             "\($0.formatted(decimals: 1)) kg"
         })
-        if !differences.isEmpty { throw StoreError.subjectConflict(code: subject.code, differences: differences) }
+        return differences
     }
 
     /// A subject an assessment or session names must be in the file (filed by now) or the history.

@@ -158,7 +158,7 @@ extension SQLiteHistory {
     }
 
     /// A subject as stored, checked as `subject add` checks one: a hand-edited row names its problem.
-    static func subject(_ row: Row) throws(StoreError) -> Subject {
+    package static func subject(_ row: Row) throws(StoreError) -> Subject {
         let code: String = (try? StoredRow(row: row, record: "a subject").value("code")) ?? ""
         let stored = StoredRow(row: row, record: "subject '\(code)'")
         func parsed<Value>(_ column: String, _ parse: (String) -> Value?) throws(StoreError) -> Value? {

@@ -95,7 +95,7 @@ public final class SQLiteHistory: SessionHistory {
 
     /// How far a session's start may be moved to a free millisecond: more sessions of one device
     /// starting within a second than any rack runs at once means a broken clock, not a collision.
-    static let furthestMove: Int64 = 1000
+    package static let furthestMove: Int64 = 1000
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -281,7 +281,7 @@ public final class SQLiteHistory: SessionHistory {
     }
 
     /// The ``SessionRecord/listed`` rows as listed: those that do not decode apart, as damaged.
-    static func listing(_ rows: some Sequence<Row>) -> SessionListing {
+    package static func listing(_ rows: some Sequence<Row>) -> SessionListing {
         var listing = SessionListing()
         for row in rows {
             let id: Int64 = row["id"] as Int64? ?? 0

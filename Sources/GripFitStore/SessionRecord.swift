@@ -6,10 +6,10 @@ import GripFitCore
 /// how it was calibrated, ``SummaryField/all`` for the figures. Saving and reading both walk
 /// these, so no statement lists the columns by position. Reading checks every value's type and
 /// range (``StoredRow``), so a damaged row names its column instead of trapping.
-struct SessionRecord {
+package struct SessionRecord {
     static let table = "session"
 
-    enum Columns: String, CaseIterable {
+    package enum Columns: String, CaseIterable {
         case id
         case device
         case startedAt = "started_at_ms"
@@ -32,7 +32,7 @@ struct SessionRecord {
     }
 
     /// Every column a save writes (all but `id`), with its value.
-    static func values(_ session: StoredSession) -> [(column: String, value: (any DatabaseValueConvertible)?)] {
+    package static func values(_ session: StoredSession) -> [(column: String, value: (any DatabaseValueConvertible)?)] {
         let calibration = session.calibration
         let own: [(Columns, (any DatabaseValueConvertible)?)] = [
             (.device, session.device), (.startedAt, session.startedAtMilliseconds), (.firmware, session.versions.firmware),
@@ -62,7 +62,7 @@ struct SessionRecord {
     }
 
     /// The columns `history` lists: all but the calibration's, without the reps and trace.
-    static var listed: String {
+    package static var listed: String {
         let own: [Columns] = [
             .id, .device, .startedAt, .firmware, .bridgeVersion, .label, .hand, .protocolName, .trial, .unit, .calibrationDate, .repCount,
             .subject, .assessment, .attempt, .flag,
@@ -71,7 +71,7 @@ struct SessionRecord {
     }
 
     /// One row of `history`, from the ``listed`` columns, checked in the order they are listed.
-    static func row(_ stored: StoredRow, id: Int64) throws(StoreError) -> SessionRow {
+    package static func row(_ stored: StoredRow, id: Int64) throws(StoreError) -> SessionRow {
         SessionRow(
             id: id, device: try stored.value(Columns.device.rawValue), startedAtMilliseconds: try startTime(stored),
             versions: try versions(stored), tags: try tags(stored),
@@ -81,7 +81,7 @@ struct SessionRecord {
     }
 
     /// A whole session: its row, its reps and its trace.
-    static func session(id: Int64, row: Row, reps repRows: [Row], trace traceRow: Row?) throws(StoreError) -> StoredSession {
+    package static func session(id: Int64, row: Row, reps repRows: [Row], trace traceRow: Row?) throws(StoreError) -> StoredSession {
         let stored = StoredRow(row: row, session: id)
         guard let traceRow else { throw stored.damaged("trace", "is missing") }
         let traceColumns = StoredRow(row: traceRow, session: id)

@@ -3,29 +3,29 @@ import GRDB
 /// One stored row read column by column with its type and range checked. GRDB's typed subscripts
 /// trap on a NULL or a wrong type; a damaged or hand-edited history must instead give a typed
 /// error that names the session and the column, so the other sessions still read.
-struct StoredRow {
+package struct StoredRow {
     let row: Row
     let session: Int64
     /// What the row is when not a session (`subject 'P1'`, `assessment A3`), for messages.
     var record: String?
 
-    init(row: Row, session: Int64) {
+    package init(row: Row, session: Int64) {
         self.row = row
         self.session = session
     }
 
-    init(row: Row, record: String) {
+    package init(row: Row, record: String) {
         self.row = row
         session = 0
         self.record = record
     }
 
-    func value<Value: DatabaseValueConvertible>(_ column: String) throws(StoreError) -> Value {
+    package func value<Value: DatabaseValueConvertible>(_ column: String) throws(StoreError) -> Value {
         guard let value: Value = try optional(column) else { throw damaged(column, "is missing") }
         return value
     }
 
-    func optional<Value: DatabaseValueConvertible>(_ column: String) throws(StoreError) -> Value? {
+    package func optional<Value: DatabaseValueConvertible>(_ column: String) throws(StoreError) -> Value? {
         let stored: DatabaseValue = row[column] ?? .null
         if stored.isNull { return nil }
         guard let value = Value.fromDatabaseValue(stored) else { throw damaged(column, "holds \(Self.kind(of: stored))") }
@@ -33,26 +33,26 @@ struct StoredRow {
     }
 
     /// A finite number: what every summary figure and calibration must be.
-    func finite(_ column: String) throws(StoreError) -> Double {
+    package func finite(_ column: String) throws(StoreError) -> Double {
         let value: Double = try value(column)
         guard value.isFinite else { throw damaged(column, "is \(value)") }
         return value
     }
 
-    func optionalFinite(_ column: String) throws(StoreError) -> Double? {
+    package func optionalFinite(_ column: String) throws(StoreError) -> Double? {
         guard let value: Double = try optional(column) else { return nil }
         guard value.isFinite else { throw damaged(column, "is \(value)") }
         return value
     }
 
     /// A count: an integer from 0 to `maximum`.
-    func count(_ column: String, maximum: Int = Int(Int32.max)) throws(StoreError) -> Int {
+    package func count(_ column: String, maximum: Int = Int(Int32.max)) throws(StoreError) -> Int {
         let value: Int64 = try value(column)
         guard value >= 0, value <= Int64(maximum) else { throw damaged(column, "is \(value)") }
         return Int(value)
     }
 
-    func damaged(_ column: String, _ problem: String) -> StoreError {
+    package func damaged(_ column: String, _ problem: String) -> StoreError {
         if let record { return .damagedRecord(what: record, detail: "\(column) \(problem)") }
         return .damagedSession(id: session, detail: "\(column) \(problem)")
     }

@@ -3,11 +3,11 @@ import GripFitCore
 
 /// A trace as the `trace` table holds it, encoded and compressed before the transaction opens, so a
 /// trace the store could not read back is refused before anything is written.
-struct StoredTrace {
-    let inflatedSize: Int
-    let blob: Data
+package struct StoredTrace {
+    package let inflatedSize: Int
+    package let blob: Data
 
-    init(_ trace: RawTrace) throws(StoreError) {
+    package init(_ trace: RawTrace) throws(StoreError) {
         let encoded = TraceCodec.encode(trace)
         guard encoded.count <= Zlib.maximumInflatedSize else {
             throw .traceTooLarge(bytes: encoded.count, limit: Zlib.maximumInflatedSize)

@@ -1,0 +1,72 @@
+import GripFitOutput
+import GripFitStore
+import PostgresNIO
+
+/// What went wrong on the way to or on the server, as a ``StoreError`` naming the fix: who must act
+/// (the network, the password, the server's administrator) decides the case. Server text is escaped.
+enum PostgresFailure {
+    static func storeError(_ error: any Error, location: PostgresLocation) -> StoreError {
+        if let error = error as? StoreError { return error }
+        let place = location.description
+        guard let error = error as? PSQLError else {
+            return .unavailable(path: place, reason: UntrustedText.escaped("\(error)"))
+        }
+        switch error.code {
+        case .server:
+            return server(error, location: location)
+        case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
+            return .unreachable(location: place, reason: error.underlying.map { "\($0)" } ?? "the connection closed")
+        case .sslUnsupported:
+            return .unavailable(
+                path: place,
+                reason: "the server offers no TLS, which sslmode=\(location.sslMode.rawValue) requires; turn ssl on in its "
+                    + "postgresql.conf, or use sslmode=prefer where the network is trusted")
+        case .failedToAddSSLHandler:
+            return .unavailable(
+                path: place, reason: "TLS could not be set up (\(UntrustedText.escaped(error.underlying.map { "\($0)" } ?? "")))")
+        case .authMechanismRequiresPassword:
+            return .unavailable(path: place, reason: passwordFix(location, problem: "the server asks for a password and none is set"))
+        default:
+            let detail = error.underlying.map { ": \($0)" } ?? ""
+            return .unavailable(path: place, reason: UntrustedText.escaped("\(error.code)\(detail)"))
+        }
+    }
+
+    /// libpq's own advice for the password, as a `psql` user knows it.
+    static func passwordFix(_ location: PostgresLocation, problem: String) -> String {
+        "\(problem); set PGPASSWORD or a ~/.pgpass line host:port:db:user:password (chmod 600)"
+    }
+
+    /// A server's ErrorResponse, by SQLSTATE class.
+    private static func server(_ error: PSQLError, location: PostgresLocation) -> StoreError {
+        let place = location.description
+        let state = error.serverInfo?[.sqlState] ?? ""
+        let raw = error.serverInfo?[.message] ?? "error \(state)"
+        let message = UntrustedText.escaped(raw)
+        switch state {
+        case "28P01":
+            return .unavailable(
+                path: place,
+                reason: passwordFix(location, problem: "password authentication failed for user \(UntrustedText.escaped(location.user))"))
+        case "28000":
+            return .unavailable(
+                path: place, reason: "\(message); allow this station and user in the server's pg_hba.conf")
+        case "3D000":
+            return .unavailable(
+                path: place,
+                reason: "\(message); create it with `createdb -h \(location.host) -p \(location.port) -U \(location.user) "
+                    + "\(location.database)`")
+        case "42501":
+            return .unavailable(
+                path: place, reason: "\(message); the server's administrator must GRANT user \(location.user) its rights on the history")
+        case "53100":
+            return .unavailable(path: place, reason: "the server's disk is full (\(message)); its administrator must free space")
+        case "57P01", "57P02", "57P03":
+            return .unreachable(location: place, reason: raw)
+        case let state where state.hasPrefix("23"):
+            return .refused(path: place, reason: raw)
+        default:
+            return .unavailable(path: place, reason: message)
+        }
+    }
+}

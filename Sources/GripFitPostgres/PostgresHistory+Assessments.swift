@@ -1,0 +1,66 @@
+import GRDB
+import GripFitStore
+
+extension PostgresHistory {
+    /// A new assessment and its first attempt in one transaction, as ``SQLiteHistory`` files them.
+    public func saveFirstAttempt(_ session: StoredSession, of facts: AssessmentFacts) throws(StoreError) -> FirstAttempt {
+        let stored = try StoredTrace(session.trace)
+        return try transaction { statements in
+            let assessment = try Self.insertAssessment(statements, facts)
+            var attempt = session
+            attempt.tags.assessment = assessment
+            let outcome = try insert(statements, attempt, trace: stored, sameStart: .nextFreeMillisecond)
+            return FirstAttempt(outcome: outcome, assessment: assessment)
+        }
+    }
+
+    /// Inserts an assessment inside the caller's transaction; refuses a subject the history does not hold.
+    static func insertAssessment(_ statements: PostgresStatements, _ facts: AssessmentFacts) throws -> Int64 {
+        if let subject = facts.subject, try subjectRow(statements, code: subject) == nil {
+            throw StoreError.unknownSubject(subject)
+        }
+        let row = try statements.row(
+            """
+            INSERT INTO assessment (subject, device, started_at_ms, protocol, first_hand, trials_per_hand, rest_s, unit,
+                calibration_date) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id
+            """,
+            [
+                facts.subject, facts.device, facts.startedAtMilliseconds, facts.protocolName, facts.firstHand.rawValue,
+                facts.trialsPerHand, facts.restSeconds, facts.unit, facts.calibrationDate,
+            ])
+        guard let id = row?["id"] as Int64? else { throw StoreError.corrupt("the server returned no id for a new assessment") }
+        return id
+    }
+
+    public func assessments(subject: String?) throws(StoreError) -> [StoredAssessment] {
+        let subject = try subject.map { (given) throws(StoreError) in try self.subject(code: given).code }
+        let loaded = try read { statements in
+            var filter = PostgresSQL.Filter()
+            if let subject { filter.add("subject = $", subject) }
+            let rows = try statements.rows(
+                "SELECT * FROM assessment \(filter.clause)ORDER BY started_at_ms DESC, id DESC", filter.values)
+            return try rows.map { row in (row, try Self.attemptRows(statements, assessment: row["id"] as Int64? ?? 0)) }
+        }
+        var assessments: [StoredAssessment] = []
+        for (row, attempts) in loaded { assessments.append(try SQLiteHistory.assessment(row, attempts: attempts)) }
+        return assessments
+    }
+
+    public func assessment(id: Int64) throws(StoreError) -> StoredAssessment {
+        let loaded: (Row, [Row])? = try read { statements in
+            guard let row = try statements.row("SELECT * FROM assessment WHERE id = $1", [id]) else { return nil }
+            return (row, try Self.attemptRows(statements, assessment: id))
+        }
+        guard let (row, attempts) = loaded else { throw .unknownAssessment(id) }
+        return try SQLiteHistory.assessment(row, attempts: attempts)
+    }
+
+    private static func attemptRows(_ statements: PostgresStatements, assessment: Int64) throws -> [Row] {
+        try statements.rows(
+            """
+            SELECT id, started_at_ms, hand, trial, attempt, peak, flag FROM session WHERE assessment_id = $1
+            ORDER BY started_at_ms, id
+            """,
+            [assessment])
+    }
+}

@@ -1,0 +1,49 @@
+import GRDB
+import GripFitCore
+import GripFitOutput
+import GripFitStore
+
+extension PostgresHistory {
+    /// The calibration in force for each device: the latest saved, from whichever station.
+    /// One no scale can have is damage, named, as ``CalibrationBook`` names it in a file.
+    public func calibrations() throws(StoreError) -> [StoredCalibration] {
+        let rows = try with { statements in
+            try statements.rows(
+                """
+                SELECT DISTINCT ON (device) device, offset_counts, counts_per_kg, date, mass_kg FROM calibration
+                ORDER BY device, id DESC
+                """)
+        }
+        var calibrations: [StoredCalibration] = []
+        for row in rows {
+            let device: String = (try? StoredRow(row: row, record: "a calibration").value("device")) ?? ""
+            let stored = StoredRow(row: row, record: "the calibration of \(device)")
+            let offset = try stored.finite("offset_counts")
+            let scale = try stored.finite("counts_per_kg")
+            let mass = try stored.optionalFinite("mass_kg")
+            guard StoredCalibration.isPlausible(offset: offset, countsPerKilogram: scale, massKilograms: mass) else {
+                throw stored.damaged("calibration", "is out of range (offset \(offset), \(scale) counts/kg)")
+            }
+            calibrations.append(
+                StoredCalibration(
+                    device: device, calibration: Calibration(offset: offset, countsPerKilogram: scale), date: try stored.value("date"),
+                    massKilograms: mass))
+        }
+        return calibrations
+    }
+
+    /// Files a device's new calibration; the ones before it stay, as a record of when it changed.
+    public func addCalibration(_ calibration: StoredCalibration) throws(StoreError) {
+        guard
+            StoredCalibration.isPlausible(
+                offset: calibration.offset, countsPerKilogram: calibration.countsPerKilogram, massKilograms: calibration.massKilograms)
+        else {
+            throw .notExportable("the calibration of \(UntrustedText.escaped(calibration.device)) is out of range; calibrate again")
+        }
+        try with { statements in
+            try statements.execute(
+                "INSERT INTO calibration (device, offset_counts, counts_per_kg, date, mass_kg) VALUES ($1, $2, $3, $4, $5)",
+                [calibration.device, calibration.offset, calibration.countsPerKilogram, calibration.date, calibration.massKilograms])
+        }
+    }
+}

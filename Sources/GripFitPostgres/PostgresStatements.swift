@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+import PostgresNIO
+
+/// Statements on one connection, synchronously, with values as the store's SQLite code has them:
+/// GRDB values bound as `$1…$n`, and rows handed back as GRDB rows, so the store's checked decoding
+/// (``StoredRow``, ``SessionRecord``) reads a server's row exactly as it reads a file's.
+struct PostgresStatements {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    typealias Value = (any DatabaseValueConvertible)?
+
+    /// The rows `sql` returns.
+    func rows(_ sql: String, _ values: [Value] = []) throws -> [Row] {
+        try run(sql, values).rows.map(Self.row)
+    }
+
+    /// The first row, if any.
+    func row(_ sql: String, _ values: [Value] = []) throws -> Row? {
+        try rows(sql, values).first
+    }
+
+    /// Runs `sql`; returns the rows it changed.
+    @discardableResult
+    func execute(_ sql: String, _ values: [Value] = []) throws -> Int {
+        try run(sql, values).metadata.rows ?? 0
+    }
+
+    private func run(_ sql: String, _ values: [Value]) throws -> PostgresQueryResult {
+        var binds = PostgresBindings(capacity: values.count)
+        for value in values {
+            switch value?.databaseValue.storage ?? .null {
+            case .null: binds.appendNull()
+            case .int64(let integer): binds.append(integer)
+            case .double(let double): binds.append(double)
+            case .string(let text): binds.append(text)
+            case .blob(let data): binds.append(ByteBuffer(bytes: data))
+            }
+        }
+        return try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait()
+    }
+
+    /// A server row as a GRDB row: integers as integers, floats as reals, text, bytea as a blob.
+    /// A type the history never stores is kept as its bytes, so the checked decoding reports it
+    /// ("holds a blob") rather than anything trapping.
+    private static func row(_ row: PostgresRow) -> Row {
+        var values: [String: (any DatabaseValueConvertible)?] = [:]
+        for cell in row {
+            values[cell.columnName] = value(cell)
+        }
+        return Row(values)
+    }
+
+    private static func value(_ cell: PostgresCell) -> (any DatabaseValueConvertible)? {
+        guard let bytes = cell.bytes else { return nil }
+        switch cell.dataType {
+        case .int2, .int4, .int8: return try? cell.decode(Int64.self)
+        case .float4, .float8: return try? cell.decode(Double.self)
+        case .bool: return (try? cell.decode(Bool.self)).map { $0 ? Int64(1) : Int64(0) }
+        case .text, .varchar, .name, .bpchar: return try? cell.decode(String.self)
+        default: return Data(bytes.readableBytesView)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import GripFitClinical
+import GripFitCore
+@testable import GripFitStore
+import Testing
+
+@testable import GripFitPostgres
+
+@Suite(.enabled(if: LocalServer.isAvailable, "needs a PostgreSQL cluster"))
+struct PostgresHistoryTests {
+    private func open(_ url: String? = nil, password: String = LocalServer.password) throws -> PostgresHistory {
+        let location = try PostgresLocation(try url ?? LocalServer.database(), environment: [:])
+        return try PostgresHistory(location: location, environment: ["PGPASSWORD": password]) { _ in }
+    }
+
+    @Test func savesAndReadsBackAWholeSession() throws {
+        let store = try open()
+        let session = Fixtures.session()
+        guard case .inserted(let id) = try store.save(session, sameStart: .skip) else { Issue.record("not inserted"); return }
+        var expected = session
+        expected.id = id
+        #expect(try store.session(id: id) == expected)
+        let rows = try store.list().rows
+        #expect(rows.count == 1)
+        #expect(rows.first?.repCount == 3)
+        #expect(rows.first?.calibrated == true)
+        #expect(try store.sessions(afterID: 0, limit: 10) == [expected])
+        #expect(try store.allIDs() == [id])
+        #expect(try store.integrityProblems().isEmpty)
+        try store.checkCanSave()
+    }
+
+    @Test func aRepeatIsSkippedAndANewRecordingMovesOn() throws {
+        let store = try open()
+        guard case .inserted(let first) = try store.save(Fixtures.session(label: "a"), sameStart: .skip) else {
+            Issue.record("not inserted")
+            return
+        }
+        #expect(try store.save(Fixtures.session(label: "changed"), sameStart: .skip) == .duplicate(existingID: first))
+        guard case .inserted(let second) = try store.save(Fixtures.session(label: "b"), sameStart: .nextFreeMillisecond) else {
+            Issue.record("a new recording was skipped")
+            return
+        }
+        let start = Fixtures.session().startedAtMilliseconds
+        #expect(try store.session(id: second).startedAtMilliseconds == start + 1)
+        #expect(try store.session(id: second).label == "b")
+    }
+
+    @Test func pagesNewestFirst() throws {
+        let store = try open()
+        for offset in 0..<5 { try store.save(Fixtures.session(start: 1_795_000_000_000 + Int64(offset) * 1000), sameStart: .skip) }
+        let first = try store.page(SessionQuery(limit: 2))
+        #expect(first.more)
+        #expect(first.listing.rows.map(\.startedAtMilliseconds) == [1_795_000_004_000, 1_795_000_003_000])
+        let second = try store.page(SessionQuery(limit: 2, before: first.listing.rows.last?.id))
+        #expect(second.listing.rows.map(\.startedAtMilliseconds) == [1_795_000_002_000, 1_795_000_001_000])
+        #expect(throws: StoreError.notFound(id: 999)) { try store.page(SessionQuery(before: 999)) }
+    }
+
+    @Test func subjectCodesAreCaseBlind() throws {
+        let store = try open()
+        try store.addSubject(try Subject(code: "P017", sex: .female, birth: .year(1950)))
+        #expect(throws: StoreError.duplicateSubject("p017")) { try store.addSubject(try Subject(code: "p017")) }
+        #expect(try store.subject(code: "p017").code == "P017")
+        var session = Fixtures.session()
+        session.tags.subject = "P017"
+        try store.save(session, sameStart: .skip)
+        #expect(try store.list(subject: "p017").rows.count == 1)
+        #expect(try store.holdings(subject: "p017") == ForgottenSubject(sessions: 1, assessments: 0))
+        #expect(try store.forgetSubject(code: "p017") == ForgottenSubject(sessions: 1, assessments: 0))
+        #expect(try store.subjects().isEmpty)
+        #expect(try store.list().rows.isEmpty)
+    }
+
+    @Test func anAssessmentKeepsItsAttempts() throws {
+        let store = try open()
+        let facts = AssessmentFacts(
+            subject: nil, device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: 1_795_000_000_000, protocolName: "asht",
+            firstHand: .right, trialsPerHand: 3, restSeconds: 60, unit: "kg", calibrationDate: nil)
+        var session = Fixtures.session()
+        session.tags.attempt = 1
+        session.tags.trial = 1
+        let first = try store.saveFirstAttempt(session, of: facts)
+        let stored = try store.assessment(id: first.assessment)
+        #expect(stored.facts == facts)
+        #expect(stored.attempts.count == 1)
+        #expect(try store.assessments(subject: nil).map(\.id) == [first.assessment])
+    }
+
+    @Test func importingTwiceAddsNothing() throws {
+        let store = try open()
+        let contents = ExchangeContents(
+            sessions: [Fixtures.session(), Fixtures.session(start: 1_795_000_009_000)],
+            subjects: [try Subject(code: "S1")], assessments: [])
+        #expect(try store.importContents(contents) == ImportOutcome(added: 2, skipped: 0))
+        #expect(try store.importContents(contents) == ImportOutcome(added: 0, skipped: 2))
+        let conflicting = ExchangeContents(sessions: [], subjects: [try Subject(code: "S1", sex: .male)], assessments: [])
+        #expect(throws: StoreError.self) { try store.importContents(conflicting) }
+    }
+
+    @Test func calibrationsAreSharedAndTheLatestWins() throws {
+        let url = try LocalServer.database()
+        let station = try open(url)
+        try station.addCalibration(Fixtures.calibration)
+        var later = Fixtures.calibration
+        later.countsPerKilogram = 21_000
+        try station.addCalibration(later)
+        #expect(try open(url).calibrations() == [later])
+    }
+
+    @Test func aNewerSchemaIsRefusedWithNothingWritten() throws {
+        let url = try LocalServer.database()
+        let store = try open(url)
+        try store.with { statements in
+            try statements.execute("INSERT INTO gripfit_schema_migrations (version, name, applied_at) VALUES (99, 'future', now())")
+        }
+        #expect(throws: StoreError.unavailable(
+            path: try PostgresLocation(url, environment: [:]).description,
+            reason: "the history on the server is at schema version 99; this gripfit-serial knows up to \(PostgresSchema.known). "
+                + "Upgrade gripfit-serial on this station")) { try open(url) }
+    }
+
+    @Test func aWrongPasswordNamesTheFix() throws {
+        let url = try LocalServer.database()
+        do {
+            _ = try open(url, password: "wrong")
+            Issue.record("a wrong password was accepted")
+        } catch {
+            #expect("\(error)".contains("password authentication failed for user gripfit; set PGPASSWORD or a ~/.pgpass line"))
+        }
+    }
+
+    @Test func anUnknownDatabaseSaysCreatedb() throws {
+        let url = "postgresql://gripfit@127.0.0.1:\(LocalServer.port ?? "")/no_such_db?sslmode=disable"
+        do {
+            _ = try open(url)
+            Issue.record("a missing database was accepted")
+        } catch {
+            #expect("\(error)".contains("createdb -h 127.0.0.1"))
+        }
+    }
+}

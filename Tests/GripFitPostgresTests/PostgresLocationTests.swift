@@ -1,0 +1,70 @@
+import Testing
+
+@testable import GripFitPostgres
+
+@Suite struct PostgresLocationTests {
+    let environment = ["PGUSER": "station"]
+
+    @Test func readsEveryPart() throws {
+        let location = try PostgresLocation("postgresql://clinic@db.example:6543/grip?sslmode=verify-full", environment: environment)
+        #expect(location.user == "clinic")
+        #expect(location.host == "db.example")
+        #expect(location.port == 6543)
+        #expect(location.database == "grip")
+        #expect(location.sslMode == .verifyFull)
+        #expect(location.description == "postgresql://clinic@db.example:6543/grip?sslmode=verify-full")
+    }
+
+    @Test func defaultsAsLibpq() throws {
+        let location = try PostgresLocation("postgres://db.example", environment: environment)
+        #expect(location.user == "station", "PGUSER when the URL names no user")
+        #expect(location.port == 5432)
+        #expect(location.database == "station", "the database is named after the user")
+        #expect(location.sslMode == .prefer)
+        #expect(location.description == "postgresql://station@db.example/station")
+    }
+
+    @Test func unixSocketDirectoryFromHostParameter() throws {
+        let location = try PostgresLocation("postgresql:///grip?host=/run/pg&port=55432", environment: environment)
+        #expect(location.isUnixSocket)
+        #expect(location.socketPath == "/run/pg/.s.PGSQL.55432")
+        #expect(location.description == "postgresql://station@/grip?host=/run/pg&port=55432")
+        let noHost = try PostgresLocation("postgresql:///grip", environment: environment)
+        #expect(noHost.host == "/var/run/postgresql", "Debian's socket directory when no host is named")
+    }
+
+    @Test func percentEncodingAndIPv6() throws {
+        let location = try PostgresLocation("postgresql://r%C3%A9my@[::1]:5433/grip%20db", environment: environment)
+        #expect(location.user == "rémy")
+        #expect(location.host == "::1")
+        #expect(location.port == 5433)
+        #expect(location.database == "grip db")
+        #expect(location.description == "postgresql://r%C3%A9my@[::1]:5433/grip%20db")
+    }
+
+    @Test func refusesAPasswordWithTheFix() {
+        for url in ["postgresql://clinic:secret@db/grip", "postgresql://db/grip?password=secret"] {
+            #expect(throws: PostgresLocationError.passwordInURL) { try PostgresLocation(url, environment: environment) }
+        }
+        let message = PostgresLocationError.passwordInURL.description
+        #expect(message.contains("~/.pgpass (chmod 600) or PGPASSWORD"))
+        #expect(message.contains("visible to every user in `ps`"))
+        #expect(!message.contains("secret"))
+    }
+
+    @Test func refusesBadParts() {
+        #expect(throws: PostgresLocationError.notPostgres) { try PostgresLocation("mysql://db", environment: environment) }
+        #expect(throws: PostgresLocationError.badPort("99999")) { try PostgresLocation("postgresql://db:99999", environment: environment) }
+        #expect(throws: PostgresLocationError.badPort("x")) { try PostgresLocation("postgresql://db:x/grip", environment: environment) }
+        #expect(throws: PostgresLocationError.badSSLMode("allow")) {
+            try PostgresLocation("postgresql://db/grip?sslmode=allow", environment: environment)
+        }
+        #expect(throws: PostgresLocationError.unknownParameter("options")) {
+            try PostgresLocation("postgresql://db/grip?options=-c", environment: environment)
+        }
+        #expect(throws: PostgresLocationError.badEncoding("a%zz")) {
+            try PostgresLocation("postgresql://a%zz@db", environment: environment)
+        }
+        #expect(PostgresLocationError.badSSLMode("allow").description.contains("disable, prefer, require, verify-ca, verify-full"))
+    }
+}
