@@ -4,8 +4,9 @@ BIN := .build/debug/gripfit-serial
 APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev tmux ser2net libxml2-utils python3-venv
 ## What `package-test` needs: dpkg-shlibdeps, lintian, man, and the three shells to try the completions.
 PACKAGE_TEST_PACKAGES := dpkg-dev lintian man-db bash-completion zsh fish
-## Only for the browser test (the dashboard in headless Chromium, selenium in a venv) and the PDF report (pdftotext).
-TEST_APT_PACKAGES := chromium chromium-driver python3-venv poppler-utils
+## Only for the browser test (the dashboard in headless Chromium, selenium in a venv), the PDF report (pdftotext) and
+## the shared history's tests (a throwaway PostgreSQL cluster of their own, on its own port, never the package's `main`).
+TEST_APT_PACKAGES := chromium chromium-driver python3-venv poppler-utils postgresql
 UDEV_RULES := udev/70-gripfit-bridge.rules
 LABGRID_VENV := .build-venv/labgrid
 FHIR_VENV := .build-venv/fhir
@@ -80,13 +81,14 @@ lint:
 
 ## Everything plainly (the udev tests skip), then the XCTest cases again under umockdev's preload,
 ## where the udev and hotplug tests run against fake dongles; GRIPFIT_REQUIRE_UMOCKDEV makes a
-## missing preload a failure, not a skip, as GRIPFIT_REQUIRE_SER2NET does for the network port tests and, as
-## root, GRIPFIT_REQUIRE_TMPFS for the full-disk tests. The udev tests are XCTest cases because they must run
-## one at a time; the rest stays outside the preload, which hides /dev/pts from other users.
+## missing preload a failure, not a skip, as GRIPFIT_REQUIRE_SER2NET does for the network port tests,
+## GRIPFIT_REQUIRE_POSTGRES for the PostgreSQL ones and, as root, GRIPFIT_REQUIRE_TMPFS for the full-disk
+## tests. The udev tests are XCTest cases because they must run one at a time; the rest stays outside
+## the preload, which hides /dev/pts from other users.
 ## repeat-failures.sh repeats any failure at the end, where CI's tail of the output shows it.
 swift-test:
 	$(SWIFT) build --build-tests
-	GRIPFIT_REQUIRE_SER2NET=1 $(if $(filter 0,$(shell id -u)),GRIPFIT_REQUIRE_TMPFS=1) Tests/repeat-failures.sh $(SWIFT) test --skip-build
+	GRIPFIT_REQUIRE_SER2NET=1 GRIPFIT_REQUIRE_POSTGRES=1 $(if $(filter 0,$(shell id -u)),GRIPFIT_REQUIRE_TMPFS=1) Tests/repeat-failures.sh $(SWIFT) test --skip-build
 	GRIPFIT_REQUIRE_UMOCKDEV=1 Tests/repeat-failures.sh umockdev-wrapper $(SWIFT) test --skip-build --disable-swift-testing
 
 ## The dashboard in headless Chromium through WebDriver (selenium from PyPI in a venv under .build).

@@ -115,8 +115,11 @@ let package = Package(
         .testTarget(name: "GripFitClinicalTests", dependencies: ["GripFitClinical", "GripFitCore"]),
         .testTarget(
             name: "GripFitStoreTests",
-            dependencies: ["GripFitStore", "GripFitCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GripFitStore", "GripFitCore", "PostgresTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // A throwaway PostgreSQL cluster (Debian's `postgresql`) per test process, for the store's tests
+        // against both backends and the CLI's: it drives initdb, pg_ctl and psql.
+        .target(name: "PostgresTestSupport", dependencies: ["CGripFitShims"], path: "Tests/PostgresTestSupport"),
         // umockdev's testbed (loaded at run time: building needs no umockdev) and the fake dongles,
         // shared by the udev tests of GripFitLinux and the CLI.
         .target(name: "UmockdevTestSupport", path: "Tests/UmockdevTestSupport", exclude: ["Fixtures"]),

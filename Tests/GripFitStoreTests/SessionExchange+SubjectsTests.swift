@@ -6,14 +6,12 @@ import Testing
 
 /// JSON exports carry subjects and assessments; files without them (older exports) still read.
 struct SessionExchangeSubjectsTests {
-    private let directory = Fixtures.temporaryDirectory()
-    private var path: String { directory + "/data/gripfit/history.sqlite" }
-
-    @Test func anExportCarriesSubjectsAssessmentsAndEachSessionsPlaceInThem() throws {
-        let store = try SQLiteHistory(path: path)
-        let subject = try SQLiteHistorySubjectsTests.subject()
+    @Test(arguments: HistoryBackend.allCases)
+    func anExportCarriesSubjectsAssessmentsAndEachSessionsPlaceInThem(backend: HistoryBackend) throws {
+        let store = try backend.makeHistory()
+        let subject = try SessionHistorySubjectsTests.subject()
         try store.addSubject(subject)
-        let id = try SQLiteHistoryAssessmentsTests.run(in: store, subject: "P017")
+        let id = try SessionHistoryAssessmentsTests.run(in: store, subject: "P017")
         let sessions = try store.allIDs().map { try store.session(id: $0) }
         let text = try SessionExchange.export(
             sessions, subjects: [subject], assessments: try store.assessments(subject: nil), as: .json)
@@ -22,7 +20,7 @@ struct SessionExchangeSubjectsTests {
         #expect(contents.subjects == [subject])
         #expect(contents.assessments.count == 1)
         #expect(contents.assessments.first?.fileID == id)
-        #expect(contents.assessments.first?.facts == SQLiteHistoryAssessmentsTests.facts(subject: "P017"))
+        #expect(contents.assessments.first?.facts == SessionHistoryAssessmentsTests.facts(subject: "P017"))
         let flagged = try #require(contents.sessions.first)
         #expect(flagged.tags.subject == "P017" && flagged.tags.assessment == id && flagged.tags.attempt == 1)
         #expect(flagged.tags.flag == "squeeze began before the cue")
@@ -39,7 +37,7 @@ struct SessionExchangeSubjectsTests {
     }
 
     @Test func anImpossibleSubjectInAFileIsRefusedNamingIt() throws {
-        let text = try SessionExchange.export([], subjects: [try SQLiteHistorySubjectsTests.subject()], assessments: [], as: .json)
+        let text = try SessionExchange.export([], subjects: [try SessionHistorySubjectsTests.subject()], assessments: [], as: .json)
         let edited = text.replacingOccurrences(of: "\"height_cm\":168", with: "\"height_cm\":1680")
         #expect(edited != text)
         #expect(throws: StoreError.badImportedSubject(.badHeight(1680))) {
@@ -49,10 +47,11 @@ struct SessionExchangeSubjectsTests {
 
     /// CSV carries the tags (issue 22: exports carry them); it holds no assessment's settings, so
     /// an import keeps the subject, attempt and flag and files the attempts as plain sessions.
-    @Test func csvCarriesTheTagsAndImportsAllButTheAssessment() throws {
-        let store = try SQLiteHistory(path: path)
-        try store.addSubject(try SQLiteHistorySubjectsTests.subject())
-        let id = try SQLiteHistoryAssessmentsTests.run(in: store, subject: "P017")
+    @Test(arguments: HistoryBackend.allCases)
+    func csvCarriesTheTagsAndImportsAllButTheAssessment(backend: HistoryBackend) throws {
+        let store = try backend.makeHistory()
+        try store.addSubject(try SessionHistorySubjectsTests.subject())
+        let id = try SessionHistoryAssessmentsTests.run(in: store, subject: "P017")
         let sessions = try store.allIDs().map { try store.session(id: $0) }
         let text = try SessionExchange.export(sessions, as: .csv)
         let lines = text.split(separator: "\n")

@@ -39,9 +39,10 @@ struct SessionExchangeTests {
         #expect(imported == [expected])
     }
 
-    @Test func importIntoAStoreIsIdempotent() throws {
-        let store = try SQLiteHistory(path: Fixtures.temporaryDirectory() + "/history.sqlite")
-        try store.save(Fixtures.session(), sameStart: .skip)
+    @Test(arguments: HistoryBackend.allCases)
+    func importIntoAStoreIsIdempotent(backend: HistoryBackend) throws {
+        let store = try backend.makeHistory()
+        _ = try store.save(Fixtures.session(), sameStart: .skip)
         let exported = try SessionExchange.export(try store.allIDs().map { try store.session(id: $0) }, as: .json)
         let outcomes = try SessionExchange.parse(exported).map { try store.save($0, sameStart: .skip) }
         #expect(outcomes.allSatisfy { if case .duplicate = $0 { true } else { false } })

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
@@ -7,66 +6,68 @@ import Testing
 
 /// An import is checked whole and written in one transaction: a subject of the same code must
 /// carry the same facts, every subject and assessment named must exist, and a refused file leaves
-/// the history as it was.
-struct SQLiteHistoryImportTests {
+/// the history as it was. On every backend.
+struct SessionHistoryImportTests {
     private let directory = Fixtures.temporaryDirectory()
-    private var path: String { directory + "/data/gripfit/history.sqlite" }
 
-    /// An export of one guided run of P017 (the fixture subject), from another history.
+    /// An export of one guided run of P017 (the fixture subject), from another history (a SQLite file).
     private func export(subject: Subject) throws -> String {
         let source = try SQLiteHistory(path: directory + "/other/history.sqlite")
         try source.addSubject(subject)
-        _ = try SQLiteHistoryAssessmentsTests.run(in: source, subject: subject.code)
+        _ = try SessionHistoryAssessmentsTests.run(in: source, subject: subject.code)
         let sessions = try source.allIDs().map { try source.session(id: $0) }
         return try SessionExchange.export(sessions, subjects: [subject], assessments: try source.assessments(subject: nil), as: .json)
     }
 
-    private func counts(_ path: String) throws -> [Int] {
-        try DatabaseQueue(path: path).read { db in
-            try ["subject", "assessment", "session"].map { try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? -1 }
-        }
+    /// The subjects, assessments and sessions the history holds.
+    private func counts(_ store: any SessionHistory) throws -> [Int] {
+        [try store.subjects().count, try store.assessments(subject: nil).count, try store.list().rows.count]
     }
 
-    @Test func aRunImportsWithItsSubjectAndAssessmentOnceOnly() throws {
-        let text = try export(subject: try SQLiteHistorySubjectsTests.subject())
-        let store = try SQLiteHistory(path: path)
+    @Test(arguments: HistoryBackend.allCases)
+    func aRunImportsWithItsSubjectAndAssessmentOnceOnly(backend: HistoryBackend) throws {
+        let text = try export(subject: try SessionHistorySubjectsTests.subject())
+        let store = try backend.makeHistory()
         #expect(try store.importContents(try SessionExchange.contents(text)) == ImportOutcome(added: 7, skipped: 0))
         #expect(try store.importContents(try SessionExchange.contents(text)) == ImportOutcome(added: 0, skipped: 7))
-        #expect(try counts(path) == [1, 1, 7])
+        #expect(try counts(store) == [1, 1, 7])
         let assessment = try #require(try store.assessments(subject: "P017").first)
         #expect(assessment.attempts.count == 7)
     }
 
     /// Codes are chosen per clinic: "P017" with another sex and birth is refused, naming the
     /// differing facts, and nothing of the file is written.
-    @Test func aKnownCodeWithOtherFactsIsRefusedAndNothingIsWritten() throws {
-        var theirs = try SQLiteHistorySubjectsTests.subject()
+    @Test(arguments: HistoryBackend.allCases)
+    func aKnownCodeWithOtherFactsIsRefusedAndNothingIsWritten(backend: HistoryBackend) throws {
+        var theirs = try SessionHistorySubjectsTests.subject()
         theirs.sex = .male
         theirs.birth = .year(1950)
         let text = try export(subject: theirs)
-        let store = try SQLiteHistory(path: path)
-        try store.addSubject(try SQLiteHistorySubjectsTests.subject())
+        let store = try backend.makeHistory()
+        try store.addSubject(try SessionHistorySubjectsTests.subject())
         #expect(
             throws: StoreError.subjectConflict(
                 code: "P017", differences: ["sex: file male, history female", "birth: file 1950, history 1979-03-14"])
         ) { try store.importContents(try SessionExchange.contents(text)) }
-        #expect(try counts(path) == [1, 0, 0])
+        #expect(try counts(store) == [1, 0, 0])
         let message = StoreError.subjectConflict(code: "P017", differences: ["sex: file male, history female"]).description
         #expect(message.contains("P017") && message.contains("sex: file male, history female") && message.contains("subject edit"))
     }
 
-    @Test func aKnownCodeWithTheSameFactsButTheNoteIsReused() throws {
-        let text = try export(subject: try SQLiteHistorySubjectsTests.subject(note: "their note"))
-        let store = try SQLiteHistory(path: path)
-        try store.addSubject(try SQLiteHistorySubjectsTests.subject())
+    @Test(arguments: HistoryBackend.allCases)
+    func aKnownCodeWithTheSameFactsButTheNoteIsReused(backend: HistoryBackend) throws {
+        let text = try export(subject: try SessionHistorySubjectsTests.subject(note: "their note"))
+        let store = try backend.makeHistory()
+        try store.addSubject(try SessionHistorySubjectsTests.subject())
         #expect(try store.importContents(try SessionExchange.contents(text)).added == 7)
         #expect(try store.subject(code: "P017").note == "left-handed scissors")
     }
 
-    @Test func aCodeDifferingOnlyInCaseIsAConflict() throws {
-        let text = try export(subject: try SQLiteHistorySubjectsTests.subject("p017"))
-        let store = try SQLiteHistory(path: path)
-        try store.addSubject(try SQLiteHistorySubjectsTests.subject())
+    @Test(arguments: HistoryBackend.allCases)
+    func aCodeDifferingOnlyInCaseIsAConflict(backend: HistoryBackend) throws {
+        let text = try export(subject: try SessionHistorySubjectsTests.subject("p017"))
+        let store = try backend.makeHistory()
+        try store.addSubject(try SessionHistorySubjectsTests.subject())
         #expect(throws: StoreError.subjectConflict(code: "p017", differences: ["code: file p017, history P017"])) {
             try store.importContents(try SessionExchange.contents(text))
         }
@@ -74,23 +75,24 @@ struct SQLiteHistoryImportTests {
 
     /// The file's subject is not filed when a later session names a subject nobody holds: the
     /// import is one transaction, refused as a bad file (exit 65), not a failed history.
-    @Test func aSessionOfAnUnknownSubjectRefusesTheWholeFile() throws {
+    @Test(arguments: HistoryBackend.allCases)
+    func aSessionOfAnUnknownSubjectRefusesTheWholeFile(backend: HistoryBackend) throws {
         var ghost = Fixtures.session(start: 1_797_000_000_000)
         ghost.tags.subject = "GHOST"
-        let newcomer = try SQLiteHistorySubjectsTests.subject("NEW")
+        let newcomer = try SessionHistorySubjectsTests.subject("NEW")
         var theirs = Fixtures.session()
         theirs.tags.subject = "NEW"
         let text = try SessionExchange.export([theirs, ghost], subjects: [newcomer], assessments: [], as: .json)
-        let store = try SQLiteHistory(path: path)
+        let store = try backend.makeHistory()
         #expect(
             throws: StoreError.badImport(
                 line: 1, reason: "session 2 names subject 'GHOST', which neither the file nor the history holds. Nothing was imported")
         ) { try store.importContents(try SessionExchange.contents(text)) }
-        #expect(try counts(path) == [0, 0, 0])
+        #expect(try counts(store) == [0, 0, 0])
     }
 
     @Test func anAssessmentUnitOtherThanKgOrRawIsRefused() throws {
-        let text = try export(subject: try SQLiteHistorySubjectsTests.subject())
+        let text = try export(subject: try SessionHistorySubjectsTests.subject())
         for unit in ["lb", ""] {
             let edited = text.replacingOccurrences(of: "\"unit\":\"kg\"}],\"format\"", with: "\"unit\":\"\(unit)\"}],\"format\"")
             #expect(edited != text)
@@ -105,7 +107,7 @@ struct SQLiteHistoryImportTests {
     }
 
     @Test func anAssessmentInRawOfKilogramSessionsIsRefused() throws {
-        let text = try export(subject: try SQLiteHistorySubjectsTests.subject())
+        let text = try export(subject: try SessionHistorySubjectsTests.subject())
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         var assessments = try #require(document["assessments"] as? [[String: Any]])
         assessments[0]["unit"] = "raw"
