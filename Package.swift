@@ -96,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GripFitPostgresTests",
-            dependencies: ["GripFitPostgres", "GripFitStore", "GripFitCore", "GripFitClinical"]
+            dependencies: ["GripFitPostgres", "GripFitStore", "GripFitCore", "GripFitClinical", "PostgresTestSupport"]
         ),
         .target(
             name: "GripFitCLI",

@@ -2,15 +2,28 @@ import Foundation
 import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
+import PostgresTestSupport
 import Testing
 
 @testable import GripFitPostgres
 
-@Suite(.enabled(if: LocalServer.isAvailable, "needs a PostgreSQL cluster"))
+@Suite(.enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct PostgresHistoryTests {
-    private func open(_ url: String? = nil, password: String = LocalServer.password) throws -> PostgresHistory {
-        let location = try PostgresLocation(try url ?? LocalServer.database(), environment: [:])
-        return try PostgresHistory(location: location, environment: ["PGPASSWORD": password]) { _ in }
+    private let server: TestPostgres
+
+    init() throws {
+        guard let server = try TestPostgres.shared() else { throw TestPostgresError(message: TestPostgres.skipReason) }
+        self.server = server
+    }
+
+    /// A new database's URL (sslmode prefer: this cluster has no TLS, so this is also the fallback to plain TCP).
+    private func database() throws -> String {
+        try server.freshDatabase().url
+    }
+
+    private func open(_ url: String? = nil, password: String? = nil) throws -> PostgresHistory {
+        let location = try PostgresLocation(try url ?? database(), environment: [:])
+        return try PostgresHistory(location: location, environment: ["PGPASSWORD": password ?? server.password]) { _ in }
     }
 
     @Test func savesAndReadsBackAWholeSession() throws {
@@ -100,7 +113,7 @@ struct PostgresHistoryTests {
 
     /// Stations starting at once against a new database: the advisory lock runs v1 once.
     @Test func stationsStartingAtOnceMigrateOnce() async throws {
-        let url = try LocalServer.database()
+        let url = try database()
         let opened = try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<4 { group.addTask { try open(url).integrityProblems().isEmpty } }
             return try await group.reduce(into: [Bool]()) { $0.append($1) }
@@ -109,7 +122,7 @@ struct PostgresHistoryTests {
     }
 
     @Test func calibrationsAreSharedAndTheLatestWins() throws {
-        let url = try LocalServer.database()
+        let url = try database()
         let station = try open(url)
         try station.addCalibration(Fixtures.calibration)
         var later = Fixtures.calibration
@@ -119,7 +132,7 @@ struct PostgresHistoryTests {
     }
 
     @Test func aNewerSchemaIsRefusedWithNothingWritten() throws {
-        let url = try LocalServer.database()
+        let url = try database()
         let store = try open(url)
         try store.with { statements in
             try statements.execute("INSERT INTO gripfit_schema_migrations (version, name, applied_at) VALUES (99, 'future', now())")
@@ -131,7 +144,7 @@ struct PostgresHistoryTests {
     }
 
     @Test func aWrongPasswordNamesTheFix() throws {
-        let url = try LocalServer.database()
+        let url = try database()
         do {
             _ = try open(url, password: "wrong")
             Issue.record("a wrong password was accepted")
@@ -141,7 +154,7 @@ struct PostgresHistoryTests {
     }
 
     @Test func anUnknownDatabaseSaysCreatedb() throws {
-        let url = "postgresql://gripfit@127.0.0.1:\(LocalServer.port ?? "")/no_such_db?sslmode=disable"
+        let url = "postgresql://gripfit@127.0.0.1:\(server.port)/no_such_db"
         do {
             _ = try open(url)
             Issue.record("a missing database was accepted")

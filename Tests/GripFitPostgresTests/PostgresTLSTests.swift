@@ -1,36 +1,42 @@
 import Foundation
 import GripFitStore
+import PostgresTestSupport
 import Testing
 
 @testable import GripFitPostgres
 
-/// sslmode against a cluster with TLS on and a certificate for `localhost` only, signed by the
-/// root in `GRIPFIT_PG_TEST_TLS_ROOT`: what each mode encrypts and what it checks.
-@Suite(.enabled(if: LocalServer.isAvailable && LocalServer.tlsRoot != nil, "needs a TLS cluster and its root"))
+/// sslmode against a cluster of its own with TLS on and a self-signed certificate for `localhost`
+/// only (made by the server's own openssl, so the key is the server user's): what each mode
+/// encrypts and what it checks.
+@Suite(.enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct PostgresTLSTests {
-    /// Opens the database at `host` with `mode`; answers whether the connection is encrypted.
-    private func encrypted(host: String, _ mode: String) throws -> Bool {
-        let url = try LocalServer.database().replacingOccurrences(of: "127.0.0.1", with: host)
-            .replacingOccurrences(of: "sslmode=disable", with: "sslmode=\(mode)&sslrootcert=\(LocalServer.tlsRoot ?? "")")
-        let store = try PostgresHistory(
-            location: try PostgresLocation(url, environment: [:]), environment: ["PGPASSWORD": LocalServer.password]
-        ) { _ in }
-        return try store.with { statements in
-            try statements.row("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")?["ssl"] as Int64? == 1
-        }
-    }
+    @Test func eachModeEncryptsAndChecksWhatLibpqsDoes() throws {
+        guard let server = try TestPostgres.dedicated() else { throw TestPostgresError(message: TestPostgres.skipReason) }
+        _ = try server.psql(
+            "COPY (SELECT 1) TO PROGRAM 'openssl req -x509 -newkey rsa:2048 -nodes -keyout server.key -out server.crt -days 1 "
+                + "-subj /CN=localhost -addext subjectAltName=DNS:localhost 2>/dev/null && chmod 600 server.key'")
+        _ = try server.psql("ALTER SYSTEM SET ssl = on")
+        _ = try server.psql("SELECT pg_reload_conf()")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while try server.psql("SHOW ssl").trimmingCharacters(in: .whitespacesAndNewlines) != "on", ContinuousClock.now < deadline {}
+        let root = server.directory + "/data/server.crt"
+        let database = try server.freshDatabase()
 
-    @Test func preferAndRequireEncrypt() throws {
+        /// Opens the database at `host` with `mode`; answers whether the connection is encrypted.
+        func encrypted(host: String, _ mode: String) throws -> Bool {
+            let url = database.url.replacingOccurrences(of: "127.0.0.1", with: host) + "?sslmode=\(mode)&sslrootcert=\(root)"
+            let store = try PostgresHistory(
+                location: try PostgresLocation(url, environment: [:]), environment: ["PGPASSWORD": database.password]
+            ) { _ in }
+            return try store.with { statements in
+                try statements.row("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")?["ssl"] as Int64? == 1
+            }
+        }
+
         #expect(try encrypted(host: "127.0.0.1", "prefer"))
         #expect(try encrypted(host: "127.0.0.1", "require"))
         #expect(try !encrypted(host: "127.0.0.1", "disable"))
-    }
-
-    @Test func verifyCAChecksTheCertificateNotTheName() throws {
-        #expect(try encrypted(host: "127.0.0.1", "verify-ca"))
-    }
-
-    @Test func verifyFullChecksTheName() throws {
+        #expect(try encrypted(host: "127.0.0.1", "verify-ca"), "verify-ca checks the certificate, not the name")
         #expect(try encrypted(host: "localhost", "verify-full"))
         do {
             _ = try encrypted(host: "127.0.0.1", "verify-full")
