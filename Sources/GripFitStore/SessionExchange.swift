@@ -114,46 +114,49 @@ public enum SessionExchange {
                     + "\"\(ExportDocument.formatName)\" version 1")
         }
         var sessions: [StoredSession] = []
-        for (index, exported) in document.sessions.enumerated() {
-            var samples: [RawSample] = []
-            for pair in exported.trace.samples {
-                guard pair.count == 2, let raw = Int32(exactly: pair[1]), samples.count < TraceCodec.maximumCount else {
-                    throw .badImport(line: 1, reason: "session \(index + 1): a trace sample is not [micros, raw]")
-                }
-                samples.append(RawSample(micros: pair[0], raw: raw))
-            }
-            var gaps: [TraceGap] = []
-            for pair in exported.trace.gaps {
-                guard pair.count == 2 else { throw .badImport(line: 1, reason: "session \(index + 1): a gap is not [start, end]") }
-                gaps.append(TraceGap(startMicros: pair[0], endMicros: pair[1]))
-            }
-            let calibration = exported.calibration.map {
-                StoredCalibration(
-                    device: exported.device, calibration: Calibration(offset: $0.offset, countsPerKilogram: $0.countsPerKg),
-                    date: $0.date, massKilograms: $0.massKg)
-            }
-            guard exported.trace.gaps.count <= TraceCodec.maximumCount else {
-                throw .badImport(line: 1, reason: "session \(index + 1): too many gaps")
-            }
-            var session = try rebuild(
-                line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
-                bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand,
-                protocolName: exported.protocol, trial: exported.trial,
-                calibration: calibration, threshold: exported.summary.figures.threshold,
-                trace: RawTrace(samples: samples, gaps: gaps))
-            session.tags.subject = exported.subject
-            session.tags.assessment = exported.assessment
-            session.tags.attempt = exported.attempt
-            session.tags.flag = exported.flag
-            session.station = CleanText.clean(exported.station)
-            sessions.append(session)
-        }
+        for (index, exported) in document.sessions.enumerated() { sessions.append(try session(exported, number: index + 1)) }
         var subjects: [Subject] = []
         for exported in document.subjects ?? [] { subjects.append(try exported.subject()) }
         var assessments: [(fileID: Int64, facts: AssessmentFacts)] = []
         for exported in document.assessments ?? [] { assessments.append((exported.id, try exported.facts())) }
         try checkTags(sessions, assessments: assessments)
         return ExchangeContents(sessions: sessions, subjects: subjects, assessments: assessments)
+    }
+
+    /// One session of a JSON export, rebuilt from its trace; `number` counts from 1 in the file, for messages.
+    static func session(_ exported: ExportedSession, number: Int) throws(StoreError) -> StoredSession {
+        var samples: [RawSample] = []
+        for pair in exported.trace.samples {
+            guard pair.count == 2, let raw = Int32(exactly: pair[1]), samples.count < TraceCodec.maximumCount else {
+                throw .badImport(line: 1, reason: "session \(number): a trace sample is not [micros, raw]")
+            }
+            samples.append(RawSample(micros: pair[0], raw: raw))
+        }
+        var gaps: [TraceGap] = []
+        for pair in exported.trace.gaps {
+            guard pair.count == 2 else { throw .badImport(line: 1, reason: "session \(number): a gap is not [start, end]") }
+            gaps.append(TraceGap(startMicros: pair[0], endMicros: pair[1]))
+        }
+        let calibration = exported.calibration.map {
+            StoredCalibration(
+                device: exported.device, calibration: Calibration(offset: $0.offset, countsPerKilogram: $0.countsPerKg),
+                date: $0.date, massKilograms: $0.massKg)
+        }
+        guard exported.trace.gaps.count <= TraceCodec.maximumCount else {
+            throw .badImport(line: 1, reason: "session \(number): too many gaps")
+        }
+        var session = try rebuild(
+            line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
+            bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand,
+            protocolName: exported.protocol, trial: exported.trial,
+            calibration: calibration, threshold: exported.summary.figures.threshold,
+            trace: RawTrace(samples: samples, gaps: gaps))
+        session.tags.subject = exported.subject
+        session.tags.assessment = exported.assessment
+        session.tags.attempt = exported.attempt
+        session.tags.flag = exported.flag
+        session.station = CleanText.clean(exported.station)
+        return session
     }
 
     /// Each session's subject code is one `subject add` takes, and its assessment is one of the
