@@ -35,7 +35,7 @@ public struct History: ParsableCommand {
               gripfit-serial history --format csv > sessions.csv
               gripfit-serial history --json --device ble:C0:FF:EE:00:00:01
               gripfit-serial history --subject P017
-              gripfit-serial history --station room-a --since 2026-11-01 --until 2026-12-01 --all
+              gripfit-serial history --station room-a --until 2026-12-01 --all
               gripfit-serial history --assessments --format csv
 
             --assessments lists guided-protocol assessments instead (ids A<n>, for `show A<n>`), with \
