@@ -67,7 +67,7 @@ public enum SessionJSON {
         }
     }
 
-    /// The device, its versions and the tags (``TagField/all`` among them), each left out when unknown.
+    /// The device, its versions, the tags (``TagField/all`` among them) and the station, each left out when unknown.
     private static func set(_ device: String, _ filed: some FiledSession, in object: inout JSONObject) {
         object.set("device", device)
         if let firmware = filed.versions.firmware { object.set("firmware", firmware) }
@@ -80,5 +80,6 @@ public enum SessionJSON {
             guard let text = field.text(filed.tags) else { continue }
             if field.isNumber, let number = Int(text) { object.set(field.key, number) } else { object.set(field.key, text) }
         }
+        if let station = filed.station { object.set("station", station) }
     }
 }

@@ -4,29 +4,33 @@ import Foundation
 /// there (`sessions[0].started_at`), instead of Foundation's `DecodingError` dump. The keys and
 /// the debug description may quote the file: callers escape the result.
 extension DecodingError {
-    var words: String {
+    var words: String { words(under: "") }
+
+    /// The words for a piece of the file decoded alone (a streamed import's session), its place
+    /// spelled from `base` (`sessions[3]`).
+    func words(under base: String) -> String {
         switch self {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            "it is not valid JSON"
+            base.isEmpty ? "it is not valid JSON" : "\(base) is not valid JSON"
         case .dataCorrupted(let context):
             // Foundation's words name the value the file holds there ("invalid String value lefty").
-            "\(Self.place(context.codingPath)) does not read (\(context.debugDescription))"
-        case .keyNotFound(let key, let context) where context.codingPath.isEmpty:
+            "\(Self.place(context.codingPath, base: base)) does not read (\(context.debugDescription))"
+        case .keyNotFound(let key, let context) where context.codingPath.isEmpty && base.isEmpty:
             "it has no \"\(Self.snakeCase(key.stringValue))\" field"
         case .keyNotFound(let key, let context):
-            "\(Self.place(context.codingPath + [key])) is missing"
+            "\(Self.place(context.codingPath + [key], base: base)) is missing"
         case .typeMismatch(let type, let context):
-            "\(Self.place(context.codingPath)) is not \(Self.kind(type))"
+            "\(Self.place(context.codingPath, base: base)) is not \(Self.kind(type))"
         case .valueNotFound(let type, let context):
-            "\(Self.place(context.codingPath)) is null instead of \(Self.kind(type))"
+            "\(Self.place(context.codingPath, base: base)) is null instead of \(Self.kind(type))"
         @unknown default:
             "it does not read as a gripfit export"
         }
     }
 
-    private static func place(_ path: [any CodingKey]) -> String {
-        guard !path.isEmpty else { return "the file" }
-        return path.reduce("") { text, key in
+    private static func place(_ path: [any CodingKey], base: String) -> String {
+        guard !path.isEmpty || !base.isEmpty else { return "the file" }
+        return path.reduce(base) { text, key in
             if let index = key.intValue { return text + "[\(index)]" }
             return text + (text.isEmpty ? "" : ".") + snakeCase(key.stringValue)
         }

@@ -7,4 +7,10 @@ public struct ExchangeContents: Sendable {
     public var subjects: [Subject]
     /// Each assessment's facts under the id its sessions name in the file.
     public var assessments: [(fileID: Int64, facts: AssessmentFacts)]
+
+    public init(sessions: [StoredSession], subjects: [Subject], assessments: [(fileID: Int64, facts: AssessmentFacts)]) {
+        self.sessions = sessions
+        self.subjects = subjects
+        self.assessments = assessments
+    }
 }

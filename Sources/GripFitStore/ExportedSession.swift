@@ -99,6 +99,8 @@ struct ExportedSession: Codable {
     var assessment: Int64?
     var attempt: Int?
     var flag: String?
+    /// The station that recorded it; absent in older exports and for sessions from before stations.
+    var station: String?
     /// `kg` when calibrated, else `raw`: what summary and reps are in.
     var unit: String
     var calibration: Calibration?
@@ -121,6 +123,7 @@ struct ExportedSession: Codable {
         assessment = session.tags.assessment
         attempt = session.tags.attempt
         flag = session.tags.flag
+        station = session.station
         unit = session.unitName
         calibration = session.calibration.map {
             Calibration(offset: $0.offset, countsPerKg: $0.countsPerKilogram, date: $0.date, massKg: $0.massKilograms)

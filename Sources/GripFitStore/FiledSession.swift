@@ -1,10 +1,12 @@
 import GripFitCore
 
-/// A stored session or its listing row: both carry the device's versions and the tags, and read
+/// A stored session or its listing row: both carry the device's versions, the tags and the station, and read
 /// them field by field through here, so the fields are spelled out once.
 public protocol FiledSession {
     var versions: DeviceVersions { get set }
     var tags: SessionTags { get set }
+    /// The station that recorded it; nil for sessions from before stations.
+    var station: String? { get }
 }
 
 extension FiledSession {

@@ -79,7 +79,7 @@ public enum PrivateFiles {
         }
     }
 
-    private static func temporaryFile(beside path: String) throws(StoreError) -> (Int32, String) {
+    static func temporaryFile(beside path: String) throws(StoreError) -> (Int32, String) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

@@ -53,6 +53,10 @@ extension SQLiteHistory {
             conditions.append("subject = ?")
             values.append(subject)
         }
+        if let station = query.station {
+            conditions.append("station = ?")
+            values.append(station)
+        }
         if let start = beforeStart, let before = query.before {
             conditions.append("started_at_ms <= ? AND (started_at_ms < ? OR id < ?)")
             values += [start, start, before]

@@ -95,8 +95,9 @@ extension SQLiteHistory {
     }
 
     /// Deletes the subject, their assessments and their sessions (reps and traces with them), with
-    /// SQLite's secure_delete on and a VACUUM after, so neither the freed pages nor the journal keep
-    /// anything of them: an erasure request leaves no trace in the file.
+    /// SQLite's secure_delete on and a VACUUM after, then the write-ahead log copied into the file and
+    /// truncated, so neither the freed pages nor the log keep anything of them: an erasure request
+    /// leaves no trace in the files.
     public func forgetSubject(code given: String) throws(StoreError) -> ForgottenSubject {
         do {
             return try queue.writeWithoutTransaction { db in
@@ -113,6 +114,7 @@ extension SQLiteHistory {
                     return .commit
                 }
                 try db.execute(sql: "VACUUM")
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
                 return forgotten
             }
         } catch let error as StoreError {

@@ -7,8 +7,9 @@ import GripFitOutput
 /// session, migrations from v1.
 ///
 /// A session is its summary row, its reps and its trace blob. They are written in one
-/// transaction, so a process killed mid-save leaves all of them or none (SQLite's journal rolls an
-/// unfinished transaction back on the next open).
+/// transaction, so a process killed mid-save leaves all of them or none (SQLite's write-ahead log
+/// drops an uncommitted transaction on the next open). The file is in WAL mode, so a dashboard
+/// reading it never blocks a `record` writing it; writers queue on a 10 s busy timeout.
 public final class SQLiteHistory: SessionHistory {
     public let path: String
     public var location: String { path }
@@ -28,7 +29,7 @@ public final class SQLiteHistory: SessionHistory {
         do {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = true
-            configuration.busyMode = .timeout(5)
+            configuration.busyMode = .timeout(10)
             queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch {
             throw Self.failure(error, path: path)
@@ -49,6 +50,7 @@ public final class SQLiteHistory: SessionHistory {
         defer { if fd >= 0 { close(fd) } }
         while fd >= 0, flock(fd, LOCK_EX) != 0, errno == EINTR {}
         do {
+            try useWriteAheadLog(queue)
             try migrator.migrate(queue)
         } catch let clash as CodeClash {
             throw .refused(path: path, reason: clash.reason)
@@ -58,6 +60,18 @@ public final class SQLiteHistory: SessionHistory {
             } catch {
                 throw failure(error, path: path)
             }
+        }
+    }
+
+    /// WAL mode (kept in the file, so set once): readers and the one writer do not block each other,
+    /// which rollback journaling's whole-file lock did ("database is locked" for a dashboard beside a
+    /// `record`). `synchronous` stays FULL, so a committed session is on disk when `save` returns.
+    /// SQLite makes the `-wal` and `-shm` files with the database file's mode, 0600. A history in a
+    /// directory that cannot be written (read-only media) stays in its journal mode.
+    private static func useWriteAheadLog(_ queue: DatabaseQueue) throws {
+        try queue.writeWithoutTransaction { db in
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA synchronous = FULL")
         }
     }
 
@@ -257,27 +271,6 @@ public final class SQLiteHistory: SessionHistory {
             sql: "INSERT INTO trace (session_id, encoding, inflated_size, data) VALUES (?, 'gft1+zlib', ?, ?)",
             arguments: [id, trace.inflatedSize, trace.blob])
         return .inserted(id: id)
-    }
-
-    public func list(device: String?, sinceMilliseconds: Int64?, subject given: String?) throws(StoreError) -> SessionListing {
-        // The code as stored: the sessions' tags hold it with its case.
-        let subject = try given.map { (code) throws(StoreError) in try self.subject(code: code).code }
-        let rows: [Row]
-        do {
-            rows = try queue.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT \(SessionRecord.listed) FROM session
-                        WHERE (?1 IS NULL OR device = ?1) AND (?2 IS NULL OR started_at_ms >= ?2) AND (?3 IS NULL OR subject = ?3)
-                        ORDER BY started_at_ms DESC, id DESC
-                        """,
-                    arguments: [device, sinceMilliseconds, subject])
-            }
-        } catch {
-            throw Self.failure(error, path: path)
-        }
-        return Self.listing(rows)
     }
 
     /// The ``SessionRecord/listed`` rows as listed: those that do not decode apart, as damaged.

@@ -10,13 +10,17 @@ public enum SessionExchange {
     /// Larger import files are refused before they are read.
     public static let maximumImportBytes = 256 * 1024 * 1024
 
-    static let csvHeader = [
+    /// The columns up to `bridge_version`, which files from before the tags end with.
+    private static let bridgeHeader = [
         "device", "started_at", "firmware", "label", "hand", "protocol", "trial", "calibration_offset",
         "calibration_counts_per_kg", "calibration_date", "calibration_mass_kg", "threshold", "kind", "time_s",
         "end_s", "raw", "force", "unit", "bridge_version",
-    ] + TagField.all.map(\.key)
-    /// The headers before the tags and before `bridge_version` were added; such files still import, without them.
-    static let legacyCSVHeaders = [Array(csvHeader.dropLast(TagField.all.count)), Array(csvHeader.dropLast(TagField.all.count + 1))]
+    ]
+    static let csvHeader = bridgeHeader + TagField.all.map(\.key) + ["station"]
+    /// The column of the station, last.
+    static let stationColumn = bridgeHeader.count + TagField.all.count
+    /// The headers before the station, the tags and `bridge_version` were added; such files still import, without them.
+    static let legacyCSVHeaders = [Array(csvHeader.dropLast()), bridgeHeader, Array(bridgeHeader.dropLast())]
 
     /// Throws rather than write a partial file: a session holding a number the format cannot
     /// carry (inf, nan) fails the whole export, loudly.
@@ -30,57 +34,50 @@ public enum SessionExchange {
     public static func export(
         _ sessions: [StoredSession], subjects: [Subject], assessments: [StoredAssessment], as format: ExportFormat
     ) throws(StoreError) -> String {
-        switch format {
-        case .json: try json(sessions, subjects: subjects, assessments: assessments)
-        case .csv: try csv(sessions)
-        case .fhir: throw .notExportable("a FHIR Bundle holds assessments, not sessions: `export --format fhir A<n>` or `--all`")
-        }
+        var text = ""
+        var writer = try ExportWriter(format: format, subjects: subjects, assessments: assessments) { text += $0 }
+        for session in sessions { try writer.add(session) }
+        try writer.finish()
+        return text
     }
 
     static func json(
         _ sessions: [StoredSession], subjects: [Subject] = [], assessments: [StoredAssessment] = []
     ) throws(StoreError) -> String {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.sortedKeys]
-        let document = ExportDocument(
-            format: ExportDocument.formatName, version: 1, sessions: sessions.map(ExportedSession.init),
-            subjects: subjects.isEmpty ? nil : subjects.map(ExportedSubject.init),
-            assessments: assessments.isEmpty ? nil : assessments.map(ExportedAssessment.init))
-        do {
-            return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
-        } catch {
-            throw .notExportable("a session holds a value JSON cannot carry (\(error))")
-        }
+        try export(sessions, subjects: subjects, assessments: assessments, as: .json)
     }
 
     static func csv(_ sessions: [StoredSession]) throws(StoreError) -> String {
-        var lines = [CSVLine.join(csvHeader)]
-        for session in sessions {
-            let calibration = session.calibration
-            let numbers = [session.summary.threshold, calibration?.offset, calibration?.countsPerKilogram, calibration?.massKilograms]
-            guard numbers.allSatisfy({ $0?.isFinite ?? true }) else {
-                throw .notExportable("session \(session.id.map(String.init) ?? session.device) holds a non-finite number")
-            }
-            let common = [
-                CSVLine.text(session.device), Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds),
-                DeviceText(session.firmware ?? "").csv, CSVLine.text(session.label ?? ""), session.hand?.rawValue ?? "",
-                CSVLine.text(session.protocolName ?? ""), session.trial.map(String.init) ?? "",
-                calibration.map { String($0.offset) } ?? "", calibration.map { String($0.countsPerKilogram) } ?? "",
-                CSVLine.text(calibration?.date ?? ""), calibration?.massKilograms.map { String($0) } ?? "",
-                String(session.summary.threshold),
-            ]
-            let tail = [DeviceText(session.bridgeVersion ?? "").csv] + TagField.all.map { CSVLine.text($0.text(session.tags) ?? "") }
-            for sample in session.trace.samples {
-                let force = calibration.map { String($0.calibration.kilograms(raw: sample.raw)) } ?? String(sample.raw)
-                lines.append(
-                    CSVLine.join(common + ["sample", seconds(sample.micros), "", String(sample.raw), force, session.unitName] + tail))
-            }
-            for gap in session.trace.gaps {
-                lines.append(CSVLine.join(common + ["gap", seconds(gap.startMicros), seconds(gap.endMicros), "", "", ""] + tail))
-            }
+        try export(sessions, subjects: [], assessments: [], as: .csv)
+    }
+
+    /// A session's CSV rows: one per reading, then one per gap.
+    static func csvLines(_ session: StoredSession) throws(StoreError) -> [String] {
+        var lines: [String] = []
+        let calibration = session.calibration
+        let numbers = [session.summary.threshold, calibration?.offset, calibration?.countsPerKilogram, calibration?.massKilograms]
+        guard numbers.allSatisfy({ $0?.isFinite ?? true }) else {
+            throw .notExportable("session \(session.id.map(String.init) ?? session.device) holds a non-finite number")
         }
-        return lines.joined(separator: "\n") + "\n"
+        let common = [
+            CSVLine.text(session.device), Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds),
+            DeviceText(session.firmware ?? "").csv, CSVLine.text(session.label ?? ""), session.hand?.rawValue ?? "",
+            CSVLine.text(session.protocolName ?? ""), session.trial.map(String.init) ?? "",
+            calibration.map { String($0.offset) } ?? "", calibration.map { String($0.countsPerKilogram) } ?? "",
+            CSVLine.text(calibration?.date ?? ""), calibration?.massKilograms.map { String($0) } ?? "",
+            String(session.summary.threshold),
+        ]
+        let tail =
+            [DeviceText(session.bridgeVersion ?? "").csv] + TagField.all.map { CSVLine.text($0.text(session.tags) ?? "") }
+            + [CSVLine.text(session.station ?? "")]
+        for sample in session.trace.samples {
+            let force = calibration.map { String($0.calibration.kilograms(raw: sample.raw)) } ?? String(sample.raw)
+            lines.append(CSVLine.join(common + ["sample", seconds(sample.micros), "", String(sample.raw), force, session.unitName] + tail))
+        }
+        for gap in session.trace.gaps {
+            lines.append(CSVLine.join(common + ["gap", seconds(gap.startMicros), seconds(gap.endMicros), "", "", ""] + tail))
+        }
+        return lines
     }
 
     private static func seconds(_ micros: Int64) -> String {
@@ -117,45 +114,49 @@ public enum SessionExchange {
                     + "\"\(ExportDocument.formatName)\" version 1")
         }
         var sessions: [StoredSession] = []
-        for (index, exported) in document.sessions.enumerated() {
-            var samples: [RawSample] = []
-            for pair in exported.trace.samples {
-                guard pair.count == 2, let raw = Int32(exactly: pair[1]), samples.count < TraceCodec.maximumCount else {
-                    throw .badImport(line: 1, reason: "session \(index + 1): a trace sample is not [micros, raw]")
-                }
-                samples.append(RawSample(micros: pair[0], raw: raw))
-            }
-            var gaps: [TraceGap] = []
-            for pair in exported.trace.gaps {
-                guard pair.count == 2 else { throw .badImport(line: 1, reason: "session \(index + 1): a gap is not [start, end]") }
-                gaps.append(TraceGap(startMicros: pair[0], endMicros: pair[1]))
-            }
-            let calibration = exported.calibration.map {
-                StoredCalibration(
-                    device: exported.device, calibration: Calibration(offset: $0.offset, countsPerKilogram: $0.countsPerKg),
-                    date: $0.date, massKilograms: $0.massKg)
-            }
-            guard exported.trace.gaps.count <= TraceCodec.maximumCount else {
-                throw .badImport(line: 1, reason: "session \(index + 1): too many gaps")
-            }
-            var session = try rebuild(
-                line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
-                bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand,
-                protocolName: exported.protocol, trial: exported.trial,
-                calibration: calibration, threshold: exported.summary.figures.threshold,
-                trace: RawTrace(samples: samples, gaps: gaps))
-            session.tags.subject = exported.subject
-            session.tags.assessment = exported.assessment
-            session.tags.attempt = exported.attempt
-            session.tags.flag = exported.flag
-            sessions.append(session)
-        }
+        for (index, exported) in document.sessions.enumerated() { sessions.append(try session(exported, number: index + 1)) }
         var subjects: [Subject] = []
         for exported in document.subjects ?? [] { subjects.append(try exported.subject()) }
         var assessments: [(fileID: Int64, facts: AssessmentFacts)] = []
         for exported in document.assessments ?? [] { assessments.append((exported.id, try exported.facts())) }
         try checkTags(sessions, assessments: assessments)
         return ExchangeContents(sessions: sessions, subjects: subjects, assessments: assessments)
+    }
+
+    /// One session of a JSON export, rebuilt from its trace; `number` counts from 1 in the file, for messages.
+    static func session(_ exported: ExportedSession, number: Int) throws(StoreError) -> StoredSession {
+        var samples: [RawSample] = []
+        for pair in exported.trace.samples {
+            guard pair.count == 2, let raw = Int32(exactly: pair[1]), samples.count < TraceCodec.maximumCount else {
+                throw .badImport(line: 1, reason: "session \(number): a trace sample is not [micros, raw]")
+            }
+            samples.append(RawSample(micros: pair[0], raw: raw))
+        }
+        var gaps: [TraceGap] = []
+        for pair in exported.trace.gaps {
+            guard pair.count == 2 else { throw .badImport(line: 1, reason: "session \(number): a gap is not [start, end]") }
+            gaps.append(TraceGap(startMicros: pair[0], endMicros: pair[1]))
+        }
+        let calibration = exported.calibration.map {
+            StoredCalibration(
+                device: exported.device, calibration: Calibration(offset: $0.offset, countsPerKilogram: $0.countsPerKg),
+                date: $0.date, massKilograms: $0.massKg)
+        }
+        guard exported.trace.gaps.count <= TraceCodec.maximumCount else {
+            throw .badImport(line: 1, reason: "session \(number): too many gaps")
+        }
+        var session = try rebuild(
+            line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
+            bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand,
+            protocolName: exported.protocol, trial: exported.trial,
+            calibration: calibration, threshold: exported.summary.figures.threshold,
+            trace: RawTrace(samples: samples, gaps: gaps))
+        session.tags.subject = exported.subject
+        session.tags.assessment = exported.assessment
+        session.tags.attempt = exported.attempt
+        session.tags.flag = exported.flag
+        session.station = CleanText.clean(exported.station)
+        return session
     }
 
     /// Each session's subject code is one `subject add` takes, and its assessment is one of the
@@ -270,6 +271,7 @@ public enum SessionExchange {
                     throw .badImport(line: line, reason: "\(field.key) \(fields[19 + offset]) is not one `export` writes")
                 }
             }
+            if fields.count > stationColumn { session.station = CleanText.clean(fields[stationColumn]) }
             // A CSV carries no assessment's settings: its attempts import as sessions, tagged with their subject.
             session.tags.assessment = nil
             session.tags.subject = CleanText.clean(session.tags.subject)

@@ -19,10 +19,13 @@ public protocol SessionHistory: Sendable {
     /// skipped; any other is filed at the next free millisecond, so nothing is dropped.
     func save(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome
 
-    /// Sessions, newest first, optionally for one device, from a time on and of one subject
-    /// (``StoreError/unknownSubject(_:)`` when there is none); rows that do not decode are listed
-    /// apart as damaged, so one bad row hides nothing else.
-    func list(device: String?, sinceMilliseconds: Int64?, subject: String?) throws(StoreError) -> SessionListing
+    /// The sessions ``SessionFilter`` picks, newest first (a subject not in the history is
+    /// ``StoreError/unknownSubject(_:)``); rows that do not decode are listed apart as damaged, so
+    /// one bad row hides nothing else.
+    func list(_ filter: SessionFilter) throws(StoreError) -> SessionListing
+
+    /// How many sessions the filter picks, its limit ignored: what a listing cut to a screenful says it left out.
+    func count(_ filter: SessionFilter) throws(StoreError) -> Int
 
     /// One page of sessions, newest first (``SessionQuery``): what the dashboard lists and charts,
     /// so a long history is never read whole; ``StoreError/notFound(id:)`` when `before` names no session.
@@ -83,19 +86,19 @@ extension SessionHistory {
 
     /// Every session, newest first.
     public func list() throws(StoreError) -> SessionListing {
-        try list(device: nil, sinceMilliseconds: nil, subject: nil)
+        try list(SessionFilter())
     }
 
     public func list(device: String?) throws(StoreError) -> SessionListing {
-        try list(device: device, sinceMilliseconds: nil, subject: nil)
+        try list(SessionFilter(device: device))
     }
 
     public func list(sinceMilliseconds: Int64?) throws(StoreError) -> SessionListing {
-        try list(device: nil, sinceMilliseconds: sinceMilliseconds, subject: nil)
+        try list(SessionFilter(since: sinceMilliseconds))
     }
 
     /// A subject's sessions, newest first.
     public func list(subject: String) throws(StoreError) -> SessionListing {
-        try list(device: nil, sinceMilliseconds: nil, subject: subject)
+        try list(SessionFilter(subject: subject))
     }
 }

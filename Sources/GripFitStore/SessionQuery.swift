@@ -2,7 +2,7 @@ import GripFitCore
 
 /// Which sessions a page of the history holds: newest first, at most ``limit``, older than the
 /// session ``before`` (the oldest one the reader already has), optionally of one device, one
-/// hand and one subject. One struct, so a new filter is one more field, not one more listing method.
+/// hand, one subject and one station. One struct, so a new filter is one more field, not one more listing method.
 public struct SessionQuery: Equatable, Sendable {
     /// The page a reader gets when it asks for no size: a screenful, not the whole history.
     public static let defaultLimit = 50
@@ -16,12 +16,18 @@ public struct SessionQuery: Equatable, Sendable {
     public var hand: Hand?
     /// A subject's code: only the sessions recorded for them.
     public var subject: String?
+    /// Only the sessions this station recorded.
+    public var station: String?
 
-    public init(limit: Int = defaultLimit, before: Int64? = nil, device: String? = nil, hand: Hand? = nil, subject: String? = nil) {
+    public init(
+        limit: Int = defaultLimit, before: Int64? = nil, device: String? = nil, hand: Hand? = nil, subject: String? = nil,
+        station: String? = nil
+    ) {
         self.limit = limit
         self.before = before
         self.device = device
         self.hand = hand
         self.subject = subject
+        self.station = station
     }
 }

@@ -29,6 +29,7 @@ package struct SessionRecord {
         case assessment = "assessment_id"
         case attempt
         case flag
+        case station
     }
 
     /// Every column a save writes (all but `id`), with its value.
@@ -41,7 +42,7 @@ package struct SessionRecord {
             (.calibrationScale, calibration?.countsPerKilogram), (.calibrationDate, calibration?.date),
             (.calibrationMass, calibration?.massKilograms), (.unit, session.unitName), (.repCount, session.summary.reps.count),
             (.subject, session.tags.subject), (.assessment, session.tags.assessment), (.attempt, session.tags.attempt),
-            (.flag, session.tags.flag),
+            (.flag, session.tags.flag), (.station, session.station),
         ]
         let figures: [(String, (any DatabaseValueConvertible)?)] = SummaryField.all.map { field in
             let value = field.value(session.summary)
@@ -65,7 +66,7 @@ package struct SessionRecord {
     package static var listed: String {
         let own: [Columns] = [
             .id, .device, .startedAt, .firmware, .bridgeVersion, .label, .hand, .protocolName, .trial, .unit, .calibrationDate, .repCount,
-            .subject, .assessment, .attempt, .flag,
+            .subject, .assessment, .attempt, .flag, .station,
         ]
         return (own.map(\.rawValue) + SummaryField.all.map(\.key)).joined(separator: ", ")
     }
@@ -77,7 +78,7 @@ package struct SessionRecord {
             versions: try versions(stored), tags: try tags(stored),
             calibrated: (try stored.value(Columns.unit.rawValue) as String) != "raw",
             calibrationDate: try stored.optional(Columns.calibrationDate.rawValue), summary: try summary(stored),
-            repCount: try stored.count(Columns.repCount.rawValue))
+            repCount: try stored.count(Columns.repCount.rawValue), station: try stored.optional(Columns.station.rawValue))
     }
 
     /// A whole session: its row, its reps and its trace.
@@ -125,6 +126,7 @@ package struct SessionRecord {
             calibration: calibration, summary: summary, trace: trace)
         session.versions = try versions(stored)
         session.tags = try tags(stored)
+        session.station = try stored.optional(Columns.station.rawValue)
         return session
     }
 

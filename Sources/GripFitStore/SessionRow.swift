@@ -13,6 +13,8 @@ public struct SessionRow: FiledSession, Equatable, Sendable {
     /// The figures of ``SummaryField/all``; its reps are left out (see ``repCount``).
     public var summary: SessionSummary
     public var repCount: Int
+    /// The station that recorded it; nil for sessions from before stations.
+    public var station: String?
 
     /// The figure a listing leads with.
     public var peak: Double { summary.peak }
@@ -31,5 +33,6 @@ extension SessionRow {
         summary = session.summary
         summary.reps = []
         repCount = session.summary.reps.count
+        station = session.station
     }
 }

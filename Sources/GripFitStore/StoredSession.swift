@@ -14,6 +14,8 @@ public struct StoredSession: FiledSession, Equatable, Sendable {
     public var calibration: StoredCalibration?
     public var summary: SessionSummary
     public var trace: RawTrace
+    /// The station that recorded it (see `Storage.station`); nil for sessions from before stations.
+    public var station: String?
 
     public init(
         id: Int64? = nil, device: String, startedAtMilliseconds: Int64, firmware: String?, bridgeVersion: String? = nil,

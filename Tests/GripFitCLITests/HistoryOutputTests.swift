@@ -57,10 +57,10 @@ struct HistoryOutputTests {
         #expect(
             lines.first
                 == "id,start,device,firmware,bridge,hand,label,protocol,trial,unit,peak_lb,mean_lb,time_to_peak_s,"
-                + "peak_rfd_lb_per_s,impulse_lb_s,reps,duration_s,calibration,peak_raw,subject,assessment,attempt,flag")
+                + "peak_rfd_lb_per_s,impulse_lb_s,reps,duration_s,calibration,peak_raw,subject,assessment,attempt,flag,station")
         #expect(lines.count == 3, "a header and one row per session: \(lines)")
         let newest = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        #expect(newest.count == 23)
+        #expect(newest.count == 24)
         #expect(newest[0] == "2")
         #expect(newest[1].hasSuffix("Z"), "RFC 3339 UTC: \(newest[1])")
         #expect(newest[2] == "ble:C0:FF:EE:00:00:01")

@@ -287,7 +287,7 @@ struct HostileInputTests {
         Self.expectClean(export, 0)
         for line in export.stdout.split(separator: "\n").dropFirst() {
             let fields = try #require(CSVLine.split(line))
-            #expect(fields.count == 23, "the tags follow bridge_version")
+            #expect(fields.count == 24, "the tags and the station follow bridge_version")
             #expect(fields[18] == "", "a file without bridge_version imports without one")
             #expect(fields[2] == "'+1", "firmware guarded")
             #expect(!fields[3].hasPrefix("="), "label guarded")

@@ -38,8 +38,8 @@ struct SessionTagOutputTests {
         #expect(rows.filter { $0["subject"] == nil && $0["flag"] == nil }.count == 1)
 
         let csv = cli.inProcess("history", "--format", "csv").lines
-        #expect(csv.first?.hasSuffix(",subject,assessment,attempt,flag") == true)
-        #expect(csv.contains { $0.hasSuffix(",P017,A1,1,squeeze began before the cue") }, "\(csv)")
+        #expect(csv.first?.hasSuffix(",subject,assessment,attempt,flag,station") == true)
+        #expect(csv.contains { $0.contains(",P017,A1,1,squeeze began before the cue,") }, "\(csv)")
     }
 
     @Test func theTableHasASubjectColumnOnlyWhenASessionHasOne() throws {

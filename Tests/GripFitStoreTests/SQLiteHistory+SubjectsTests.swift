@@ -44,14 +44,15 @@ struct SQLiteHistorySubjectsTests {
         let store = try SQLiteHistory(path: path)
         let code = "ZQXJ-forget-me"
         try SessionHistorySubjectsTests.fileSubjectToForget(code, in: store)
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        // The history is in WAL mode: what was written since the last checkpoint is in the log beside it.
+        let before = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
         #expect(before.range(of: Data(code.utf8)) != nil)
 
         // What the confirmation counts is what the delete deletes.
         #expect(try store.holdings(subject: code) == ForgottenSubject(sessions: 3, assessments: 1))
         #expect(try store.forgetSubject(code: code) == ForgottenSubject(sessions: 3, assessments: 1))
 
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
         #expect(bytes.range(of: Data(code.utf8)) == nil)
         #expect(bytes.range(of: Data("secret-note-7f3a".utf8)) == nil)
         #expect(bytes.range(of: Data("stays".utf8)) != nil)

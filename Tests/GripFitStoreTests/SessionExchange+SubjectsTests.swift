@@ -55,8 +55,8 @@ struct SessionExchangeSubjectsTests {
         let sessions = try store.allIDs().map { try store.session(id: $0) }
         let text = try SessionExchange.export(sessions, as: .csv)
         let lines = text.split(separator: "\n")
-        #expect(lines.first?.hasSuffix(",bridge_version,subject,assessment,attempt,flag") == true)
-        #expect(lines.contains { $0.hasSuffix(",P017,A\(id),1,squeeze began before the cue") })
+        #expect(lines.first?.hasSuffix(",bridge_version,subject,assessment,attempt,flag,station") == true)
+        #expect(lines.contains { $0.hasSuffix(",P017,A\(id),1,squeeze began before the cue,") })
 
         let imported = try SessionExchange.parse(text)
         #expect(imported.count == 7)
@@ -66,7 +66,7 @@ struct SessionExchangeSubjectsTests {
 
         // A CSV written before the tags (bridge_version last) still imports, untagged.
         let old = lines.map {
-            $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(TagField.all.count).joined(separator: ",")
+            $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(TagField.all.count + 1).joined(separator: ",")
         }
         let untagged = try SessionExchange.parse(old.joined(separator: "\n") + "\n")
         #expect(untagged.count == 7 && untagged.allSatisfy { $0.tags.subject == nil && $0.tags.flag == nil })
@@ -75,7 +75,7 @@ struct SessionExchangeSubjectsTests {
     @Test func aCSVTagThatIsNoneIsRefused() throws {
         var session = Fixtures.session()
         session.tags.attempt = 2
-        let text = try SessionExchange.export([session], as: .csv).replacingOccurrences(of: ",2,\n", with: ",two,\n")
+        let text = try SessionExchange.export([session], as: .csv).replacingOccurrences(of: ",2,,\n", with: ",two,,\n")
         #expect(throws: StoreError.badImport(line: 2, reason: "attempt two is not one `export` writes")) { try SessionExchange.parse(text) }
     }
 }

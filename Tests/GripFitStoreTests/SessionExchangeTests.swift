@@ -23,15 +23,15 @@ struct SessionExchangeTests {
         session.bridgeVersion = "=1+2"
         let text = try SessionExchange.export([session], as: .csv)
         let rows = text.split(separator: "\n").dropFirst()
-        // The tags follow it, empty for an untagged session.
-        #expect(!rows.isEmpty && rows.allSatisfy { $0.hasSuffix(",'=1+2" + String(repeating: ",", count: TagField.all.count)) })
+        // The tags and the station follow it, empty for an untagged session from before stations.
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.hasSuffix(",'=1+2" + String(repeating: ",", count: TagField.all.count + 1)) })
         #expect(try SessionExchange.parse(text).map(\.bridgeVersion) == [session.bridgeVersion])
     }
 
     /// A CSV export from before `bridge_version` imports, without it.
     @Test func csvWithoutTheBridgeColumnImports() throws {
         let lines = try SessionExchange.export([Fixtures.session()], as: .csv).split(separator: "\n").map {
-            $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(1 + TagField.all.count).joined(separator: ",")
+            $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(2 + TagField.all.count).joined(separator: ",")
         }
         let imported = try SessionExchange.parse(lines.joined(separator: "\n") + "\n")
         var expected = Fixtures.session()
@@ -71,7 +71,7 @@ struct SessionExchangeTests {
         #expect(throws: StoreError.self) { try SessionExchange.parse("{\"format\":\"other\",\"version\":1,\"sessions\":[]}") }
         #expect(throws: StoreError.self) { try SessionExchange.parse("time,raw\n1,2\n") }
         let header = try SessionExchange.export([], as: .csv)
-        #expect(throws: StoreError.badImport(line: 2, reason: "expected 23 fields")) { try SessionExchange.parse(header + "a,b\n") }
+        #expect(throws: StoreError.badImport(line: 2, reason: "expected 24 fields")) { try SessionExchange.parse(header + "a,b\n") }
     }
 
     /// What the file says is quoted in the error, escaped: the `format` value and the decoder's
@@ -148,7 +148,7 @@ struct SessionExchangeHostileTests {
     }
 
     @Test func aTimeThatOverflowsIsRefused() throws {
-        let row = "usb:X,2026-11-18T11:06:40.000Z,,,,,,,,,,1.0,sample,9223372036854.775808,,5,5,raw,,,,,\n"
+        let row = "usb:X,2026-11-18T11:06:40.000Z,,,,,,,,,,1.0,sample,9223372036854.775808,,5,5,raw,,,,,,\n"
         #expect(throws: StoreError.badImport(line: 2, reason: "time_s is not a number")) { try SessionExchange.parse(Self.header + row) }
     }
 

@@ -30,12 +30,16 @@ enum HistoryTable {
         if entries.contains(where: { $0.row.subject != nil }) {
             columns.insert(column("subject") { UntrustedText.escaped($0.row.subject ?? "-") }, at: 2)
         }
+        // Which station recorded each, once sessions record it; the first column left out when narrow.
+        if entries.contains(where: { $0.row.station != nil }) {
+            columns.append(column("station") { UntrustedText.escaped($0.row.station ?? "-") })
+        }
         func fixedWidth() -> Int { columns.reduce(0) { $0 + (([$1.title] + $1.cells).map(LiveView.columns).max() ?? 0) + 2 } }
 
         if fixedWidth() + shortestLabel > width {
             columns[1] = column("date") { LocalTime.text(milliseconds: $0.row.startedAtMilliseconds, seconds: false) }
         }
-        for title in ["mean", "duration", "reps", "hand"] where fixedWidth() + shortestLabel > width {
+        for title in ["station", "mean", "duration", "reps", "hand"] where fixedWidth() + shortestLabel > width {
             columns.removeAll { $0.title == title }
         }
         let labelWidth = max(0, width - fixedWidth())

@@ -46,6 +46,7 @@ enum SessionText {
         for field in TagField.all {
             if let text = field.text(session.tags) { lines.append(pad(field.label, 13) + UntrustedText.escaped(text)) }
         }
+        if let station = session.station { lines.append("station      \(UntrustedText.escaped(station))") }
         if let later {
             lines.append(
                 "calibration  none when recorded; shown with this device's calibration of \(later.date): "

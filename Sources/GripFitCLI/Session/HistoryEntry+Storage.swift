@@ -5,10 +5,9 @@ extension HistoryEntry {
     /// Newest first, as `history` prints them, in the calibrations of `calibrations` (the user's book
     /// unless a test runs the command in-process on another environment's files).
     static func list(
-        store: any SessionHistory, device: String? = nil, sinceMilliseconds: Int64? = nil, subject: String? = nil,
-        calibrations: CalibrationBook = Storage.calibrations
+        store: any SessionHistory, filter: SessionFilter = SessionFilter(), calibrations: CalibrationBook = Storage.calibrations
     ) throws -> (entries: [HistoryEntry], damaged: [StoreError]) {
         let book = try calibrations.all()
-        return entries(try store.list(device: device, sinceMilliseconds: sinceMilliseconds, subject: subject), store: store, book: book)
+        return entries(try store.list(filter), store: store, book: book)
     }
 }

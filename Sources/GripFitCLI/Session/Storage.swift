@@ -1,3 +1,4 @@
+import Glibc
 import GripFitStore
 
 /// The stored data at its XDG locations, and the one place that chooses the history's backend:
@@ -33,6 +34,16 @@ enum Storage {
         return (history, damage)
     }
 
+    /// The station this process records as, stored with each session so a shared history tells
+    /// the rooms apart: this machine's host name; the config file's `station` key overrides it.
+    /// Nil when the host has no name to give.
+    static var station: String? {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0 else { return nil }
+        let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.isEmpty ? nil : text
+    }
+
     static var calibrations: CalibrationBook { CalibrationBook(path: paths.calibrationPath) }
 
     static var pins: PinBook { PinBook(path: paths.pinPath) }
@@ -51,9 +62,10 @@ enum Storage {
 
     /// ``SessionSave`` as the CLI's commands run it: beside the user's history, signals held off
     /// during the write, the export on stderr when no rescue file can be written.
+    /// The session is filed under this ``station``.
     static func save(_ session: StoredSession, to store: () throws -> any SessionHistory) throws(SessionSaveError) -> Int64 {
         try SessionSave.save(
-            session, historyPath: paths.databasePath, shield: { try SignalShield.run($0) }, lastResort: StandardOutput.error, to: store)
+            stationed(session), historyPath: paths.databasePath, shield: { try SignalShield.run($0) }, lastResort: StandardOutput.error, to: store)
     }
 
     /// The same for a save that files something with the session (a guided run's first attempt files its assessment).
@@ -62,7 +74,13 @@ enum Storage {
         write: (any SessionHistory, StoredSession) throws(StoreError) -> (SaveOutcome, Filed)
     ) throws(SessionSaveError) -> (session: Int64, filed: Filed) {
         try SessionSave.save(
-            session, historyPath: paths.databasePath, shield: { try SignalShield.run($0) }, lastResort: StandardOutput.error,
+            stationed(session), historyPath: paths.databasePath, shield: { try SignalShield.run($0) }, lastResort: StandardOutput.error,
             to: store, write: write)
+    }
+
+    private static func stationed(_ session: StoredSession) -> StoredSession {
+        var session = session
+        session.station = session.station ?? station
+        return session
     }
 }

@@ -16,11 +16,15 @@ public struct HistoryQueries: Sendable {
     let historyPath: String
     /// Gets a recording's export when not even a rescue file can be written.
     let lastResort: @Sendable (String) -> Void
+    /// The station the page's recordings are filed under.
+    let station: String?
 
     public init(
-        opened: OpenedHistory, calibrations: CalibrationBook, historyPath: String, lastResort: @escaping @Sendable (String) -> Void
+        opened: OpenedHistory, calibrations: CalibrationBook, historyPath: String, station: String? = nil,
+        lastResort: @escaping @Sendable (String) -> Void
     ) {
         self.opened = opened
+        self.station = station
         self.calibrations = calibrations
         self.historyPath = historyPath
         self.lastResort = lastResort
@@ -125,7 +129,8 @@ public struct HistoryQueries: Sendable {
     func save(_ session: StoredSession) -> Result<StoredSession, DashboardError> {
         do {
             var saved = session
-            saved.id = try SessionSave.save(session, historyPath: historyPath, lastResort: lastResort) { try opened.get() }
+            saved.station = saved.station ?? station
+            saved.id = try SessionSave.save(saved, historyPath: historyPath, lastResort: lastResort) { try opened.get() }
             return .success(saved)
         } catch {
             return .failure(Self.failure(error))
@@ -135,6 +140,8 @@ public struct HistoryQueries: Sendable {
     /// Saves a guided run's first attempt and files its assessment with it, in one transaction (a
     /// failed save leaves no empty assessment); the assessment's id.
     func saveFirstAttempt(_ session: StoredSession, of facts: AssessmentFacts) -> Result<Int64, DashboardError> {
+        var session = session
+        session.station = session.station ?? station
         do {
             let saved = try SessionSave.save(session, historyPath: historyPath, lastResort: lastResort, to: { try opened.get() }) {
                 store, session throws(StoreError) in

@@ -76,28 +76,93 @@ public struct Export: ParsableCommand {
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
     func export(_ store: any SessionHistory, damage: StoreError?, to sink: some CommandOutput) throws {
         if format == .fhir { return try exportFHIR(store, damage: damage, to: sink) }
-        var sessions: [StoredSession] = []
-        var damaged: [StoreError] = []
+        let damaged: [StoreError]
+        let count: Int
         if let id {
-            sessions.append(try store.session(id: id))
+            let session = try store.session(id: id)
+            let (subjects, assessments) = try Self.owners(of: [session], in: store, all: false)
+            count = 1
+            damaged = []
+            try stream(to: sink, subjects: subjects, assessments: assessments) { writer throws(StoreError) in try writer.add(session) }
         } else {
-            // One damaged session must not block the backup of all the others.
-            for id in try store.allIDs() {
-                do throws(StoreError) {
-                    sessions.append(try store.session(id: id))
-                } catch .damagedSession(let id, let detail) {
-                    damaged.append(.damagedSession(id: id, detail: detail))
-                }
-            }
+            let (subjects, assessments) = try Self.owners(of: [], in: store, all: true)
+            (count, damaged) = try streamAll(store, subjects: subjects, assessments: assessments, to: sink)
         }
-        let (subjects, assessments) = try Self.owners(of: sessions, in: store, all: all)
-        let text = try SessionExchange.export(sessions, subjects: subjects, assessments: assessments, as: format)
-        try write(text, to: sink, what: "\(sessions.count) session\(sessions.count == 1 ? "" : "s")")
+        if let output { sink.error("exported \(count) session\(count == 1 ? "" : "s") to \(output)") }
         for error in damaged { sink.error("gripfit-serial: not exported: \(error)") }
         if let damage { throw damage }
         if !damaged.isEmpty {
             let sessions = "\(damaged.count) damaged session\(damaged.count == 1 ? "" : "s")"
             throw CLIFailure("\(sessions) not exported (named above).", status: .dataError)
+        }
+    }
+
+    /// Sessions read per batch by `export --all`: a few MB, so memory stays flat whatever the history's size.
+    static let batchSize = 500
+
+    /// Every session, by id, a batch at a time, each written before the next is read. One damaged
+    /// session must not block the backup of all the others: its batch is read again one by one.
+    private func streamAll(
+        _ store: any SessionHistory, subjects: [Subject], assessments: [StoredAssessment], to sink: some CommandOutput
+    ) throws -> (count: Int, damaged: [StoreError]) {
+        var damaged: [StoreError] = []
+        var count = 0
+        try stream(to: sink, subjects: subjects, assessments: assessments) { writer throws(StoreError) in
+            var after: Int64 = 0
+            var ids: [Int64]?
+            while true {
+                var batch: [StoredSession] = []
+                do throws(StoreError) {
+                    batch = try store.sessions(afterID: after, limit: Self.batchSize)
+                } catch .damagedSession {
+                    let all: [Int64]
+                    if let ids { all = ids } else { all = try store.allIDs().sorted() }
+                    ids = all
+                    let chosen = all.drop { $0 <= after }.prefix(Self.batchSize)
+                    guard let last = chosen.last else { return }
+                    for id in chosen {
+                        do throws(StoreError) {
+                            try writer.add(try store.session(id: id))
+                            count += 1
+                        } catch .damagedSession(let id, let detail) {
+                            damaged.append(.damagedSession(id: id, detail: detail))
+                        }
+                    }
+                    after = last
+                    continue
+                }
+                guard let last = batch.last?.id else { return }
+                for session in batch { try writer.add(session) }
+                count += batch.count
+                after = last
+            }
+        }
+        return (count, damaged)
+    }
+
+    /// Writes an export to `-o` (0600, put in place only when whole) or stdout as `body` adds to it.
+    private func stream(
+        to sink: some CommandOutput, subjects: [Subject], assessments: [StoredAssessment],
+        body: (inout ExportWriter) throws(StoreError) -> Void
+    ) throws {
+        let file = try output.map { (path) throws(StoreError) in try PrivateFileWriter(path: path) }
+        var closed = false
+        let emit: (String) throws(StoreError) -> Void = { text throws(StoreError) in
+            if let file { return try file.write(text) }
+            if !sink.write(text) {
+                closed = true
+                throw .cannotWrite(path: "stdout", reason: "closed")
+            }
+        }
+        do {
+            var writer = try ExportWriter(format: format, subjects: subjects, assessments: assessments, emit: emit)
+            try body(&writer)
+            try writer.finish()
+            try file?.commit()
+        } catch {
+            file?.abandon()
+            if closed { throw CLIFailure("stdout closed before the export was written.", status: .ioError) }
+            throw error
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import GripFitCore
 import GripFitLive
 import GripFitOutput
@@ -20,7 +21,13 @@ public struct History: ParsableCommand {
             bridge, hand, label, protocol, trial, unit, peak_kg, mean_kg, time_to_peak_s, \
             peak_rfd_kg_per_s, impulse_kg_s, reps, duration_s, calibration, peak_raw, then the \
             figures added since and the tags: subject, assessment (A<n>), attempt, flag (why \
-            the attempt does not count). The table has a subject column when a session has one.
+            the attempt does not count), station. The table has a subject column when a session has \
+            one, and a station column when a session records its station.
+
+            On a terminal the table shows the newest screenful and says how many sessions it left \
+            out; --limit N shows the newest N, --all every one. In a pipe, and as CSV or JSON, \
+            every session is listed unless --limit is given. --since and --until take a date or \
+            an RFC 3339 time; --until is exclusive, so `--since 2026-11-01 --until 2026-12-01` is November.
 
             Examples:
               gripfit-serial history
@@ -28,6 +35,7 @@ public struct History: ParsableCommand {
               gripfit-serial history --format csv > sessions.csv
               gripfit-serial history --json --device ble:C0:FF:EE:00:00:01
               gripfit-serial history --subject P017
+              gripfit-serial history --station room-a --until 2026-12-01 --all
               gripfit-serial history --assessments --format csv
 
             --assessments lists guided-protocol assessments instead (ids A<n>, for `show A<n>`), with \
@@ -47,8 +55,20 @@ public struct History: ParsableCommand {
     @Option(help: ArgumentHelp("Only sessions from this time on: 2026-11-01 or 2026-11-01T08:00:00Z.", valueName: "time"))
     public var since: String?
 
+    @Option(help: ArgumentHelp("Only sessions before this time (exclusive), as --since takes it.", valueName: "time"))
+    public var until: String?
+
     @Option(help: "Only sessions (or assessments) of this subject, by code.")
     public var subject: String?
+
+    @Option(help: ArgumentHelp("Only sessions recorded at this station (its host name unless the config names it).", valueName: "name"))
+    public var station: String?
+
+    @Option(help: ArgumentHelp("Only the newest N sessions (default: a screenful on a terminal, all otherwise).", valueName: "N"))
+    public var limit: Int?
+
+    @Flag(help: "Every session, however many (the table on a terminal otherwise shows a screenful).")
+    public var all = false
 
     @Flag(help: "List assessments (guided-protocol runs, ids A<n>) instead of sessions.")
     public var assessments = false
@@ -59,32 +79,66 @@ public struct History: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if let since, Timestamp.parse(since) == nil {
-            throw ValidationError(
-                "--since takes an RFC 3339 date or time such as 2026-11-01, 2026-11-01T08:00:00Z or "
-                    + "2026-11-01T09:00:00+01:00 (years 0000 to 9999, at most 9 fraction digits).")
+        for (name, value) in [("--since", since), ("--until", until)] {
+            if let value, Timestamp.parse(value) == nil {
+                throw ValidationError(
+                    "\(name) takes an RFC 3339 date or time such as 2026-11-01, 2026-11-01T08:00:00Z or "
+                        + "2026-11-01T09:00:00+01:00 (years 0000 to 9999, at most 9 fraction digits).")
+            }
         }
+        if let limit, limit < 1 { throw ValidationError("--limit takes a number of sessions from 1 up; got \(limit). --all lists every one.") }
+        if all, limit != nil { throw ValidationError("--all and --limit disagree; pick one.") }
         if json, format != .table, format != .json { throw ValidationError("--json and --format \(format) disagree; pick one.") }
-        if assessments, device != nil || since != nil { throw ValidationError("--device and --since list sessions, not --assessments.") }
+        if assessments, device != nil || since != nil || until != nil || station != nil || limit != nil || all {
+            throw ValidationError("--device, --since, --until, --station, --limit and --all list sessions, not --assessments.")
+        }
     }
 
     public func run() throws {
         let (store, damage) = try Storage.historyToRead()
-        try list(store, damage: damage, calibrations: Storage.calibrations, width: UsageLine.terminalWidth, to: StandardStreams())
+        try list(
+            store, damage: damage, calibrations: Storage.calibrations, width: UsageLine.terminalWidth,
+            screenRows: StandardOutput.isTerminal ? Self.terminalRows : nil, to: StandardStreams())
+    }
+
+    /// The terminal's rows (TIOCGWINSZ on stdout, as ``UsageLine/terminalWidth`` reads its columns); 24 when it does not say.
+    private static var terminalRows: Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        return 24
+    }
+
+    /// The lines around the rows of a screenful: the header, the line saying it was cut, and the shell's prompt after it.
+    static let screenMargin = 3
+
+    /// How many sessions to list: --limit, else every one with --all, in CSV or JSON or in a pipe
+    /// (`screenRows` nil), else the rows of a screenful.
+    func sessionLimit(screenRows: Int?) -> Int? {
+        if let limit { return limit }
+        guard !all, !json, format == .table, let screenRows else { return nil }
+        return max(screenRows - Self.screenMargin, 1)
+    }
+
+    /// The sessions the options pick, with the limit `screenRows` gives.
+    func filter(screenRows: Int?) -> SessionFilter {
+        SessionFilter(
+            device: device, subject: subject, station: station, since: since.flatMap(Timestamp.parse),
+            until: until.flatMap(Timestamp.parse), limit: sessionLimit(screenRows: screenRows))
     }
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
+    /// `screenRows` is the terminal's height when stdout is one: the table then shows a screenful.
     func list(
-        _ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, width: Int, to sink: some CommandOutput
+        _ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, width: Int, screenRows: Int? = nil,
+        to sink: some CommandOutput
     ) throws {
         if assessments {
             try listAssessments(store, to: sink)
             if let damage { throw damage }
             return
         }
-        let sinceMilliseconds = since.flatMap(Timestamp.parse)
-        let (entries, damaged) = try HistoryEntry.list(
-            store: store, device: device, sinceMilliseconds: sinceMilliseconds, subject: subject, calibrations: calibrations)
+        let filter = filter(screenRows: screenRows)
+        let (entries, damaged) = try HistoryEntry.list(store: store, filter: filter, calibrations: calibrations)
         // Each damaged session is named; the last problem becomes the exit status (65).
         let problems = damaged + [damage].compactMap { $0 }
         defer {
@@ -101,10 +155,16 @@ public struct History: ParsableCommand {
             }
         case .table:
             guard !entries.isEmpty else {
-                if problems.isEmpty { sink.line(try emptyNotice(store: store, since: sinceMilliseconds)) }
+                if problems.isEmpty { sink.line(try emptyNotice(store: store, since: filter.since)) }
                 break
             }
             table(entries, display, width: width, to: sink)
+            if let limit = filter.limit, entries.count + damaged.count >= limit {
+                let total = try store.count(filter)
+                if total > limit {
+                    sink.line("showing the newest \(Self.grouped(limit)) of \(Self.grouped(total)) sessions; --all or --limit N for more")
+                }
+            }
         }
         if let last = problems.last { throw last }
     }
@@ -144,6 +204,17 @@ public struct History: ParsableCommand {
         return "No sessions since \(LocalTime.text(milliseconds: since))\(future); `gripfit-serial history` without --since lists them all."
     }
 
+    /// 1234567 as 1,234,567.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number.magnitude))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return (number < 0 ? "-" : "") + text
+    }
+
     private func table(_ entries: [HistoryEntry], _ display: ForceDisplay, width: Int, to sink: some CommandOutput) {
         for line in HistoryTable.lines(entries, display: display, width: width) {
             guard sink.line(line) else { return }
@@ -155,7 +226,7 @@ public struct History: ParsableCommand {
         return [
             "id", "start", "device", "firmware", "bridge", "hand", "label", "protocol", "trial", "unit", "peak_\(u)", "mean_\(u)",
             "time_to_peak_s", "peak_rfd_\(u)_per_s", "impulse_\(u)_s", "reps", "duration_s", "calibration", "peak_raw",
-        ] + SummaryField.all.filter(\.isExtra).map { $0.key + Self.suffix($0.kind, unit: u) } + TagField.all.map(\.key)
+        ] + SummaryField.all.filter(\.isExtra).map { $0.key + Self.suffix($0.kind, unit: u) } + TagField.all.map(\.key) + ["station"]
     }
 
     /// A column's unit, as the header names it.
@@ -190,6 +261,6 @@ public struct History: ParsableCommand {
             row.trial.map(String.init) ?? "", row.calibrated ? unit.rawValue : "raw", force(summary.peak), force(summary.mean),
             summary.timeToPeak.formatted(decimals: 3), force(summary.peakRFD), force(summary.impulse), String(row.repCount),
             summary.duration.formatted(decimals: 3), entry.calibrationSource, row.calibrated ? "" : summary.peak.formatted(decimals: 0),
-        ] + extras + TagField.all.map { CSVLine.text($0.text(row.tags) ?? "") }
+        ] + extras + TagField.all.map { CSVLine.text($0.text(row.tags) ?? "") } + [CSVLine.text(row.station ?? "")]
     }
 }

@@ -82,7 +82,7 @@ public struct Dashboard: ParsableCommand {
         let dongleKey = runner.connection.dongleKey
         let clock = runner.clock
         let history = HistoryQueries(
-            opened: opened, calibrations: Storage.calibrations, historyPath: Storage.paths.databasePath,
+            opened: opened, calibrations: Storage.calibrations, historyPath: Storage.paths.databasePath, station: Storage.station,
             lastResort: StandardOutput.error)
         let session = DashboardSession(
             post: { inbox.post($0) }, publisher: publisher, unit: unit, wallTime: runner.wallClock, now: { clock.now() },

@@ -1,0 +1,44 @@
+import GRDB
+
+extension SQLiteHistory {
+    public func list(_ filter: SessionFilter) throws(StoreError) -> SessionListing {
+        let (sql, arguments) = try statement(filter, selecting: SessionRecord.listed)
+        let limit = filter.limit.map { " LIMIT \(max($0, 0))" } ?? ""
+        do {
+            let rows = try queue.read { db in
+                try Row.fetchAll(db, sql: sql + " ORDER BY started_at_ms DESC, id DESC" + limit, arguments: arguments)
+            }
+            return Self.listing(rows)
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    public func count(_ filter: SessionFilter) throws(StoreError) -> Int {
+        let (sql, arguments) = try statement(filter, selecting: "COUNT(*)")
+        do {
+            return try queue.read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) } ?? 0
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    /// ``SessionFilter``'s conditions, with the subject's code as stored (the sessions' tags hold it with its case).
+    private func statement(_ filter: SessionFilter, selecting columns: String) throws(StoreError) -> (String, StatementArguments) {
+        let subject = try filter.subject.map { (code) throws(StoreError) in try self.subject(code: code).code }
+        var conditions: [String] = []
+        var values: [(any DatabaseValueConvertible)?] = []
+        func add(_ condition: String, _ value: (any DatabaseValueConvertible)?) {
+            guard let value else { return }
+            conditions.append(condition)
+            values.append(value)
+        }
+        add("device = ?", filter.device)
+        add("subject = ?", subject)
+        add("station = ?", filter.station)
+        add("started_at_ms >= ?", filter.since)
+        add("started_at_ms < ?", filter.until)
+        let filtered = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        return ("SELECT \(columns) FROM session" + filtered, StatementArguments(values))
+    }
+}
