@@ -26,9 +26,11 @@ public struct Import: ParsableCommand {
 
     public init() {}
 
+    @OptionGroup public var historyOption: HistoryOption
+
     public func run() throws {
         let contents = try Self.contents(in: file, text: try Self.read(file))
-        let store = try Storage.history()
+        let store = try Storage.history(historyOption)
         let outcome = try SignalShield.run { try store.importContents(contents) }
         StandardOutput.line(
             "imported \(outcome.added) session\(outcome.added == 1 ? "" : "s"), skipped \(outcome.skipped) already in the history")
