@@ -146,7 +146,9 @@ public final class StationHistory: SessionHistory {
     }
 
     public func list(device: String?, sinceMilliseconds: Int64?, subject: String?) throws(StoreError) -> SessionListing {
-        try remote { (server) throws(StoreError) in try server.list(device: device, sinceMilliseconds: sinceMilliseconds, subject: subject) }
+        try remote { (server) throws(StoreError) in
+            try server.list(device: device, sinceMilliseconds: sinceMilliseconds, subject: subject)
+        }
     }
 
     public func page(_ query: SessionQuery) throws(StoreError) -> SessionPage {

@@ -11,8 +11,8 @@ enum Storage {
     static func location(
         _ option: HistoryOption, environment: [String: String] = ProcessInfo.processInfo.environment, paths: XDGPaths = paths
     ) throws -> HistoryLocation {
-        let given: (source: String, text: String)? =
-            option.history.map { ("--history", $0) } ?? environment["GRIPFIT_HISTORY"].flatMap { $0.isEmpty ? nil : ("GRIPFIT_HISTORY", $0) }
+        let variable = environment["GRIPFIT_HISTORY"].flatMap { $0.isEmpty ? nil : ("GRIPFIT_HISTORY", $0) }
+        let given: (source: String, text: String)? = option.history.map { ("--history", $0) } ?? variable
         if let given {
             switch HistoryLocation.parse(given.text) {
             case .success(let location): return location

@@ -17,7 +17,7 @@ struct HistoryCopy: ParsableCommand {
 
             Examples:
               gripfit-serial history copy --to postgresql://gripfit@db.clinic/gripfit
-              gripfit-serial history copy --history postgresql://gripfit@db.clinic/gripfit --to sqlite:backup.sqlite
+              gripfit-serial history copy --history postgresql://db/gf --to backup.sqlite
             """)
 
     @Option(
