@@ -15,6 +15,10 @@ public final class StationHistory: SessionHistory {
     /// The server's history, or why it was found unreachable: from then on this process is local.
     private let server: Mutex<Result<any SessionHistory, StoreError>>
     private let warn: @Sendable (String) -> Void
+    /// Assessments filed on the server by this process, by the server's id, with the id of their
+    /// copy here once one was needed: an attempt saved here after the server went away joins the
+    /// copy, and the push files it under the server's assessment again (same device, start, protocol).
+    private let filedAssessments = Mutex<[Int64: (facts: AssessmentFacts, copy: Int64?)]>([:])
 
     /// Opens the server's history with `open`; an ``StoreError/unreachable(location:reason:)`` server
     /// leaves this process local, any other failure (a refused login, a newer schema) is thrown.
@@ -131,6 +135,8 @@ public final class StationHistory: SessionHistory {
 
     public func save(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome {
         try either({ (server) throws(StoreError) in try server.save(session, sameStart: sameStart) }, else: { () throws(StoreError) in
+            var session = session
+            if let id = session.tags.assessment { session.tags.assessment = try copy(ofAssessment: id) }
             let outcome = try local.savePending(session, sameStart: sameStart)
             savedLocally(outcome)
             return outcome
@@ -138,8 +144,14 @@ public final class StationHistory: SessionHistory {
     }
 
     public func saveFirstAttempt(_ session: StoredSession, of facts: AssessmentFacts) throws(StoreError) -> FirstAttempt {
-        try either({ (server) throws(StoreError) in try server.saveFirstAttempt(session, of: facts) }, else: { () throws(StoreError) in
+        try either({ (server) throws(StoreError) in
+            let first = try server.saveFirstAttempt(session, of: facts)
+            filedAssessments.withLock { $0[first.assessment] = (facts, nil) }
+            return first
+        }, else: { () throws(StoreError) in
             let first = try local.saveFirstAttemptPending(session, of: facts)
+            // Its id is this file's from now on, whatever assessment the server gave the same number.
+            filedAssessments.withLock { $0[first.assessment] = nil }
             savedLocally(first.outcome)
             return first
         })
@@ -222,6 +234,23 @@ public final class StationHistory: SessionHistory {
 
     public func assessment(id: Int64) throws(StoreError) -> StoredAssessment {
         try remote { (server) throws(StoreError) in try server.assessment(id: id) }
+    }
+
+    /// The id here of an assessment the server filed for this process, its facts copied at the
+    /// first attempt saved here; any other id is this file's own already.
+    private func copy(ofAssessment id: Int64) throws(StoreError) -> Int64 {
+        guard let filed = filedAssessments.withLock({ $0[id] }) else { return id }
+        if let copy = filed.copy { return copy }
+        let copy: Int64
+        do {
+            copy = try local.queue.write { db in try SQLiteHistory.insertAssessment(db, filed.facts) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw SQLiteHistory.failure(error, path: local.path)
+        }
+        filedAssessments.withLock { $0[id] = (filed.facts, copy) }
+        return copy
     }
 
     /// Files or refreshes this station's copy of a subject; a copy that cannot be written only

@@ -136,6 +136,50 @@ struct StationHistoryTests {
         #expect(pushed.attempts.count == 2)
     }
 
+    /// A guided run whose first attempt reached the server and whose next found it away: the
+    /// attempt joins the station's copy of the assessment, and the push files it under the server's.
+    @Test func aRunInterruptedByTheServerKeepsItsAttemptsTogether() throws {
+        let subject = try Subject(code: "P1", birth: .year(1950))
+        try server.backing.addSubject(subject)
+        let station = try station()
+        _ = try station.subject(code: "P1")
+        var attempt = SQLiteHistoryAssessmentsTests.firstAttempt()
+        attempt.tags.subject = "P1"
+        let first = try station.saveFirstAttempt(attempt, of: SQLiteHistoryAssessmentsTests.facts(subject: "P1"))
+        server.set(down: true)
+        var later = SQLiteHistoryAssessmentsTests.attempt(peak: 32, start: 1_795_000_010_000)
+        later.tags = SessionTags(
+            label: nil, hand: .left, protocolName: "standard", trial: 1, subject: "P1", assessment: first.assessment, attempt: 1)
+        #expect(try station.save(later, sameStart: .nextFreeMillisecond) == .inserted(id: 1))
+        #expect(try local.session(id: 1).tags.assessment == local.assessments(subject: "P1").first?.id)
+        server.set(down: false)
+        #expect(try self.station().pendingCount() == 0, "\(warned)")
+        let assessments = try server.backing.assessments(subject: "P1")
+        #expect(assessments.map(\.id) == [first.assessment])
+        #expect(assessments.first?.attempts.count == 2)
+    }
+
+    /// A run filed on the server, then one filed here once it went away, both numbered 1: the
+    /// second run's attempts stay with their own assessment.
+    @Test func aRunStartedAwayKeepsItsOwnAssessment() throws {
+        try server.backing.addSubject(try Subject(code: "P1", birth: .year(1950)))
+        let station = try station()
+        _ = try station.subject(code: "P1")
+        var attempt = SQLiteHistoryAssessmentsTests.firstAttempt(start: 1_790_000_000_000)
+        attempt.tags.subject = "P1"
+        let online = try station.saveFirstAttempt(attempt, of: SQLiteHistoryAssessmentsTests.facts(subject: "P1", start: 1_790_000_000_000))
+        server.set(down: true)
+        attempt = SQLiteHistoryAssessmentsTests.firstAttempt()
+        attempt.tags.subject = "P1"
+        let away = try station.saveFirstAttempt(attempt, of: SQLiteHistoryAssessmentsTests.facts(subject: "P1"))
+        #expect(online.assessment == away.assessment)
+        var later = SQLiteHistoryAssessmentsTests.attempt(peak: 32, start: 1_795_000_010_000)
+        later.tags = SessionTags(
+            label: nil, hand: .left, protocolName: "standard", trial: 1, subject: "P1", assessment: away.assessment, attempt: 1)
+        _ = try station.save(later, sameStart: .nextFreeMillisecond)
+        #expect(try local.assessments(subject: "P1").map(\.attempts.count) == [2])
+    }
+
     @Test func aSubjectNeverUsedHereIsNotKnownWhileTheServerIsAway() throws {
         try server.backing.addSubject(try Subject(code: "P2"))
         server.set(down: true)
