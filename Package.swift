@@ -55,7 +55,10 @@ let package = Package(
         // Session history (SQLite via GRDB), calibrations, export and import.
         .target(
             name: "GripFitStore",
-            dependencies: ["GripFitCore", "GripFitOutput", "GripFitClinical", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "GripFitCore", "GripFitOutput", "GripFitClinical", "CZlib", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
         ),
         // `check`: conformance cases, verdict rules and figures, driven by session reports. Pure, no I/O.
         .target(

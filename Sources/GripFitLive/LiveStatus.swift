@@ -92,8 +92,11 @@ public struct LiveStatus {
     }
 
     /// `/api/status`: `kilograms` turns the latest raw reading into a force, `time` an instant
-    /// into RFC 3339 wall-clock time; `recording` is the recording's or guided run's own object.
-    public func status(kilograms: (Int32) -> Double?, time: (MonotonicInstant) -> String, recording: JSONObject) -> String {
+    /// into RFC 3339 wall-clock time; `recording` is the recording's or guided run's own object;
+    /// `pendingSync` the sessions this station holds for the history server.
+    public func status(
+        kilograms: (Int32) -> Double?, time: (MonotonicInstant) -> String, recording: JSONObject, pendingSync: Int = 0
+    ) -> String {
         var object = JSONObject()
         object.set("state", state.description)
         object.set("usb", portOpen ? "connected" : "disconnected")
@@ -128,6 +131,7 @@ public struct LiveStatus {
         }
         if let peak { object.set("peak", peak.rounded(decimals: 3)) } else { object.setNull("peak") }
         object.set("recording", recording)
+        object.set("pendingSync", pendingSync)
         return object.text
     }
 

@@ -13,7 +13,7 @@ enum NegativeNumberArguments {
         var kept: [String] = []
         var moved: [String] = []
         for (index, argument) in arguments[..<end].enumerated() {
-            let previous = index > 0 ? arguments[index - 1] : nil
+            let previous: String? = index > 0 ? arguments[index - 1] : nil
             let followsOptionName = previous.map {
                 $0.hasPrefix("-") && !$0.contains("=") && !isNegativeNumber($0) && !flags.contains($0)
             } ?? false

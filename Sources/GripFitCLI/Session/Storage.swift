@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import GripFitStore
 
@@ -6,10 +7,69 @@ import GripFitStore
 enum Storage {
     static let paths = XDGPaths()
 
+    /// Where the history is, the first that says: `--history`, `GRIPFIT_HISTORY`, config.toml's
+    /// `history` key, else this station's own SQLite file.
+    static func location(
+        _ option: HistoryOption, environment: [String: String] = ProcessInfo.processInfo.environment, paths: XDGPaths = paths
+    ) throws -> HistoryLocation {
+        let variable = environment["GRIPFIT_HISTORY"].flatMap { $0.isEmpty ? nil : ("GRIPFIT_HISTORY", $0) }
+        let given: (source: String, text: String)? = option.history.map { ("--history", $0) } ?? variable
+        if let given {
+            switch HistoryLocation.parse(given.text) {
+            case .success(let location): return location
+            case .failure(let refusal): throw CLIFailure("\(given.source): \(refusal).", status: .usage)
+            }
+        }
+        return try config(paths: paths).history ?? .sqlite(path: paths.databasePath)
+    }
+
+    /// This station's config.toml (no settings when there is none); a file that does not read is a usage error naming it.
+    static func config(paths: XDGPaths = paths) throws -> StationConfig {
+        do {
+            return try StationConfig.load(path: StationConfig.path(in: paths))
+        } catch {
+            throw CLIFailure(error.description, status: .usage)
+        }
+    }
+
+    /// Opens a shared server's history (PostgreSQL): the one place that names the server's backend.
+    static let openServer: @Sendable (String) throws(StoreError) -> any SessionHistory = { url throws(StoreError) in
+        throw .unavailable(path: url, reason: "this build cannot open a PostgreSQL history yet; use --history sqlite:PATH")
+    }
+
+    /// The history at `location`, unchecked: a server's is a ``StationHistory`` that falls back to
+    /// this station's own file (`localPath`) when the server cannot be reached. `openServer` is a seam for tests.
+    static func open(
+        _ location: HistoryLocation, localPath: String = paths.databasePath,
+        openServer: (String) throws(StoreError) -> any SessionHistory = openServer
+    ) throws(StoreError) -> any SessionHistory {
+        switch location {
+        case .sqlite(let path):
+            return try SQLiteHistory(path: path)
+        case .postgresql(let url):
+            return try StationHistory(server: url, local: SQLiteHistory(path: localPath), open: openServer, warn: StandardOutput.error)
+        }
+    }
+
+    /// The history at `location` itself, without a fallback: what `history copy` and `history sync`
+    /// write to, where a server that cannot be reached must fail the command (exit 69).
+    static func openDirect(
+        _ location: HistoryLocation, openServer: (String) throws(StoreError) -> any SessionHistory = openServer
+    ) throws(StoreError) -> any SessionHistory {
+        switch location {
+        case .sqlite(let path): try SQLiteHistory(path: path)
+        case .postgresql(let url): try openServer(url)
+        }
+    }
+
     /// The history to add to: refused when its integrity check finds it damaged, since new
     /// sessions would go into broken pages.
-    static func history() throws -> any SessionHistory {
-        let history = try SQLiteHistory(path: paths.databasePath)
+    static func history(_ option: HistoryOption) throws -> any SessionHistory {
+        try history(at: location(option))
+    }
+
+    static func history(at location: HistoryLocation) throws -> any SessionHistory {
+        let history = try open(location)
         try history.checkIntegrity()
         return history
     }
@@ -17,17 +77,25 @@ enum Storage {
     /// The history a recording will be saved to, checked before the first reading: a history that
     /// cannot take a write now (read-only, a full disk) is refused at once (exit 73), not after
     /// the user has squeezed for the whole duration.
-    static func historyToRecord() throws -> any SessionHistory {
-        let history = try history()
+    static func historyToRecord(_ option: HistoryOption) throws -> any SessionHistory {
+        let history = try history(option)
         try history.checkCanSave()
         return history
     }
 
     /// The history to read from, and its damage if its integrity check finds any: reading
     /// commands show what still reads, then fail with "the history is damaged" (exit 65).
+    static func historyToRead(_ option: HistoryOption) throws -> (store: any SessionHistory, damage: StoreError?) {
+        try historyToRead(at: location(option))
+    }
+
     /// `path` is another XDG environment's history, for a test that runs a command in-process.
     static func historyToRead(path: String = paths.databasePath) throws -> (store: any SessionHistory, damage: StoreError?) {
-        let history = try SQLiteHistory(path: path)
+        try historyToRead(at: .sqlite(path: path))
+    }
+
+    static func historyToRead(at location: HistoryLocation) throws -> (store: any SessionHistory, damage: StoreError?) {
+        let history = try open(location)
         let damage = try history.integrityProblems().first.map {
             StoreError.damaged(path: history.location, detail: "integrity_check: \($0)")
         }

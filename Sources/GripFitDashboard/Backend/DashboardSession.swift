@@ -183,10 +183,11 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
     // MARK: - The server's handlers
 
     public func status() -> String {
-        live.withLock { live in
+        let pendingSync = history.opened.pendingSync
+        return live.withLock { live in
             live.status.status(
                 kilograms: { live.stage.kilograms(raw: $0) }, time: { RFC3339.format(milliseconds: wallTime.epochMilliseconds(at: $0)) },
-                recording: recordingObject(live))
+                recording: recordingObject(live), pendingSync: pendingSync)
         }
     }
 

@@ -7,17 +7,25 @@ import Synchronization
 public final class OpenedHistory: Sendable {
     private let open: @Sendable () throws -> any SessionHistory
     private let opened = Mutex<(any SessionHistory)?>(nil)
+    private let pending = Mutex(0)
 
     public init(open: @escaping @Sendable () throws -> any SessionHistory) {
         self.open = open
     }
 
     public func get() throws -> any SessionHistory {
-        try opened.withLock { opened in
+        let history = try opened.withLock { opened in
             if let opened { return opened }
             let history = try open()
             opened = history
             return history
         }
+        let count = try? ((history as? StationHistory)?.pendingCount() ?? (history as? SQLiteHistory)?.pendingCount())
+        pending.withLock { $0 = count ?? 0 }
+        return history
     }
+
+    /// Sessions saved on this station and not yet on the history server, as counted at the last
+    /// request that used the history: `/api/status` reads it without touching the store.
+    public var pendingSync: Int { pending.withLock { $0 } }
 }

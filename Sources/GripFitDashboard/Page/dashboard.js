@@ -170,6 +170,10 @@ function applyStatus(status) {
   else if (status.device) $("device").textContent = status.device;
   if (status.unit === live.unit || live.value === null) live.peak = status.peak;
   showRecording(status.recording);
+  // Sessions saved on this station while the history server was away (`history sync` pushes them).
+  const pending = status.pendingSync || 0;
+  $("pending-sync").hidden = pending === 0;
+  $("pending-sync").textContent = `${pending} session${pending === 1 ? "" : "s"} waiting to sync`;
   live.dirty = true;
 }
 

@@ -55,6 +55,25 @@ struct DashboardSessionTests {
         #expect(try self.status(session)["peak"] is NSNull)
     }
 
+    /// Sessions saved here while the history server was away: counted by the history's requests,
+    /// shown by the status (the page's "N sessions waiting to sync").
+    @Test func theStatusCountsSessionsWaitingToSync() throws {
+        let directory = NSTemporaryDirectory() + "gripfit-dashboard-pending-" + UUID().uuidString
+        let session = try session(directory: directory)
+        #expect(try status(session)["pendingSync"] as? Int == 0)
+        let store = try SQLiteHistory(path: directory + "/history.sqlite")
+        let samples = (0..<10).map { RawSample(micros: Int64($0) * 12_500, raw: 100) }
+        for start in [Int64(1_795_000_000_000), 1_795_000_060_000] {
+            _ = try store.savePending(
+                StoredSession.analysed(
+                    device: "usb:A1", startedAtMilliseconds: start, firmware: "1.0", label: nil, hand: nil, calibration: nil,
+                    trace: RawTrace(samples: samples)),
+                sameStart: .nextFreeMillisecond)
+        }
+        _ = try session.sessions(SessionQuery(limit: 10))
+        #expect(try status(session)["pendingSync"] as? Int == 2)
+    }
+
     @Test func deviceTextIsKeptAsSentAndEscapedInTheStatus() throws {
         let session = try session()
         let start = MonotonicInstant(nanoseconds: 1_000_000_000)

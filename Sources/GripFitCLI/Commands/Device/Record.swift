@@ -90,8 +90,10 @@ public struct Record: ParsableCommand {
         }
     }
 
+    @OptionGroup public var historyOption: HistoryOption
+
     public func run() throws {
-        let store = try Storage.historyToRecord()
+        let store = try Storage.historyToRecord(historyOption)
         let subject = try self.subject.map { code throws in try store.subject(code: code) }
         let runner = SessionRunner(connection: try connection.connect())
         if protocolName == .standard {

@@ -67,9 +67,11 @@ public struct Export: ParsableCommand {
     /// The session to export alone, when one was given.
     private var id: Int64? { ids.first.flatMap { Int64($0) } }
 
+    @OptionGroup public var historyOption: HistoryOption
+
     public func run() throws {
         if let output { try PrivateFiles.checkWritable(output) }
-        let (store, damage) = try Storage.historyToRead()
+        let (store, damage) = try Storage.historyToRead(historyOption)
         try export(store, damage: damage, to: StandardStreams())
     }
 

@@ -41,7 +41,11 @@ public struct History: ParsableCommand {
             --assessments lists guided-protocol assessments instead (ids A<n>, for `show A<n>`), with \
             per hand best, mean, population SD and CV of the counted trials, the left/right \
             difference and the dominance ratio, computed from the stored attempts.
-            """)
+
+            `history sync` pushes the sessions this station saved while the history server was \
+            away; `history copy --to` copies the whole history to another one.
+            """,
+        subcommands: [HistorySync.self, HistoryCopy.self])
 
     @Option(help: "table, csv (one row per session) or json.")
     public var format: HistoryFormat = .table
@@ -94,8 +98,10 @@ public struct History: ParsableCommand {
         }
     }
 
+    @OptionGroup public var historyOption: HistoryOption
+
     public func run() throws {
-        let (store, damage) = try Storage.historyToRead()
+        let (store, damage) = try Storage.historyToRead(historyOption)
         try list(
             store, damage: damage, calibrations: Storage.calibrations, width: UsageLine.terminalWidth,
             screenRows: StandardOutput.isTerminal ? Self.terminalRows : nil, to: StandardStreams())

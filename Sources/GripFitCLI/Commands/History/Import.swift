@@ -29,6 +29,8 @@ public struct Import: ParsableCommand {
 
     public init() {}
 
+    @OptionGroup public var historyOption: HistoryOption
+
     public func run() throws {
         let fd = try Self.open(file)
         defer { close(fd) }
@@ -40,7 +42,7 @@ public struct Import: ParsableCommand {
         }
         let outcome: ImportOutcome
         if isJSON {
-            let store = try Storage.history()
+            let store = try Storage.history(historyOption)
             do {
                 outcome = try JSONImport.run({ try Self.pass(fd, path: file, $0) }, file: Self.filer(store), progress: progress)
             } catch let error as StoreError {
@@ -48,7 +50,7 @@ public struct Import: ParsableCommand {
             }
         } else {
             let contents = try Self.contents(in: file, text: try Self.read(file))
-            let store = try Storage.history()
+            let store = try Storage.history(historyOption)
             var total = ImportOutcome(added: 0, skipped: 0)
             var start = contents.sessions.startIndex
             while start < contents.sessions.endIndex {

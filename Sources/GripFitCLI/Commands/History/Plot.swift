@@ -41,9 +41,11 @@ public struct Plot: ParsableCommand {
         }
     }
 
+    @OptionGroup public var historyOption: HistoryOption
+
     public func run() throws {
         if output != "-" { try PrivateFiles.checkWritable(output) }
-        let (store, damage) = try Storage.historyToRead()
+        let (store, damage) = try Storage.historyToRead(historyOption)
         try plot(store, damage: damage, calibrations: Storage.calibrations, to: StandardStreams())
     }
 

@@ -46,9 +46,11 @@ public struct ReportCommand: ParsableCommand {
         }
     }
 
+    @OptionGroup public var historyOption: HistoryOption
+
     public func run() throws {
         try PrivateFiles.checkWritable(output)
-        let (store, damage) = try Storage.historyToRead()
+        let (store, damage) = try Storage.historyToRead(historyOption)
         let renderer = Self.isPDF(output) ? try PDFRenderer.find(searchPath: ProcessInfo.processInfo.environment["PATH"]) : nil
         try report(store, damage: damage, renderer: renderer, to: StandardStreams())
     }

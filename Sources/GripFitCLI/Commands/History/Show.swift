@@ -42,8 +42,10 @@ public struct Show: ParsableCommand {
         try SessionID.validate(number)
     }
 
+    @OptionGroup public var historyOption: HistoryOption
+
     public func run() throws {
-        let (store, damage) = try Storage.historyToRead()
+        let (store, damage) = try Storage.historyToRead(historyOption)
         try show(store, damage: damage, calibrations: Storage.calibrations, to: StandardStreams())
     }
 

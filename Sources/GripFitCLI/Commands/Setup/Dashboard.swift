@@ -68,10 +68,13 @@ public struct Dashboard: ParsableCommand {
         }
     }
 
+    @OptionGroup public var historyOption: HistoryOption
+
     public func run() throws {
         guard let address = ListenAddress(listen) else { throw CLIFailure("--listen \(listen) is not ADDR:PORT.", status: .usage) }
         let token = generateToken ? AccessPolicy.generateToken() : self.token
-        let opened = OpenedHistory(open: Storage.history)
+        let location = try Storage.location(historyOption)
+        let opened = OpenedHistory { try Storage.history(at: location) }
         // A subject that is not in the history is said at once, before the port is opened.
         if let subject { _ = try opened.get().subject(code: subject) }
         let runner = SessionRunner(connection: try connection.connect())

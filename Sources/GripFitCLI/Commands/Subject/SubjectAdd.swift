@@ -20,9 +20,11 @@ struct SubjectAdd: ParsableCommand {
 
     @OptionGroup var facts: SubjectFacts
 
+    @OptionGroup var historyOption: HistoryOption
+
     func run() throws {
         let subject = try facts.applied(to: try Subject(code: code), today: SubjectFacts.today())
-        let store = try Storage.history()
+        let store = try Storage.history(historyOption)
         try store.addSubject(subject)
         StandardOutput.line("added subject \(UntrustedText.escaped(subject.code))")
     }

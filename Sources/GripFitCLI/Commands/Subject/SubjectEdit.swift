@@ -21,8 +21,10 @@ struct SubjectEdit: ParsableCommand {
         if facts.isEmpty { throw ValidationError("Give at least one fact to change, e.g. --weight 64.5.") }
     }
 
+    @OptionGroup var historyOption: HistoryOption
+
     func run() throws {
-        let store = try Storage.history()
+        let store = try Storage.history(historyOption)
         let subject = try facts.applied(to: try store.subject(code: code), today: SubjectFacts.today())
         try store.updateSubject(subject)
         StandardOutput.line("updated subject \(UntrustedText.escaped(subject.code))")

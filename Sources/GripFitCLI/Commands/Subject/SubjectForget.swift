@@ -24,8 +24,10 @@ struct SubjectForget: ParsableCommand {
     @Flag(help: "Delete without asking.")
     var yes = false
 
+    @OptionGroup var historyOption: HistoryOption
+
     func run() throws {
-        let store = try Storage.history()
+        let store = try Storage.history(historyOption)
         let held = try store.holdings(subject: code)
         let (sessions, assessments) = (held.sessions, held.assessments)
         if !yes {

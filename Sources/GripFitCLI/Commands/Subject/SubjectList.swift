@@ -11,8 +11,10 @@ struct SubjectList: ParsableCommand {
               gripfit-serial subject list
             """)
 
+    @OptionGroup var historyOption: HistoryOption
+
     func run() throws {
-        let (store, damage) = try Storage.historyToRead()
+        let (store, damage) = try Storage.historyToRead(historyOption)
         let subjects = try store.subjects()
         if subjects.isEmpty, damage == nil {
             StandardOutput.line("No subjects yet. Add one with `gripfit-serial subject add CODE`.")

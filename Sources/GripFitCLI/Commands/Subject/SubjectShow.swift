@@ -21,8 +21,10 @@ struct SubjectShow: ParsableCommand {
 
     @OptionGroup var unitOption: UnitOption
 
+    @OptionGroup var historyOption: HistoryOption
+
     func run() throws {
-        let (store, damage) = try Storage.historyToRead()
+        let (store, damage) = try Storage.historyToRead(historyOption)
         let subject = try store.subject(code: code)
         for line in SubjectText.details(subject, today: SubjectFacts.today()) {
             guard StandardOutput.line(line) else { return }

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Glibc
+import GripFitStore
+
+/// `gripfit-serial history copy --to LOCATION`: a whole history moved to another backend.
+struct HistoryCopy: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "Copy the whole history (subjects, assessments, sessions) to another one.",
+        discussion: """
+            Reads the history chosen (--history, GRIPFIT_HISTORY, config.toml, else this station's \
+            file) in batches of 500 sessions and files each batch in one transaction at the \
+            destination, so memory stays flat whatever the history's size. A session the \
+            destination holds already (same device, start time and readings) is skipped and \
+            counted: a copy run twice, or after an interrupted one, copies only what is missing. \
+            On a terminal, the progress is shown on stderr.
+
+            Examples:
+              gripfit-serial history copy --to postgresql://gripfit@db.clinic/gripfit
+              gripfit-serial history copy --history postgresql://db/gf --to backup.sqlite
+            """)
+
+    @Option(
+        name: .customLong("to"),
+        help: ArgumentHelp("Where to copy to: postgresql://USER@HOST/DATABASE, sqlite:PATH or PATH.", valueName: "location"))
+    var destination: String
+
+    @OptionGroup var historyOption: HistoryOption
+
+    func validate() throws {
+        if case .failure(let refusal) = HistoryLocation.parse(destination) { throw ValidationError("--to: \(refusal).") }
+    }
+
+    func run() throws {
+        guard case .success(let destination) = HistoryLocation.parse(destination) else { return }
+        let source = try Storage.location(historyOption)
+        let progress = isatty(STDERR_FILENO) == 1 ? Self.showProgress : nil
+        StandardOutput.line(try Self.copy(from: source, to: destination, progress: progress))
+    }
+
+    /// The work of ``run()``: the counts to print.
+    static func copy(
+        from source: HistoryLocation, to destination: HistoryLocation,
+        openServer: (String) throws(StoreError) -> any SessionHistory = Storage.openServer,
+        progress: ((Int, Int) -> Void)? = nil
+    ) throws -> String {
+        guard !same(source, destination) else {
+            throw CLIFailure(
+                "--to \(destination) is the history being copied. Name another one, or choose the source with --history.",
+                status: .usage)
+        }
+        let from = try Storage.openDirect(source, openServer: openServer)
+        try from.checkIntegrity()
+        let to = try Storage.openDirect(destination, openServer: openServer)
+        let outcome = try HistoryTransfer.copy(from: from, to: to, progress: progress ?? { _, _ in })
+        if progress != nil { StandardOutput.error("") }
+        return "copied \(outcome.added), skipped \(outcome.skipped) already there"
+    }
+
+    /// One file under two names (a link, `./`) is the same history.
+    private static func same(_ one: HistoryLocation, _ other: HistoryLocation) -> Bool {
+        guard case .sqlite(let path) = one, case .sqlite(let otherPath) = other else { return one == other }
+        return realPath(path) == realPath(otherPath)
+    }
+
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// "copied 12,000 of 100,000 sessions", redrawn in place on stderr.
+    private static func showProgress(_ done: Int, _ total: Int) {
+        let line = "\r\u{1B}[2Kcopied \(grouped(done)) of \(grouped(total)) sessions"
+        _ = line.utf8CString.withUnsafeBufferPointer { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+    }
+
+    private static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return number < 0 ? "-" + text : text
+    }
+}

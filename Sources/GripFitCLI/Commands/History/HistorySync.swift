@@ -1,0 +1,45 @@
+import ArgumentParser
+import GripFitStore
+
+/// `gripfit-serial history sync`: the sessions this station saved while the server was away, pushed.
+struct HistorySync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Push the sessions this station saved while the history server was away.",
+        discussion: """
+            A recording made while the shared history's server cannot be reached is saved in this \
+            station's own history and marked pending. This pushes the pending sessions, with their \
+            subjects and assessments, to the history chosen (--history, GRIPFIT_HISTORY or \
+            config.toml), in batches; each batch's marks are cleared once the server has committed \
+            it. A session the server holds already is skipped and counted, so a sync run twice, or \
+            killed and run again, files each session once. Any command that reaches the server \
+            pushes what is pending first, too.
+
+            Example:
+              gripfit-serial history sync
+              gripfit-serial history sync --history postgresql://gripfit@db.clinic/gripfit
+            """)
+
+    @OptionGroup var historyOption: HistoryOption
+
+    func run() throws {
+        let location = try Storage.location(historyOption)
+        let local = try SQLiteHistory(path: Storage.paths.databasePath)
+        StandardOutput.line(try Self.push(from: local, to: location))
+    }
+
+    /// The work of ``run()``: pushes `local`'s pending sessions to `location`, and says how many.
+    static func push(
+        from local: SQLiteHistory, to location: HistoryLocation,
+        openServer: (String) throws(StoreError) -> any SessionHistory = Storage.openServer
+    ) throws -> String {
+        if case .sqlite(let path) = location, path == local.path {
+            throw CLIFailure(
+                "this station's history is its own file (\(path)), so there is no server to push to: name it with "
+                    + "--history postgresql://USER@HOST/DATABASE, or with the history key of config.toml.", status: .usage)
+        }
+        let destination = try Storage.openDirect(location, openServer: openServer)
+        let outcome = try HistoryTransfer.push(pendingFrom: local, to: destination)
+        return StationHistory.pushed(outcome, pending: try local.pendingCount())
+    }
+}

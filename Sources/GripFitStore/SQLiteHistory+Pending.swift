@@ -1,0 +1,72 @@
+import GRDB
+
+/// Sessions saved on this station while the shared server was away, until `history sync` pushes
+/// them: the mark is written in the save's own transaction, so no session is saved unmarked, and
+/// cleared only after the server has committed the session, so a sync killed in between pushes it
+/// again (the server skips what it holds) rather than never.
+extension SQLiteHistory {
+    /// ``save(_:sameStart:)`` with the session marked pending.
+    public func savePending(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome {
+        let stored = try StoredTrace(session.trace)
+        return try writing { db in
+            let outcome = try insert(db, session, trace: stored, sameStart: sameStart)
+            if case .inserted(let id) = outcome { try Self.mark(db, id) }
+            return outcome
+        }
+    }
+
+    /// ``saveFirstAttempt(_:of:)`` with the attempt marked pending (its assessment goes with it when pushed).
+    public func saveFirstAttemptPending(_ session: StoredSession, of facts: AssessmentFacts) throws(StoreError) -> FirstAttempt {
+        let stored = try StoredTrace(session.trace)
+        return try writing { db in
+            let assessment = try Self.insertAssessment(db, facts)
+            var attempt = session
+            attempt.tags.assessment = assessment
+            let outcome = try insert(db, attempt, trace: stored, sameStart: .nextFreeMillisecond)
+            if case .inserted(let id) = outcome { try Self.mark(db, id) }
+            return FirstAttempt(outcome: outcome, assessment: assessment)
+        }
+    }
+
+    /// Up to `limit` pending session ids above `afterID`, oldest first.
+    public func pendingIDs(afterID: Int64 = 0, limit: Int = Int(Int32.max)) throws(StoreError) -> [Int64] {
+        try reading { db in
+            try Int64.fetchAll(
+                db, sql: "SELECT session_id FROM pending_push WHERE session_id > ? ORDER BY session_id LIMIT ?",
+                arguments: [afterID, max(limit, 0)])
+        }
+    }
+
+    public func pendingCount() throws(StoreError) -> Int {
+        try reading { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM pending_push") ?? 0 }
+    }
+
+    /// Forgets the marks of sessions the server now holds; the sessions stay in this station's history.
+    public func clearPending(_ ids: [Int64]) throws(StoreError) {
+        try writing { db in
+            for id in ids { try db.execute(sql: "DELETE FROM pending_push WHERE session_id = ?", arguments: [id]) }
+        }
+    }
+
+    private static func mark(_ db: Database, _ id: Int64) throws {
+        try db.execute(sql: "INSERT OR IGNORE INTO pending_push (session_id) VALUES (?)", arguments: [id])
+    }
+
+    private func writing<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try queue.write(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    private func reading<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try queue.read(body)
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+}

@@ -1,0 +1,271 @@
+import GripFitClinical
+import GripFitOutput
+import Synchronization
+
+/// The shared server's history as one station uses it: the server first, and this station's own
+/// SQLite file (`local`) when the server cannot be reached, so a recording is never lost to a
+/// network. A session saved locally is marked pending until `history sync` (or the next process
+/// that reaches the server) pushes it. Once the server is found unreachable, this process stays
+/// local: a guided run's later attempts then land beside their assessment. Reading commands fail
+/// instead, naming the local file, since half a history would be taken for the whole one.
+public final class StationHistory: SessionHistory {
+    /// The server's URL.
+    public let location: String
+    public let local: SQLiteHistory
+    /// The server's history, or why it was found unreachable: from then on this process is local.
+    private let server: Mutex<Result<any SessionHistory, StoreError>>
+    private let warn: @Sendable (String) -> Void
+    /// Assessments filed on the server by this process, by the server's id, with the id of their
+    /// copy here once one was needed: an attempt saved here after the server went away joins the
+    /// copy, and the push files it under the server's assessment again (same device, start, protocol).
+    private let filedAssessments = Mutex<[Int64: (facts: AssessmentFacts, copy: Int64?)]>([:])
+
+    /// Opens the server's history with `open`; an ``StoreError/unreachable(location:reason:)`` server
+    /// leaves this process local, any other failure (a refused login, a newer schema) is thrown.
+    /// On reaching the server, what `local` holds pending is pushed first, and said on `warn`.
+    public init(
+        server url: String, local: SQLiteHistory, open: (String) throws(StoreError) -> any SessionHistory,
+        warn: @escaping @Sendable (String) -> Void
+    ) throws(StoreError) {
+        location = url
+        self.local = local
+        self.warn = warn
+        do throws(StoreError) {
+            server = Mutex(.success(try open(url)))
+        } catch {
+            guard case .unreachable = error else { throw error }
+            server = Mutex(.failure(error))
+            return
+        }
+        pushPending()
+    }
+
+    /// Pushes what is pending, if anything, and says how it went; a failure leaves it pending.
+    private func pushPending() {
+        do throws(StoreError) {
+            guard try local.pendingCount() > 0 else { return }
+            let pushed = try sync()
+            let pending = try local.pendingCount()
+            warn("\(location): the sessions saved on this station while it was away: " + Self.pushed(pushed, pending: pending))
+        } catch {
+            warn("\(error) The sessions saved on this station stay pending; `gripfit-serial history sync` tries again.")
+        }
+    }
+
+    /// `history sync`: the pending sessions pushed to the server, with how many it held already.
+    public func sync() throws(StoreError) -> ImportOutcome {
+        try remote { (server) throws(StoreError) in try HistoryTransfer.push(pendingFrom: local, to: server) }
+    }
+
+    /// Sessions saved on this station that the server does not have yet.
+    public func pendingCount() throws(StoreError) -> Int { try local.pendingCount() }
+
+    /// "pushed N sessions (M already on the server); 0 pending".
+    public static func pushed(_ outcome: ImportOutcome, pending: Int) -> String {
+        let sessions = outcome.added == 1 ? "session" : "sessions"
+        return "pushed \(outcome.added) \(sessions) (\(outcome.skipped) already on the server); \(pending) pending"
+    }
+
+    // MARK: The server, or this station
+
+    /// Runs `body` on the server; an unreachable server turns this process local and is rethrown
+    /// naming the local file, for the commands that must not read half a history.
+    private func remote<T>(_ body: (any SessionHistory) throws(StoreError) -> T) throws(StoreError) -> T {
+        let current = server.withLock { $0 }
+        switch current {
+        case .failure(let error):
+            throw offline(error)
+        case .success(let history):
+            do throws(StoreError) {
+                return try body(history)
+            } catch {
+                guard case .unreachable = error else { throw error }
+                server.withLock { $0 = .failure(error) }
+                throw offline(error)
+            }
+        }
+    }
+
+    /// Runs `online` on the server; where it is unreachable, `offline` on this station's file.
+    private func either<T>(
+        _ online: (any SessionHistory) throws(StoreError) -> T, else offline: () throws(StoreError) -> T
+    ) throws(StoreError) -> T {
+        do throws(StoreError) {
+            return try remote(online)
+        } catch {
+            guard case .unreachable = error else { throw error }
+            return try offline()
+        }
+    }
+
+    private func offline(_ error: StoreError) -> StoreError {
+        guard case .unreachable(let location, let reason) = error else { return error }
+        return .unreachable(
+            location: location,
+            reason: "\(reason); this station's own sessions are read with `--history sqlite:\(local.path)`")
+    }
+
+    /// The reason the server is away, for the message of a session saved locally.
+    private var awayReason: String {
+        guard case .failure(.unreachable(_, let reason)) = server.withLock({ $0 }) else { return "unreachable" }
+        return reason
+    }
+
+    private func savedLocally(_ outcome: SaveOutcome) {
+        guard case .inserted(let id) = outcome else { return }
+        warn(
+            "\(location): the history server cannot be reached (\(awayReason)): saved session \(id) on this station "
+                + "(\(local.path)); it is pending; `gripfit-serial history sync` pushes it")
+    }
+
+    // MARK: SessionHistory
+
+    public func checkCanSave(bytes: Int) throws(StoreError) {
+        try either({ (server) throws(StoreError) in try server.checkCanSave(bytes: bytes) }, else: { () throws(StoreError) in
+            try local.checkCanSave(bytes: bytes)
+        })
+    }
+
+    /// The server's check; this station's file's once the server is away (the file a save goes to).
+    public func integrityProblems() throws(StoreError) -> [String] {
+        try either({ (server) throws(StoreError) in try server.integrityProblems() }, else: { () throws(StoreError) in
+            try local.integrityProblems()
+        })
+    }
+
+    public func save(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome {
+        try either({ (server) throws(StoreError) in try server.save(session, sameStart: sameStart) }, else: { () throws(StoreError) in
+            var session = session
+            if let id = session.tags.assessment { session.tags.assessment = try copy(ofAssessment: id) }
+            let outcome = try local.savePending(session, sameStart: sameStart)
+            savedLocally(outcome)
+            return outcome
+        })
+    }
+
+    public func saveFirstAttempt(_ session: StoredSession, of facts: AssessmentFacts) throws(StoreError) -> FirstAttempt {
+        try either({ (server) throws(StoreError) in
+            let first = try server.saveFirstAttempt(session, of: facts)
+            filedAssessments.withLock { $0[first.assessment] = (facts, nil) }
+            return first
+        }, else: { () throws(StoreError) in
+            let first = try local.saveFirstAttemptPending(session, of: facts)
+            // Its id is this file's from now on, whatever assessment the server gave the same number.
+            filedAssessments.withLock { $0[first.assessment] = nil }
+            savedLocally(first.outcome)
+            return first
+        })
+    }
+
+    public func list(device: String?, sinceMilliseconds: Int64?, subject: String?) throws(StoreError) -> SessionListing {
+        try remote { (server) throws(StoreError) in
+            try server.list(device: device, sinceMilliseconds: sinceMilliseconds, subject: subject)
+        }
+    }
+
+    public func page(_ query: SessionQuery) throws(StoreError) -> SessionPage {
+        try remote { (server) throws(StoreError) in try server.page(query) }
+    }
+
+    public func allIDs() throws(StoreError) -> [Int64] {
+        try remote { (server) throws(StoreError) in try server.allIDs() }
+    }
+
+    public func sessions(afterID: Int64, limit: Int) throws(StoreError) -> [StoredSession] {
+        try remote { (server) throws(StoreError) in try server.sessions(afterID: afterID, limit: limit) }
+    }
+
+    public func session(id: Int64) throws(StoreError) -> StoredSession {
+        try remote { (server) throws(StoreError) in try server.session(id: id) }
+    }
+
+    /// Mirrored here, so a recording for the subject can be saved on this station while the server is away.
+    public func addSubject(_ subject: Subject) throws(StoreError) {
+        try remote { (server) throws(StoreError) in try server.addSubject(subject) }
+        mirror(subject)
+    }
+
+    public func updateSubject(_ subject: Subject) throws(StoreError) {
+        try remote { (server) throws(StoreError) in try server.updateSubject(subject) }
+        mirror(subject)
+    }
+
+    /// The server's subject, mirrored here; while the server is away, the copy this station made
+    /// when it last used the subject (a recording needs the subject's facts).
+    public func subject(code: String) throws(StoreError) -> Subject {
+        do throws(StoreError) {
+            let subject = try remote { (server) throws(StoreError) in try server.subject(code: code) }
+            mirror(subject)
+            return subject
+        } catch {
+            guard case .unreachable = error else { throw error }
+            guard let copy = try? local.subject(code: code) else { throw error }
+            return copy
+        }
+    }
+
+    public func subjects() throws(StoreError) -> [Subject] {
+        try remote { (server) throws(StoreError) in try server.subjects() }
+    }
+
+    /// Forgotten on the server and on this station, so no copy of them is left here either.
+    public func forgetSubject(code: String) throws(StoreError) -> ForgottenSubject {
+        let forgotten = try remote { (server) throws(StoreError) in try server.forgetSubject(code: code) }
+        do throws(StoreError) {
+            _ = try local.forgetSubject(code: code)
+        } catch {
+            if case .unknownSubject = error { return forgotten }
+            warn("\(error) (forgetting subject \(UntrustedText.escaped(code)) on this station as well)")
+        }
+        return forgotten
+    }
+
+    public func holdings(subject code: String) throws(StoreError) -> ForgottenSubject {
+        try remote { (server) throws(StoreError) in try server.holdings(subject: code) }
+    }
+
+    public func importContents(_ contents: ExchangeContents) throws(StoreError) -> ImportOutcome {
+        try remote { (server) throws(StoreError) in try server.importContents(contents) }
+    }
+
+    public func assessments(subject: String?) throws(StoreError) -> [StoredAssessment] {
+        try remote { (server) throws(StoreError) in try server.assessments(subject: subject) }
+    }
+
+    public func assessment(id: Int64) throws(StoreError) -> StoredAssessment {
+        try remote { (server) throws(StoreError) in try server.assessment(id: id) }
+    }
+
+    /// The id here of an assessment the server filed for this process, its facts copied at the
+    /// first attempt saved here; any other id is this file's own already.
+    private func copy(ofAssessment id: Int64) throws(StoreError) -> Int64 {
+        guard let filed = filedAssessments.withLock({ $0[id] }) else { return id }
+        if let copy = filed.copy { return copy }
+        let copy: Int64
+        do {
+            copy = try local.queue.write { db in try SQLiteHistory.insertAssessment(db, filed.facts) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw SQLiteHistory.failure(error, path: local.path)
+        }
+        filedAssessments.withLock { $0[id] = (filed.facts, copy) }
+        return copy
+    }
+
+    /// Files or refreshes this station's copy of a subject; a copy that cannot be written only
+    /// costs offline recording for them, so it is said, not thrown.
+    private func mirror(_ subject: Subject) {
+        do throws(StoreError) {
+            if let held = try? local.subject(code: subject.code) {
+                if held != subject { try local.updateSubject(subject) }
+            } else {
+                try local.addSubject(subject)
+            }
+        } catch {
+            warn(
+                "\(error) (keeping a copy of subject \(UntrustedText.escaped(subject.code)) on this station, for recording "
+                    + "while the server is away)")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GripFitCore
+import GripFitStore
+import Testing
+
+@testable import GripFitCLI
+
+/// A station whose server is away: the recording saved here and pending, reading refused naming
+/// this station's file, `history sync` pushing once. The server is a SQLite file behind the
+/// opener until the PostgreSQL backend is built in.
+@Suite(.timeLimit(.minutes(5)))
+struct HistorySyncTests {
+    private let directory = NSTemporaryDirectory() + "gripfit-sync-tests-" + UUID().uuidString
+    private let url = "postgresql://gripfit@server.test/gripfit"
+    private var localPath: String { directory + "/station/history.sqlite" }
+    private var serverPath: String { directory + "/server/history.sqlite" }
+
+    private func unreachable(_ url: String) throws(StoreError) -> any SessionHistory {
+        throw .unreachable(location: url, reason: "connection refused")
+    }
+
+    private func server(_ url: String) throws(StoreError) -> any SessionHistory {
+        try SQLiteHistory(path: serverPath)
+    }
+
+    private func session(_ start: Int64) -> StoredSession {
+        StoredSession.analysed(
+            device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: start, firmware: "1.0", label: "away", hand: nil,
+            calibration: nil, trace: RawTrace(samples: (0..<20).map { RawSample(micros: Int64($0) * 12_500, raw: 1_000 + Int32($0)) }))
+    }
+
+    @Test func recordedAwayThenPushedExactlyOnce() throws {
+        let away = try Storage.open(.postgresql(url: url), localPath: localPath, openServer: unreachable)
+        try away.checkIntegrity()
+        try away.checkCanSave()
+        let id = try Storage.save(session(1_795_000_000_000)) { away }
+        _ = try Storage.save(session(1_795_000_060_000)) { away }
+        #expect(id == 1)
+        let local = try SQLiteHistory(path: localPath)
+        #expect(try local.pendingCount() == 2)
+
+        let read = Result { try away.list() }
+        guard case .failure(let error) = read, let failure = CLIFailure(error) else {
+            Issue.record("reading while the server is away must fail")
+            return
+        }
+        #expect(failure.status == .unavailable)
+        #expect(failure.message.contains("--history sqlite:\(localPath)"))
+
+        let pushed = try HistorySync.push(from: local, to: .postgresql(url: url), openServer: server)
+        #expect(pushed == "pushed 2 sessions (0 already on the server); 0 pending")
+        #expect(try HistorySync.push(from: local, to: .postgresql(url: url), openServer: server)
+            == "pushed 0 sessions (0 already on the server); 0 pending")
+        #expect(try SQLiteHistory(path: serverPath).session(id: 1).trace == local.session(id: 1).trace)
+        #expect(throws: StoreError.unreachable(location: url, reason: "connection refused")) {
+            try HistorySync.push(from: local, to: .postgresql(url: url), openServer: unreachable)
+        }
+    }
+
+    /// Through the binary: pending sessions pushed to another file named with `--history`, and a
+    /// sync with no server named refused.
+    @Test func theCommandPushesToTheHistoryNamed() throws {
+        let cli = BuiltBinary()
+        let local = try SQLiteHistory(path: cli.historyPath)
+        _ = try local.save(session(1_795_000_000_000), sameStart: .nextFreeMillisecond)
+        _ = try local.savePending(session(1_795_000_060_000), sameStart: .nextFreeMillisecond)
+        let destination = directory + "/shared.sqlite"
+        let first = try cli.run("history", "sync", "--history", "sqlite:" + destination)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "pushed 1 session (0 already on the server); 0 pending\n")
+        let second = try cli.run("history", "sync", "--history", "sqlite:" + destination)
+        #expect(second.stdout == "pushed 0 sessions (0 already on the server); 0 pending\n")
+        #expect(try SQLiteHistory(path: destination).list().rows.map(\.startedAtMilliseconds) == [1_795_000_060_000])
+        HostileInputTests.expectClean(try cli.run("history", "sync"), 64, "no server to push to")
+    }
+}
