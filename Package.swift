@@ -105,7 +105,8 @@ let package = Package(
             name: "GripFitCLI",
             dependencies: [
                 "GripFitCore", "GripFitOutput", "GripFitLinux", "GripFitNetworkPort", "GripFitSimulator",
-                "GripFitConformance", "GripFitStore", "GripFitClinical", "GripFitDashboard", "GripFitLive", "CGripFitBuildInfo",
+                "GripFitConformance", "GripFitStore", "GripFitPostgres", "GripFitClinical", "GripFitDashboard", "GripFitLive",
+                "CGripFitBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -59,20 +59,6 @@ extension PostgresHistory {
         return .inserted(id: id)
     }
 
-    public func list(device: String?, sinceMilliseconds: Int64?, subject given: String?) throws(StoreError) -> SessionListing {
-        // The code as stored: the sessions' tags hold it with its case.
-        let subject = try given.map { (code) throws(StoreError) in try self.subject(code: code).code }
-        var filter = PostgresSQL.Filter()
-        if let device { filter.add("device = $", device) }
-        if let sinceMilliseconds { filter.add("started_at_ms >= $", sinceMilliseconds) }
-        if let subject { filter.add("subject = $", subject) }
-        let rows = try with { statements in
-            try statements.rows(
-                "SELECT \(SessionRecord.listed) FROM session \(filter.clause)ORDER BY started_at_ms DESC, id DESC", filter.values)
-        }
-        return SQLiteHistory.listing(rows)
-    }
-
     /// Keyset paging on (start, id), the listing's order, as ``SQLiteHistory/page(_:)`` does.
     public func page(_ query: SessionQuery) throws(StoreError) -> SessionPage {
         let limit = min(max(query.limit, 1), SessionQuery.maxLimit)
@@ -80,6 +66,7 @@ extension PostgresHistory {
             var filter = PostgresSQL.Filter()
             if let device = query.device { filter.add("device = $", device) }
             if let hand = query.hand { filter.add("hand = $", hand.rawValue) }
+            if let station = query.station { filter.add("station = $", station) }
             if let subject = query.subject {
                 // Codes are case-blind: the sessions carry the code as the subject was stored.
                 guard let stored: String = try Self.subjectRow(statements, code: subject)?["code"] else {

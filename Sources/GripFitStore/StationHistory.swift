@@ -157,10 +157,12 @@ public final class StationHistory: SessionHistory {
         })
     }
 
-    public func list(device: String?, sinceMilliseconds: Int64?, subject: String?) throws(StoreError) -> SessionListing {
-        try remote { (server) throws(StoreError) in
-            try server.list(device: device, sinceMilliseconds: sinceMilliseconds, subject: subject)
-        }
+    public func list(_ filter: SessionFilter) throws(StoreError) -> SessionListing {
+        try remote { (server) throws(StoreError) in try server.list(filter) }
+    }
+
+    public func count(_ filter: SessionFilter) throws(StoreError) -> Int {
+        try remote { (server) throws(StoreError) in try server.count(filter) }
     }
 
     public func page(_ query: SessionQuery) throws(StoreError) -> SessionPage {

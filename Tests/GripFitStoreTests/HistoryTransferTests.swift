@@ -16,8 +16,8 @@ struct HistoryTransferTests {
             _ = try source.save(session, sameStart: .nextFreeMillisecond)
         }
         _ = try source.saveFirstAttempt(
-            SQLiteHistoryAssessmentsTests.firstAttempt(start: 1_796_000_000_000),
-            of: SQLiteHistoryAssessmentsTests.facts(subject: "P1", start: 1_796_000_000_000))
+            SessionHistoryAssessmentsTests.firstAttempt(start: 1_796_000_000_000),
+            of: SessionHistoryAssessmentsTests.facts(subject: "P1", start: 1_796_000_000_000))
         var seen: [(Int, Int)] = []
         let first = try HistoryTransfer.copy(from: source, to: destination, batchSize: 2) { seen.append(($0, $1)) }
         #expect(first == ImportOutcome(added: 6, skipped: 0))

@@ -107,7 +107,7 @@ struct SQLiteHistoryScaleTests {
             sessions.append(session)
         }
         let streamed = try SessionExchange.export(
-            sessions, subjects: [try SQLiteHistorySubjectsTests.subject()], assessments: [], as: .json)
+            sessions, subjects: [try SessionHistorySubjectsTests.subject()], assessments: [], as: .json)
         #expect(streamed.hasPrefix(#"{"format":"gripfit-sessions","subjects":[{"#))
         // The old key order: the sessions first, then the subjects.
         let key = try #require(streamed.range(of: #","sessions":"#))

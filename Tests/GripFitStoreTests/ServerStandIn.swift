@@ -33,10 +33,8 @@ final class ServerStandIn: SessionHistory {
         try reach()
         return try backing.save(session, sameStart: sameStart)
     }
-    func list(device: String?, sinceMilliseconds: Int64?, subject: String?) throws(StoreError) -> SessionListing {
-        try reach()
-        return try backing.list(device: device, sinceMilliseconds: sinceMilliseconds, subject: subject)
-    }
+    func list(_ filter: SessionFilter) throws(StoreError) -> SessionListing { try reach(); return try backing.list(filter) }
+    func count(_ filter: SessionFilter) throws(StoreError) -> Int { try reach(); return try backing.count(filter) }
     func page(_ query: SessionQuery) throws(StoreError) -> SessionPage { try reach(); return try backing.page(query) }
     func allIDs() throws(StoreError) -> [Int64] { try reach(); return try backing.allIDs() }
     func sessions(afterID: Int64, limit: Int) throws(StoreError) -> [StoredSession] {

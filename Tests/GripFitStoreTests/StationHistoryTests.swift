@@ -112,16 +112,16 @@ struct StationHistoryTests {
         let subject = try Subject(code: "P1", birth: .year(1950))
         try server.backing.addSubject(subject)
         _ = try server.backing.saveFirstAttempt(
-            SQLiteHistoryAssessmentsTests.firstAttempt(start: 1_700_000_000_000),
-            of: SQLiteHistoryAssessmentsTests.facts(subject: "P1", start: 1_700_000_000_000))
+            SessionHistoryAssessmentsTests.firstAttempt(start: 1_700_000_000_000),
+            of: SessionHistoryAssessmentsTests.facts(subject: "P1", start: 1_700_000_000_000))
         let station = try station()
         #expect(try station.subject(code: "P1") == subject)
         server.set(down: true)
         #expect(try station.subject(code: "P1") == subject)
-        var attempt = SQLiteHistoryAssessmentsTests.firstAttempt()
+        var attempt = SessionHistoryAssessmentsTests.firstAttempt()
         attempt.tags.subject = "P1"
-        let first = try station.saveFirstAttempt(attempt, of: SQLiteHistoryAssessmentsTests.facts(subject: "P1"))
-        var later = SQLiteHistoryAssessmentsTests.attempt(peak: 32, start: 1_795_000_010_000)
+        let first = try station.saveFirstAttempt(attempt, of: SessionHistoryAssessmentsTests.facts(subject: "P1"))
+        var later = SessionHistoryAssessmentsTests.attempt(peak: 32, start: 1_795_000_010_000)
         later.tags = SessionTags(
             label: nil, hand: .left, protocolName: "standard", trial: 1, subject: "P1", assessment: first.assessment, attempt: 1)
         _ = try station.save(later, sameStart: .nextFreeMillisecond)
@@ -143,11 +143,11 @@ struct StationHistoryTests {
         try server.backing.addSubject(subject)
         let station = try station()
         _ = try station.subject(code: "P1")
-        var attempt = SQLiteHistoryAssessmentsTests.firstAttempt()
+        var attempt = SessionHistoryAssessmentsTests.firstAttempt()
         attempt.tags.subject = "P1"
-        let first = try station.saveFirstAttempt(attempt, of: SQLiteHistoryAssessmentsTests.facts(subject: "P1"))
+        let first = try station.saveFirstAttempt(attempt, of: SessionHistoryAssessmentsTests.facts(subject: "P1"))
         server.set(down: true)
-        var later = SQLiteHistoryAssessmentsTests.attempt(peak: 32, start: 1_795_000_010_000)
+        var later = SessionHistoryAssessmentsTests.attempt(peak: 32, start: 1_795_000_010_000)
         later.tags = SessionTags(
             label: nil, hand: .left, protocolName: "standard", trial: 1, subject: "P1", assessment: first.assessment, attempt: 1)
         #expect(try station.save(later, sameStart: .nextFreeMillisecond) == .inserted(id: 1))
@@ -165,15 +165,15 @@ struct StationHistoryTests {
         try server.backing.addSubject(try Subject(code: "P1", birth: .year(1950)))
         let station = try station()
         _ = try station.subject(code: "P1")
-        var attempt = SQLiteHistoryAssessmentsTests.firstAttempt(start: 1_790_000_000_000)
+        var attempt = SessionHistoryAssessmentsTests.firstAttempt(start: 1_790_000_000_000)
         attempt.tags.subject = "P1"
-        let online = try station.saveFirstAttempt(attempt, of: SQLiteHistoryAssessmentsTests.facts(subject: "P1", start: 1_790_000_000_000))
+        let online = try station.saveFirstAttempt(attempt, of: SessionHistoryAssessmentsTests.facts(subject: "P1", start: 1_790_000_000_000))
         server.set(down: true)
-        attempt = SQLiteHistoryAssessmentsTests.firstAttempt()
+        attempt = SessionHistoryAssessmentsTests.firstAttempt()
         attempt.tags.subject = "P1"
-        let away = try station.saveFirstAttempt(attempt, of: SQLiteHistoryAssessmentsTests.facts(subject: "P1"))
+        let away = try station.saveFirstAttempt(attempt, of: SessionHistoryAssessmentsTests.facts(subject: "P1"))
         #expect(online.assessment == away.assessment)
-        var later = SQLiteHistoryAssessmentsTests.attempt(peak: 32, start: 1_795_000_010_000)
+        var later = SessionHistoryAssessmentsTests.attempt(peak: 32, start: 1_795_000_010_000)
         later.tags = SessionTags(
             label: nil, hand: .left, protocolName: "standard", trial: 1, subject: "P1", assessment: away.assessment, attempt: 1)
         _ = try station.save(later, sameStart: .nextFreeMillisecond)

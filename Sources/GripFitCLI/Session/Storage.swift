@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import GripFitPostgres
 import GripFitStore
 
 /// The stored data at its XDG locations, and the one place that chooses the history's backend:
@@ -16,11 +17,24 @@ enum Storage {
         let given: (source: String, text: String)? = option.history.map { ("--history", $0) } ?? variable
         if let given {
             switch HistoryLocation.parse(given.text) {
-            case .success(let location): return location
+            case .success(let location): return try checked(location, source: given.source, environment: environment)
             case .failure(let refusal): throw CLIFailure("\(given.source): \(refusal).", status: .usage)
             }
         }
-        return try config(paths: paths).history ?? .sqlite(path: paths.databasePath)
+        let configured = try config(paths: paths).history ?? .sqlite(path: paths.databasePath)
+        return try checked(configured, source: StationConfig.path(in: paths), environment: environment)
+    }
+
+    /// A server's URL read as the connection will read it, so a password in it or an unknown
+    /// parameter is a usage error before anything is opened.
+    private static func checked(_ location: HistoryLocation, source: String, environment: [String: String]) throws -> HistoryLocation {
+        guard case .postgresql(let url) = location else { return location }
+        do {
+            _ = try PostgresLocation(url, environment: environment)
+        } catch {
+            throw CLIFailure("\(source): \(error)", status: .usage)
+        }
+        return location
     }
 
     /// This station's config.toml (no settings when there is none); a file that does not read is a usage error naming it.
@@ -34,7 +48,14 @@ enum Storage {
 
     /// Opens a shared server's history (PostgreSQL): the one place that names the server's backend.
     static let openServer: @Sendable (String) throws(StoreError) -> any SessionHistory = { url throws(StoreError) in
-        throw .unavailable(path: url, reason: "this build cannot open a PostgreSQL history yet; use --history sqlite:PATH")
+        let environment = ProcessInfo.processInfo.environment
+        let location: PostgresLocation
+        do {
+            location = try PostgresLocation(url, environment: environment)
+        } catch {
+            throw .unavailable(path: url, reason: "\(error)")
+        }
+        return try PostgresHistory(location: location, environment: environment, warn: StandardOutput.error)
     }
 
     /// The history at `location`, unchecked: a server's is a ``StationHistory`` that falls back to
@@ -103,9 +124,10 @@ enum Storage {
     }
 
     /// The station this process records as, stored with each session so a shared history tells
-    /// the rooms apart: this machine's host name; the config file's `station` key overrides it.
-    /// Nil when the host has no name to give.
+    /// the rooms apart: the config file's `station` key, else this machine's host name; nil when
+    /// neither names one (a config file that does not read was refused when the history was chosen).
     static var station: String? {
+        if let configured = (try? config())?.station { return configured }
         var name = [CChar](repeating: 0, count: 256)
         guard gethostname(&name, name.count - 1) == 0 else { return nil }
         let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
