@@ -176,6 +176,16 @@ struct PostgresHistoryTests {
         }
     }
 
+    /// This cluster has no TLS: `require` refuses to go on in plain text and says how to fix it.
+    @Test func requireRefusesAServerWithoutTLS() throws {
+        do {
+            _ = try open(try database() + "?sslmode=require")
+            Issue.record("sslmode=require connected in plain text")
+        } catch {
+            #expect("\(error)".contains("the server offers no TLS, which sslmode=require requires"))
+        }
+    }
+
     @Test func anUnknownDatabaseSaysCreatedb() throws {
         let url = "postgresql://gripfit@127.0.0.1:\(server.port)/no_such_db"
         do {
