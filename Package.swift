@@ -119,7 +119,9 @@ let package = Package(
         .testTarget(name: "GripFitClinicalTests", dependencies: ["GripFitClinical", "GripFitCore"]),
         .testTarget(
             name: "GripFitStoreTests",
-            dependencies: ["GripFitStore", "GripFitCore", "PostgresTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "GripFitStore", "GripFitPostgres", "GripFitCore", "PostgresTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // A throwaway PostgreSQL cluster (Debian's `postgresql`) per test process, for the store's tests
         // against both backends and the CLI's: it drives initdb, pg_ctl and psql.

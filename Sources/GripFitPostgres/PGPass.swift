@@ -16,6 +16,13 @@ public struct PGPass: Sendable {
         self.home = home
     }
 
+    /// The home directory as libpq takes it: `HOME` when set, else the account's.
+    public static func home(environment: [String: String]) -> String? {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        guard let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir else { return nil }
+        return String(cString: directory)
+    }
+
     /// The file looked in: `PGPASSFILE`, else `~/.pgpass`.
     public var file: String? {
         if let file = environment["PGPASSFILE"], !file.isEmpty { return file }

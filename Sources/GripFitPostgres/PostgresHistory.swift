@@ -20,7 +20,7 @@ public final class PostgresHistory: SessionHistory, Sendable {
         throws(StoreError)
     {
         server = location
-        let password = PGPass(environment: environment, home: environment["HOME"]).password(for: location, warn: warn)
+        let password = PGPass(environment: environment, home: PGPass.home(environment: environment)).password(for: location, warn: warn)
         do {
             link = try PostgresLink(location: location, password: password)
             try link.transaction { statements in try PostgresSchema.migrate(statements, location: location.description) }

@@ -26,12 +26,8 @@ final class PostgresLink: @unchecked Sendable {
         }
         configuration.options.connectTimeout = .seconds(5)
         self.configuration = configuration
-        do {
-            connection = try connect()
-        } catch {
-            try? group.syncShutdownGracefully()
-            throw error
-        }
+        // A failed connect releases the link: deinit shuts its event loop down.
+        connection = try connect()
     }
 
     deinit {

@@ -50,7 +50,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unavailable(let path, let reason):
             // A server's reason names its own fix; a file's is the directory's.
             path.contains("://")
-                ? "\(path): \(reason)." : "\(path): \(reason). Check that the directory is writable, or set XDG_DATA_HOME / XDG_CONFIG_HOME."
+                ? "\(path): \(reason)."
+                : "\(path): \(reason). Check that the directory is writable, or set XDG_DATA_HOME / XDG_CONFIG_HOME."
         case .cannotWrite(let path, let reason):
             "\(path): cannot write (\(reason)). Pick a writable path; nothing was written."
         case .damaged(let path, let detail):

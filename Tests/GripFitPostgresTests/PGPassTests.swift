@@ -61,6 +61,12 @@ import Testing
         #expect(pass.password(for: location) { _ in } == "elsewhere")
     }
 
+    @Test func homeIsHOMEElseTheAccounts() {
+        #expect(PGPass.home(environment: ["HOME": "/home/station"]) == "/home/station")
+        #expect(PGPass.home(environment: ["HOME": ""]) == PGPass.home(environment: [:]))
+        #expect(PGPass.home(environment: [:]) != nil, "the account's home from the password database")
+    }
+
     @Test func aFileOthersCanReadIsIgnoredWithLibpqsWarning() throws {
         let home = try home("*:*:*:*:exposed", mode: 0o644)
         var warnings: [String] = []

@@ -121,6 +121,29 @@ struct PostgresHistoryTests {
         #expect(opened == [true, true, true, true])
     }
 
+    /// A dashboard outlives a server restart: while the server is down a call is `.unreachable`
+    /// (the station keeps the session itself), and once it is back the next call reconnects.
+    @Test func aServerRestartIsSurvived() throws {
+        guard let own = try TestPostgres.dedicated() else { throw TestPostgresError(message: TestPostgres.skipReason) }
+        let database = try own.freshDatabase()
+        let store = try PostgresHistory(
+            location: try PostgresLocation(database.url, environment: [:]), environment: ["PGPASSWORD": database.password]
+        ) { _ in }
+        try store.save(Fixtures.session(), sameStart: .skip)
+        try own.stop()
+        do {
+            _ = try store.list()
+            Issue.record("a stopped server answered")
+        } catch {
+            guard case .unreachable = error else {
+                Issue.record("not unreachable: \(error)")
+                return
+            }
+        }
+        try own.start()
+        #expect(try store.list().rows.count == 1)
+    }
+
     @Test func calibrationsAreSharedAndTheLatestWins() throws {
         let url = try database()
         let station = try open(url)
@@ -150,6 +173,16 @@ struct PostgresHistoryTests {
             Issue.record("a wrong password was accepted")
         } catch {
             #expect("\(error)".contains("password authentication failed for user gripfit; set PGPASSWORD or a ~/.pgpass line"))
+        }
+    }
+
+    /// This cluster has no TLS: `require` refuses to go on in plain text and says how to fix it.
+    @Test func requireRefusesAServerWithoutTLS() throws {
+        do {
+            _ = try open(try database() + "?sslmode=require")
+            Issue.record("sslmode=require connected in plain text")
+        } catch {
+            #expect("\(error)".contains("the server offers no TLS, which sslmode=require requires"))
         }
     }
 

@@ -13,10 +13,13 @@ enum Subprocess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        // dup2 clears O_CLOEXEC on the copies; every other descriptor of ours is O_CLOEXEC or not ours to keep.
+        // dup2 clears O_CLOEXEC on the copies.
         posix_spawn_file_actions_adddup2(&actions, input, 0)
         posix_spawn_file_actions_adddup2(&actions, output, 1)
         posix_spawn_file_actions_adddup2(&actions, output, 2)
+        // Nothing else of the test process: the server pg_ctl leaves running, and the watchdog, would otherwise keep
+        // its sockets and ptys open (a connection the test closed would stay open, a pty never hang up).
+        if let closeFrom = closeFrom() { _ = closeFrom(&actions, 3) }
         var argv = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -56,6 +59,14 @@ enum Subprocess {
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34, Debian 12), which the Swift overlay does not expose
+    /// (it is `_GNU_SOURCE`); nil with an older C library, where the children keep what they inherit.
+    private static func closeFrom() -> ClosingFrom? {
+        dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: ClosingFrom.self) }
+    }
+
+    private typealias ClosingFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
     /// A pipe whose ends are O_CLOEXEC from the start (tests spawn processes on other threads) and blocking.
     static func pipe() throws(TestPostgresError) -> (read: Int32, write: Int32) {
