@@ -94,6 +94,8 @@ let package = Package(
             dependencies: [
                 "GripFitStore", "GripFitCore", "GripFitClinical", "GripFitOutput",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The connection's own failures (NIOConnectionError, IOError), said in a line.
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -153,7 +155,7 @@ let package = Package(
             name: "GripFitCLITests",
             dependencies: [
                 "GripFitCLI", "GripFitClinical", "GripFitConformance", "GripFitCore", "GripFitOutput", "GripFitSimulator", "GripFitStore",
-                "GripFitDashboard", "GripFitLinux", "UmockdevTestSupport",
+                "GripFitDashboard", "GripFitLinux", "UmockdevTestSupport", "PostgresTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

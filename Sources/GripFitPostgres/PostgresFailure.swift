@@ -1,5 +1,7 @@
 import GripFitOutput
 import GripFitStore
+import NIOCore
+import NIOPosix
 import PostgresNIO
 
 /// What went wrong on the way to or on the server, as a ``StoreError`` naming the fix: who must act
@@ -20,7 +22,7 @@ enum PostgresFailure {
                 reason: "the server's TLS certificate was not accepted (\(UntrustedText.escaped(error.underlying.map { "\($0)" } ?? ""))); "
                     + "give the CA that signed it with sslrootcert=PATH, and for verify-full connect by a name the certificate holds")
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
-            return .unreachable(location: place, reason: error.underlying.map { "\($0)" } ?? "the server closed the connection")
+            return .unreachable(location: place, reason: connectionReason(error.underlying))
         case .sslUnsupported:
             return .unavailable(
                 path: place,
@@ -34,6 +36,27 @@ enum PostgresFailure {
         default:
             let detail = error.underlying.map { ": \($0)" } ?? ""
             return .unavailable(path: place, reason: UntrustedText.escaped("\(error.code)\(detail)"))
+        }
+    }
+
+    /// Why no connection was made, in a line: the socket's errno as the C library words it, or the
+    /// name that did not resolve; NIO's own description nests every attempt's error.
+    static func connectionReason(_ underlying: (any Error)?) -> String {
+        switch underlying {
+        case let error as NIOConnectionError:
+            if let failure = error.connectionErrors.first {
+                return "\(failure.target.ipAddress ?? "\(failure.target)"): \(connectionReason(failure.error))"
+            }
+            if let lookup = error.dnsAError ?? error.dnsAAAAError {
+                return "cannot resolve \(UntrustedText.escaped(error.host)) (\(UntrustedText.escaped("\(lookup)")))"
+            }
+            return "no address of \(UntrustedText.escaped(error.host)) answered"
+        case let error as IOError:
+            return ErrnoText(error.errnoCode).description
+        case nil:
+            return "the server closed the connection"
+        case let other?:
+            return UntrustedText.escaped("\(other)")
         }
     }
 

@@ -45,14 +45,14 @@ struct SQLiteHistorySubjectsTests {
         let code = "ZQXJ-forget-me"
         try SessionHistorySubjectsTests.fileSubjectToForget(code, in: store)
         // The history is in WAL mode: what was written since the last checkpoint is in the log beside it.
-        let before = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+        let before = try Self.fileAndLog(path)
         #expect(before.range(of: Data(code.utf8)) != nil)
 
         // What the confirmation counts is what the delete deletes.
         #expect(try store.holdings(subject: code) == ForgottenSubject(sessions: 3, assessments: 1))
         #expect(try store.forgetSubject(code: code) == ForgottenSubject(sessions: 3, assessments: 1))
 
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+        let bytes = try Self.fileAndLog(path)
         #expect(bytes.range(of: Data(code.utf8)) == nil)
         #expect(bytes.range(of: Data("secret-note-7f3a".utf8)) == nil)
         #expect(bytes.range(of: Data("stays".utf8)) != nil)
@@ -65,5 +65,10 @@ struct SQLiteHistorySubjectsTests {
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA freelist_count") } == 0)
         #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
         #expect(throws: StoreError.unknownSubject(code)) { try store.forgetSubject(code: code) }
+    }
+
+    /// The history's bytes with its WAL log's: what was written since the last checkpoint is in the log.
+    private static func fileAndLog(_ path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
     }
 }

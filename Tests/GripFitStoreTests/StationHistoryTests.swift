@@ -167,7 +167,8 @@ struct StationHistoryTests {
         _ = try station.subject(code: "P1")
         var attempt = SessionHistoryAssessmentsTests.firstAttempt(start: 1_790_000_000_000)
         attempt.tags.subject = "P1"
-        let online = try station.saveFirstAttempt(attempt, of: SessionHistoryAssessmentsTests.facts(subject: "P1", start: 1_790_000_000_000))
+        let online = try station.saveFirstAttempt(
+            attempt, of: SessionHistoryAssessmentsTests.facts(subject: "P1", start: 1_790_000_000_000))
         server.set(down: true)
         attempt = SessionHistoryAssessmentsTests.firstAttempt()
         attempt.tags.subject = "P1"

@@ -1,0 +1,64 @@
+import Foundation
+import PostgresTestSupport
+import Testing
+
+/// Issue 23's bad input through the real binary: each refusal names the fix and has its exit code.
+@Suite(.timeLimit(.minutes(5)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
+struct SharedHistoryRefusalTests {
+    @Test func anUnreachableServerExits69AndNamesTheStationsOwnHistory() throws {
+        let cli = BuiltBinary()
+        let result = try cli.run(["history", "--history", "postgresql://gripfit@127.0.0.1:1/gripfit"], extra: ["PGPASSWORD": "x"])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot be reached"), "\(result.stderr)")
+    }
+
+    @Test func aWrongPasswordSaysWhereThePasswordGoes() throws {
+        let server = try #require(try TestPostgres.shared())
+        let (url, _) = try server.freshDatabase()
+        let result = try BuiltBinary().run(["history", "--history", url], extra: ["PGPASSWORD": "wrong"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("password authentication failed"), "\(result.stderr)")
+        #expect(result.stderr.contains(".pgpass"), "\(result.stderr)")
+    }
+
+    @Test func aPasswordInTheURLIsRefusedWithTheFix() throws {
+        let result = try BuiltBinary().run(["history", "--history", "postgresql://gripfit:hunter2@127.0.0.1/gripfit"])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains(".pgpass"), "\(result.stderr)")
+        #expect(!result.stderr.contains("hunter2"), "\(result.stderr)")
+    }
+
+    @Test func aServerWithANewerSchemaIsRefusedAndLeftAlone() throws {
+        let server = try #require(try TestPostgres.shared())
+        let (url, password) = try server.freshDatabase()
+        let cli = BuiltBinary()
+        let extra = ["PGPASSWORD": password]
+        #expect(try cli.run(["history", "--history", url], extra: extra).status == 0)
+        let database = String(url.split(separator: "/").last ?? "")
+        _ = try server.psql("INSERT INTO gripfit_schema_migrations (version, name, applied_at) VALUES (999, 'later', now())", database: database)
+        let result = try cli.run(["history", "--history", url], extra: extra)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("Upgrade gripfit-serial"), "\(result.stderr)")
+    }
+
+    /// A copy to a server that holds some of the sessions already skips them and counts them; a second copy copies nothing.
+    @Test func aCopySkipsWhatTheServerHolds() throws {
+        let server = try #require(try TestPostgres.shared())
+        let (url, password) = try server.freshDatabase()
+        let cli = BuiltBinary()
+        let extra = ["PGPASSWORD": password]
+        for seconds in [1.0, 2.0, 3.0] { try cli.recordLikeTheSimulator(seconds: seconds) }
+        // One of the three is on the server already.
+        let one = try cli.run(["export", "1", "-o", cli.home + "/one.json"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(try cli.run(["import", cli.home + "/one.json", "--history", url], extra: extra).status == 0)
+
+        let first = try cli.run(["history", "copy", "--to", url], extra: extra)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("copied 2"), "\(first.stdout)")
+        #expect(first.stdout.contains("skipped 1"), "\(first.stdout)")
+        let again = try cli.run(["history", "copy", "--to", url], extra: extra)
+        #expect(again.stdout.contains("copied 0"), "\(again.stdout)")
+        #expect(again.stdout.contains("skipped 3"), "\(again.stdout)")
+    }
+}
