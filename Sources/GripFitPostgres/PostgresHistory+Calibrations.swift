@@ -47,3 +47,35 @@ extension PostgresHistory {
         }
     }
 }
+
+extension PostgresHistory {
+    /// Makes this station's calibration file and the server agree, device by device, the newer
+    /// calibration (by its RFC 3339 UTC date) winning on both sides: a GripFit calibrated at one
+    /// station is then calibrated at every station that reaches the server. Returns how many
+    /// calibrations came from the server and how many went to it.
+    public func share(with book: CalibrationBook) throws(StoreError) -> (pulled: Int, pushed: Int) {
+        let onServer = Dictionary(try calibrations().map { ($0.device, $0) }) { _, last in last }
+        let here = Dictionary(try book.all().map { ($0.device, $0) }) { _, last in last }
+        var pulled = 0
+        var pushed = 0
+        for device in Set(onServer.keys).union(here.keys).sorted() {
+            switch (onServer[device], here[device]) {
+            case (let server?, let local?) where server.date > local.date:
+                try book.save(server)
+                pulled += 1
+            case (let server?, nil):
+                try book.save(server)
+                pulled += 1
+            case (let server?, let local?) where local.date > server.date:
+                try addCalibration(local)
+                pushed += 1
+            case (nil, let local?):
+                try addCalibration(local)
+                pushed += 1
+            default:
+                continue
+            }
+        }
+        return (pulled, pushed)
+    }
+}

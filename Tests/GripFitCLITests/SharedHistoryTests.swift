@@ -59,6 +59,22 @@ struct SharedHistoryTests {
         #expect((onServer.first?["trace"] as? [String: Any])?.isEmpty == false)
     }
 
+    /// A GripFit calibrated in room A is calibrated in room B once B reaches the server.
+    @Test func aCalibrationAtOneStationReachesTheOthers() throws {
+        let server = try #require(try TestPostgres.shared())
+        let (url, password) = try server.freshDatabase()
+        let extra = ["PGPASSWORD": password, "GRIPFIT_HISTORY": url]
+        let roomA = BuiltBinary()
+        let roomB = BuiltBinary()
+        let calibrated = try roomA.run(["calibrate", "--simulate", "--mass", "10kg"], extra: extra)
+        #expect(calibrated.status == 0, "\(calibrated.stderr)")
+        let listed = try roomB.run(["history"], extra: extra)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let file = try Data(contentsOf: URL(fileURLWithPath: roomB.configHome + "/gripfit/calibrations.json"))
+        let book = try JSONSerialization.jsonObject(with: file) as? [[String: Any]] ?? []
+        #expect(book.compactMap { $0["device"] as? String } == ["ble:C0:FF:EE:00:00:01"])
+    }
+
     /// Four processes record at once into `history`, each labelled; returns the labels the history holds, sorted.
     private static func recordFour(history: String, password: String?) throws -> [String] {
         let cli = BuiltBinary()

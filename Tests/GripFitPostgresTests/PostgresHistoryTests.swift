@@ -154,6 +154,30 @@ struct PostgresHistoryTests {
         #expect(try open(url).calibrations() == [later])
     }
 
+    /// Two stations' calibration files meet through the server: each device's newer calibration wins on both sides.
+    @Test func stationsShareTheirNewerCalibrations() throws {
+        let url = try database()
+        let folder = NSTemporaryDirectory() + "gripfit-pg-calibrations-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let roomA = CalibrationBook(path: folder + "/a/calibrations.json")
+        let roomB = CalibrationBook(path: folder + "/b/calibrations.json")
+        var other = Fixtures.calibration
+        other.device = "usb:BRIDGE-2"
+        try roomA.save(Fixtures.calibration)
+        try roomB.save(other)
+        #expect(try open(url).share(with: roomA) == (pulled: 0, pushed: 1))
+        #expect(try open(url).share(with: roomB) == (pulled: 1, pushed: 1))
+        var recalibrated = Fixtures.calibration
+        recalibrated.countsPerKilogram = 21_000
+        recalibrated.date = "2026-11-23T04:00:00.000Z"
+        try roomB.save(recalibrated)
+        #expect(try open(url).share(with: roomB) == (pulled: 0, pushed: 1))
+        #expect(try open(url).share(with: roomA) == (pulled: 2, pushed: 0))
+        #expect(try roomA.calibration(for: Fixtures.calibration.device) == recalibrated)
+        #expect(try roomA.calibration(for: "usb:BRIDGE-2") == other)
+        #expect(try open(url).share(with: roomA) == (pulled: 0, pushed: 0))
+    }
+
     @Test func aNewerSchemaIsRefusedWithNothingWritten() throws {
         let url = try database()
         let store = try open(url)

@@ -55,7 +55,34 @@ enum Storage {
         } catch {
             throw .unavailable(path: url, reason: "\(error)")
         }
-        return try PostgresHistory(location: location, environment: environment, warn: StandardOutput.error)
+        let history = try PostgresHistory(location: location, environment: environment, warn: StandardOutput.error)
+        shareCalibrations(history)
+        return history
+    }
+
+    /// Calibrations travel with the server: this station's file and the server's table agree on
+    /// each device's newer calibration whenever a command reaches the server. A failure leaves
+    /// both as they were, said, not thrown: the history itself is still usable.
+    private static func shareCalibrations(_ history: PostgresHistory) {
+        do throws(StoreError) {
+            _ = try history.share(with: calibrations)
+        } catch {
+            StandardOutput.error("gripfit-serial: calibrations not shared with \(history.location): \(error)")
+        }
+    }
+
+    /// After `calibrate`: the new calibration goes to the shared server now, when this station
+    /// uses one (GRIPFIT_HISTORY or config.toml) and reaches it; otherwise the next command that
+    /// reaches it takes it there.
+    static func shareCalibrationIfShared() {
+        guard let none = try? HistoryOption.parse([]), case .postgresql(let url)? = try? location(none) else { return }
+        do throws(StoreError) {
+            _ = try openServer(url)
+        } catch {
+            StandardOutput.error(
+                "gripfit-serial: the calibration is saved on this station; it reaches the shared history at the next command "
+                    + "that reaches the server (\(error))")
+        }
     }
 
     /// The history at `location`, unchecked: a server's is a ``StationHistory`` that falls back to

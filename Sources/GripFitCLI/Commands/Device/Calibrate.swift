@@ -129,6 +129,7 @@ public struct Calibrate: ParsableCommand {
             StandardOutput.line(
                 "calibrated \(device): \(calibration.countsPerKilogram.formatted(decimals: 1)) counts/kg, zero at "
                     + "\(calibration.offset.formatted(decimals: 0)) counts; saved to \(book.path)")
+            Storage.shareCalibrationIfShared()
             if calibration.offset <= 2 * ZeroTracker.untaredMarginKilograms * calibration.countsPerKilogram {
                 // A tared GripFit's zero is near 0 counts too; then readings after a power cycle would be off by its own zero.
                 StandardOutput.error(
