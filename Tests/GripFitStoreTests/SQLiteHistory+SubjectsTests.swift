@@ -96,6 +96,11 @@ struct SQLiteHistorySubjectsTests {
         #expect(try store.list().rows.isEmpty)
     }
 
+    /// The history's bytes and its write-ahead log's (absent once checkpointed and truncated).
+    static func fileAndLog(_ path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+    }
+
     /// An erasure request: after `forget`, neither the tables nor the file's bytes (freed pages,
     /// journal) hold the subject's code, note or sessions; other subjects' data stays.
     @Test func forgettingASubjectLeavesNothingOfThemInTheFile() throws {
@@ -120,14 +125,14 @@ struct SQLiteHistorySubjectsTests {
         kept.tags.subject = "KEEP"
         try store.save(kept, sameStart: .skip)
         // The history is in WAL mode: what was written since the last checkpoint is in the log beside it.
-        let before = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+        let before = try Self.fileAndLog(path)
         #expect(before.range(of: Data(code.utf8)) != nil)
 
         // What the confirmation counts is what the delete deletes.
         #expect(try store.holdings(subject: code) == ForgottenSubject(sessions: 3, assessments: 1))
         #expect(try store.forgetSubject(code: code) == ForgottenSubject(sessions: 3, assessments: 1))
 
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+        let bytes = try Self.fileAndLog(path)
         #expect(bytes.range(of: Data(code.utf8)) == nil)
         #expect(bytes.range(of: Data("secret-note-7f3a".utf8)) == nil)
         #expect(bytes.range(of: Data("stays".utf8)) != nil)

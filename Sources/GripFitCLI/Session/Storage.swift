@@ -65,7 +65,8 @@ enum Storage {
     /// The session is filed under this ``station``.
     static func save(_ session: StoredSession, to store: () throws -> any SessionHistory) throws(SessionSaveError) -> Int64 {
         try SessionSave.save(
-            stationed(session), historyPath: paths.databasePath, shield: { try SignalShield.run($0) }, lastResort: StandardOutput.error, to: store)
+            stationed(session), historyPath: paths.databasePath, shield: { try SignalShield.run($0) }, lastResort: StandardOutput.error,
+            to: store)
     }
 
     /// The same for a save that files something with the session (a guided run's first attempt files its assessment).

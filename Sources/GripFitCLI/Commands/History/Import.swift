@@ -36,7 +36,8 @@ public struct Import: ParsableCommand {
         let showsProgress = isatty(STDERR_FILENO) == 1
         let progress: (Int, Int) -> Void = { done, total in
             // Redrawn in place, so the next batch's count overwrites it.
-            if showsProgress { _ = Array("\rfiled \(done) of \(total) sessions".utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) } }
+            guard showsProgress else { return }
+            _ = Array("\rfiled \(done) of \(total) sessions".utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
         let outcome: ImportOutcome
         if isJSON {
