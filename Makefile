@@ -50,7 +50,7 @@ DEB_ROOT := .build/deb/root
 ## The changelog's date: the commit's, so the same tree gives the same package.
 DEB_DATE = $(shell date -R -d @$$($(GIT) log -1 --format=%ct 2>/dev/null || date +%s))
 
-.PHONY: demo test build deps test-deps firmware-test swift-test browser-test bench bench-deps bench-dashboard install-udev uninstall-udev clean fuzz fuzz-build
+.PHONY: demo test build deps test-deps firmware-test swift-test browser-test bench bench-deps bench-dashboard bench-history install-udev uninstall-udev clean fuzz fuzz-build
 .PHONY: dist install uninstall deb package-test package-test-deps labgrid-venv fhir-venv format lint
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
@@ -144,6 +144,15 @@ bench: deps bench-deps
 		--format jmh --path .build --no-progress
 	$(BENCH_VENV)/bin/python Benchmarks/end-to-end.py .build/release/gripfit-serial $(BENCH_VENV)/bin/python \
 		Benchmarks/.build/Current_run.jmh.json
+	$(MAKE) --no-print-directory bench-history
+
+## Not part of `make test`: the history at 1,000, 20,000 and 100,000 sessions of 10 s at 10 Hz (import,
+## `export --all` with its RSS, `history --json`, the dashboard's first page), the table README "Scale"
+## shows. SIZES=1000,20000 for a quicker look; BACKEND=postgresql://host/db runs it against a server.
+SIZES ?= 1000,20000,100000
+bench-history:
+	$(SWIFT) build $(BENCH_FLAGS)
+	Benchmarks/History/history_scale.py --binary .build/release/gripfit-serial --sizes $(SIZES) $(if $(BACKEND),--backend '$(BACKEND)')
 
 ## pyserial for the comparison loop, in a venv of its own (Debian's python3-venv makes it), and
 ## a C compiler for the poll loop's floor (Benchmarks/poll-floor.c).

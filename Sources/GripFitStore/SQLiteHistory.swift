@@ -276,10 +276,13 @@ public final class SQLiteHistory: SessionHistory {
     /// The ``SessionRecord/listed`` rows as listed: those that do not decode apart, as damaged.
     package static func listing(_ rows: some Sequence<Row>) -> SessionListing {
         var listing = SessionListing()
+        var positions: [String: Int]?
         for row in rows {
-            let id: Int64 = row["id"] as Int64? ?? 0
+            let columns = positions ?? StoredRow.positions(of: row)
+            positions = columns
+            let id: Int64 = columns["id"].flatMap { row[$0] as Int64? } ?? 0
             do throws(StoreError) {
-                listing.rows.append(try SessionRecord.row(StoredRow(row: row, session: id), id: id))
+                listing.rows.append(try SessionRecord.row(StoredRow(row: row, session: id, positions: columns), id: id))
             } catch {
                 listing.damaged.append(error)
             }

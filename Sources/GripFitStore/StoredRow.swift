@@ -8,10 +8,19 @@ package struct StoredRow {
     let session: Int64
     /// What the row is when not a session (`subject 'P1'`, `assessment A3`), for messages.
     var record: String?
+    /// Each column's position, shared by the rows of one statement: GRDB finds a column by name
+    /// case-blind, lowercasing it at every look-up, which was most of a long listing's time.
+    var positions: [String: Int]?
 
-    package init(row: Row, session: Int64) {
+    package init(row: Row, session: Int64, positions: [String: Int]? = nil) {
         self.row = row
         self.session = session
+        self.positions = positions
+    }
+
+    /// The positions of `row`'s columns, for the other rows of its statement.
+    static func positions(of row: Row) -> [String: Int] {
+        Dictionary(row.columnNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     package init(row: Row, record: String) {
@@ -26,7 +35,8 @@ package struct StoredRow {
     }
 
     package func optional<Value: DatabaseValueConvertible>(_ column: String) throws(StoreError) -> Value? {
-        let stored: DatabaseValue = row[column] ?? .null
+        let stored: DatabaseValue
+        if let position = positions?[column] { stored = row[position] } else { stored = row[column] ?? .null }
         if stored.isNull { return nil }
         guard let value = Value.fromDatabaseValue(stored) else { throw damaged(column, "holds \(Self.kind(of: stored))") }
         return value

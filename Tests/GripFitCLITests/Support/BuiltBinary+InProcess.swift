@@ -9,8 +9,8 @@ extension BuiltBinary {
     }
 
     /// What `history --json` lists, read in-process; ``historyJSON()`` launches the binary.
-    func historyJSONInProcess() throws -> [[String: Any]] {
-        let result = inProcess("history", "--json")
+    func historyJSONInProcess(arguments: String...) throws -> [[String: Any]] {
+        let result = InProcessHistory.run(["history", "--json"] + arguments, in: self)
         let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
         return parsed as? [[String: Any]] ?? []
     }

@@ -90,7 +90,9 @@ public struct History: ParsableCommand {
                         + "2026-11-01T09:00:00+01:00 (years 0000 to 9999, at most 9 fraction digits).")
             }
         }
-        if let limit, limit < 1 { throw ValidationError("--limit takes a number of sessions from 1 up; got \(limit). --all lists every one.") }
+        if let limit, limit < 1 {
+            throw ValidationError("--limit takes a number of sessions from 1 up; got \(limit). --all lists every one.")
+        }
         if all, limit != nil { throw ValidationError("--all and --limit disagree; pick one.") }
         if json, format != .table, format != .json { throw ValidationError("--json and --format \(format) disagree; pick one.") }
         if assessments, device != nil || since != nil || until != nil || station != nil || limit != nil || all {

@@ -38,7 +38,8 @@ public struct Import: ParsableCommand {
         let showsProgress = isatty(STDERR_FILENO) == 1
         let progress: (Int, Int) -> Void = { done, total in
             // Redrawn in place, so the next batch's count overwrites it.
-            if showsProgress { _ = Array("\rfiled \(done) of \(total) sessions".utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) } }
+            guard showsProgress else { return }
+            _ = Array("\rfiled \(done) of \(total) sessions".utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
         let outcome: ImportOutcome
         if isJSON {
@@ -97,9 +98,16 @@ public struct Import: ParsableCommand {
     /// or a `.json` that is not JSON, is refused naming what is expected.
     private static func startsWithBrace(_ fd: Int32, path: String) throws -> Bool {
         var first: UInt8?
-        try pass(fd, path: path) { chunk in
-            guard first == nil else { return }
-            first = chunk.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while first == nil {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw CLIFailure("\(path): cannot read (\(ErrnoText(code).message)).", status: .ioError)
+            }
+            first = chunk[0..<count].first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
         }
         let name = UntrustedText.escaped(path)
         guard let first else { throw CLIFailure("\(name): the file is empty. \(expected)", status: .dataError) }
