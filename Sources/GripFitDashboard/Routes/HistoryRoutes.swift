@@ -68,7 +68,7 @@ enum HistoryRoutes {
     }
 
     /// `limit` (1 to 500, default 50), `before` (the oldest id the page already has), `device`,
-    /// `hand` and `subject`, each checked here so the history is only asked sensible questions.
+    /// `station`, `hand` and `subject`, each checked here so the history is only asked sensible questions.
     private static func query(_ request: Request) throws(DashboardError) -> SessionQuery {
         let parameters = request.uri.queryParameters
         var query = SessionQuery()
@@ -87,6 +87,7 @@ enum HistoryRoutes {
             query.before = before
         }
         query.device = parameters["device"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        query.station = parameters["station"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         if let text = parameters["hand"], !text.isEmpty {
             guard let hand = Hand(rawValue: String(text)) else {
                 throw DashboardError(.badRequest, "hand is left or right.")
