@@ -177,6 +177,10 @@ def main():
         result = measure(arguments.binary, count, session, arguments.backend, arguments.keep)
         rows.append(result)
         print(f"{count} sessions done", file=sys.stderr)
+    print_table(backend, rows)
+
+
+def print_table(backend, rows):
     print(f"| {backend} | import | `export --all` | `history --json` | dashboard `/api/sessions?limit=50` |")
     print("| --- | --- | --- | --- | --- |")
     for row in rows:

@@ -13,7 +13,7 @@ extension PostgresHistory {
             try statements.rows(
                 "SELECT \(SessionRecord.listed) FROM session \(where_)ORDER BY started_at_ms DESC, id DESC \(limit)", arguments)
         }
-        return SQLiteHistory.listing(rows)
+        return SQLiteHistory.listing(rows, sameColumnOrder: false)
     }
 
     public func count(_ filter: SessionFilter) throws(StoreError) -> Int {

@@ -85,7 +85,7 @@ extension PostgresHistory {
                     + "LIMIT $\(filter.values.count)",
                 filter.values)
         }
-        return SessionPage(listing: SQLiteHistory.listing(rows.prefix(limit)), more: rows.count > limit)
+        return SessionPage(listing: SQLiteHistory.listing(rows.prefix(limit), sameColumnOrder: false), more: rows.count > limit)
     }
 
     public func allIDs() throws(StoreError) -> [Int64] {

@@ -274,13 +274,16 @@ public final class SQLiteHistory: SessionHistory {
     }
 
     /// The ``SessionRecord/listed`` rows as listed: those that do not decode apart, as damaged.
-    package static func listing(_ rows: some Sequence<Row>) -> SessionListing {
+    /// `sameColumnOrder`: every row has its columns where the first has them, as one SQLite
+    /// statement's rows do, so they are read by position; rows built from a dictionary (a server's)
+    /// each have their own order and are read by name.
+    package static func listing(_ rows: some Sequence<Row>, sameColumnOrder: Bool = true) -> SessionListing {
         var listing = SessionListing()
         var positions: [String: Int]?
         for row in rows {
-            let columns = positions ?? StoredRow.positions(of: row)
+            let columns = sameColumnOrder ? positions ?? StoredRow.positions(of: row) : nil
             positions = columns
-            let id: Int64 = columns["id"].flatMap { row[$0] as Int64? } ?? 0
+            let id: Int64 = (columns?["id"]).map { row[$0] as Int64? ?? 0 } ?? (row["id"] as Int64? ?? 0)
             do throws(StoreError) {
                 listing.rows.append(try SessionRecord.row(StoredRow(row: row, session: id, positions: columns), id: id))
             } catch {
