@@ -148,11 +148,13 @@ bench: deps bench-deps
 
 ## Not part of `make test`: the history at 1,000, 20,000 and 100,000 sessions of 10 s at 10 Hz (import,
 ## `export --all` with its RSS, `history --json`, the dashboard's first page), the table README "Scale"
-## shows. SIZES=1000,20000 for a quicker look; BACKEND=postgresql://host/db runs it against a server.
+## shows, then the same on a throwaway PostgreSQL cluster and four stations recording into one history at once
+## (shared_history.py). SIZES=1000,20000 for a quicker look; BACKEND=postgresql://host/db runs the first against a server.
 SIZES ?= 1000,20000,100000
-bench-history:
+bench-history: test-deps
 	$(SWIFT) build $(BENCH_FLAGS)
 	Benchmarks/History/history_scale.py --binary .build/release/gripfit-serial --sizes $(SIZES) $(if $(BACKEND),--backend '$(BACKEND)')
+	Benchmarks/History/shared_history.py --binary .build/release/gripfit-serial --sizes $(SIZES)
 
 ## pyserial for the comparison loop, in a venv of its own (Debian's python3-venv makes it), and
 ## a C compiler for the poll loop's floor (Benchmarks/poll-floor.c).
