@@ -49,10 +49,10 @@ final class PostgresLink: @unchecked Sendable {
         }
     }
 
-    /// `body` in one transaction: committed when it returns, rolled back when it throws.
-    func transaction<Result>(_ body: (PostgresStatements) throws -> Result) throws -> Result {
+    /// `body` in one transaction (`begin` opens it): committed when it returns, rolled back when it throws.
+    func transaction<Result>(begin: String = "BEGIN", _ body: (PostgresStatements) throws -> Result) throws -> Result {
         try with { statements in
-            try statements.execute("BEGIN")
+            try statements.execute(begin)
             do {
                 let result = try body(statements)
                 try statements.execute("COMMIT")
@@ -66,17 +66,7 @@ final class PostgresLink: @unchecked Sendable {
 
     /// Several reads that must see one state of the history (a session and its reps).
     func read<Result>(_ body: (PostgresStatements) throws -> Result) throws -> Result {
-        try with { statements in
-            try statements.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            do {
-                let result = try body(statements)
-                try statements.execute("COMMIT")
-                return result
-            } catch {
-                _ = try? statements.execute("ROLLBACK")
-                throw error
-            }
-        }
+        try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
     }
 
     private func connect() throws -> PostgresConnection {

@@ -26,17 +26,13 @@ struct PostgresHistoryTests {
         return try PostgresHistory(location: location, environment: ["PGPASSWORD": password ?? server.password]) { _ in }
     }
 
-    @Test func savesAndReadsBackAWholeSession() throws {
+    /// What the store's shared suite (SessionHistoryTests, on both backends) leaves to the server's own checks.
+    @Test func aSavedSessionIsListedByIDAndTheHistoryChecksOut() throws {
         let store = try open()
         let session = Fixtures.session()
         guard case .inserted(let id) = try store.save(session, sameStart: .skip) else { Issue.record("not inserted"); return }
         var expected = session
         expected.id = id
-        #expect(try store.session(id: id) == expected)
-        let rows = try store.list().rows
-        #expect(rows.count == 1)
-        #expect(rows.first?.repCount == 3)
-        #expect(rows.first?.calibrated == true)
         #expect(try store.sessions(afterID: 0, limit: 10) == [expected])
         #expect(try store.allIDs() == [id])
         #expect(try store.integrityProblems().isEmpty)
