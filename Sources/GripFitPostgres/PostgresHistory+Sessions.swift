@@ -93,11 +93,24 @@ extension PostgresHistory {
         return rows.compactMap { $0["id"] as Int64? }
     }
 
+    /// Three statements per batch (sessions, their reps, their traces), not three per session: a
+    /// server is a round trip away, and export and copy read whole histories this way.
     public func sessions(afterID: Int64, limit: Int) throws(StoreError) -> [StoredSession] {
-        let rows = try with { statements in
-            try statements.rows("SELECT id FROM session WHERE id > $1 ORDER BY id LIMIT $2", [afterID, max(limit, 0)])
+        let loaded: (sessions: [Row], reps: [Row], traces: [Row]) = try read { statements in
+            let sessions = try statements.rows("SELECT * FROM session WHERE id > $1 ORDER BY id LIMIT $2", [afterID, max(limit, 0)])
+            guard let last: Int64 = sessions.last?["id"] else { return ([], [], []) }
+            let range: [PostgresStatements.Value] = [afterID, last]
+            let reps = try statements.rows(
+                "SELECT * FROM rep WHERE session_id > $1 AND session_id <= $2 ORDER BY session_id, number", range)
+            let traces = try statements.rows("SELECT * FROM trace WHERE session_id > $1 AND session_id <= $2", range)
+            return (sessions, reps, traces)
         }
-        return try rows.compactMap { $0["id"] as Int64? }.map { (id) throws(StoreError) in try session(id: id) }
+        let reps = Dictionary(grouping: loaded.reps) { $0["session_id"] as Int64? ?? 0 }
+        let traces = Dictionary(loaded.traces.map { ($0["session_id"] as Int64? ?? 0, $0) }) { first, _ in first }
+        return try loaded.sessions.map { (row) throws(StoreError) in
+            let id: Int64 = row["id"] ?? 0
+            return try SessionRecord.session(id: id, row: row, reps: reps[id] ?? [], trace: traces[id])
+        }
     }
 
     public func session(id: Int64) throws(StoreError) -> StoredSession {
