@@ -3,6 +3,10 @@
 /// JavaScript and in a dashboard page.
 public enum JSONString {
     public static func quoted(_ string: String) -> String {
+        // Most keys and values are printable ASCII without a quote or backslash: nothing to escape.
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + string + "\""
+        }
         var result = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

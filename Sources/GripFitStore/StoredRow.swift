@@ -11,11 +11,15 @@ package struct StoredRow {
     /// Each column's position, shared by the rows of one statement: GRDB finds a column by name
     /// case-blind, lowercasing it at every look-up, which was most of a long listing's time.
     var positions: [String: Int]?
+    /// The row's values, copied once when `positions` are given: GRDB's generic subscript decodes
+    /// each value through type metadata, a large part of a long listing's time.
+    private var values: [DatabaseValue] = []
 
     package init(row: Row, session: Int64, positions: [String: Int]? = nil) {
         self.row = row
         self.session = session
         self.positions = positions
+        if positions != nil { values = Array(row.databaseValues) }
     }
 
     /// The positions of `row`'s columns, for the other rows of its statement.
@@ -36,7 +40,11 @@ package struct StoredRow {
 
     package func optional<Value: DatabaseValueConvertible>(_ column: String) throws(StoreError) -> Value? {
         let stored: DatabaseValue
-        if let position = positions?[column] { stored = row[position] } else { stored = row[column] ?? .null }
+        if let position = positions?[column], values.indices.contains(position) {
+            stored = values[position]
+        } else {
+            stored = row[column] ?? .null
+        }
         if stored.isNull { return nil }
         guard let value = Value.fromDatabaseValue(stored) else { throw damaged(column, "holds \(Self.kind(of: stored))") }
         return value

@@ -155,7 +155,7 @@ public struct History: ParsableCommand {
         let display = ForceDisplay(calibration: nil, unit: unit)
         switch json ? .json : format {
         case .json:
-            sink.line("[" + entries.map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]")
+            writeJSON(entries, display, to: sink)
         case .csv:
             guard sink.line(CSVLine.join(csvHeader)) else { return }
             for entry in entries {
@@ -175,6 +175,24 @@ public struct History: ParsableCommand {
             }
         }
         if let last = problems.last { throw last }
+    }
+
+    /// The size of the pieces `--json` is written in, so a long history is neither one string in memory nor a write per row.
+    static let jsonChunk = 64 * 1024
+
+    /// One JSON array of ``SessionJSON/row(_:display:)``, on one line, written in chunks as the rows are made.
+    private func writeJSON(_ entries: [HistoryEntry], _ display: ForceDisplay, to sink: some CommandOutput) {
+        var chunk = "["
+        chunk.reserveCapacity(Self.jsonChunk + 4096)
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { chunk.append(",") }
+            chunk.append(SessionJSON.row(entry, display: display).text)
+            if chunk.utf8.count >= Self.jsonChunk {
+                guard sink.write(chunk) else { return }
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        sink.write(chunk + "]\n")
     }
 
     private func listAssessments(_ store: any SessionHistory, to sink: some CommandOutput) throws {
