@@ -105,7 +105,11 @@ struct NetworkPortEndToEndTests {
             #expect(result.status == 69, "\(command[0]): \(result.stdout)\(result.stderr)")
             #expect(result.stderr.contains("Device open failure"), "\(result.stderr)")
             #expect(result.stderr.contains(url))
-            #expect(!result.stderr.contains("connection lost"), "\(result.stderr)")
+            // Raw mode: the client sends nothing first, so ser2net's close is a FIN after its words.
+            // RFC 2217: ser2net may close with our telnet negotiation unread, and then the kernel
+            // resets the connection and drops its words unsent; the session reconnects once and reads
+            // them. Either way it ends at once with 69 in the server's words (above).
+            if !rfc2217 { #expect(!result.stderr.contains("connection lost"), "\(result.stderr)") }
             #expect(Date().timeIntervalSince(started) < 5, "\(command[0]) gave up at once, not after the scan window")
         }
     }
