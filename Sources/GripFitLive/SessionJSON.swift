@@ -5,9 +5,12 @@ import GripFitStore
 /// Sessions as JSON objects: `history --json`'s rows, and the dashboard's session detail with reps.
 /// Values are in the display unit when the session was calibrated, else raw counts.
 public enum SessionJSON {
+    /// About the bytes of a ``row(_:display:)`` with its tags and a label: room made once.
+    private static let rowSize = 512
+
     public static func row(_ entry: HistoryEntry, display: ForceDisplay) -> JSONObject {
         let row = entry.row
-        var object = JSONObject()
+        var object = JSONObject(capacity: rowSize)
         object.set("id", Int(row.id))
         object.set("started_at", Timestamp.rfc3339(milliseconds: row.startedAtMilliseconds))
         set(row.device, row, in: &object)

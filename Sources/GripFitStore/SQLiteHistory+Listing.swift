@@ -5,10 +5,17 @@ extension SQLiteHistory {
         let (sql, arguments) = try statement(filter, selecting: SessionRecord.listed)
         let limit = filter.limit.map { " LIMIT \(max($0, 0))" } ?? ""
         do {
-            let rows = try queue.read { db in
-                try Row.fetchAll(db, sql: sql + " ORDER BY started_at_ms DESC, id DESC" + limit, arguments: arguments)
+            // A cursor, not fetchAll: each row is read as the statement steps, never copied into a
+            // row object of its own, so 100,000 sessions list without 100,000 rows held at once.
+            return try queue.read { db in
+                let rows = try Row.fetchCursor(db, sql: sql + " ORDER BY started_at_ms DESC, id DESC" + limit, arguments: arguments)
+                var listing = SessionListing()
+                var positions: ColumnPositions?
+                while let row = try rows.next() {
+                    Self.list(row, positions: &positions, into: &listing)
+                }
+                return listing
             }
-            return Self.listing(rows)
         } catch {
             throw Self.failure(error, path: path)
         }

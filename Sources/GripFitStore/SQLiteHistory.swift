@@ -97,10 +97,13 @@ public final class SQLiteHistory: SessionHistory {
         }
     }
 
-    /// `PRAGMA integrity_check`, at most 10 problems.
+    /// `PRAGMA quick_check`, at most 10 problems: every command runs it, and unlike
+    /// `integrity_check` (n log n, a quarter of a second at 100,000 sessions) it is one pass over
+    /// the file; it finds broken pages and a lying index root, and skips only comparing each
+    /// index's entries with its table's rows.
     public func integrityProblems() throws(StoreError) -> [String] {
         do {
-            let lines = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check(10)") }
+            let lines = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(10)") }
             return lines == ["ok"] ? [] : lines
         } catch {
             throw Self.failure(error, path: path)
@@ -279,18 +282,29 @@ public final class SQLiteHistory: SessionHistory {
     /// each have their own order and are read by name.
     package static func listing(_ rows: some Sequence<Row>, sameColumnOrder: Bool = true) -> SessionListing {
         var listing = SessionListing()
-        var positions: [String: Int]?
+        var positions: ColumnPositions?
         for row in rows {
-            let columns = sameColumnOrder ? positions ?? StoredRow.positions(of: row) : nil
-            positions = columns
-            let id: Int64 = (columns?["id"]).map { row[$0] as Int64? ?? 0 } ?? (row["id"] as Int64? ?? 0)
-            do throws(StoreError) {
-                listing.rows.append(try SessionRecord.row(StoredRow(row: row, session: id, positions: columns), id: id))
-            } catch {
-                listing.damaged.append(error)
+            if sameColumnOrder {
+                list(row, positions: &positions, into: &listing)
+            } else {
+                var own: ColumnPositions?
+                list(row, positions: &own, into: &listing)
             }
         }
         return listing
+    }
+
+    /// One listed row added to `listing`, read by the `positions` of the statement's first row
+    /// (found from `row` when nil).
+    static func list(_ row: Row, positions: inout ColumnPositions?, into listing: inout SessionListing) {
+        let columns = positions ?? StoredRow.positions(of: row)
+        positions = columns
+        let id: Int64 = columns.position(of: "id").map { row[$0] as Int64? ?? 0 } ?? 0
+        do throws(StoreError) {
+            listing.rows.append(try SessionRecord.row(StoredRow(row: row, session: id, positions: columns), id: id))
+        } catch {
+            listing.damaged.append(error)
+        }
     }
 
     public func allIDs() throws(StoreError) -> [Int64] {

@@ -81,7 +81,7 @@ extension SessionHistory {
 
     /// Refuses to add to a damaged history: the new session would be written into broken pages.
     public func checkIntegrity() throws(StoreError) {
-        if let first = try integrityProblems().first { throw .damaged(path: location, detail: "integrity_check: \(first)") }
+        if let first = try integrityProblems().first { throw .damaged(path: location, detail: "integrity check: \(first)") }
     }
 
     /// Every session, newest first.

@@ -62,14 +62,16 @@ package struct SessionRecord {
         )
     }
 
-    /// The columns `history` lists: all but the calibration's, without the reps and trace.
-    package static var listed: String {
-        let own: [Columns] = [
-            .id, .device, .startedAt, .firmware, .bridgeVersion, .label, .hand, .protocolName, .trial, .unit, .calibrationDate, .repCount,
-            .subject, .assessment, .attempt, .flag, .station,
+    /// The columns `history` lists: all but the calibration's, without the reps and trace, in the
+    /// order ``row(_:id:)`` reads them, so ``ColumnPositions`` finds each at its first try.
+    package static let listed: String = {
+        let first: [Columns] = [
+            .id, .device, .startedAt, .firmware, .bridgeVersion, .label, .hand, .protocolName, .trial, .subject, .assessment,
+            .attempt, .flag, .unit, .calibrationDate,
         ]
-        return (own.map(\.rawValue) + SummaryField.all.map(\.key)).joined(separator: ", ")
-    }
+        let last: [Columns] = [.repCount, .station]
+        return (first.map(\.rawValue) + SummaryField.all.map(\.key) + last.map(\.rawValue)).joined(separator: ", ")
+    }()
 
     /// One row of `history`, from the ``listed`` columns, checked in the order they are listed.
     package static func row(_ stored: StoredRow, id: Int64) throws(StoreError) -> SessionRow {

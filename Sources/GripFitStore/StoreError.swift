@@ -8,7 +8,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unavailable(path: String, reason: String)
     /// An export, report or plot cannot be written where the user asked.
     case cannotWrite(path: String, reason: String)
-    /// SQLite itself reports the file damaged (`PRAGMA integrity_check`, SQLITE_CORRUPT, SQLITE_NOTADB).
+    /// SQLite itself reports the file damaged (`PRAGMA quick_check`, SQLITE_CORRUPT, SQLITE_NOTADB).
     case damaged(path: String, detail: String)
     /// One session's stored values do not decode; the others still read.
     case damagedSession(id: Int64, detail: String)

@@ -10,21 +10,23 @@ package struct StoredRow {
     var record: String?
     /// Each column's position, shared by the rows of one statement: GRDB finds a column by name
     /// case-blind, lowercasing it at every look-up, which was most of a long listing's time.
-    var positions: [String: Int]?
+    var positions: ColumnPositions?
     /// The row's values, copied once when `positions` are given: GRDB's generic subscript decodes
     /// each value through type metadata, a large part of a long listing's time.
     private var values: [DatabaseValue] = []
 
-    package init(row: Row, session: Int64, positions: [String: Int]? = nil) {
+    package init(row: Row, session: Int64, positions: ColumnPositions? = nil) {
         self.row = row
         self.session = session
         self.positions = positions
-        if positions != nil { values = Array(row.databaseValues) }
+        // By index, untyped: `databaseValues` makes each column's name too, and the generic
+        // subscript looks up type metadata for every value.
+        if positions != nil { values = (0..<row.count).map { (row[$0] as (any DatabaseValueConvertible)?)?.databaseValue ?? .null } }
     }
 
     /// The positions of `row`'s columns, for the other rows of its statement.
-    static func positions(of row: Row) -> [String: Int] {
-        Dictionary(row.columnNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    static func positions(of row: Row) -> ColumnPositions {
+        ColumnPositions(Array(row.columnNames))
     }
 
     package init(row: Row, record: String) {
@@ -40,7 +42,7 @@ package struct StoredRow {
 
     package func optional<Value: DatabaseValueConvertible>(_ column: String) throws(StoreError) -> Value? {
         let stored: DatabaseValue
-        if let position = positions?[column], values.indices.contains(position) {
+        if let position = positions?.position(of: column), values.indices.contains(position) {
             stored = values[position]
         } else {
             stored = row[column] ?? .null

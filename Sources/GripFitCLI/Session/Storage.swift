@@ -145,7 +145,7 @@ enum Storage {
     static func historyToRead(at location: HistoryLocation) throws -> (store: any SessionHistory, damage: StoreError?) {
         let history = try open(location)
         let damage = try history.integrityProblems().first.map {
-            StoreError.damaged(path: history.location, detail: "integrity_check: \($0)")
+            StoreError.damaged(path: history.location, detail: "integrity check: \($0)")
         }
         return (history, damage)
     }

@@ -182,17 +182,18 @@ public struct History: ParsableCommand {
 
     /// One JSON array of ``SessionJSON/row(_:display:)``, on one line, written in chunks as the rows are made.
     private func writeJSON(_ entries: [HistoryEntry], _ display: ForceDisplay, to sink: some CommandOutput) {
-        var chunk = "["
+        var chunk: [UInt8] = [UInt8(ascii: "[")]
         chunk.reserveCapacity(Self.jsonChunk + 4096)
         for (index, entry) in entries.enumerated() {
-            if index > 0 { chunk.append(",") }
-            chunk.append(SessionJSON.row(entry, display: display).text)
-            if chunk.utf8.count >= Self.jsonChunk {
-                guard sink.write(chunk) else { return }
+            if index > 0 { chunk.append(UInt8(ascii: ",")) }
+            SessionJSON.row(entry, display: display).write(to: &chunk)
+            if chunk.count >= Self.jsonChunk {
+                guard sink.write(String(decoding: chunk, as: UTF8.self)) else { return }
                 chunk.removeAll(keepingCapacity: true)
             }
         }
-        sink.write(chunk + "]\n")
+        chunk += Array("]\n".utf8)
+        sink.write(String(decoding: chunk, as: UTF8.self))
     }
 
     private func listAssessments(_ store: any SessionHistory, to sink: some CommandOutput) throws {
