@@ -2,8 +2,9 @@ import Glibc
 
 /// Where a shared history lives: `postgresql://[user@]host[:port][/dbname][?param=value&...]`
 /// (or `postgres://`), read as libpq reads it, so the URL a user tests with `psql` works here.
-/// `?host=/dir` names a Unix socket directory. Missing parts default as libpq's do: the user is
-/// `PGUSER` or the login user, the port 5432, the database the user's name, sslmode `prefer`.
+/// `?host=/dir` names a Unix socket directory. Missing parts default as libpq's do: from
+/// `PGHOST`, `PGPORT`, `PGDATABASE`, `PGUSER`, `PGSSLMODE` and `PGSSLROOTCERT` when set, else the
+/// socket directory, port 5432, the user's name, the login user and sslmode `prefer`.
 /// A password is refused: it belongs in `~/.pgpass` or `PGPASSWORD`, never in `ps`.
 public struct PostgresLocation: Equatable, Sendable, CustomStringConvertible {
     /// A host name or address, or a Unix socket directory (starting with `/`).
@@ -57,6 +58,7 @@ public struct PostgresLocation: Equatable, Sendable, CustomStringConvertible {
         }
         var database = try path.map(Self.decoded)
         var sslMode = PostgresSSLMode.prefer
+        var sslModeGiven = false
         var rootCertificate: String?
         for pair in (query ?? "").split(separator: "&", omittingEmptySubsequences: true) {
             let (rawName, rawValue) = Self.split(pair, at: "=")
@@ -71,18 +73,30 @@ public struct PostgresLocation: Equatable, Sendable, CustomStringConvertible {
             case "sslmode":
                 guard let mode = PostgresSSLMode(rawValue: value) else { throw .badSSLMode(value) }
                 sslMode = mode
+                sslModeGiven = true
             case "sslrootcert": rootCertificate = value
             default: throw .unknownParameter(name)
             }
         }
-        guard let resolvedUser = [user, environment["PGUSER"], Self.loginUser()].lazy.compactMap({ $0 }).first(where: { !$0.isEmpty })
+        // What the URL leaves out, libpq takes from its environment variables (an empty one is unset).
+        func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        guard let resolvedUser = [user, variable("PGUSER"), Self.loginUser()].lazy.compactMap({ $0 }).first(where: { !$0.isEmpty })
         else { throw .noUser }
         self.user = resolvedUser
-        self.host = host.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultSocketDirectory
-        self.port = try Self.port(portText)
-        self.database = database.flatMap { $0.isEmpty ? nil : $0 } ?? resolvedUser
+        self.host = host.flatMap { $0.isEmpty ? nil : $0 } ?? variable("PGHOST") ?? Self.defaultSocketDirectory
+        if portText?.isEmpty ?? true, let fromEnvironment = variable("PGPORT") {
+            guard let port = try? Self.port(Substring(fromEnvironment)) else { throw .badVariable("PGPORT", fromEnvironment) }
+            self.port = port
+        } else {
+            self.port = try Self.port(portText)
+        }
+        self.database = database.flatMap { $0.isEmpty ? nil : $0 } ?? variable("PGDATABASE") ?? resolvedUser
+        if !sslModeGiven, let fromEnvironment = variable("PGSSLMODE") {
+            guard let mode = PostgresSSLMode(rawValue: fromEnvironment) else { throw .badVariable("PGSSLMODE", fromEnvironment) }
+            sslMode = mode
+        }
         self.sslMode = sslMode
-        self.rootCertificate = rootCertificate
+        self.rootCertificate = rootCertificate ?? variable("PGSSLROOTCERT")
     }
 
     /// The URL without a password (there never is one), for messages and `pg_isready -d`.

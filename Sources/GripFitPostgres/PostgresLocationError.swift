@@ -13,6 +13,8 @@ public enum PostgresLocationError: Error, Equatable, Sendable, CustomStringConve
     case badEncoding(String)
     /// Neither `PGUSER` nor the login user names a database user.
     case noUser
+    /// A libpq environment variable (`PGPORT`, `PGSSLMODE`) the URL leaves in charge holds a value that does not read.
+    case badVariable(String, String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,10 @@ public enum PostgresLocationError: Error, Equatable, Sendable, CustomStringConve
             "the history URL's '\(UntrustedText.escaped(text))' is not valid percent-encoded UTF-8"
         case .noUser:
             "no database user: give one in the URL (postgresql://user@host/db) or set PGUSER"
+        case .badVariable(let name, let value):
+            "\(name)='\(UntrustedText.escaped(value))' is not "
+                + (name == "PGPORT" ? "a port from 1 to 65535" : "one of \(PostgresSSLMode.names)")
+                + "; fix it, unset it, or give the URL's own " + (name == "PGPORT" ? "`host:PORT`" : "`?sslmode=`") + ", which wins"
         }
     }
 }

@@ -24,6 +24,46 @@ import Testing
         #expect(location.description == "postgresql://station@db.example/station")
     }
 
+    @Test func libpqsVariablesFillWhatTheURLLeavesOut() throws {
+        let variables = [
+            "PGUSER": "station", "PGHOST": "db.clinic", "PGPORT": "6432", "PGDATABASE": "gripfit", "PGSSLMODE": "verify-full",
+            "PGSSLROOTCERT": "/etc/gripfit/ca.pem",
+        ]
+        let bare = try PostgresLocation("postgresql://", environment: variables)
+        #expect(bare.host == "db.clinic")
+        #expect(bare.port == 6432)
+        #expect(bare.database == "gripfit")
+        #expect(bare.sslMode == .verifyFull)
+        #expect(bare.rootCertificate == "/etc/gripfit/ca.pem")
+        #expect(bare.description == "postgresql://station@db.clinic:6432/gripfit?sslmode=verify-full&sslrootcert=/etc/gripfit/ca.pem")
+        // The URL's own parts win, as in libpq.
+        let named = try PostgresLocation(
+            "postgresql://clinic@db.example:5433/grip?sslmode=require&sslrootcert=/ca.pem", environment: variables)
+        #expect(named.description == "postgresql://clinic@db.example:5433/grip?sslmode=require&sslrootcert=/ca.pem")
+        let socket = try PostgresLocation("postgresql:///grip?host=/run/pg", environment: variables)
+        #expect(socket.socketPath == "/run/pg/.s.PGSQL.6432", "PGPORT also numbers a socket")
+        // Empty variables are unset.
+        let empty = try PostgresLocation("postgresql://db", environment: ["PGUSER": "station", "PGPORT": "", "PGSSLMODE": ""])
+        #expect(empty.port == 5432)
+        #expect(empty.sslMode == .prefer)
+    }
+
+    @Test func aVariableThatDoesNotReadIsNamedWithItsFix() {
+        #expect(throws: PostgresLocationError.badVariable("PGPORT", "x")) {
+            try PostgresLocation("postgresql://db/grip", environment: ["PGUSER": "u", "PGPORT": "x"])
+        }
+        #expect(throws: PostgresLocationError.badVariable("PGSSLMODE", "allow")) {
+            try PostgresLocation("postgresql://db/grip", environment: ["PGUSER": "u", "PGSSLMODE": "allow"])
+        }
+        // The URL's own port and sslmode leave the variables unread.
+        #expect(throws: Never.self) {
+            let unread = ["PGUSER": "u", "PGPORT": "x", "PGSSLMODE": "allow"]
+            return try PostgresLocation("postgresql://db:5432/grip?sslmode=disable", environment: unread)
+        }
+        let message = PostgresLocationError.badVariable("PGSSLMODE", "allow\u{1b}[2J").description
+        #expect(message.contains("PGSSLMODE=") && message.contains("verify-full") && !message.contains("\u{1b}"))
+    }
+
     @Test func unixSocketDirectoryFromHostParameter() throws {
         let location = try PostgresLocation("postgresql:///grip?host=/run/pg&port=55432", environment: environment)
         #expect(location.isUnixSocket)
