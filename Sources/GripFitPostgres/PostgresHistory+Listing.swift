@@ -9,11 +9,18 @@ extension PostgresHistory {
             arguments.append(max(count, 0))
             limit = "LIMIT $\(arguments.count)"
         }
-        let rows = try with { statements in
-            try statements.rows(
-                "SELECT \(SessionRecord.listed) FROM session \(where_)ORDER BY started_at_ms DESC, id DESC \(limit)", arguments)
+        return try with { statements in
+            var listing = SessionListing()
+            var positions: ColumnPositions?
+            try statements.eachRow(
+                "SELECT \(SessionRecord.listed) FROM session \(where_)ORDER BY started_at_ms DESC, id DESC \(limit)", arguments
+            ) { columns, values in
+                let found = positions ?? ColumnPositions(columns)
+                positions = found
+                SessionRecord.list(values, positions: found, into: &listing)
+            }
+            return listing
         }
-        return SQLiteHistory.listing(rows, sameColumnOrder: false)
     }
 
     public func count(_ filter: SessionFilter) throws(StoreError) -> Int {

@@ -62,7 +62,7 @@ extension PostgresHistory {
     /// Keyset paging on (start, id), the listing's order, as ``SQLiteHistory/page(_:)`` does.
     public func page(_ query: SessionQuery) throws(StoreError) -> SessionPage {
         let limit = min(max(query.limit, 1), SessionQuery.maxLimit)
-        let rows = try read { statements in
+        return try read { statements in
             var filter = PostgresSQL.Filter()
             if let device = query.device { filter.add("device = $", device) }
             if let hand = query.hand { filter.add("hand = $", hand.rawValue) }
@@ -80,12 +80,22 @@ extension PostgresHistory {
                 filter.add("(started_at_ms, id) < ($, $)", start, before)
             }
             filter.values.append(limit + 1)
-            return try statements.rows(
+            var listing = SessionListing()
+            var positions: ColumnPositions?
+            var read = 0
+            try statements.eachRow(
                 "SELECT \(SessionRecord.listed) FROM session \(filter.clause)ORDER BY started_at_ms DESC, id DESC "
                     + "LIMIT $\(filter.values.count)",
-                filter.values)
+                filter.values
+            ) { columns, values in
+                read += 1
+                guard read <= limit else { return }
+                let found = positions ?? ColumnPositions(columns)
+                positions = found
+                SessionRecord.list(values, positions: found, into: &listing)
+            }
+            return SessionPage(listing: listing, more: read > limit)
         }
-        return SessionPage(listing: SQLiteHistory.listing(rows.prefix(limit), sameColumnOrder: false), more: rows.count > limit)
     }
 
     public func allIDs() throws(StoreError) -> [Int64] {

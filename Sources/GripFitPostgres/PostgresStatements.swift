@@ -16,6 +16,18 @@ struct PostgresStatements {
         try run(sql, values).rows.map(Self.row)
     }
 
+    /// The rows `sql` returns as values by position, with their columns' names (one statement's
+    /// rows share them), each handed to `body` in turn: a long listing then builds no dictionary
+    /// and no GRDB row per row, which was most of its time and memory.
+    func eachRow(_ sql: String, _ values: [Value], _ body: (_ columns: [String], _ values: [DatabaseValue]) -> Void) throws {
+        var columns: [String]?
+        for row in try run(sql, values).rows {
+            let names = columns ?? row.map(\.columnName)
+            columns = names
+            body(names, row.map { Self.value($0)?.databaseValue ?? .null })
+        }
+    }
+
     /// The first row, if any.
     func row(_ sql: String, _ values: [Value] = []) throws -> Row? {
         try rows(sql, values).first

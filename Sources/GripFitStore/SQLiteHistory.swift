@@ -276,20 +276,13 @@ public final class SQLiteHistory: SessionHistory {
         return .inserted(id: id)
     }
 
-    /// The ``SessionRecord/listed`` rows as listed: those that do not decode apart, as damaged.
-    /// `sameColumnOrder`: every row has its columns where the first has them, as one SQLite
-    /// statement's rows do, so they are read by position; rows built from a dictionary (a server's)
-    /// each have their own order and are read by name.
-    package static func listing(_ rows: some Sequence<Row>, sameColumnOrder: Bool = true) -> SessionListing {
+    /// The ``SessionRecord/listed`` rows of one statement as listed: those that do not decode
+    /// apart, as damaged. Every row has its columns where the first has them.
+    static func listing(_ rows: some Sequence<Row>) -> SessionListing {
         var listing = SessionListing()
         var positions: ColumnPositions?
         for row in rows {
-            if sameColumnOrder {
-                list(row, positions: &positions, into: &listing)
-            } else {
-                var own: ColumnPositions?
-                list(row, positions: &own, into: &listing)
-            }
+            list(row, positions: &positions, into: &listing)
         }
         return listing
     }
@@ -297,14 +290,9 @@ public final class SQLiteHistory: SessionHistory {
     /// One listed row added to `listing`, read by the `positions` of the statement's first row
     /// (found from `row` when nil).
     static func list(_ row: Row, positions: inout ColumnPositions?, into listing: inout SessionListing) {
-        let columns = positions ?? StoredRow.positions(of: row)
+        let columns = positions ?? ColumnPositions(Array(row.columnNames))
         positions = columns
-        let id: Int64 = columns.position(of: "id").map { row[$0] as Int64? ?? 0 } ?? 0
-        do throws(StoreError) {
-            listing.rows.append(try SessionRecord.row(StoredRow(row: row, session: id, positions: columns), id: id))
-        } catch {
-            listing.damaged.append(error)
-        }
+        SessionRecord.list(StoredRow.values(of: row), positions: columns, into: &listing)
     }
 
     public func allIDs() throws(StoreError) -> [Int64] {

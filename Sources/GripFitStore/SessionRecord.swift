@@ -73,6 +73,16 @@ package struct SessionRecord {
         return (first.map(\.rawValue) + SummaryField.all.map(\.key) + last.map(\.rawValue)).joined(separator: ", ")
     }()
 
+    /// One row of ``listed`` values (by `positions`) added to `listing`, or to its damaged ones.
+    package static func list(_ values: [DatabaseValue], positions: ColumnPositions, into listing: inout SessionListing) {
+        let id = positions.position(of: Columns.id.rawValue).flatMap { values.indices.contains($0) ? Int64.fromDatabaseValue(values[$0]) : nil }
+        do throws(StoreError) {
+            listing.rows.append(try row(StoredRow(values: values, session: id ?? 0, positions: positions), id: id ?? 0))
+        } catch {
+            listing.damaged.append(error)
+        }
+    }
+
     /// One row of `history`, from the ``listed`` columns, checked in the order they are listed.
     package static func row(_ stored: StoredRow, id: Int64) throws(StoreError) -> SessionRow {
         SessionRow(

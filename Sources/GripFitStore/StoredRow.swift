@@ -11,22 +11,26 @@ package struct StoredRow {
     /// Each column's position, shared by the rows of one statement: GRDB finds a column by name
     /// case-blind, lowercasing it at every look-up, which was most of a long listing's time.
     var positions: ColumnPositions?
-    /// The row's values, copied once when `positions` are given: GRDB's generic subscript decodes
-    /// each value through type metadata, a large part of a long listing's time.
+    /// The row's values by position, when `positions` are given.
     private var values: [DatabaseValue] = []
 
-    package init(row: Row, session: Int64, positions: ColumnPositions? = nil) {
+    package init(row: Row, session: Int64) {
         self.row = row
         self.session = session
-        self.positions = positions
-        // By index, untyped: `databaseValues` makes each column's name too, and the generic
-        // subscript looks up type metadata for every value.
-        if positions != nil { values = (0..<row.count).map { (row[$0] as (any DatabaseValueConvertible)?)?.databaseValue ?? .null } }
     }
 
-    /// The positions of `row`'s columns, for the other rows of its statement.
-    static func positions(of row: Row) -> ColumnPositions {
-        ColumnPositions(Array(row.columnNames))
+    /// A row given as its values by position, as one statement's rows are listed.
+    package init(values: [DatabaseValue], session: Int64, positions: ColumnPositions) {
+        row = Row()
+        self.session = session
+        self.positions = positions
+        self.values = values
+    }
+
+    /// `row`'s values by position. By index and untyped: `databaseValues` makes each column's
+    /// name too, and the generic subscript looks up type metadata for every value.
+    static func values(of row: Row) -> [DatabaseValue] {
+        (0..<row.count).map { (row[$0] as (any DatabaseValueConvertible)?)?.databaseValue ?? .null }
     }
 
     package init(row: Row, record: String) {
