@@ -75,9 +75,10 @@ package struct SessionRecord {
 
     /// One row of ``listed`` values (by `positions`) added to `listing`, or to its damaged ones.
     package static func list(_ values: [DatabaseValue], positions: ColumnPositions, into listing: inout SessionListing) {
-        let id = positions.position(of: Columns.id.rawValue).flatMap { values.indices.contains($0) ? Int64.fromDatabaseValue(values[$0]) : nil }
+        let position = positions.position(of: Columns.id.rawValue)
+        let id = position.flatMap { values.indices.contains($0) ? Int64.fromDatabaseValue(values[$0]) : nil } ?? 0
         do throws(StoreError) {
-            listing.rows.append(try row(StoredRow(values: values, session: id ?? 0, positions: positions), id: id ?? 0))
+            listing.rows.append(try row(StoredRow(values: values, session: id, positions: positions), id: id))
         } catch {
             listing.damaged.append(error)
         }
