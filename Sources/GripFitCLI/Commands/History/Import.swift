@@ -79,18 +79,29 @@ public struct Import: ParsableCommand {
     private static func pass(_ fd: Int32, path: String, _ body: (ArraySlice<UInt8>) throws -> Void) throws {
         guard lseek(fd, 0, SEEK_SET) == 0 else {
             let code = errno
-            throw CLIFailure("\(path): cannot read it twice (\(ErrnoText(code).message)); import a file, not a pipe.", status: .ioError)
+            throw CLIFailure(
+                "\(UntrustedText.escaped(path)): cannot read it twice (\(ErrnoText(code).message)); import a file, not a pipe.",
+                status: .ioError)
         }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        try readChunks(fd, path: path, size: 1 << 20) { chunk in
+            try body(chunk)
+            return true
+        }
+    }
+
+    /// The file's bytes from where `fd` stands, a chunk of at most `size` at a time, until its end
+    /// or until `body` returns false; a read that fails names the file and errno (exit 74).
+    private static func readChunks(_ fd: Int32, path: String, size: Int, _ body: (ArraySlice<UInt8>) throws -> Bool) throws {
+        var chunk = [UInt8](repeating: 0, count: size)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count == 0 { return }
             if count < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                throw CLIFailure("\(path): cannot read (\(ErrnoText(code).message)).", status: .ioError)
+                throw CLIFailure("\(UntrustedText.escaped(path)): cannot read (\(ErrnoText(code).message)).", status: .ioError)
             }
-            try body(chunk[0..<count])
+            guard try body(chunk[0..<count]) else { return }
         }
     }
 
@@ -98,16 +109,9 @@ public struct Import: ParsableCommand {
     /// or a `.json` that is not JSON, is refused naming what is expected.
     private static func startsWithBrace(_ fd: Int32, path: String) throws -> Bool {
         var first: UInt8?
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while first == nil {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw CLIFailure("\(path): cannot read (\(ErrnoText(code).message)).", status: .ioError)
-            }
-            first = chunk[0..<count].first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
+        try readChunks(fd, path: path, size: 65_536) { chunk in
+            first = chunk.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
+            return first == nil
         }
         let name = UntrustedText.escaped(path)
         guard let first else { throw CLIFailure("\(name): the file is empty. \(expected)", status: .dataError) }
