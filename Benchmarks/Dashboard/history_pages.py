@@ -23,13 +23,10 @@ import time
 import urllib.parse
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "Browser"))
-from dashboard_browser_test import browser, start_dashboard, stop_dashboard  # noqa: E402
+from dashboard_browser_test import browser  # noqa: E402
+from dashboard_process import environment, start_dashboard, stop_dashboard  # noqa: E402
 
 LIMIT_SECONDS = 1.0
-
-
-def environment(home):
-    return dict(os.environ, XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"))
 
 
 def fill(binary, home, count):

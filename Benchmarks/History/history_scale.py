@@ -18,8 +18,6 @@ import datetime
 import http.client
 import json
 import os
-import re
-import select
 import shutil
 import statistics
 import subprocess
@@ -29,12 +27,10 @@ import time
 import urllib.parse
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Browser"))
+from dashboard_process import environment, start_dashboard, stop_dashboard  # noqa: E402
 DEFAULT_BINARY = os.path.join(ROOT, ".build", "release", "gripfit-serial")
 READINGS = 100  # 10 s at 10 Hz
-
-
-def environment(home):
-    return dict(os.environ, XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"))
 
 
 def backend_arguments(backend):
@@ -88,22 +84,9 @@ def run(command, env):
     return elapsed, usage.ru_maxrss / 1024
 
 
-def start_dashboard(binary, env, backend):
-    process = subprocess.Popen(
-        [binary, "dashboard", "--simulate", "--listen", "127.0.0.1:0", *backend_arguments(backend)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    ready, _, _ = select.select([process.stdout], [], [], 60)
-    line = process.stdout.readline().decode() if ready else ""
-    match = re.search(r"http://\S+", line)
-    if not match:
-        process.kill()
-        sys.exit(f"the dashboard printed no URL within 60 s: {line!r}")
-    return process, match.group(0)
-
-
-def first_page(binary, env, backend, repeats=5):
+def first_page(binary, home, backend, repeats=5):
     """The median time of `/api/sessions?limit=50`, each on a new connection, and the page's size."""
-    process, url = start_dashboard(binary, env, backend)
+    process, url = start_dashboard(binary, home, *backend_arguments(backend), timeout=60)
     try:
         parts = urllib.parse.urlsplit(url)
         token = urllib.parse.parse_qs(parts.query).get("token", [None])[0]
@@ -122,11 +105,7 @@ def first_page(binary, env, backend, repeats=5):
             size = len(body)
         return statistics.median(times), size
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop_dashboard(process)
 
 
 def measure(binary, count, session, backend, keep):
@@ -142,7 +121,7 @@ def measure(binary, count, session, backend, keep):
         # The median of three: one listing is short enough for a stray process to double it.
         listings = sorted(run([binary, "history", *extra, "--json"], env) for _ in range(3))
         listed, listed_rss = listings[1]
-        page, size = first_page(binary, env, backend)
+        page, size = first_page(binary, home, backend)
         return {"count": count, "import": imported, "import_rss": import_rss, "export": exported,
                 "export_rss": export_rss, "history": listed, "history_rss": listed_rss, "page": page, "page_bytes": size}
     finally:

@@ -13,12 +13,12 @@ import datetime
 import json
 import os
 import re
-import select
 import subprocess
 import sys
 import tempfile
 import time
 
+from dashboard_process import environment, start_dashboard, stop_dashboard
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
@@ -28,23 +28,6 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 HOSTILE_LABEL = '<img src=x id=pwned onerror="document.title=1">visit 2'
-
-
-def start_dashboard(binary, home, *extra):
-    env = dict(os.environ, XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"))
-    process = subprocess.Popen(
-        [binary, "dashboard", "--simulate", "--listen", "127.0.0.1:0", *extra],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    ready, _, _ = select.select([process.stdout], [], [], 30)
-    if not ready:
-        process.kill()
-        sys.exit("the dashboard printed no URL within 30 s")
-    line = process.stdout.readline().decode()
-    match = re.search(r"http://\S+", line)
-    if not match:
-        process.kill()
-        sys.exit(f"no URL in {line!r}: {process.stderr.read().decode()}")
-    return process, match.group(0)
 
 
 def browser(chromium, driver):
@@ -157,14 +140,6 @@ def check_guided_protocol(driver, screenshots):
     viewport(driver, 1024, 600)
 
 
-def stop_dashboard(process):
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-
-
 def keys(driver, *sequence, shift=False):
     """Keys typed wherever the focus is, as a keyboard user types them."""
     actions = ActionChains(driver)
@@ -185,7 +160,7 @@ def check_history_pages(driver, binary, home, screenshots):
     50 and then the rest, in order with none repeated, and goes away at the end. The history is
     the recording made on the page, copied 120 times at other starts and imported. Returns the
     failed step, or None."""
-    source = dict(os.environ, XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+    source = environment(home)
     exported = subprocess.run([binary, "export", "--all", "--format", "json"], env=source, check=True,
                               stdin=subprocess.DEVNULL, capture_output=True).stdout
     document = json.loads(exported)
@@ -200,7 +175,7 @@ def check_history_pages(driver, binary, home, screenshots):
         sessions.append(session)
     document["sessions"] = sessions
     paged = tempfile.mkdtemp(prefix="gripfit-browser-pages-")
-    env = dict(os.environ, XDG_DATA_HOME=os.path.join(paged, "data"), XDG_CONFIG_HOME=os.path.join(paged, "config"))
+    env = environment(paged)
     path = os.path.join(paged, "sessions.json")
     with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:  # health data: the user's only
         json.dump(document, file)
@@ -240,7 +215,7 @@ def check_loaded_handle(driver, binary, screenshots):
     """A calibrated GripFit with 20 kg on the handle: the protocol never cues a squeeze, and the
     page says what it waits on and what to do. Returns the failed step, or None."""
     home = tempfile.mkdtemp(prefix="gripfit-browser-loaded-")
-    env = dict(os.environ, XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+    env = environment(home)
     subprocess.run([binary, "calibrate", "--simulate", "--mass", "10kg"], env=env, check=True,
                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
     process, url = start_dashboard(binary, home, "--load", "20kg")

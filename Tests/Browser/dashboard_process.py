@@ -1,0 +1,37 @@
+"""`gripfit-serial dashboard --simulate` as a process on a free loopback port with its own history,
+for the browser test and the benchmarks that time its pages (this module needs no browser)."""
+import os
+import re
+import select
+import subprocess
+import sys
+
+
+def environment(home):
+    """The process environment whose history and config live under `home`."""
+    return dict(os.environ, XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+
+
+def start_dashboard(binary, home, *extra, timeout=30):
+    """The running dashboard and the URL it printed (with its token); exits naming what it printed otherwise."""
+    process = subprocess.Popen(
+        [binary, "dashboard", "--simulate", "--listen", "127.0.0.1:0", *extra],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment(home))
+    ready, _, _ = select.select([process.stdout], [], [], timeout)
+    if not ready:
+        process.kill()
+        sys.exit(f"the dashboard printed no URL within {timeout} s")
+    line = process.stdout.readline().decode()
+    match = re.search(r"http://\S+", line)
+    if not match:
+        process.kill()
+        sys.exit(f"no URL in {line!r}: {process.stderr.read().decode()}")
+    return process, match.group(0)
+
+
+def stop_dashboard(process):
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
