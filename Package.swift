@@ -101,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GripFitPostgresTests",
-            dependencies: ["GripFitPostgres", "GripFitStore", "GripFitCore", "GripFitClinical", "PostgresTestSupport"]
+            dependencies: ["GripFitPostgres", "GripFitStore", "GripFitCore", "GripFitClinical", "PostgresTestSupport", "StoreTestSupport"]
         ),
         .target(
             name: "GripFitCLI",
@@ -122,9 +122,12 @@ let package = Package(
         .testTarget(
             name: "GripFitStoreTests",
             dependencies: [
-                "GripFitStore", "GripFitPostgres", "GripFitCore", "PostgresTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "GripFitStore", "GripFitPostgres", "GripFitCore", "PostgresTestSupport", "StoreTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // The session the store's tests and the server's file (one shape, both backends).
+        .target(name: "StoreTestSupport", dependencies: ["GripFitStore", "GripFitCore"], path: "Tests/StoreTestSupport"),
         // A throwaway PostgreSQL cluster (Debian's `postgresql`) per test process, for the store's tests
         // against both backends and the CLI's: it drives initdb, pg_ctl and psql.
         .target(name: "PostgresTestSupport", dependencies: ["CGripFitShims"], path: "Tests/PostgresTestSupport"),

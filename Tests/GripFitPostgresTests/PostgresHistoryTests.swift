@@ -6,6 +6,7 @@ import PostgresTestSupport
 import Testing
 
 @testable import GripFitPostgres
+import StoreTestSupport
 
 @Suite(.enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct PostgresHistoryTests {

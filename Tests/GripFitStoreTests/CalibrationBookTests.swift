@@ -2,6 +2,7 @@ import Glibc
 import GripFitCore
 import GripFitStore
 import Testing
+import StoreTestSupport
 
 struct CalibrationBookTests {
     @Test func keepsTheLatestCalibrationPerDevice() throws {

@@ -3,6 +3,7 @@ import GripFitPostgres
 import GripFitStore
 import PostgresTestSupport
 import Testing
+import StoreTestSupport
 
 /// The history backends the ``SessionHistory`` contract is tested against, each test on a fresh, empty history.
 enum HistoryBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -1,6 +1,7 @@
 import GripFitClinical
 import GripFitStore
 import Testing
+import StoreTestSupport
 
 struct HistoryTransferTests {
     private let directory = Fixtures.temporaryDirectory()

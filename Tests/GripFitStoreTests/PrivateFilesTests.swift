@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import GripFitStore
 import Testing
+import StoreTestSupport
 
 struct PrivateFilesTests {
     static func mode(_ path: String) -> mode_t {

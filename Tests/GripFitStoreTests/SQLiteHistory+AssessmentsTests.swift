@@ -4,6 +4,7 @@ import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
 import Testing
+import StoreTestSupport
 
 /// An injected failure in the first attempt's save (SQLite's test hook).
 struct SQLiteHistoryAssessmentsTests {

@@ -1,5 +1,6 @@
 import GripFitStore
 import Testing
+import StoreTestSupport
 
 struct SQLiteHistoryPendingTests {
     private let store: SQLiteHistory

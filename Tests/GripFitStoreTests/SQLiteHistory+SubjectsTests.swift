@@ -4,6 +4,7 @@ import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
 import Testing
+import StoreTestSupport
 
 /// Subjects in the SQLite file: what a hand edit of it does, and what its bytes keep after `forget`.
 struct SQLiteHistorySubjectsTests {

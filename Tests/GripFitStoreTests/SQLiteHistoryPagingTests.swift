@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 @testable import GripFitStore
 import Testing
+import StoreTestSupport
 
 /// The SQL behind ``SQLiteHistory/page(_:)``; what the pages hold is ``SessionHistoryPagingTests``.
 struct SQLiteHistoryPagingTests {

@@ -4,6 +4,7 @@ import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
 import Testing
+import StoreTestSupport
 
 /// Issue 23 on SQLite: the station a session was recorded at, ``SessionFilter`` and its count,
 /// WAL mode with private `-wal`/`-shm` files, writers in parallel, streamed export and batched import.

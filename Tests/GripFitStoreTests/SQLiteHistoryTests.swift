@@ -3,6 +3,7 @@ import GRDB
 import GripFitCore
 @testable import GripFitStore
 import Testing
+import StoreTestSupport
 
 /// What only the SQLite backend has: the file, its columns, the probe, an injected failure; the contract
 /// itself is ``SessionHistoryTests``.

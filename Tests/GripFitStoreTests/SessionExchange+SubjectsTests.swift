@@ -3,6 +3,7 @@ import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
 import Testing
+import StoreTestSupport
 
 /// JSON exports carry subjects and assessments; files without them (older exports) still read.
 struct SessionExchangeSubjectsTests {

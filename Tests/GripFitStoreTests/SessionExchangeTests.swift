@@ -1,6 +1,7 @@
 import GripFitCore
 import GripFitStore
 import Testing
+import StoreTestSupport
 
 struct SessionExchangeTests {
     @Test(arguments: ExportFormat.sessionFormats)

@@ -3,6 +3,7 @@ import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
 import Testing
+import StoreTestSupport
 
 /// Assessments on every backend: a guided run's attempts, its figures, the listing, the first attempt's transaction.
 struct SessionHistoryAssessmentsTests {

@@ -3,6 +3,7 @@ import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
 import Testing
+import StoreTestSupport
 
 /// An import is checked whole and written in one transaction: a subject of the same code must
 /// carry the same facts, every subject and assessment named must exist, and a refused file leaves

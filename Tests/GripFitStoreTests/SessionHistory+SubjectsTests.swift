@@ -3,6 +3,7 @@ import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
 import Testing
+import StoreTestSupport
 
 /// Subjects on every backend: stored with every fact, codes unique, edits, their sessions, forgetting them.
 struct SessionHistorySubjectsTests {

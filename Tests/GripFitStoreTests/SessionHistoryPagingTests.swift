@@ -3,6 +3,7 @@ import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
 import Testing
+import StoreTestSupport
 
 /// ``SessionHistory/page(_:)`` on every backend: pages in the listing's order with none lost or repeated (sessions
 /// of two devices sharing a start included), the filters, and a `before` naming no session.

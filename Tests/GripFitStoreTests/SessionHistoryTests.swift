@@ -2,6 +2,7 @@ import Foundation
 import GripFitCore
 @testable import GripFitStore
 import Testing
+import StoreTestSupport
 
 /// The ``SessionHistory`` contract, the same tests on every backend: sessions saved whole and read back, one
 /// session per (device, start), the listing's filters, batches by id.

@@ -1,6 +1,7 @@
 import Foundation
 import GripFitStore
 import Testing
+import StoreTestSupport
 
 struct StationConfigTests {
     private let directory = Fixtures.temporaryDirectory()

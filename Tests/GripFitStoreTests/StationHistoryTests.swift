@@ -3,6 +3,7 @@ import GripFitCore
 @testable import GripFitStore
 import Synchronization
 import Testing
+import StoreTestSupport
 
 /// The server first, this station's file when the server is away, and nothing lost or filed twice.
 struct StationHistoryTests {

@@ -2,14 +2,21 @@ import Foundation
 import GripFitCore
 import GripFitStore
 
-/// Sessions for the server tests, as the store's own tests build them.
-enum Fixtures {
-    static let calibration = StoredCalibration(
+/// Sessions and scratch directories for the store's tests and the server's: one recorded
+/// session shape, so both backends' tests file the same thing.
+public enum Fixtures {
+    public static func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "gripfit-store-tests-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    public static let calibration = StoredCalibration(
         device: "ble:C0:FF:EE:00:00:01", calibration: Calibration(offset: 1_000, countsPerKilogram: 20_000),
         date: "2026-11-22T04:00:00.000Z", massKilograms: 10)
 
     /// Three squeezes to 30, 35 and 40 kg at 100 ms, with a link gap after the second.
-    static func session(start: Int64 = 1_795_000_000_000, label: String? = "morning", calibrated: Bool = true) -> StoredSession {
+    public static func session(start: Int64 = 1_795_000_000_000, label: String? = "morning", calibrated: Bool = true) -> StoredSession {
         var samples: [RawSample] = []
         var micros: Int64 = 0
         for (index, peak) in [30.0, 35, 40].enumerated() {
@@ -23,6 +30,7 @@ enum Fixtures {
         let gap = TraceGap(startMicros: 6_050_000, endMicros: 7_950_000)
         return StoredSession.analysed(
             device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: start, firmware: "1.0", bridgeVersion: "1.2.0", label: label,
-            hand: .right, calibration: calibrated ? calibration : nil, trace: RawTrace(samples: samples, gaps: [gap]))
+            hand: .right,
+            calibration: calibrated ? calibration : nil, trace: RawTrace(samples: samples, gaps: [gap]))
     }
 }
