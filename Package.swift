@@ -101,7 +101,10 @@ let package = Package(
         ),
         .testTarget(
             name: "GripFitPostgresTests",
-            dependencies: ["GripFitPostgres", "GripFitStore", "GripFitCore", "GripFitClinical", "PostgresTestSupport", "StoreTestSupport"]
+            dependencies: [
+                "GripFitPostgres", "GripFitStore", "GripFitCore", "GripFitClinical", "PostgresTestSupport", "StoreTestSupport",
+                "ScratchSupport",
+            ]
         ),
         .target(
             name: "GripFitCLI",
@@ -127,7 +130,9 @@ let package = Package(
             ]
         ),
         // The session the store's tests and the server's file (one shape, both backends).
-        .target(name: "StoreTestSupport", dependencies: ["GripFitStore", "GripFitCore"], path: "Tests/StoreTestSupport"),
+        .target(name: "StoreTestSupport", dependencies: ["GripFitStore", "GripFitCore", "ScratchSupport"], path: "Tests/StoreTestSupport"),
+        // Private scratch directories removed when a test process exits.
+        .target(name: "ScratchSupport", path: "Tests/ScratchSupport"),
         // A throwaway PostgreSQL cluster (Debian's `postgresql`) per test process, for the store's tests
         // against both backends and the CLI's: it drives initdb, pg_ctl and psql.
         .target(name: "PostgresTestSupport", dependencies: ["CGripFitShims"], path: "Tests/PostgresTestSupport"),
@@ -143,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "GripFitDashboardTests",
             dependencies: [
-                "GripFitDashboard", "GripFitStore", "GripFitLive", "GripFitCore", "GripFitClinical",
+                "GripFitDashboard", "GripFitStore", "GripFitLive", "GripFitCore", "GripFitClinical", "ScratchSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -158,7 +163,7 @@ let package = Package(
             name: "GripFitCLITests",
             dependencies: [
                 "GripFitCLI", "GripFitClinical", "GripFitConformance", "GripFitCore", "GripFitOutput", "GripFitSimulator", "GripFitStore",
-                "GripFitDashboard", "GripFitLinux", "UmockdevTestSupport", "PostgresTestSupport",
+                "GripFitDashboard", "GripFitLinux", "UmockdevTestSupport", "PostgresTestSupport", "ScratchSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

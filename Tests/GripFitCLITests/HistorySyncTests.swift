@@ -4,13 +4,14 @@ import GripFitStore
 import Testing
 
 @testable import GripFitCLI
+import ScratchSupport
 
 /// A station whose server is away: the recording saved here and pending, reading refused naming
 /// this station's file, `history sync` pushing once. The server is a SQLite file behind the
 /// opener until the PostgreSQL backend is built in.
 @Suite(.timeLimit(.minutes(5)))
 struct HistorySyncTests {
-    private let directory = NSTemporaryDirectory() + "gripfit-sync-tests-" + UUID().uuidString
+    private let directory = Scratch.directory("gripfit-sync-tests")
     private let url = "postgresql://gripfit@server.test/gripfit"
     private var localPath: String { directory + "/station/history.sqlite" }
     private var serverPath: String { directory + "/server/history.sqlite" }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PostgresTestSupport
 import Testing
+import ScratchSupport
 
 /// Issue 23's acceptance through the real binary: several stations recording into one PostgreSQL
 /// server (and into one SQLite file) at once, and a server that goes away mid-recording.
@@ -16,7 +17,7 @@ struct SharedHistoryTests {
     }
 
     @Test func fourRecordingsIntoOneSQLiteFileAreAllKept() throws {
-        let path = NSTemporaryDirectory() + "gripfit-shared-\(UUID().uuidString)/history.sqlite"
+        let path = Scratch.directory("gripfit-shared") + "/history.sqlite"
         let labels = try Self.recordFour(history: "sqlite:" + path, password: nil)
         #expect(labels == (1...4).map { "station\($0)" })
     }

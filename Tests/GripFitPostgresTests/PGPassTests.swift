@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GripFitPostgres
+import ScratchSupport
 
 @Suite struct PGPassTests {
     let location: PostgresLocation
@@ -12,8 +13,7 @@ import Testing
 
     /// A temporary home holding `.pgpass` with `text` and `mode`.
     private func home(_ text: String, mode: mode_t = 0o600) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pgpass-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = Scratch.directory("pgpass")
         let file = directory + "/.pgpass"
         try text.write(toFile: file, atomically: false, encoding: .utf8)
         chmod(file, mode)

@@ -1,14 +1,13 @@
 import Foundation
 import GripFitCore
 import GripFitStore
+import ScratchSupport
 
 /// Sessions and scratch directories for the store's tests and the server's: one recorded
 /// session shape, so both backends' tests file the same thing.
 public enum Fixtures {
     public static func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "gripfit-store-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        Scratch.directory("gripfit-store-tests")
     }
 
     public static let calibration = StoredCalibration(

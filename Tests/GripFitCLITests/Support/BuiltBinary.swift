@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ScratchSupport
 
 /// Runs the built `gripfit-serial` from outside, as a user or script would, with its own
 /// XDG directories so tests never touch the real history.
@@ -9,8 +10,7 @@ struct BuiltBinary {
     let home: String
 
     init() {
-        home = NSTemporaryDirectory() + "gripfit-cli-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        home = Scratch.directory("gripfit-cli-tests")
     }
 
     var dataHome: String { home + "/data" }

@@ -4,6 +4,7 @@ import GripFitDashboard
 import GripFitLive
 import GripFitStore
 import Testing
+import ScratchSupport
 
 /// ``DashboardSession``'s live state fed reports by hand (no binary, no server, no port, a fixed
 /// wall clock and a monotonic clock the test moves): one calibration stage gives the status its
@@ -58,7 +59,7 @@ struct DashboardSessionTests {
     /// Sessions saved here while the history server was away: counted by the history's requests,
     /// shown by the status (the page's "N sessions waiting to sync").
     @Test func theStatusCountsSessionsWaitingToSync() throws {
-        let directory = NSTemporaryDirectory() + "gripfit-dashboard-pending-" + UUID().uuidString
+        let directory = Scratch.directory("gripfit-dashboard-pending")
         let session = try session(directory: directory)
         #expect(try status(session)["pendingSync"] as? Int == 0)
         let store = try SQLiteHistory(path: directory + "/history.sqlite")
