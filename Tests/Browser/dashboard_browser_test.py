@@ -15,10 +15,9 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
 
-from dashboard_process import environment, start_dashboard, stop_dashboard
+from dashboard_process import environment, scratch_home, start_dashboard, stop_dashboard
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
@@ -174,7 +173,7 @@ def check_history_pages(driver, binary, home, screenshots):
         session["started_at"] = start.strftime("%Y-%m-%dT%H:%M:%S.") + f"{start.microsecond // 1000:03d}Z"
         sessions.append(session)
     document["sessions"] = sessions
-    paged = tempfile.mkdtemp(prefix="gripfit-browser-pages-")
+    paged = scratch_home("gripfit-browser-pages-")
     env = environment(paged)
     path = os.path.join(paged, "sessions.json")
     with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:  # health data: the user's only
@@ -214,7 +213,7 @@ def check_history_pages(driver, binary, home, screenshots):
 def check_loaded_handle(driver, binary, screenshots):
     """A calibrated GripFit with 20 kg on the handle: the protocol never cues a squeeze, and the
     page says what it waits on and what to do. Returns the failed step, or None."""
-    home = tempfile.mkdtemp(prefix="gripfit-browser-loaded-")
+    home = scratch_home("gripfit-browser-loaded-")
     env = environment(home)
     subprocess.run([binary, "calibrate", "--simulate", "--mass", "10kg"], env=env, check=True,
                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
@@ -247,7 +246,7 @@ def check_device_picker(driver, binary, screenshots):
     keyboard, lists both with the name as text, and choosing the second pins it (pins.json), the
     bridge connects to it, the header shows its address and readings go on. Returns the failed
     step, or None."""
-    home = tempfile.mkdtemp(prefix="gripfit-browser-picker-")
+    home = scratch_home("gripfit-browser-picker-")
     process, url = start_dashboard(binary, home, "--gripfits", "2", "--fault", "hostile-name")
     wait = WebDriverWait(driver, 10)
     step = "the picker is offered with two GripFits in range"
@@ -318,7 +317,7 @@ def check_subjects(driver, binary, screenshots):
     code stays text), picked, the standard protocol run for them on the simulator, its figures
     and Report link shown, the report opened; the history follows the subject, and
     `dashboard --subject` preselects one. Returns the failed step, or None."""
-    home = tempfile.mkdtemp(prefix="gripfit-browser-subjects-")
+    home = scratch_home("gripfit-browser-subjects-")
     process, url = start_dashboard(binary, home)
     wait = WebDriverWait(driver, 40, ignored_exceptions=[StaleElementReferenceException])
     step = "the new-subject form opens"
@@ -422,7 +421,7 @@ def main():
     arguments = parser.parse_args()
     os.makedirs(arguments.screenshots, exist_ok=True)
 
-    home = tempfile.mkdtemp(prefix="gripfit-browser-")
+    home = scratch_home("gripfit-browser-")
     process, url = start_dashboard(arguments.binary, home)
     driver = browser(arguments.chromium, arguments.driver)
     # Tables are rebuilt as events and saves arrive: an element read during that is asked again.

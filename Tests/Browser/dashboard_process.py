@@ -1,10 +1,21 @@
 """`gripfit-serial dashboard --simulate` as a process on a free loopback port with its own history,
 for the browser test and the benchmarks that time its pages (this module needs no browser)."""
+import atexit
 import os
 import re
 import select
+import shutil
 import subprocess
 import sys
+import tempfile
+
+
+def scratch_home(prefix):
+    """A private home for one dashboard, removed when the test exits (GRIPFIT_KEEP_TEST_DIRS=1 keeps it)."""
+    home = tempfile.mkdtemp(prefix=prefix)
+    if "GRIPFIT_KEEP_TEST_DIRS" not in os.environ:
+        atexit.register(shutil.rmtree, home, ignore_errors=True)
+    return home
 
 
 def environment(home):
