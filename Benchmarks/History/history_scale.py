@@ -6,7 +6,8 @@ A benchmark, not a test (`make bench-history`, also run by `make bench`). For ea
 export file directly in the export format (one recorded session as the template, its trace replaced
 by 100 synthetic readings, the start moved one minute per session), then, with the release binary in
 a temporary XDG home: imports it (sessions/s), exports everything to a file (wall time and the
-process's maximum RSS), lists `history --json` (wall time and RSS, the median of 3) and serves `dashboard --simulate`, timing
+process's maximum RSS), lists `history --json` (wall time and RSS, the median of 3), the
+table `history --all` prints in a pipe beside `--format csv` (median of 3 each), and serves `dashboard --simulate`, timing
 `/api/sessions?limit=50` (median of 5). Prints a markdown table, as README "Scale" shows it.
 
 --backend postgresql://… runs the same against a server: every command gets `--history URL` (the
@@ -121,9 +122,12 @@ def measure(binary, count, session, backend, keep):
         # The median of three: one listing is short enough for a stray process to double it.
         listings = sorted(run([binary, "history", *extra, "--json"], env) for _ in range(3))
         listed, listed_rss = listings[1]
+        # The table in a pipe against CSV, the same rows: a per-row cost (a date formatter a row) shows as a ratio.
+        table = sorted(run([binary, "history", *extra, "--all"], env)[0] for _ in range(3))[1]
+        csv = sorted(run([binary, "history", *extra, "--all", "--format", "csv"], env)[0] for _ in range(3))[1]
         page, size = first_page(binary, home, backend)
         return {"count": count, "import": imported, "import_rss": import_rss, "export": exported,
-                "export_rss": export_rss, "history": listed, "history_rss": listed_rss, "page": page, "page_bytes": size}
+                "export_rss": export_rss, "history": listed, "history_rss": listed_rss, "table": table, "csv": csv, "page": page, "page_bytes": size}
     finally:
         if not keep:
             shutil.rmtree(home, ignore_errors=True)
@@ -162,13 +166,14 @@ def main():
 
 
 def print_table(backend, rows):
-    print(f"| {backend} | import | `export --all` | `history --json` | dashboard `/api/sessions?limit=50` |")
-    print("| --- | --- | --- | --- | --- |")
+    print(f"| {backend} | import | `export --all` | `history --json` | `history --all` table / `--format csv` "
+          "| dashboard `/api/sessions?limit=50` |")
+    print("| --- | --- | --- | --- | --- | --- |")
     for row in rows:
         rate = row["count"] / row["import"] if row["import"] > 0 else float("inf")
         print(f"| {row['count']:,} sessions | {row['import']:.1f} s ({rate:,.0f} sessions/s, {row['import_rss']:.0f} MB RSS) "
               f"| {row['export']:.1f} s, {row['export_rss']:.0f} MB RSS | {row['history']:.2f} s, {row['history_rss']:.0f} MB RSS "
-              f"| {row['page'] * 1000:.0f} ms ({row['page_bytes'] / 1024:.0f} KiB) |")
+              f"| {row['table']:.2f} s / {row['csv']:.2f} s ({row['table'] / max(row['csv'], 1e-9):.1f}×) | {row['page'] * 1000:.0f} ms ({row['page_bytes'] / 1024:.0f} KiB) |")
 
 
 if __name__ == "__main__":

@@ -27,15 +27,33 @@ public enum PrivateFiles {
     /// Creates `path` empty as 0600 if it is missing, and takes group and other access away if it is
     /// not (and nothing else: a 0444 file stays read-only), so SQLite, which gives its journal the
     /// database's mode, starts from a private file.
+    ///
+    /// An existing file is never opened here: closing any descriptor of a SQLite file drops every
+    /// POSIX lock this process holds on it, a history already open in this process included, and a
+    /// history without its lock can have its write-ahead log deleted by another process's last
+    /// close, taking the next commit with it (SQLite's "How To Corrupt", 2.2).
     public static func ensurePrivateFile(_ path: String) throws(StoreError) {
-        let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else {
+        let fd = open(path, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if fd >= 0 {
+            close(fd)
+            return
+        }
+        guard errno == EEXIST else {
             throw .unavailable(path: path, reason: "cannot open or create (\(describe(errno)))")
         }
-        defer { close(fd) }
         var status = stat()
-        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(), status.st_mode & 0o077 != 0 {
-            fchmod(fd, status.st_mode & 0o7700)
+        guard lstat(path, &status) == 0 else {
+            throw .unavailable(path: path, reason: "cannot open or create (\(describe(errno)))")
+        }
+        // What the O_NOFOLLOW open of an existing file refused: a symbolic link, or a file this user cannot read.
+        if status.st_mode & S_IFMT == S_IFLNK {
+            throw .unavailable(path: path, reason: "cannot open or create (\(describe(ELOOP)))")
+        }
+        guard access(path, R_OK) == 0 else {
+            throw .unavailable(path: path, reason: "cannot open or create (\(describe(errno)))")
+        }
+        if status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(), status.st_mode & 0o077 != 0 {
+            chmod(path, status.st_mode & 0o7700)
         }
     }
 

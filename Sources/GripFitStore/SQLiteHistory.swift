@@ -37,16 +37,78 @@ public final class SQLiteHistory: SessionHistory {
         try Self.migrate(queue, path: path)
     }
 
+    /// A history opened read-only, as it is (see ``reading(path:)``).
+    private init(readOnlyAt path: String) throws(StoreError) {
+        self.path = path
+        failAfterReps = nil
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.foreignKeysEnabled = true
+            configuration.busyMode = .timeout(10)
+            queue = try DatabaseQueue(path: Self.readOnlyName(path), configuration: configuration)
+            guard try queue.read({ db in try Self.migrator.hasCompletedMigrations(db) }) else {
+                throw StoreError.unavailable(
+                    path: path,
+                    reason: "was written by an earlier gripfit-serial and is brought up to date at its next write, which this user "
+                        + "may not make: run `gripfit-serial history` once as a user who may write it")
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    /// The history at `path` for a command that only reads it (`history`, `show`, `export` …). One this
+    /// user may read but not write (a 0500 folder, a read-only mount, another user's file) is opened
+    /// read-only and left exactly as it is: the usual open would set WAL mode and create SQLite's
+    /// `-shm` file beside it, which such a folder refuses ("attempt to write a readonly database").
+    public static func reading(path: String) throws(StoreError) -> SQLiteHistory {
+        let directory = (path as NSString).deletingLastPathComponent
+        guard access(path, F_OK) == 0, access(path, W_OK) != 0 || access(directory, W_OK) != 0 else {
+            return try SQLiteHistory(path: path)
+        }
+        return try SQLiteHistory(readOnlyAt: path)
+    }
+
+    /// What SQLite is given to open a history read-only. With its `-wal` and `-shm` files beside it
+    /// (a writer has it open), SQLite reads them as they are. Without them nothing is writing it (a
+    /// writer could not create them either), and SQLite could not create the `-shm` it wants for a
+    /// WAL-mode file: `immutable=1` reads the file alone, without locks.
+    private static func readOnlyName(_ path: String) -> String {
+        let beside = FileManager.default.fileExists(atPath: path + "-wal") && FileManager.default.fileExists(atPath: path + "-shm")
+        guard !beside, acceptsURIs else { return path }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var uri = Array("file:".utf8)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+                uri += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default:
+                uri.append(byte)
+            }
+        }
+        return String(decoding: uri, as: UTF8.self) + "?immutable=1"
+    }
+
+    /// Debian's SQLite takes `file:` URIs in plain file names (SQLITE_USE_URI); GRDB passes no
+    /// SQLITE_OPEN_URI, so one built without it would take the URI for a file name.
+    private static let acceptsURIs: Bool = {
+        (try? DatabaseQueue().read { db in try Bool.fetchOne(db, sql: "SELECT sqlite_compileoption_used('USE_URI')") }) == true
+    }()
+
     /// GRDB reads which migrations are applied before it opens each migration's transaction, so
     /// processes creating one new history at once could each run v1 and the loser would read
-    /// "table session already exists". An flock on the history file makes the check and the
-    /// migration one step. It is opened for writing where it can be, as NFS (which emulates flock
-    /// with fcntl locks) requires; the queue holds no SQLite lock when the descriptor closes. Where
-    /// no lock can be had, a migration that lost the race is run once more, when it finds the
-    /// other's work done.
+    /// "table session already exists". An flock on the history's directory makes the check and the
+    /// migration one step. The directory, not the file: closing a descriptor of the history file
+    /// would drop the POSIX locks SQLite holds on it for this process's open history (see
+    /// ``PrivateFiles/ensurePrivateFile(_:)``), after which another station's last close deletes the
+    /// write-ahead log this process goes on writing to, and its next commit is lost though reported
+    /// saved. Where no lock can be had (NFS emulates flock with fcntl locks, which a directory cannot
+    /// take), a migration that lost the race is run once more, when it finds the other's work done.
     private static func migrate(_ queue: DatabaseQueue, path: String) throws(StoreError) {
-        var fd = open(path, O_RDWR | O_CLOEXEC)
-        if fd < 0 { fd = open(path, O_RDONLY | O_CLOEXEC) }
+        let fd = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if fd >= 0 { close(fd) } }
         while fd >= 0, flock(fd, LOCK_EX) != 0, errno == EINTR {}
         do {

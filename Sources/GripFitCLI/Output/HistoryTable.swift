@@ -12,8 +12,10 @@ enum HistoryTable {
     static let shortestLabel = 12
 
     static func lines(_ entries: [HistoryEntry], display: ForceDisplay, width: Int) -> [String] {
-        func column(_ title: String, _ cell: (HistoryEntry) -> String) -> (title: String, cells: [String]) {
-            (title, entries.map(cell))
+        /// Each column's width is measured once: the fitting below asks for it again after each column it drops.
+        func column(_ title: String, _ cell: (HistoryEntry) -> String) -> (title: String, cells: [String], width: Int) {
+            let cells = entries.map(cell)
+            return (title, cells, cells.reduce(LiveView.columns(title)) { max($0, LiveView.columns($1)) } + 2)
         }
         func marked(_ entry: HistoryEntry) -> String { entry.later == nil ? "" : " *" }
         var columns = [
@@ -34,7 +36,7 @@ enum HistoryTable {
         if entries.contains(where: { $0.row.station != nil }) {
             columns.append(column("station") { UntrustedText.escaped($0.row.station ?? "-") })
         }
-        func fixedWidth() -> Int { columns.reduce(0) { $0 + (([$1.title] + $1.cells).map(LiveView.columns).max() ?? 0) + 2 } }
+        func fixedWidth() -> Int { columns.reduce(0) { $0 + $1.width } }
 
         if fixedWidth() + shortestLabel > width {
             columns[1] = column("date") { LocalTime.text(milliseconds: $0.row.startedAtMilliseconds, seconds: false) }
@@ -43,13 +45,15 @@ enum HistoryTable {
             columns.removeAll { $0.title == title }
         }
         let labelWidth = max(0, width - fixedWidth())
-        let widths = columns.map { column in (([column.title] + column.cells).map(LiveView.columns).max() ?? 0) + 2 }
+        let widths = columns.map(\.width)
 
         func line(_ cells: [String], label: String) -> String {
             let padded =
                 zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - LiveView.columns($0)) }.joined()
                 + cut(label, to: labelWidth)
-            return String(padded.reversed().drop { $0 == " " }.reversed())
+            var trimmed = Substring(padded)
+            while trimmed.utf8.last == UInt8(ascii: " ") { trimmed = trimmed.dropLast() }
+            return String(trimmed)
         }
         var lines = [line(columns.map(\.title), label: "label")]
         for index in entries.indices {

@@ -143,7 +143,12 @@ enum Storage {
     }
 
     static func historyToRead(at location: HistoryLocation) throws -> (store: any SessionHistory, damage: StoreError?) {
-        let history = try open(location)
+        let history: any SessionHistory
+        if case .sqlite(let path) = location {
+            history = try SQLiteHistory.reading(path: path)
+        } else {
+            history = try open(location)
+        }
         let damage = try history.integrityProblems().first.map {
             StoreError.damaged(path: history.location, detail: "integrity check: \($0)")
         }

@@ -17,7 +17,7 @@ public enum RFC3339 {
         guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
             let day = scanner.digits(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        let midnight = daysFromCivil(year: year, month: month, day: day) * 86_400_000
+        let midnight = CivilTime.daysFromCivil(year: year, month: month, day: day) * 86_400_000
         if scanner.atEnd { return midnight }
         guard scanner.skip("T") || scanner.skip("t"), let hour = scanner.digits(2), scanner.skip(":"),
             let minute = scanner.digits(2), scanner.skip(":"), let second = scanner.digits(2),
@@ -52,22 +52,10 @@ public enum RFC3339 {
     /// `2026-11-22T04:10:31.123Z`. Times outside `range` (only a damaged file holds them) are
     /// clamped to its ends, so printing never traps.
     public static func format(milliseconds: Int64) -> String {
-        let clamped = min(max(milliseconds, range.lowerBound), range.upperBound)
-        let (days, remainder) = floorDivision(clamped, 86_400_000)
-        let (year, month, day) = civilFromDays(days)
-        let seconds = remainder / 1000
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(seconds / 3600, 2) + ":"
-            + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2) + "." + pad(remainder % 1000, 3) + "Z"
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-
-    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let remainder = value % divisor
-        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+        let time = CivilTime(milliseconds: min(max(milliseconds, range.lowerBound), range.upperBound))
+        let pad = CivilTime.pad
+        return pad(time.year, 4) + "-" + pad(time.month, 2) + "-" + pad(time.day, 2) + "T" + pad(time.hour, 2) + ":"
+            + pad(time.minute, 2) + ":" + pad(time.second, 2) + "." + pad(time.millisecond, 3) + "Z"
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {
@@ -76,28 +64,6 @@ public enum RFC3339 {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days since 1970-01-01 (H. Hinnant's `days_from_civil`).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * Int64((month + 9) % 12) + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private struct Scanner {
