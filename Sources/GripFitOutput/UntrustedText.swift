@@ -80,7 +80,16 @@ public enum UntrustedText {
     /// overrides, isolates): what must never reach a terminal or a stored label raw.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
+        default: isBidiControl(scalar)
+        }
+    }
+
+    /// The marks (LRM, RLM, ALM), embeddings, overrides and isolates: invisible, yet they reorder the
+    /// text around them, so a version string can print reversed. Every output escapes them.
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

@@ -15,10 +15,15 @@ public enum CleanText {
         return cleaned.isEmpty ? nil : cleaned
     }
 
-    /// Device text (firmware and bridge versions) as the device sent it, only bounded in length:
-    /// every output escapes it for its own format (``DeviceText``), so the store keeps what came.
+    /// Device text (firmware and bridge versions) as the device sent it, bounded in length, with a
+    /// NUL as U+2400 (␀): every output escapes the rest for its own format (``DeviceText``), so the
+    /// store keeps what came. No history can hold a NUL in text (SQLite's text binding ends there,
+    /// PostgreSQL refuses it), and cutting there lost what followed.
     public static func device(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
-        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(maximumLength)))
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(maximumLength).map { $0 == "\u{0}" ? nul : $0 }))
     }
+
+    /// What stands for a NUL in stored device text: the symbol for it, printed as it is.
+    public static let nul: Unicode.Scalar = "\u{2400}"
 }

@@ -49,8 +49,14 @@ struct ExportedAssessment: Codable {
                 throw .badImportedSubject(error)
             }
         }
+        // Cleaned and bounded as a session's device and protocol are: the report prints them.
+        guard let device = CleanText.clean(device) else { throw .badImport(line: 1, reason: "assessment \(id): device is empty") }
+        guard let protocolName = CleanText.clean(self.protocol) else {
+            throw .badImport(line: 1, reason: "assessment \(id): protocol is empty")
+        }
         return AssessmentFacts(
-            subject: subject, device: device, startedAtMilliseconds: start, protocolName: self.protocol, firstHand: firstHand,
-            trialsPerHand: trialsPerHand, restSeconds: restS, unit: unit, calibrationDate: calibrationDate)
+            subject: subject, device: device, startedAtMilliseconds: start, protocolName: protocolName, firstHand: firstHand,
+            trialsPerHand: trialsPerHand, restSeconds: restS, unit: unit,
+            calibrationDate: try SessionExchange.calibrationDate(calibrationDate, of: "assessment \(id)", line: 1))
     }
 }

@@ -399,7 +399,9 @@ public final class SQLiteHistory: SessionHistory {
     /// SQLite's own verdict on the file decides the message. Our statements are fixed and the schema
     /// is migrated, so a plain SQL error (no such column, a schema that does not parse) or a value
     /// GRDB cannot decode means the file is damaged too; opening, permission, space and locking
-    /// problems are the directory's.
+    /// problems are the directory's. SQLite says "disk I/O error", not SQLITE_FULL, when growing its
+    /// WAL index (`-shm`) finds no room, and GRDB keeps no errno: an I/O error on a file system with
+    /// almost nothing free (``FreeSpace/nearlyFull``) is a full disk.
     static func failure(_ error: any Error, path: String) -> StoreError {
         // Anything else GRDB throws is a value it could not decode, e.g. a NULL migration name.
         guard let error = error as? DatabaseError else { return .damaged(path: path, detail: "\(error)") }
@@ -409,6 +411,11 @@ public final class SQLiteHistory: SessionHistory {
             return .refused(path: path, reason: message)
         case .SQLITE_FULL:
             return .unavailable(path: path, reason: "the disk is full (\(message)); free some space")
+        case .SQLITE_IOERR:
+            guard let free = FreeSpace.bytes(besides: path), free < FreeSpace.nearlyFull else {
+                return .unavailable(path: path, reason: message)
+            }
+            return .unavailable(path: path, reason: "the disk is full (\(message), \(free / 1024) KiB free); free some space")
         case .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_ERROR, .SQLITE_SCHEMA, .SQLITE_MISMATCH, .SQLITE_FORMAT, .SQLITE_RANGE:
             return .damaged(path: path, detail: message)
         default:

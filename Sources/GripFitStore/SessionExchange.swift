@@ -146,15 +146,16 @@ public enum SessionExchange {
             throw .badImport(line: 1, reason: "session \(number): too many gaps")
         }
         var session = try rebuild(
-            line: 1, device: exported.device, startedAt: exported.startedAt, firmware: exported.firmware,
-            bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand,
+            line: 1, owner: "session \(number)", device: exported.device, startedAt: exported.startedAt,
+            firmware: exported.firmware, bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand,
             protocolName: exported.protocol, trial: exported.trial,
             calibration: calibration, threshold: exported.summary.figures.threshold,
             trace: RawTrace(samples: samples, gaps: gaps))
         session.tags.subject = exported.subject
         session.tags.assessment = exported.assessment
         session.tags.attempt = exported.attempt
-        session.tags.flag = exported.flag
+        // Cleaned as a CSV's flag is: the report prints it beside the attempt.
+        session.tags.flag = CleanText.clean(exported.flag)
         session.station = CleanText.clean(exported.station)
         return session
     }
@@ -261,7 +262,7 @@ public enum SessionExchange {
             }
             var session = try rebuild(
                 // Device text in CSV carries the terminal's visible escapes (``DeviceText/csv``): undone here.
-                line: line, device: fields[0], startedAt: fields[1],
+                line: line, owner: "session", device: fields[0], startedAt: fields[1],
                 firmware: fields[2].isEmpty ? nil : UntrustedText.unescaped(fields[2]),
                 bridgeVersion: fields.count > 18 && !fields[18].isEmpty ? UntrustedText.unescaped(fields[18]) : nil,
                 label: fields[3].isEmpty ? nil : fields[3], hand: hand, protocolName: fields[5].isEmpty ? nil : fields[5],
@@ -308,9 +309,21 @@ public enum SessionExchange {
         return negative ? -total : total
     }
 
+    /// A calibration's date as `calibrate` writes it (RFC 3339), or none (empty in older files):
+    /// any other text is refused naming the field, rather than stored and printed on a report.
+    static func calibrationDate(_ text: String?, of owner: String, line: Int) throws(StoreError) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        guard Timestamp.parse(text) != nil else {
+            throw .badImport(
+                line: line, reason: "\(owner): calibration_date \(CleanText.clean(text) ?? "") is not an RFC 3339 time")
+        }
+        return text
+    }
+
+    /// `owner` names the session in messages ("session 3" in a JSON file, whose lines are not counted).
     private static func rebuild(
-        line: Int, device: String, startedAt: String, firmware: String?, bridgeVersion: String?, label: String?, hand: Hand?,
-        protocolName: String?, trial: Int?, calibration: StoredCalibration?, threshold: Double, trace: RawTrace
+        line: Int, owner: String, device: String, startedAt: String, firmware: String?, bridgeVersion: String?, label: String?,
+        hand: Hand?, protocolName: String?, trial: Int?, calibration: StoredCalibration?, threshold: Double, trace: RawTrace
     ) throws(StoreError) -> StoredSession {
         guard let device = CleanText.clean(device) else { throw .badImport(line: line, reason: "device is empty") }
         guard let start = Timestamp.parse(startedAt) else {
@@ -327,7 +340,7 @@ public enum SessionExchange {
                         + "\(given.countsPerKilogram) counts/kg, mass \(given.massKilograms.map { String($0) } ?? "none"))")
             }
             calibration?.device = device
-            calibration?.date = CleanText.clean(given.date) ?? ""
+            calibration?.date = try calibrationDate(given.date, of: owner, line: line) ?? ""
         }
         guard threshold.isFinite, abs(threshold) <= 1e15 else {
             throw .badImport(line: line, reason: "threshold \(threshold) is out of range")

@@ -69,6 +69,21 @@ struct NothingLostTests {
         #expect(!result.stderr.contains("no calibration for this device"), "a reading arrived: \(result.stderr)")
     }
 
+    /// With a few KiB free SQLite cannot grow its WAL index and says "disk I/O error" (issue 38):
+    /// the message says what it is, for `record` and for a command that only reads.
+    @Test(.enabled(if: Tmpfs.available)) func aDiskWithAFewKiBFreeIsSaidToBeFull() throws {
+        let cli = BuiltBinary()
+        let disk = try Tmpfs(at: cli.dataHome, kilobytes: 1024)
+        _ = try SQLiteHistory(path: cli.historyPath)
+        try disk.fill(leavingKilobytes: 12)
+        for arguments in [["record", "--simulate", "--duration", "1"], ["history"]] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 73, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(cli.historyPath + ": the disk is full ("), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("free some space"), "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test(.enabled(if: Tmpfs.available)) func recordRefusesAReadOnlyHistoryBeforeTheFirstReading() throws {
         let cli = BuiltBinary()
         let disk = try Tmpfs(at: cli.dataHome, kilobytes: 4096)

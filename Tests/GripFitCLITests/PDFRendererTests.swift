@@ -27,7 +27,7 @@ import Testing
                 HandResult(
                     hand: .right,
                     trials: [CountedTrial(number: 1, kg: 28.2), CountedTrial(number: 3, kg: 29.7), CountedTrial(number: 4, kg: 28.9)],
-                    flagged: [FlaggedAttempt(number: 2, kg: 9.6, reason: "released before the peak")],
+                    flagged: [FlaggedAttempt(trial: 2, attempt: 1, kg: 9.6, reason: "released before the peak")],
                     bestKg: 29.7, meanKg: 28.93, sdKg: 0.61, cvPercent: 2.12),
             ],
             differencePercent: 11.1, dominanceRatio: 1.12,
@@ -80,7 +80,7 @@ import Testing
         let reason = "released before the peak, then squeezed again within the same attempt window (ignored)"
         for index in report.hands.indices {
             report.hands[index].trials = (1...5).map { CountedTrial(number: $0 * 2, kg: 20 + Double($0)) }
-            report.hands[index].flagged = (0..<3).map { FlaggedAttempt(number: $0 * 2 + 1, kg: 8.5, reason: reason) }
+            report.hands[index].flagged = (0..<3).map { FlaggedAttempt(trial: 2, attempt: $0 + 1, kg: 8.5, reason: reason) }
         }
         let older = NormInput(bestKg: 15.2, sex: .female, ageYears: 82, calibrated: true)
         report.norm.lines += [EWGSOP2Threshold.standard.compare(older).text,

@@ -65,7 +65,8 @@ public enum ReportHTML {
         if !result.flagged.isEmpty {
             html += "<div class=\"flagged\"><h3>Set apart (not counted)</h3><ul>"
                 + result.flagged.map { attempt in
-                    "<li>Attempt \(attempt.number): " + (attempt.kg.map { kg($0) + ", " } ?? "") + text(attempt.reason) + "</li>"
+                    "<li>Trial \(attempt.trial), attempt \(attempt.attempt): " + (attempt.kg.map { kg($0) + ", " } ?? "")
+                        + text(attempt.reason) + "</li>"
                 }.joined() + "</ul></div>"
         }
         return html + "</section>"

@@ -46,7 +46,7 @@ extension ClinicalView {
         return HandResult(
             hand: hand, trials: attempts.filter(\.counts).map { CountedTrial(number: $0.trial, kg: $0.peak) },
             flagged: attempts.compactMap { attempt in
-                attempt.flag.map { FlaggedAttempt(number: attempt.trial, kg: attempt.peak, reason: $0) }
+                attempt.flag.map { FlaggedAttempt(trial: attempt.trial, attempt: attempt.attempt, kg: attempt.peak, reason: $0) }
             },
             bestKg: figures.best, meanKg: figures.mean, sdKg: figures.populationSD, cvPercent: figures.coefficientOfVariation)
     }

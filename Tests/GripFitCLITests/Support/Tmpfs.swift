@@ -34,6 +34,19 @@ final class Tmpfs {
         process.waitUntilExit()
     }
 
+    /// Writes zeros until only `kilobytes` are free, as a disk that is nearly full.
+    func fill(leavingKilobytes kilobytes: Int) throws {
+        var status = statvfs()
+        guard statvfs(path, &status) == 0 else {
+            let code = errno
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "statvfs \(path): errno \(code)"])
+        }
+        let blocks = (Int(status.f_bavail) * Int(status.f_frsize)) / 1024 - kilobytes
+        let (process, _, _) = try CLIProcess.spawn(
+            URL(fileURLWithPath: "/bin/dd"), ["if=/dev/zero", "of=\(path)/filler", "bs=1024", "count=\(max(blocks, 0))"])
+        process.waitUntilExit()
+    }
+
     deinit {
         _ = try? Self.mount(["-l", path], tool: "/bin/umount")
     }

@@ -27,7 +27,7 @@ enum ReportFixture {
                 HandResult(
                     hand: .right,
                     trials: [CountedTrial(number: 1, kg: 44.2), CountedTrial(number: 3, kg: 46.8), CountedTrial(number: 4, kg: 45.5)],
-                    flagged: [FlaggedAttempt(number: 2, kg: 12.3, reason: "released before the peak")],
+                    flagged: [FlaggedAttempt(trial: 2, attempt: 1, kg: 12.3, reason: "released before the peak")],
                     bestKg: 46.8, meanKg: 45.5, sdKg: 1.06, cvPercent: 2.33),
             ],
             differencePercent: 9.4, dominanceRatio: 1.10,

@@ -76,7 +76,7 @@ import Testing
         report.date = hostile
         report.device = ReportDevice(name: hostile, address: hostile, firmware: hostile, calibrationDate: hostile)
         report.protocolUsed = ReportProtocol(name: hostile, trialsPerHand: 3, restSeconds: 60, statistic: hostile)
-        report.hands[1].flagged = [FlaggedAttempt(number: 2, kg: nil, reason: hostile)]
+        report.hands[1].flagged = [FlaggedAttempt(trial: 2, attempt: 1, kg: nil, reason: hostile)]
         report.norm = NormSection(lines: [hostile], citations: [hostile])
         report.centileCurves[0].label = hostile
         report.trend = [TrendPoint(date: hostile, bestKg: 40)]
