@@ -148,14 +148,10 @@ public final class SQLiteHistory: SessionHistory {
         } catch {
             throw Self.failure(error, path: path)
         }
-        var status = statvfs()
-        guard statvfs((path as NSString).deletingLastPathComponent, &status) == 0 else { return }
-        let free = UInt64(status.f_bavail).multipliedReportingOverflow(by: UInt64(status.f_frsize))
-        if !free.overflow, free.partialValue < UInt64(max(bytes, 0)) {
+        if let free = FreeSpace.bytes(besides: path), free < UInt64(max(bytes, 0)) {
             throw .unavailable(
                 path: path,
-                reason: "only \(free.partialValue / 1024) KiB free on its file system; a session needs \(bytes / 1024) KiB. "
-                    + "Free some space")
+                reason: "only \(free / 1024) KiB free on its file system; a session needs \(bytes / 1024) KiB. Free some space")
         }
     }
 
