@@ -4,7 +4,9 @@ import Testing
 
 /// LocalTime computes the fields itself: it must say what a DateFormatter with the same pattern says.
 struct LocalTimeTests {
-    static let zones = ["UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Chatham", "America/Caracas"]
+    static let zones = [
+        "UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Chatham", "America/Caracas",
+    ]
 
     /// Around DST changes, before 1970, leap days, the ends of the range.
     static let instants: [Int64] = [
@@ -22,7 +24,8 @@ struct LocalTimeTests {
                 formatter.timeZone = timeZone
                 formatter.dateFormat = seconds ? "yyyy-MM-dd HH:mm:ss xxx" : "yyyy-MM-dd HH:mm xxx"
                 let expected = formatter.string(from: Date(timeIntervalSince1970: (Double(milliseconds) / 1000).rounded(.down)))
-                #expect(LocalTime.text(milliseconds: milliseconds, timeZone: timeZone, seconds: seconds) == expected, "\(zone) \(milliseconds)")
+                let text = LocalTime.text(milliseconds: milliseconds, timeZone: timeZone, seconds: seconds)
+                #expect(text == expected, "\(zone) \(milliseconds)")
             }
         }
     }
