@@ -12,7 +12,8 @@ extension PostgresHistory {
         return try transaction { statements in
             var erased: Set<String> = []
             for subject in contents.subjects {
-                if try !Self.file(statements, subject, held: contents.heldSubjects, at: location) { erased.insert(subject.code.lowercased()) }
+                guard try !Self.file(statements, subject, held: contents.heldSubjects, at: location) else { continue }
+                erased.insert(subject.code.lowercased())
             }
             func isErased(_ code: String?) -> Bool { code.map { erased.contains($0.lowercased()) } ?? false }
             var ids: [Int64: Int64] = [:]

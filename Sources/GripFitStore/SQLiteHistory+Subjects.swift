@@ -129,7 +129,9 @@ extension SQLiteHistory {
     /// damaged subject row must not stop.
     package func subjectCodes() throws(StoreError) -> [String] {
         do {
-            return try queue.read { db in try String.fetchAll(db, sql: "SELECT code FROM subject WHERE typeof(code) = 'text' ORDER BY code") }
+            return try queue.read { db in
+                try String.fetchAll(db, sql: "SELECT code FROM subject WHERE typeof(code) = 'text' ORDER BY code")
+            }
         } catch {
             throw Self.failure(error, path: path)
         }

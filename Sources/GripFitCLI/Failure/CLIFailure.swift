@@ -58,8 +58,8 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
         case .unavailable: .cannotCreate
         case .unreachable: .unavailable
         case .cannotWrite: .cannotCreate
-        case .corrupt, .badImport, .damaged, .damagedSession, .damagedRecord, .notExportable, .traceTooLarge, .duplicateSubject, .erasedCode,
-            .damagedSubject, .badImportedSubject, .subjectConflict, .refused:
+        case .corrupt, .badImport, .damaged, .damagedSession, .damagedRecord, .notExportable, .traceTooLarge, .duplicateSubject,
+            .erasedCode, .damagedSubject, .badImportedSubject, .subjectConflict, .refused:
             .dataError
         case .notFound, .unknownSubject, .unknownAssessment: .noInput
         }
