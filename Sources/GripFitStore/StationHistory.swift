@@ -82,7 +82,7 @@ public final class StationHistory: SessionHistory {
         let sessions = outcome.added == 1 ? "session" : "sessions"
         let erased =
             outcome.erased == 0
-            ? "" : "; \(outcome.erased) session(s) of subjects forgotten on the server removed from this station, not pushed"
+            ? "" : "; \(outcome.erased) session(s) of subjects forgotten on the server removed from this station"
         return "pushed \(outcome.added) \(sessions) (\(outcome.skipped) already on the server); \(pending) pending" + erased
     }
 
