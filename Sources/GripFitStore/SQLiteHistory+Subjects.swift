@@ -127,7 +127,7 @@ extension SQLiteHistory {
 
     /// Every subject's code as stored, undecoded: what a station asks the server about, which a
     /// damaged subject row must not stop.
-    package func subjectCodes() throws(StoreError) -> [String] {
+    func subjectCodes() throws(StoreError) -> [String] {
         do {
             return try queue.read { db in
                 try String.fetchAll(db, sql: "SELECT code FROM subject WHERE typeof(code) = 'text' ORDER BY code")
