@@ -122,13 +122,38 @@ enum PostgresSchema {
                 """,
                 "CREATE INDEX calibration_device ON calibration (device, id)",
             ]),
+        // A forgotten subject's tombstone is a digest of their code keyed with this server's own
+        // secret, never the code: stations learn from it what to stop pushing and keeping, while the
+        // tombstones alone name nobody (README, Several stations). The key is 32 bytes of
+        // gen_random_uuid's strong randomness (PostgreSQL 13 and later), made once per history.
+        Migration(
+            version: 2, name: "erasure tombstones",
+            statements: [
+                """
+                CREATE TABLE gripfit_erasure_key (
+                    one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one),
+                    key BYTEA NOT NULL
+                )
+                """,
+                """
+                INSERT INTO gripfit_erasure_key (key)
+                SELECT decode(replace(gen_random_uuid()::TEXT || gen_random_uuid()::TEXT, '-', ''), 'hex')
+                """,
+                "CREATE TABLE subject_erasure (digest BYTEA PRIMARY KEY)",
+            ]),
     ]
+
+    /// The tombstone digest of the code the SQL `expression` gives: SHA-256 of the key and the code
+    /// in lower case (codes are case-blind), computed by the server, so stations never hold the key.
+    static func erasureDigest(_ expression: String) -> String {
+        "sha256((SELECT key FROM gripfit_erasure_key) || convert_to(lower(\(expression)), 'UTF8'))"
+    }
 
     /// The newest version this build knows.
     static var known: Int { migrations.map(\.version).max() ?? 0 }
 
-    /// The tables v1 creates, for ``PostgresHistory/integrityProblems()``.
-    static let tables = ["subject", "assessment", "session", "rep", "trace", "calibration"]
+    /// The tables the migrations create, for ``PostgresHistory/integrityProblems()``.
+    static let tables = ["subject", "assessment", "session", "rep", "trace", "calibration", "gripfit_erasure_key", "subject_erasure"]
 
     /// Taken for the migration's transaction, so stations starting at once migrate one after another
     /// and each later one finds the work done ("gripfit" in ASCII).

@@ -7,6 +7,8 @@ public struct ExchangeContents: Sendable {
     public var subjects: [Subject]
     /// Each assessment's facts under the id its sessions name in the file.
     public var assessments: [(fileID: Int64, facts: AssessmentFacts)]
+    /// How a subject the destination holds already is filed: a file's must agree; a push from a station yields.
+    public var heldSubjects = HeldSubjects.mustAgree
 
     public init(sessions: [StoredSession], subjects: [Subject], assessments: [(fileID: Int64, facts: AssessmentFacts)]) {
         self.sessions = sessions

@@ -26,30 +26,72 @@ public enum HistoryTransfer {
             let batch = try destination.importContents(contents(of: sessions, from: source))
             outcome.added += batch.added
             outcome.skipped += batch.skipped
-            progress(outcome.added + outcome.skipped, total)
+            outcome.erased += batch.erased
+            progress(outcome.added + outcome.skipped + outcome.erased, total)
             after = last
         }
         return outcome
     }
 
     /// Pushes the sessions `local` holds marked pending, with their subjects and assessments, and
-    /// clears each batch's marks once `destination` has committed it.
+    /// clears each batch's marks once `destination` has committed it. Subjects forgotten there are
+    /// removed from `local` first (``forgetErased(by:in:)``), so nothing of them is pushed or kept;
+    /// a subject `destination` holds keeps its facts there (``HeldSubjects/historyWins``: subjects
+    /// are edited on the server) and `local`'s copy is refreshed to them.
     public static func push(
         pendingFrom local: SQLiteHistory, to destination: any SessionHistory, batchSize: Int = batchSize
     ) throws(StoreError) -> ImportOutcome {
         var outcome = ImportOutcome(added: 0, skipped: 0)
+        outcome.erased = try forgetErased(by: destination, in: local).sessions
         var after: Int64 = 0
         while true {
             let ids = try local.pendingIDs(afterID: after, limit: max(batchSize, 1))
             guard let last = ids.last else { break }
             let sessions = try ids.map { (id) throws(StoreError) in try local.session(id: id) }
-            let batch = try destination.importContents(contents(of: sessions, from: local))
+            var contents = try contents(of: sessions, from: local)
+            contents.heldSubjects = .historyWins
+            let batch = try destination.importContents(contents)
+            try refresh(contents.subjects, from: destination, in: local)
             try local.clearPending(ids)
             outcome.added += batch.added
             outcome.skipped += batch.skipped
             after = last
         }
+        // A subject forgotten on the server while this push ran: its sessions were not filed there; none stay here.
+        outcome.erased += try forgetErased(by: destination, in: local).sessions
         return outcome
+    }
+
+    /// Removes from `local` the subjects `server` names forgotten (an erasure made at another
+    /// station), with their sessions and assessments, as `subject forget` removes them: what a
+    /// station learns at each contact with the server. The counts removed; `subjects` 0 when none.
+    public static func forgetErased(
+        by server: any SessionHistory, in local: SQLiteHistory
+    ) throws(StoreError) -> (subjects: Int, sessions: Int, assessments: Int) {
+        let erased = try server.erasedCodes(among: try local.subjectCodes())
+        var removed = (subjects: 0, sessions: 0, assessments: 0)
+        for code in erased {
+            let forgotten = try local.forgetSubject(code: code)
+            removed.subjects += 1
+            removed.sessions += forgotten.sessions
+            removed.assessments += forgotten.assessments
+        }
+        return removed
+    }
+
+    /// This station's copies of the subjects pushed, as `destination` now holds them.
+    private static func refresh(_ subjects: [Subject], from destination: any SessionHistory, in local: SQLiteHistory) throws(StoreError) {
+        for copy in subjects {
+            let held: Subject
+            do throws(StoreError) {
+                held = try destination.subject(code: copy.code)
+            } catch {
+                // Forgotten there meanwhile: removed from here after the push.
+                if case .unknownSubject = error { continue }
+                throw error
+            }
+            if held != copy { try local.updateSubject(held) }
+        }
     }
 
     /// The sessions as an export file would carry them: with the subjects and assessments they

@@ -11,7 +11,7 @@ extension SQLiteHistory {
         for session in contents.sessions { traces.append(try StoredTrace(session.trace)) }
         do {
             return try queue.write { db in
-                for subject in contents.subjects { try Self.file(db, subject) }
+                for subject in contents.subjects { try Self.file(db, subject, held: contents.heldSubjects) }
                 var ids: [Int64: Int64] = [:]
                 for (fileID, facts) in contents.assessments {
                     try Self.checkKnown(db, subject: facts.subject, of: "assessment \(fileID)")
@@ -37,12 +37,14 @@ extension SQLiteHistory {
     }
 
     /// Adds a subject the history does not hold; one it holds must agree on every fact but the note
-    /// (a local reminder, which stays as the history has it). A code differing only in case is another code.
-    private static func file(_ db: Database, _ subject: Subject) throws {
+    /// (a local reminder, which stays as the history has it), unless the history's facts win (a push).
+    /// A code differing only in case is another code.
+    private static func file(_ db: Database, _ subject: Subject, held: HeldSubjects) throws {
         guard let row = try subjectRow(db, code: subject.code) else {
             try insertSubject(db, subject)
             return
         }
+        if held == .historyWins, (row["code"] as String?) == subject.code { return }
         let differences = differences(held: try self.subject(row), file: subject)
         if !differences.isEmpty { throw StoreError.subjectConflict(code: subject.code, differences: differences) }
     }

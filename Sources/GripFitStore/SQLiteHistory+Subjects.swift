@@ -115,6 +115,7 @@ extension SQLiteHistory {
                 }
                 try db.execute(sql: "VACUUM")
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                forgotten.done = ["the history file \(path) compacted (secure_delete, VACUUM) and its write-ahead log emptied"]
                 return forgotten
             }
         } catch let error as StoreError {
@@ -123,6 +124,21 @@ extension SQLiteHistory {
             throw Self.failure(error, path: path)
         }
     }
+
+    /// Every subject's code as stored, undecoded: what a station asks the server about, which a
+    /// damaged subject row must not stop.
+    func subjectCodes() throws(StoreError) -> [String] {
+        do {
+            return try queue.read { db in
+                try String.fetchAll(db, sql: "SELECT code FROM subject WHERE typeof(code) = 'text' ORDER BY code")
+            }
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    /// None: a file's forget leaves no copies elsewhere to keep out (a station's copies are of a server's subjects).
+    public func erasedCodes(among codes: [String]) throws(StoreError) -> [String] { [] }
 
     /// The sessions a subject owns: tagged with their code, or attempts of one of their assessments
     /// (an import may have kept the assessment but not the tag). `forget` deletes, and counts, these.

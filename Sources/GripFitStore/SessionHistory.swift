@@ -55,6 +55,11 @@ public protocol SessionHistory: Sendable {
     /// Deletes a subject with their assessments and sessions, leaving nothing of them behind.
     func forgetSubject(code: String) throws(StoreError) -> ForgottenSubject
 
+    /// Which of `codes` name subjects forgotten on this history, which a station holding copies
+    /// must not push or keep: a shared server keeps a tombstone per forgotten code; a file, whose
+    /// forget leaves no copies elsewhere, names none.
+    func erasedCodes(among codes: [String]) throws(StoreError) -> [String]
+
     /// Files an assessment and its first attempt together (all or nothing); later attempts are
     /// saved with its id in their tags.
     func saveFirstAttempt(_ session: StoredSession, of facts: AssessmentFacts) throws(StoreError) -> FirstAttempt

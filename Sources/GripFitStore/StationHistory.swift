@@ -37,7 +37,24 @@ public final class StationHistory: SessionHistory {
             server = Mutex(.failure(error))
             return
         }
+        forgetErased()
         pushPending()
+    }
+
+    /// Removes what the server names forgotten (an erasure made at another station) from this
+    /// station's file, and says so without naming the subject; a failure is said, and tried again
+    /// at the next contact.
+    private func forgetErased() {
+        do throws(StoreError) {
+            let removed = try remote { (server) throws(StoreError) in try HistoryTransfer.forgetErased(by: server, in: local) }
+            guard removed.subjects > 0 else { return }
+            warn(
+                "\(location): \(removed.subjects) subject(s) forgotten on the server (an erasure made at another station) removed "
+                    + "from this station's history (\(local.path)) with \(removed.sessions) session(s) and \(removed.assessments) "
+                    + "assessment(s)")
+        } catch {
+            warn("\(error) (removing subjects forgotten on the server from this station's history; the next contact tries again)")
+        }
     }
 
     /// Pushes what is pending, if anything, and says how it went; a failure leaves it pending.
@@ -63,7 +80,10 @@ public final class StationHistory: SessionHistory {
     /// "pushed N sessions (M already on the server); 0 pending".
     public static func pushed(_ outcome: ImportOutcome, pending: Int) -> String {
         let sessions = outcome.added == 1 ? "session" : "sessions"
-        return "pushed \(outcome.added) \(sessions) (\(outcome.skipped) already on the server); \(pending) pending"
+        let erased =
+            outcome.erased == 0
+            ? "" : "; \(outcome.erased) session(s) of subjects forgotten on the server removed from this station"
+        return "pushed \(outcome.added) \(sessions) (\(outcome.skipped) already on the server); \(pending) pending" + erased
     }
 
     // MARK: The server, or this station
@@ -210,16 +230,26 @@ public final class StationHistory: SessionHistory {
         try remote { (server) throws(StoreError) in try server.subjects() }
     }
 
-    /// Forgotten on the server and on this station, so no copy of them is left here either.
+    /// Forgotten on the server (which keeps a tombstone) and on this station, so no copy of them is
+    /// left here either; the other stations remove theirs at their next contact with the server.
     public func forgetSubject(code: String) throws(StoreError) -> ForgottenSubject {
-        let forgotten = try remote { (server) throws(StoreError) in try server.forgetSubject(code: code) }
+        var forgotten = try remote { (server) throws(StoreError) in try server.forgetSubject(code: code) }
         do throws(StoreError) {
-            _ = try local.forgetSubject(code: code)
+            forgotten.done += try local.forgetSubject(code: code).done.map { "on this station: \($0)" }
         } catch {
-            if case .unknownSubject = error { return forgotten }
-            warn("\(error) (forgetting subject \(UntrustedText.escaped(code)) on this station as well)")
+            if case .unknownSubject = error {
+                forgotten.done.append("this station held no copy")
+            } else {
+                warn("\(error) (forgetting subject \(UntrustedText.escaped(code)) on this station as well)")
+                forgotten.done.append("this station's copy not removed (\(error)); its next contact with the server removes it")
+            }
         }
+        forgotten.done.append("other stations remove their copies at their next contact with the server")
         return forgotten
+    }
+
+    public func erasedCodes(among codes: [String]) throws(StoreError) -> [String] {
+        try remote { (server) throws(StoreError) in try server.erasedCodes(among: codes) }
     }
 
     public func holdings(subject code: String) throws(StoreError) -> ForgottenSubject {

@@ -22,6 +22,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownSubject(String)
     /// `subject add` of a code already taken.
     case duplicateSubject(String)
+    /// `subject add` on a shared server of a code a forgotten subject had: stations may still hold
+    /// copies of that subject's data, which must never be filed under a new person.
+    case erasedCode(String)
     /// No assessment with this id.
     case unknownAssessment(Int64)
     /// One subject's or assessment's stored values do not decode. `what` names it with the stored
@@ -71,6 +74,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "no subject '\(UntrustedText.escaped(code))'; `gripfit-serial subject list` lists them, `subject add` adds one"
         case .duplicateSubject(let code):
             "subject '\(UntrustedText.escaped(code))' exists already: pick another code, or change it with `subject edit`"
+        case .erasedCode(let code):
+            "subject code '\(UntrustedText.escaped(code))' belonged to a subject forgotten on this history (an erasure); it is "
+                + "not given again, so no station's old copy is filed under a new person: pick another code"
         case .unknownAssessment(let id):
             "no assessment A\(id); `gripfit-serial history --assessments` lists them"
         case .damagedRecord(let what, let detail):

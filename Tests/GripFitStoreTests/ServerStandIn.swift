@@ -47,6 +47,7 @@ final class ServerStandIn: SessionHistory {
     func subject(code: String) throws(StoreError) -> Subject { try reach(); return try backing.subject(code: code) }
     func subjects() throws(StoreError) -> [Subject] { try reach(); return try backing.subjects() }
     func forgetSubject(code: String) throws(StoreError) -> ForgottenSubject { try reach(); return try backing.forgetSubject(code: code) }
+    func erasedCodes(among codes: [String]) throws(StoreError) -> [String] { try reach(); return try backing.erasedCodes(among: codes) }
     func saveFirstAttempt(_ session: StoredSession, of facts: AssessmentFacts) throws(StoreError) -> FirstAttempt {
         try reach()
         return try backing.saveFirstAttempt(session, of: facts)

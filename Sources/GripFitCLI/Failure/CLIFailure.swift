@@ -59,7 +59,7 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
         case .unreachable: .unavailable
         case .cannotWrite: .cannotCreate
         case .corrupt, .badImport, .damaged, .damagedSession, .damagedRecord, .notExportable, .traceTooLarge, .duplicateSubject,
-            .damagedSubject, .badImportedSubject, .subjectConflict, .refused:
+            .erasedCode, .damagedSubject, .badImportedSubject, .subjectConflict, .refused:
             .dataError
         case .notFound, .unknownSubject, .unknownAssessment: .noInput
         }

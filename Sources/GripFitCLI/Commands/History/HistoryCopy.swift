@@ -54,7 +54,8 @@ struct HistoryCopy: ParsableCommand {
         let to = try Storage.openDirect(destination, openServer: openServer)
         let outcome = try HistoryTransfer.copy(from: from, to: to, progress: progress ?? { _, _ in })
         if progress != nil { StandardOutput.error("") }
-        return "copied \(outcome.added), skipped \(outcome.skipped) already there"
+        let erased = outcome.erased == 0 ? "" : "; \(outcome.erased) of subjects forgotten there not copied"
+        return "copied \(outcome.added), skipped \(outcome.skipped) already there" + erased
     }
 
     /// One file under two names (a link, `./`) is the same history.

@@ -12,8 +12,10 @@ struct HistorySync: ParsableCommand {
             subjects and assessments, to the history chosen (--history, GRIPFIT_HISTORY or \
             config.toml), in batches; each batch's marks are cleared once the server has committed \
             it. A session the server holds already is skipped and counted, so a sync run twice, or \
-            killed and run again, files each session once. Any command that reaches the server \
-            pushes what is pending first, too.
+            killed and run again, files each session once. A subject the server holds keeps the \
+            server's facts (this station's copy is refreshed to them); subjects forgotten on the \
+            server are removed from this station first, with their sessions, and never pushed. Any \
+            command that reaches the server does both first, too.
 
             Example:
               gripfit-serial history sync

@@ -12,7 +12,10 @@ struct SubjectForget: ParsableCommand {
         discussion: """
             Asks for the code again on a terminal; elsewhere (scripts), --yes is required. The \
             history file is then compacted (SQLite secure_delete and VACUUM), so the deleted data is \
-            not left in free pages. Exports and rescue files already written are not touched.
+            not left in free pages. On a shared server the tables are rewritten (VACUUM FULL) and \
+            its log checkpointed where this user may, and a tombstone (a keyed digest of the code) \
+            makes every other station remove its copies at its next contact; the closing line says \
+            what was done where. Exports and rescue files already written are not touched.
 
             Example:
               gripfit-serial subject forget P017 --yes
@@ -46,6 +49,6 @@ struct SubjectForget: ParsableCommand {
         let forgotten = try store.forgetSubject(code: code)
         StandardOutput.line(
             "forgot subject \(UntrustedText.escaped(code)): \(forgotten.sessions) session(s) and \(forgotten.assessments) "
-                + "assessment(s) deleted, the history file compacted")
+                + "assessment(s) deleted; " + forgotten.done.joined(separator: "; "))
     }
 }
