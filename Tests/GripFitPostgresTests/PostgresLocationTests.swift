@@ -52,15 +52,15 @@ import Testing
         #expect(throws: PostgresLocationError.badVariable("PGPORT", "x")) {
             try PostgresLocation("postgresql://db/grip", environment: ["PGUSER": "u", "PGPORT": "x"])
         }
-        #expect(throws: PostgresLocationError.badVariable("PGSSLMODE", "allow")) {
-            try PostgresLocation("postgresql://db/grip", environment: ["PGUSER": "u", "PGSSLMODE": "allow"])
+        #expect(throws: PostgresLocationError.badVariable("PGSSLMODE", "sometimes")) {
+            try PostgresLocation("postgresql://db/grip", environment: ["PGUSER": "u", "PGSSLMODE": "sometimes"])
         }
         // The URL's own port and sslmode leave the variables unread.
         #expect(throws: Never.self) {
-            let unread = ["PGUSER": "u", "PGPORT": "x", "PGSSLMODE": "allow"]
+            let unread = ["PGUSER": "u", "PGPORT": "x", "PGSSLMODE": "sometimes"]
             return try PostgresLocation("postgresql://db:5432/grip?sslmode=disable", environment: unread)
         }
-        let message = PostgresLocationError.badVariable("PGSSLMODE", "allow\u{1b}[2J").description
+        let message = PostgresLocationError.badVariable("PGSSLMODE", "sometimes\u{1b}[2J").description
         #expect(message.contains("PGSSLMODE=") && message.contains("verify-full") && !message.contains("\u{1b}"))
     }
 

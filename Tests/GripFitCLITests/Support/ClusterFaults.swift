@@ -35,7 +35,25 @@ extension TestPostgres {
             guard ContinuousClock.now < deadline else { return false }
             Thread.sleep(forTimeInterval: 0.05)
         }
+        clearStaleLock()
         return true
+    }
+
+    /// A killed postmaster nobody has reaped yet (this sandbox's init may not) is a zombie, which the
+    /// next postmaster's `kill(pid, 0)` takes for a live server: its lock files (the data
+    /// directory's and the socket's) go, as an administrator would remove them once `ps` shows no server.
+    private func clearStaleLock() {
+        let lock = directory + "/data/postmaster.pid"
+        guard let text = try? String(contentsOfFile: lock, encoding: .utf8),
+            let pid = text.split(separator: "\n").first.flatMap({ Int32($0) })
+        else { return }
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        // The state follows the command's closing parenthesis.
+        let state = stat.range(of: ")", options: .backwards).map { stat[$0.upperBound...].dropFirst().first } ?? nil
+        if stat.isEmpty || state == "Z" {
+            unlink(lock)
+            unlink(directory + "/.s.PGSQL.\(port).lock")
+        }
     }
 
     /// Whether a client has sent this cluster bytes its server has not read: what a statement sent
