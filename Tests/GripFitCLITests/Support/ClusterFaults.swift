@@ -59,7 +59,7 @@ extension TestPostgres {
     /// Whether a client has sent this cluster bytes its server has not read: what a statement sent
     /// to a stopped server looks like (`/proc/net/tcp`: the server side's receive queue).
     var holdsUnreadStatement: Bool {
-        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return false }
+        let table = Self.procFile("/proc/net/tcp")
         return table.split(separator: "\n").dropFirst().contains { line in
             let fields = line.split(separator: " ")
             guard fields.count > 4, let local = fields[1].split(separator: ":").last, Int(local, radix: 16) == port,
@@ -69,12 +69,35 @@ extension TestPostgres {
         }
     }
 
+    /// A /proc file whole: its size reads as 0, and Foundation's whole-file readers stop after the first page.
+    private static func procFile(_ path: String) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return "" }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(fd, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk.prefix(count)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The shell command that ends this cluster `how`, for a server process to run (`COPY … TO
-    /// PROGRAM`, as the server's user) from inside a statement of the batch under test.
+    /// PROGRAM`, as the server's user) from inside a statement of the batch under test. It reads
+    /// what the COPY sends first: a program gone before then fails the COPY ("Broken pipe").
     func killCommand(_ how: ServerDeath) -> String {
+        "cat >/dev/null; " + ending(how)
+    }
+
+    private func ending(_ how: ServerDeath) -> String {
         switch how {
         case .killed: "kill -9 $(head -1 '\(directory)/data/postmaster.pid')"
-        case .stoppedImmediately: "'\(binaries)/pg_ctl' -D '\(directory)/data' -m immediate -W stop"
+        // Out of the backend's process group, which the shutdown's SIGQUIT reaches: the COPY must
+        // not fail first on its program's death (an error only this injection makes).
+        case .stoppedImmediately: "setsid '\(binaries)/pg_ctl' -D '\(directory)/data' -m immediate -W stop </dev/null >/dev/null 2>&1 &"
         }
     }
 }
