@@ -61,6 +61,46 @@ void gripfit_signal_pipe_uninstall(void) {
     }
 }
 
+static volatile sig_atomic_t shield_write_fd = -1;
+static struct sigaction shielded_previous[sizeof handled_signals / sizeof handled_signals[0]];
+
+static void on_shielded_signal(int signo) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signo;
+    int fd = shield_write_fd;
+    if (fd >= 0) {
+        ssize_t ignored = write(fd, &byte, 1);
+        (void)ignored;
+    }
+    errno = saved;
+}
+
+int gripfit_shield_install(int write_fd) {
+    shield_write_fd = write_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_shielded_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) {
+        if (sigaction(handled_signals[i], &action, &shielded_previous[i]) != 0) {
+            int saved = errno;
+            while (i-- > 0) sigaction(handled_signals[i], &shielded_previous[i], NULL);
+            shield_write_fd = -1;
+            errno = saved;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void gripfit_shield_uninstall(void) {
+    for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++) {
+        sigaction(handled_signals[i], &shielded_previous[i], NULL);
+    }
+    shield_write_fd = -1;
+}
+
 static int winch_write_fd = -1;
 
 static void on_winch(int signo) {

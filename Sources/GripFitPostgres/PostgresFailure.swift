@@ -10,6 +10,11 @@ enum PostgresFailure {
     static func storeError(_ error: any Error, location: PostgresLocation) -> StoreError {
         if let error = error as? StoreError { return error }
         let place = location.description
+        if let error = error as? PostgresWaitFailure { return .unreachable(location: place, reason: error.description) }
+        // The TCP connect itself (this side's bootstrap, before PostgresNIO wraps anything).
+        if error is NIOConnectionError || error is IOError || error is ChannelError {
+            return .unreachable(location: place, reason: connectionReason(error))
+        }
         guard let error = error as? PSQLError else {
             return .unavailable(path: place, reason: UntrustedText.escaped("\(error)"))
         }
@@ -53,6 +58,8 @@ enum PostgresFailure {
             return "no address of \(UntrustedText.escaped(error.host)) answered"
         case let error as IOError:
             return ErrnoText(error.errnoCode).description
+        case ChannelError.connectTimeout(let timeout)?:
+            return "no answer within \(timeout.nanoseconds / 1_000_000_000) s"
         case nil:
             return "the server closed the connection"
         case let other?:
@@ -87,6 +94,12 @@ enum PostgresFailure {
         case "42501":
             return .unavailable(
                 path: place, reason: "\(message); the server's administrator must GRANT user \(location.user) its rights on the history")
+        case "25006":
+            return .unavailable(
+                path: place,
+                reason: "the database takes no writes (\(message)); its administrator must run `ALTER DATABASE "
+                    + "\(UntrustedText.escaped(location.database)) SET default_transaction_read_only = off`, or, on a standby, "
+                    + "name the primary server")
         case "53100":
             return .unavailable(path: place, reason: "the server's disk is full (\(message)); its administrator must free space")
         case "57P01", "57P02", "57P03":

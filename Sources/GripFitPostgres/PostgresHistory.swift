@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GripFitCore
 import GripFitStore
 import PostgresNIO
 
@@ -55,7 +56,10 @@ public final class PostgresHistory: SessionHistory, Sendable {
         }
     }
 
-    /// A round trip asking whether this user may add sessions: the space is the server's to manage.
+    /// Whether a session can be added now, asked before the first reading: the user's rights, then
+    /// a session, a rep and a trace written and rolled back, which a read-only database or a
+    /// standby refuses as it would refuse the save. The probe's session has id -1, which the
+    /// history's own ids (from 1) never take, so it consumes none of them. The space is the server's to manage.
     public func checkCanSave(bytes: Int) throws(StoreError) {
         let allowed = try with { statements in
             try statements.row(
@@ -70,6 +74,30 @@ public final class PostgresHistory: SessionHistory, Sendable {
                 reason: "user \(server.user) may not add sessions; the server's administrator must GRANT INSERT on session, rep and "
                     + "trace to it")
         }
+        let id: [(column: String, value: PostgresStatements.Value)] = [("id", Int64(-1))]
+        let probe = PostgresSQL.insertSession(id + SessionRecord.values(Self.writeProbe))
+        try with { statements in
+            try statements.execute("BEGIN")
+            defer { _ = try? statements.execute("ROLLBACK") }
+            try statements.execute(probe.sql, probe.values)
+            try statements.execute(
+                """
+                INSERT INTO rep (session_id, number, start, "end", peak, peak_time, impulse, mean, sample_count, interrupted)
+                VALUES (-1, 1, 0, 0, 0, 0, 0, 0, 0, 0)
+                """)
+            try statements.execute("INSERT INTO trace (session_id, encoding, inflated_size, data) VALUES (-1, 'probe', 0, ''::BYTEA)")
+        }
+    }
+
+    /// The session ``checkCanSave(bytes:)`` writes and rolls back.
+    private static let writeProbe = StoredSession.analysed(
+        device: "gripfit-write-probe", startedAtMilliseconds: 0, firmware: nil, label: nil, hand: nil, calibration: nil,
+        trace: RawTrace(samples: [RawSample(micros: 0, raw: 0)]))
+
+    /// Gives up every wait of this process on a server now, and any later one: for a signal
+    /// during a save, which then lands on the station's file (``StationHistory``).
+    public static func abandonWaits() {
+        PostgresWaits.abandonAll()
     }
 
     /// The schema as this build expects it: the migrations applied and every table present. The

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Where a shared history lives: `postgresql://[user@]host[:port][/dbname][?param=value&...]`
-/// (or `postgres://`), read as libpq reads it, so the URL a user tests with `psql` works here.
+/// (or `postgres://`, the scheme in any case), read as libpq reads it, so the URL a user tests with `psql` works here.
 /// `?host=/dir` names a Unix socket directory. Missing parts default as libpq's do: from
 /// `PGHOST`, `PGPORT`, `PGDATABASE`, `PGUSER`, `PGSSLMODE` and `PGSSLROOTCERT` when set, else the
 /// socket directory, port 5432, the user's name, the login user and sslmode `prefer`.
@@ -29,12 +29,19 @@ public struct PostgresLocation: Equatable, Sendable, CustomStringConvertible {
 
     /// Whether `text` is meant as a server URL at all (so a caller can tell it from a file path).
     public static func isPostgres(_ text: String) -> Bool {
-        text.hasPrefix("postgresql://") || text.hasPrefix("postgres://")
+        afterScheme(text) != nil
+    }
+
+    /// The text after `postgresql://` or `postgres://`, matched in any case (RFC 3986: a scheme is
+    /// case-insensitive, and ``HistoryLocation`` takes it so); nil for anything else.
+    private static func afterScheme(_ text: String) -> Substring? {
+        ["postgresql://", "postgres://"].lazy.compactMap { scheme in
+            text.prefix(scheme.count).lowercased() == scheme ? text.dropFirst(scheme.count) : nil
+        }.first
     }
 
     public init(_ text: String, environment: [String: String]) throws(PostgresLocationError) {
-        guard let rest = ["postgresql://", "postgres://"].lazy.compactMap({ text.hasPrefix($0) ? text.dropFirst($0.count) : nil }).first
-        else { throw .notPostgres }
+        guard let rest = Self.afterScheme(text) else { throw .notPostgres }
         let (beforeQuery, query) = Self.split(rest, at: "?")
         let (authority, path) = Self.split(beforeQuery, at: "/")
         var user: String?

@@ -2,6 +2,8 @@
 public enum PostgresSSLMode: String, CaseIterable, Sendable {
     /// Plain TCP, never TLS.
     case disable
+    /// Plain TCP, and TLS (unchecked) only when the server refuses a plain connection.
+    case allow
     /// TLS when the server offers it, plain when it refuses (libpq's default).
     case prefer
     /// TLS or nothing, the server's certificate not checked.

@@ -7,6 +7,8 @@ import PostgresNIO
 /// (``StoredRow``, ``SessionRecord``) reads a server's row exactly as it reads a file's.
 struct PostgresStatements {
     let connection: PostgresConnection
+    /// The connection's number in ``PostgresWaits``.
+    let number: Int
     let logger: Logger
 
     typealias Value = (any DatabaseValueConvertible)?
@@ -33,13 +35,16 @@ struct PostgresStatements {
         try rows(sql, values).first
     }
 
-    /// Runs `sql`; returns the rows it changed.
+    /// Runs `sql`; returns the rows it changed. `within`: how long the server may take to answer,
+    /// longer than ``PostgresWaits/answerDeadline`` only for work known to be slow.
     @discardableResult
-    func execute(_ sql: String, _ values: [Value] = []) throws -> Int {
-        try run(sql, values).metadata.rows ?? 0
+    func execute(_ sql: String, _ values: [Value] = [], within deadline: TimeAmount = PostgresWaits.answerDeadline) throws -> Int {
+        try run(sql, values, within: deadline).metadata.rows ?? 0
     }
 
-    private func run(_ sql: String, _ values: [Value]) throws -> PostgresQueryResult {
+    private func run(_ sql: String, _ values: [Value], within deadline: TimeAmount = PostgresWaits.answerDeadline) throws
+        -> PostgresQueryResult
+    {
         var binds = PostgresBindings(capacity: values.count)
         for value in values {
             switch value?.databaseValue.storage ?? .null {
@@ -50,7 +55,16 @@ struct PostgresStatements {
             case .blob(let data): binds.append(ByteBuffer(bytes: data))
             }
         }
-        return try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger).wait()
+        let query = PostgresQuery(unsafeSQL: sql, binds: binds)
+        let connection = connection
+        let logger = logger
+        // Written on the connection's own loop, and only while it is open: PostgresNIO drops the
+        // answer's promise of a query written to a closed channel, and the wait would never end.
+        let answer = connection.eventLoop.flatSubmit {
+            connection.isClosed
+                ? connection.eventLoop.makeFailedFuture(PostgresWaitFailure.closed) : connection.query(query, logger: logger)
+        }
+        return try PostgresWaits.wait(for: answer, on: connection, numbered: number, within: deadline)
     }
 
     /// A server row as a GRDB row: integers as integers, floats as reals, text, bytea as a blob.

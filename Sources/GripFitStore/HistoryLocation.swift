@@ -3,7 +3,7 @@ import GripFitOutput
 
 /// Where the history is: this station's SQLite file, or a PostgreSQL server shared by several
 /// stations. Written as `--history`, `GRIPFIT_HISTORY` and the config's `history` key take it:
-/// `postgresql://…` (or `postgres://…`), `sqlite:PATH`, or a bare path. Only the scheme is read
+/// `postgresql://…` (or `postgres://…`, the scheme in any case), `sqlite:PATH`, or a bare path. Only the scheme is read
 /// here: the server's own parser checks the rest of a URL (and refuses a password in it).
 public enum HistoryLocation: Equatable, Sendable, CustomStringConvertible {
     case sqlite(path: String)
@@ -13,7 +13,10 @@ public enum HistoryLocation: Equatable, Sendable, CustomStringConvertible {
     /// `directory` (the working directory), so two spellings of one file compare equal.
     public static func parse(_ text: String, directory: String = FileManager.default.currentDirectoryPath) -> Result<Self, Refusal> {
         let lowered = text.lowercased()
-        if lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://") { return .success(.postgresql(url: text)) }
+        // The scheme in any case (RFC 3986), kept in lower case: one server is one location.
+        if let scheme = ["postgresql://", "postgres://"].first(where: { lowered.hasPrefix($0) }) {
+            return .success(.postgresql(url: scheme + text.dropFirst(scheme.count)))
+        }
         let path = lowered.hasPrefix("sqlite:") ? String(text.dropFirst("sqlite:".count)) : text
         guard !path.isEmpty, !path.contains("://") else {
             return .failure(Refusal(text: text))

@@ -62,4 +62,39 @@ struct SharedHistoryRefusalTests {
         #expect(again.stdout.contains("copied 0"), "\(again.stdout)")
         #expect(again.stdout.contains("skipped 3"), "\(again.stdout)")
     }
+
+    /// A database that takes no writes is found before the first reading: `record` and a guided
+    /// run exit 73 at once naming the fix, nothing recorded, no rescue file (issue 38 item 4).
+    @Test func aReadOnlyDatabaseIsRefusedBeforeTheFirstReading() throws {
+        let server = try #require(try TestPostgres.shared())
+        let (url, password) = try server.freshDatabase()
+        let database = String(url.split(separator: "/").last ?? "")
+        let cli = BuiltBinary()
+        let extra = ["PGPASSWORD": password]
+        #expect(try cli.run(["history", "--history", url], extra: extra).status == 0, "the schema is made while it may be")
+        _ = try server.psql("ALTER DATABASE \(database) SET default_transaction_read_only = on")
+        for arguments in [
+            ["record", "--simulate", "--duration", "2"],
+            ["record", "--simulate", "--protocol", "standard", "--trials", "2", "--rest", "0", "--duration", "2"],
+        ] {
+            let result = try cli.run(arguments + ["--history", url], extra: extra)
+            #expect(result.status == 73, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("default_transaction_read_only = off"), "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.contains("no calibration for this device"), "no reading was taken: \(result.stderr)")
+            #expect(!result.stderr.contains("rescue"), "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+        }
+        #expect(try server.psql("SELECT count(*) FROM session", database: database).hasPrefix("0"))
+    }
+
+    /// libpq's `sslmode=allow` (plain first) and a scheme in capitals open the server's history.
+    @Test func sslModeAllowAndACapitalSchemeAreTaken() throws {
+        let server = try #require(try TestPostgres.shared())
+        let (url, password) = try server.freshDatabase()
+        let extra = ["PGPASSWORD": password]
+        for history in [url + "?sslmode=allow", "POSTGRESQL" + url.dropFirst("postgresql".count)] {
+            let result = try BuiltBinary().run(["history", "--history", history], extra: extra)
+            #expect(result.status == 0, "\(history): \(result.stderr)")
+        }
+    }
 }

@@ -52,15 +52,15 @@ import Testing
         #expect(throws: PostgresLocationError.badVariable("PGPORT", "x")) {
             try PostgresLocation("postgresql://db/grip", environment: ["PGUSER": "u", "PGPORT": "x"])
         }
-        #expect(throws: PostgresLocationError.badVariable("PGSSLMODE", "allow")) {
-            try PostgresLocation("postgresql://db/grip", environment: ["PGUSER": "u", "PGSSLMODE": "allow"])
+        #expect(throws: PostgresLocationError.badVariable("PGSSLMODE", "sometimes")) {
+            try PostgresLocation("postgresql://db/grip", environment: ["PGUSER": "u", "PGSSLMODE": "sometimes"])
         }
         // The URL's own port and sslmode leave the variables unread.
         #expect(throws: Never.self) {
-            let unread = ["PGUSER": "u", "PGPORT": "x", "PGSSLMODE": "allow"]
+            let unread = ["PGUSER": "u", "PGPORT": "x", "PGSSLMODE": "sometimes"]
             return try PostgresLocation("postgresql://db:5432/grip?sslmode=disable", environment: unread)
         }
-        let message = PostgresLocationError.badVariable("PGSSLMODE", "allow\u{1b}[2J").description
+        let message = PostgresLocationError.badVariable("PGSSLMODE", "sometimes\u{1b}[2J").description
         #expect(message.contains("PGSSLMODE=") && message.contains("verify-full") && !message.contains("\u{1b}"))
     }
 
@@ -96,8 +96,8 @@ import Testing
         #expect(throws: PostgresLocationError.notPostgres) { try PostgresLocation("mysql://db", environment: environment) }
         #expect(throws: PostgresLocationError.badPort("99999")) { try PostgresLocation("postgresql://db:99999", environment: environment) }
         #expect(throws: PostgresLocationError.badPort("x")) { try PostgresLocation("postgresql://db:x/grip", environment: environment) }
-        #expect(throws: PostgresLocationError.badSSLMode("allow")) {
-            try PostgresLocation("postgresql://db/grip?sslmode=allow", environment: environment)
+        #expect(throws: PostgresLocationError.badSSLMode("sometimes")) {
+            try PostgresLocation("postgresql://db/grip?sslmode=sometimes", environment: environment)
         }
         #expect(throws: PostgresLocationError.unknownParameter("options")) {
             try PostgresLocation("postgresql://db/grip?options=-c", environment: environment)
@@ -105,6 +105,25 @@ import Testing
         #expect(throws: PostgresLocationError.badEncoding("a%zz")) {
             try PostgresLocation("postgresql://a%zz@db", environment: environment)
         }
-        #expect(PostgresLocationError.badSSLMode("allow").description.contains("disable, prefer, require, verify-ca, verify-full"))
+        #expect(
+            PostgresLocationError.badSSLMode("sometimes").description.contains("disable, allow, prefer, require, verify-ca, verify-full"))
+    }
+
+    /// libpq takes `allow` (plain first, TLS when the server refuses plain), from the URL and from PGSSLMODE.
+    @Test func takesSSLModeAllow() throws {
+        let location = try PostgresLocation("postgresql://db/grip?sslmode=allow", environment: environment)
+        #expect(location.sslMode == .allow)
+        #expect(location.description == "postgresql://station@db/grip?sslmode=allow")
+        #expect(try PostgresLocation("postgresql://db/grip", environment: ["PGUSER": "s", "PGSSLMODE": "allow"]).sslMode == .allow)
+    }
+
+    /// A scheme is case-insensitive (RFC 3986), as ``HistoryLocation`` already took it.
+    @Test func takesTheSchemeInAnyCase() throws {
+        for text in ["POSTGRESQL://clinic@db/grip", "Postgres://clinic@db/grip", "postgreSQL://clinic@db/grip"] {
+            let location = try PostgresLocation(text, environment: environment)
+            #expect(location.description == "postgresql://clinic@db/grip")
+            #expect(PostgresLocation.isPostgres(text))
+        }
+        #expect(!PostgresLocation.isPostgres("POSTGRESQL:/db"))
     }
 }

@@ -36,6 +36,7 @@ struct PostgresTLSTests {
         #expect(try encrypted(host: "127.0.0.1", "prefer"))
         #expect(try encrypted(host: "127.0.0.1", "require"))
         #expect(try !encrypted(host: "127.0.0.1", "disable"))
+        #expect(try !encrypted(host: "127.0.0.1", "allow"), "allow tries without TLS first")
         #expect(try encrypted(host: "127.0.0.1", "verify-ca"), "verify-ca checks the certificate, not the name")
         #expect(try encrypted(host: "localhost", "verify-full"))
         do {
@@ -44,5 +45,14 @@ struct PostgresTLSTests {
         } catch {
             #expect("\(error)".contains("the server's TLS certificate was not accepted"))
         }
+
+        // A server that takes TLS connections only: allow's plain try is refused, and it tries again with TLS, as libpq does.
+        let rules = "VALUES ('local all all trust'), ('hostssl all all 127.0.0.1/32 scram-sha-256')"
+        _ = try server.psql("COPY (\(rules)) TO '\(server.directory)/data/pg_hba.conf'")
+        _ = try server.psql("SELECT pg_reload_conf()")
+        let reloaded = ContinuousClock.now + .seconds(10)
+        while (try? encrypted(host: "127.0.0.1", "disable")) != nil, ContinuousClock.now < reloaded {}
+        #expect(throws: StoreError.self, "plain connections are refused now") { try encrypted(host: "127.0.0.1", "disable") }
+        #expect(try encrypted(host: "127.0.0.1", "allow"))
     }
 }

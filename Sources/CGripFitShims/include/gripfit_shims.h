@@ -15,6 +15,12 @@ int gripfit_signal_pipe_install(void);
 /// Restores the default dispositions installed above.
 void gripfit_signal_pipe_uninstall(void);
 
+/// For a save (one at a time): SIGINT/SIGTERM/SIGHUP write their number to `write_fd` instead of
+/// their handlers running, so a second Ctrl-C cannot cut the save short yet a thread can see it.
+/// The dispositions before are kept and put back by the uninstall. Returns 0, or -1 with errno.
+int gripfit_shield_install(int write_fd);
+void gripfit_shield_uninstall(void);
+
 /// SIGWINCH as a readable descriptor of its own (a resize must not end a session as the signals
 /// above do). Returns the read end, or -1 with errno; uninstall restores the default disposition.
 int gripfit_winch_pipe_install(void);
