@@ -67,7 +67,8 @@ extension PostgresHistory {
         func attempt(_ sql: [String], allowed: Bool, _ what: String, else advice: String) {
             do throws(StoreError) {
                 guard allowed else { throw .refused(path: location, reason: "user \(server.user) may not") }
-                try with { statements in for statement in sql { try statements.execute(statement) } }
+                // Rewriting a large history's tables takes longer than a statement's usual deadline.
+                try with { statements in for statement in sql { try statements.execute(statement, within: .minutes(10)) } }
                 done.append(what)
             } catch {
                 done.append("\(advice) (\(error))")
