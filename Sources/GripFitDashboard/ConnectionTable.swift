@@ -4,7 +4,9 @@ import Synchronization
 /// connection at the cap closes the one idle longest instead of waiting behind it. Without this,
 /// clients that connect and send nothing, or keep a connection after their 401, hold every place
 /// and the page waits for the idle timeout: any host on the LAN could lock the dashboard out.
-/// A request under way (an event stream, a response being written) is never closed for another.
+/// A request under way (an event stream, a response being written) is never closed for another;
+/// but while every place holds one, each response that ends gives its place up (``closesAfterResponse(_:)``),
+/// so keep-alive clients that always have a request under way cannot keep a new one waiting.
 public final class ConnectionTable: Sendable {
     private struct Entry {
         var close: @Sendable () -> Void
@@ -64,6 +66,14 @@ public final class ConnectionTable: Sendable {
             if let requests = state.entries[id]?.requests, requests > 0 { state.entries[id]?.requests = requests - 1 }
             state.entries[id]?.lastActive = tick
         }
+    }
+
+    /// Whether the response now starting on connection `id` must close it once written: every place
+    /// is taken and none was idle when the last one was (``opened(close:)`` closed none), so the
+    /// clients waiting to connect, the owner's page among them, are let in only as responses end.
+    /// Busy keep-alive clients could otherwise hold all the places for as long as they keep asking.
+    public func closesAfterResponse(_ id: Int) -> Bool {
+        state.withLock { $0.entries.count >= limit && $0.entries[id] != nil }
     }
 
     public func closed(_ id: Int) {
