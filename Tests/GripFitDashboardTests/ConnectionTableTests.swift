@@ -59,6 +59,19 @@ import Testing
         #expect(!table.closesAfterResponse(c), "a place is free again")
     }
 
+    /// A connection that keeps asking is sent back to the queue after its share of requests.
+    @Test func aConnectionGivesItsPlaceUpAfterItsShareOfRequests() {
+        let table = ConnectionTable(limit: 8)
+        let busy = table.opened(close: {})
+        for _ in 1..<ConnectionTable.requestsPerConnection {
+            table.requestStarted(busy)
+            #expect(!table.closesAfterResponse(busy))
+            table.requestEnded(busy)
+        }
+        table.requestStarted(busy)
+        #expect(table.closesAfterResponse(busy))
+    }
+
     @Test func closedConnectionsLeaveTheTable() {
         let closed = Closed()
         let table = ConnectionTable(limit: 2)

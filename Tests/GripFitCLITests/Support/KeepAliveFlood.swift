@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 
 /// Keep-alive HTTP clients that always have a request under way: two pipelined on each connection
-/// and the next sent as each answer ends, a connection the server closes opened again at once. They
-/// run on a thread of their own, over non-blocking sockets in one poll loop, until ``stop()`` (which
+/// and the next sent as each answer ends, a connection the server closes opened again at once. Each
+/// client connects once the one before it was answered, so that every connection the server holds
+/// has a request under way whenever it accepts another (none idle for it to close). They run on a thread of their own, over non-blocking sockets in one poll loop, until ``stop()`` (which
 /// the test must call: the thread holds the flood until then).
 final class KeepAliveFlood: @unchecked Sendable {
     private struct Client {
@@ -12,6 +13,7 @@ final class KeepAliveFlood: @unchecked Sendable {
         /// The server said `Connection: close`: nothing more is sent; its close reopens the client.
         var closing = false
         var buffer: [UInt8] = []
+        var answered = false
     }
 
     let port: Int
@@ -19,6 +21,7 @@ final class KeepAliveFlood: @unchecked Sendable {
     /// Guards ``answered`` and ``stopping``; signalled at each answer.
     private let condition = NSCondition()
     private var answered = 0
+    private var connected = 0
     private var stopping = false
     private let done = DispatchSemaphore(value: 0)
 
@@ -42,10 +45,19 @@ final class KeepAliveFlood: @unchecked Sendable {
 
     /// Waits until the flood has received `count` answers in all (true), or `deadline` passes (false).
     func waitForAnswers(_ count: Int, before deadline: Date) -> Bool {
+        wait(before: deadline) { $0.answered >= count }
+    }
+
+    /// Waits until `count` connections were made, reconnections included (true), or `deadline` passes (false).
+    func waitForClients(_ count: Int, before deadline: Date) -> Bool {
+        wait(before: deadline) { $0.connected >= count }
+    }
+
+    private func wait(before deadline: Date, until done: (KeepAliveFlood) -> Bool) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while answered < count {
-            if !condition.wait(until: deadline) { return answered >= count }
+        while !done(self) {
+            if !condition.wait(until: deadline) { return done(self) }
         }
         return true
     }
@@ -66,7 +78,7 @@ final class KeepAliveFlood: @unchecked Sendable {
     }
 
     private func run(_ count: Int) {
-        var clients = (0..<count).map { _ in connect() }
+        var clients = [connect()]
         defer { for client in clients { close(client.fd) } }
         var descriptors: [pollfd] = []
         while !isStopping {
@@ -79,7 +91,11 @@ final class KeepAliveFlood: @unchecked Sendable {
                 if !serve(&clients[index], revents: descriptor.revents) {
                     close(clients[index].fd)
                     clients[index] = connect()
+                    clients[index].answered = true
                 }
+            }
+            if clients.count < count, clients.last?.answered == true {
+                clients.append(connect())
             }
         }
     }
@@ -104,6 +120,10 @@ final class KeepAliveFlood: @unchecked Sendable {
             var length = socklen_t(MemoryLayout<Int32>.size)
             guard getsockopt(client.fd, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0 else { return false }
             client.connecting = false
+            condition.lock()
+            connected += 1
+            condition.broadcast()
+            condition.unlock()
             return send(client.fd) && send(client.fd)
         }
         var chunk = [UInt8](repeating: 0, count: 16_384)
@@ -113,6 +133,7 @@ final class KeepAliveFlood: @unchecked Sendable {
         client.buffer += chunk.prefix(count)
         while let (length, closes) = Self.response(in: client.buffer) {
             client.buffer.removeFirst(length)
+            client.answered = true
             condition.lock()
             answered += 1
             condition.broadcast()
