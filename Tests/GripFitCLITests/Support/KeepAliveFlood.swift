@@ -2,9 +2,8 @@ import Foundation
 import Glibc
 
 /// Keep-alive HTTP clients that always have a request under way: two pipelined on each connection
-/// and the next sent as each answer ends, a connection the server closes opened again at once. Each
-/// client connects once the one before it was answered, so that every connection the server holds
-/// has a request under way whenever it accepts another (none idle for it to close). They run on a thread of their own, over non-blocking sockets in one poll loop, until ``stop()`` (which
+/// and the next sent as each answer ends, a connection the server closes opened again at once. They
+/// all connect at the start, as a load tool's do. They run on a thread of their own, over non-blocking sockets in one poll loop, until ``stop()`` (which
 /// the test must call: the thread holds the flood until then).
 final class KeepAliveFlood: @unchecked Sendable {
     private struct Client {
@@ -13,7 +12,6 @@ final class KeepAliveFlood: @unchecked Sendable {
         /// The server said `Connection: close`: nothing more is sent; its close reopens the client.
         var closing = false
         var buffer: [UInt8] = []
-        var answered = false
     }
 
     let port: Int
@@ -78,7 +76,7 @@ final class KeepAliveFlood: @unchecked Sendable {
     }
 
     private func run(_ count: Int) {
-        var clients = [connect()]
+        var clients = (0..<count).map { _ in connect() }
         defer { for client in clients { close(client.fd) } }
         var descriptors: [pollfd] = []
         while !isStopping {
@@ -91,11 +89,7 @@ final class KeepAliveFlood: @unchecked Sendable {
                 if !serve(&clients[index], revents: descriptor.revents) {
                     close(clients[index].fd)
                     clients[index] = connect()
-                    clients[index].answered = true
                 }
-            }
-            if clients.count < count, clients.last?.answered == true {
-                clients.append(connect())
             }
         }
     }
@@ -133,7 +127,6 @@ final class KeepAliveFlood: @unchecked Sendable {
         client.buffer += chunk.prefix(count)
         while let (length, closes) = Self.response(in: client.buffer) {
             client.buffer.removeFirst(length)
-            client.answered = true
             condition.lock()
             answered += 1
             condition.broadcast()
