@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// Keep-alive HTTP clients that always have a request under way: two pipelined on each connection
+/// Keep-alive HTTP clients that always have a request under way: four pipelined on each connection
 /// and the next sent as each answer ends, a connection the server closes opened again at once. They
 /// all connect at the start, as a load tool's do. They run on a thread of their own, over non-blocking sockets in one poll loop, until ``stop()`` (which
 /// the test must call: the thread holds the flood until then).
@@ -15,6 +15,8 @@ final class KeepAliveFlood: @unchecked Sendable {
     }
 
     let port: Int
+    /// Requests each client keeps under way.
+    static let inFlight = 4
     private let request: [UInt8]
     /// Guards ``answered`` and ``stopping``; signalled at each answer.
     private let condition = NSCondition()
@@ -118,7 +120,7 @@ final class KeepAliveFlood: @unchecked Sendable {
             connected += 1
             condition.broadcast()
             condition.unlock()
-            return send(client.fd) && send(client.fd)
+            return (0..<Self.inFlight).allSatisfy { _ in send(client.fd) }
         }
         var chunk = [UInt8](repeating: 0, count: 16_384)
         let count = recv(client.fd, &chunk, chunk.count, 0)
