@@ -3,8 +3,9 @@ import Glibc
 
 /// Keep-alive HTTP clients that always have a request under way: four pipelined on each connection
 /// and the next sent as each answer ends, a connection the server closes opened again at once. They
-/// all connect at the start, as a load tool's do. They run on a thread of their own, over non-blocking sockets in one poll loop, until ``stop()`` (which
-/// the test must call: the thread holds the flood until then).
+/// all connect at the start, as a load tool's do. They run on a thread of their own, over
+/// non-blocking sockets in one poll loop, until ``stop()`` (which the test must call: the thread
+/// holds the flood until then).
 final class KeepAliveFlood: @unchecked Sendable {
     private struct Client {
         var fd: Int32 = -1
