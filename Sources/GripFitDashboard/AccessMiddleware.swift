@@ -2,7 +2,9 @@ import HTTPTypes
 import Hummingbird
 
 /// Applies the ``AccessPolicy`` to every request and adds the page's security headers to every
-/// response (no framing, no sniffing, no referrer carrying `?token=` elsewhere, scripts only from here).
+/// response (no framing, no sniffing, no referrer carrying `?token=` elsewhere, scripts only from here,
+/// nothing kept in a cache), errors included: a 400 or 403 reflects the query or the `Host` header,
+/// and an unknown route's 404 comes from the router behind this, so both are turned into responses here.
 struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     let policy: AccessPolicy
 
@@ -17,12 +19,23 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await respond(request, context: context, next: next)
+        var response: Response
+        do {
+            response = try await respond(request, context: context, next: next)
+        } catch let error as any HTTPResponseError {
+            response = try error.response(from: request, context: context)
+        } catch {
+            response = try DashboardError(
+                .internalServerError, "\(request.uri.path) could not be answered (\(error)); try again, or restart the dashboard.")
+                .response(from: request, context: context)
+        }
         // A response with a stricter policy of its own (the report: no script at all) keeps it.
         if response.headers[.contentSecurityPolicy] == nil {
             response.headers[.contentSecurityPolicy] =
                 "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
         }
+        // The page's files and the event stream say `no-cache`; everything else is not kept.
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         return response

@@ -4,7 +4,8 @@ import NIOHTTPTypes
 
 /// On each connection, after the HTTP decoding: tells the ``ConnectionTable`` when the connection
 /// opens, starts and ends requests and closes, and closes it after a response that says
-/// `Connection: close` (a 401: a client without the token has nothing more to ask).
+/// `Connection: close` (a 401: a client without the token has nothing more to ask), which every
+/// response says while the table has no place free (its turn given to a client waiting to connect).
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -50,9 +51,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(let head):
+        case .head(var head):
+            if let id, table.closesAfterResponse(id) { head.headerFields[.connection] = "close" }
             if head.headerFields[.connection]?.lowercased() == "close" { closeAfterResponse = true }
-            context.write(data, promise: promise)
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .body:
             context.write(data, promise: promise)
         case .end:

@@ -4,11 +4,15 @@ import Synchronization
 /// connection at the cap closes the one idle longest instead of waiting behind it. Without this,
 /// clients that connect and send nothing, or keep a connection after their 401, hold every place
 /// and the page waits for the idle timeout: any host on the LAN could lock the dashboard out.
-/// A request under way (an event stream, a response being written) is never closed for another.
+/// A request under way (an event stream, a response being written) is never closed for another;
+/// but a busy connection gives its place up at a response (``closesAfterResponse(_:)``), so
+/// keep-alive clients that always have a request under way cannot keep a new one waiting.
 public final class ConnectionTable: Sendable {
     private struct Entry {
         var close: @Sendable () -> Void
         var requests = 0
+        /// Requests started on it since it opened.
+        var started = 0
         /// When it last started or ended a request (or opened), in the table's own order.
         var lastActive: UInt64
     }
@@ -52,6 +56,7 @@ public final class ConnectionTable: Sendable {
             state.tick += 1
             let tick = state.tick
             state.entries[id]?.requests += 1
+            state.entries[id]?.started += 1
             state.entries[id]?.lastActive = tick
         }
     }
@@ -63,6 +68,24 @@ public final class ConnectionTable: Sendable {
             let tick = state.tick
             if let requests = state.entries[id]?.requests, requests > 0 { state.entries[id]?.requests = requests - 1 }
             state.entries[id]?.lastActive = tick
+        }
+    }
+
+    /// Requests one connection may make before a response closes it (as a web server's keep-alive
+    /// limit): a client that always has a request under way is sent back to the queue of clients
+    /// waiting to connect, behind the owner's page. Accepting waits its turn behind the open
+    /// connections' requests, so without this a flood of them kept a new client out for as long as
+    /// it lasted, below the cap too. A page asks far less often; its next request reconnects.
+    public static let requestsPerConnection = 100
+
+    /// Whether the response now starting on connection `id` must close it once written: it made
+    /// ``requestsPerConnection`` requests, or every place is taken and none was idle when the last
+    /// one was (``opened(close:)`` closed none), so clients waiting to connect are let in only as
+    /// responses end.
+    public func closesAfterResponse(_ id: Int) -> Bool {
+        state.withLock { state in
+            guard let entry = state.entries[id] else { return false }
+            return entry.started >= Self.requestsPerConnection || state.entries.count >= limit
         }
     }
 

@@ -58,7 +58,9 @@ public final class StationHistory: SessionHistory {
     }
 
     /// Pushes what is pending, if anything, and says how it went; a failure leaves it pending.
-    private func pushPending() {
+    /// Public for a long-running process that swaps in a new ``StationHistory`` once the server
+    /// answers again: sessions its old one saved here while the new one was opening are pushed too.
+    public func pushPending() {
         do throws(StoreError) {
             guard try local.pendingCount() > 0 else { return }
             let pushed = try sync()
@@ -72,6 +74,14 @@ public final class StationHistory: SessionHistory {
     /// `history sync`: the pending sessions pushed to the server, with how many it held already.
     public func sync() throws(StoreError) -> ImportOutcome {
         try remote { (server) throws(StoreError) in try HistoryTransfer.push(pendingFrom: local, to: server) }
+    }
+
+    /// Whether this process found the server unreachable and went local, which it stays (see the
+    /// type's note): a long-running process (the dashboard) tries the server again by opening a new
+    /// ``StationHistory`` and using it once that one reaches the server.
+    public var isAway: Bool {
+        if case .failure = server.withLock({ $0 }) { return true }
+        return false
     }
 
     /// Sessions saved on this station that the server does not have yet.

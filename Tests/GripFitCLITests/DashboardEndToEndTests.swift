@@ -12,10 +12,13 @@ import Testing
         let err: Pipe
         let url: String
         let client: HTTPTestClient
+        /// What ``stderr(containing:before:)`` has read of stderr so far.
+        private var stderrRead: [UInt8] = []
 
-        init(_ extra: [String] = [], binary: BuiltBinary = BuiltBinary()) throws {
+        /// `environment` adds to the binary's (`PGPASSWORD` for a server's history).
+        init(_ extra: [String] = [], binary: BuiltBinary = BuiltBinary(), environment: [String: String] = [:]) throws {
             self.binary = binary
-            (process, out, err) = try binary.start(["dashboard", "--simulate", "--listen", "127.0.0.1:0"] + extra)
+            (process, out, err) = try binary.start(["dashboard", "--simulate", "--listen", "127.0.0.1:0"] + extra, extra: environment)
             binary.watchdog(process, seconds: 60)
             var line: [UInt8] = []
             let fd = out.fileHandleForReading.fileDescriptor
@@ -41,7 +44,24 @@ import Testing
         /// Ctrl-C; the exit status and everything printed.
         func stop() -> CLIProcess.Result {
             if process.isRunning { kill(process.processIdentifier, SIGINT) }
-            return binary.finish(process, out, err)
+            var result = binary.finish(process, out, err)
+            result.stderr = String(decoding: stderrRead, as: UTF8.self) + result.stderr
+            return result
+        }
+
+        /// Reads stderr as the dashboard writes it until it holds `text` (true) or `deadline` passes (false).
+        func stderr(containing text: String, before deadline: Date) -> Bool {
+            let fd = err.fileHandleForReading.fileDescriptor
+            while !String(decoding: stderrRead, as: UTF8.self).contains(text) {
+                let milliseconds = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+                var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, milliseconds) > 0 else { return false }
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = read(fd, &chunk, chunk.count)
+                guard count > 0 else { return false }
+                stderrRead += chunk.prefix(count)
+            }
+            return true
         }
 
         deinit {
@@ -439,5 +459,56 @@ import Testing
         #expect(dashboard.stop().status == 0)
         // Held open until here on purpose: the silent connections fill the places throughout.
         withExtendedLifetime(silent) {}
+    }
+
+    /// Without a token every client is let in, so 200 keep-alive clients that always have a request
+    /// under way hold all 128 places; a new one (the owner's page) must still get its turn while
+    /// they go on asking, not only once they stop.
+    @Test func busyKeepAliveClientsCannotKeepANewClientOut() throws {
+        let dashboard = try Dashboard()
+        let flood = KeepAliveFlood(port: dashboard.client.port, connections: 200, path: "/api/status")
+        defer { flood.stop() }
+        // Going for a while: the places taken by the first 128 to be let in, the rest waiting.
+        #expect(flood.waitForClients(200, before: Date() + 60), "the flood did not get going")
+        #expect(flood.waitForAnswers(10_000, before: Date() + 60), "the flood did not get going")
+        // The flood goes on for 20,000 more answers (seconds on this machine, busy or not); the new
+        // client's first request must be answered before that, in its turn, not once the flood is over.
+        let asked = flood.answers
+        let connection = try HTTPTestClient.Connection(port: dashboard.client.port)
+        try connection.send("GET", "/api/status", headers: [:], body: "")
+        let (status, _) = try connection.readHead(before: Date() + 60)
+        let answeredAfter = flood.answers - asked
+        #expect(status == 200)
+        #expect(answeredAfter < 20_000, "the new client was answered after \(answeredAfter) of the flood's answers")
+        flood.stop()
+        #expect(dashboard.stop().status == 0)
+    }
+
+    /// Every error carries the headers the 200s carry (several reflect the query or the `Host`
+    /// header); an unknown route's 404 too.
+    @Test func errorResponsesCarryTheSecurityHeaders() throws {
+        let token = "test-token-0123456789"
+        let open = try Dashboard()
+        let guarded = try Dashboard(["--token", token])
+        let huge = #"{"label":""# + String(repeating: "x", count: 20 * 1024) + #""}"#
+        let answers = [
+            ("bad query", 400, try open.client.get("/api/sessions?limit=%3Cscript%3E")),
+            ("no token", 401, try guarded.client.get("/api/status")),
+            ("Host", 403, try open.client.get("/api/status", headers: ["Host": "evil.example:8642"])),
+            ("Origin", 403, try open.client.post("/api/tare", headers: ["Origin": "http://evil.example"])),
+            ("unknown route", 404, try open.client.get("/no/such/route")),
+            ("unknown session", 404, try open.client.get("/api/sessions/99")),
+            ("nothing to stop", 409, try open.client.post("/api/record/stop")),
+            ("body too large", 413, try open.client.post("/api/record/start", json: huge)),
+        ]
+        for (what, status, answer) in answers {
+            #expect(answer.status == status, "\(what): \(answer.status) \(answer.body)")
+            #expect(answer.headers["x-content-type-options"] == "nosniff", "\(what): \(answer.headers)")
+            #expect(answer.headers["content-security-policy"]?.contains("default-src 'self'") == true, "\(what): \(answer.headers)")
+            #expect(answer.headers["cache-control"] == "no-store", "\(what): \(answer.headers)")
+            #expect(answer.headers["referrer-policy"] == "no-referrer", "\(what): \(answer.headers)")
+        }
+        #expect(open.stop().status == 0)
+        #expect(guarded.stop().status == 0)
     }
 }

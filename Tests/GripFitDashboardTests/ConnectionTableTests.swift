@@ -39,6 +39,39 @@ import Testing
         #expect(closed.names == ["new", "stream"], "the ended stream is idle now, and the older of the two")
     }
 
+    /// Every place busy: no one can be closed for a newcomer, so each response gives its place up as
+    /// it ends; with a place free again (or one idle to close), responses keep their connection.
+    @Test func withEveryPlaceBusyEachResponseGivesItsPlaceUp() {
+        let closed = Closed()
+        let table = ConnectionTable(limit: 2)
+        let a = table.opened(close: closed.closer("a"))
+        table.requestStarted(a)
+        #expect(!table.closesAfterResponse(a), "a place is free")
+        let b = table.opened(close: closed.closer("b"))
+        table.requestStarted(b)
+        #expect(closed.names.isEmpty, "b took the last place and no one was idle")
+        #expect(table.closesAfterResponse(a) && table.closesAfterResponse(b))
+        table.closed(a)
+        #expect(!table.closesAfterResponse(b), "a gave its place up")
+        table.requestEnded(b)
+        let c = table.opened(close: closed.closer("c"))
+        #expect(closed.names == ["b"], "b was idle when c took the last place, and was closed for it")
+        #expect(!table.closesAfterResponse(c), "a place is free again")
+    }
+
+    /// A connection that keeps asking is sent back to the queue after its share of requests.
+    @Test func aConnectionGivesItsPlaceUpAfterItsShareOfRequests() {
+        let table = ConnectionTable(limit: 8)
+        let busy = table.opened(close: {})
+        for _ in 1..<ConnectionTable.requestsPerConnection {
+            table.requestStarted(busy)
+            #expect(!table.closesAfterResponse(busy))
+            table.requestEnded(busy)
+        }
+        table.requestStarted(busy)
+        #expect(table.closesAfterResponse(busy))
+    }
+
     @Test func closedConnectionsLeaveTheTable() {
         let closed = Closed()
         let table = ConnectionTable(limit: 2)

@@ -264,6 +264,27 @@ import Testing
         #expect(wrong.status == .badRequest && wrong.body.contains("must be JSON like"))
         #expect(backend.calls.withLock { $0 }.isEmpty)
     }
+
+    /// Errors carry the headers the page's 200s carry: several reflect the query or the `Host`
+    /// header, and an unknown route's 404 comes from behind the routes.
+    @Test func errorResponsesCarryTheSecurityHeaders() async throws {
+        let token = AccessPolicy(token: "0123456789abcdef0123", loopbackOnly: false)
+        let answers = [
+            try await respond(.get, "/api/sessions?limit=<b>"),
+            try await respond(.get, "/api/status", host: "rebind.example:8642"),
+            try await respond(.get, "/api/status", host: "pi.local:8642", access: token),
+            try await respond(.get, "/no/such/route"),
+            try await respond(.get, "/api/sessions/2"),
+            try await respond(.post, "/api/record/stop"),
+        ]
+        #expect(answers.map(\.status) == [.badRequest, .forbidden, .unauthorized, .notFound, .notFound, .conflict])
+        for answer in answers {
+            #expect(answer.headers[.xContentTypeOptions] == "nosniff", "\(answer.status)")
+            #expect(answer.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true, "\(answer.status)")
+            #expect(answer.headers[.cacheControl] == "no-store", "\(answer.status)")
+            #expect(answer.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer", "\(answer.status)")
+        }
+    }
 }
 
 /// Collects a response body in memory.

@@ -138,12 +138,27 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
             live.guided.tick(at: now, versions: live.versions, time: timestamps.text)
         }
         publisher.flush(at: now)
+        retryHistoryServer(at: now)
     }
 
     /// When ``tick(at:)`` is needed though no report may come: the guided run's next step (readings
-    /// stop during a rest), readings held for the pages, or the streams' keep-alive.
+    /// stop during a rest), readings held for the pages, the streams' keep-alive, or the next try
+    /// of a history server that went away.
     public var nextDeadline: MonotonicInstant? {
-        .earliest(live.withLock { $0.guided.nextDeadline }, publisher.flushDeadline)
+        let (guided, busy) = live.withLock { ($0.guided.nextDeadline, $0.guided.isBusy) }
+        let retry = busy ? nil : history.opened.nextRetry(at: now())
+        return .earliest(guided, .earliest(publisher.flushDeadline, retry))
+    }
+
+    /// While the history server is away, tries it again when due, on the history's thread (behind
+    /// the page's history requests, never holding up the readings). Not during a guided run: its
+    /// attempts are filed beside their assessment, on the server or on this station, never split.
+    private func retryHistoryServer(at now: MonotonicInstant) {
+        guard !live.withLock({ $0.guided.isBusy }), history.opened.startRetry(at: now) else { return }
+        let (opened, filing, clock) = (history.opened, filing, self.now)
+        HistoryThread.queue.async {
+            if opened.retry(now: clock) { filing.forgetAssessment() }
+        }
     }
 
     /// A new GripFit: its calibration (or raw counts, saying why) and a fresh peak.

@@ -25,6 +25,13 @@ final class GuidedFiling: Sendable {
         run.withLock { $0?.assessment }
     }
 
+    /// Forgets the last run's assessment once the history was replaced by one that reached the server
+    /// again: an assessment filed on this station while the server was away is renumbered by the push,
+    /// and its old number would link the page to another run's report.
+    func forgetAssessment() {
+        run.withLock { $0?.assessment = nil }
+    }
+
     /// Saves `session` tagged with the run's subject and assessment; the run's first attempt files
     /// the assessment with it, in one transaction. The page's message when the save fails.
     func save(_ session: StoredSession, in history: HistoryQueries) -> String? {

@@ -165,12 +165,14 @@ public struct HistoryQueries: Sendable {
     }
 
     /// A store error as the page gets it: 404 for a session, subject or assessment that is not
-    /// there, 409 for a subject code already taken (or a forgotten subject's), 500 otherwise.
+    /// there, 409 for a subject code already taken (or a forgotten subject's), 503 with the reason
+    /// while the history server is away (the dashboard tries it again; ``OpenedHistory``), 500 otherwise.
     static func failure(_ error: any Error) -> DashboardError {
         if let error = error as? StoreError {
             switch error {
             case .notFound, .unknownSubject, .unknownAssessment: return DashboardError(.notFound, error.description)
             case .duplicateSubject, .erasedCode: return DashboardError(.conflict, error.description)
+            case .unreachable: return DashboardError(.serviceUnavailable, error.description)
             default: break
             }
         }

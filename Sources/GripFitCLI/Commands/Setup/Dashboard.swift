@@ -74,7 +74,8 @@ public struct Dashboard: ParsableCommand {
         guard let address = ListenAddress(listen) else { throw CLIFailure("--listen \(listen) is not ADDR:PORT.", status: .usage) }
         let token = generateToken ? AccessPolicy.generateToken() : self.token
         let location = try Storage.location(historyOption)
-        let opened = OpenedHistory { try Storage.history(at: location) }
+        // Checked by OpenedHistory at the first open, and again each time a try finds the server.
+        let opened = OpenedHistory(open: { try Storage.open(location) }, warn: StandardOutput.error)
         // A subject that is not in the history is said at once, before the port is opened.
         if let subject { _ = try opened.get().subject(code: subject) }
         let runner = SessionRunner(connection: try connection.connect())
