@@ -5,7 +5,7 @@ import Testing
 @testable import GripFitCLI
 
 /// `history copy --to`: everything once, a second copy skipping all, the source itself refused.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(15)))
 struct HistoryCopyTests {
     @Test func copiesOnceAndCountsWhatIsThere() throws {
         let cli = BuiltBinary()

@@ -9,7 +9,7 @@ import ScratchSupport
 /// A station whose server is away: the recording saved here and pending, reading refused naming
 /// this station's file, `history sync` pushing once. The server is a SQLite file behind the
 /// opener until the PostgreSQL backend is built in.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(15)))
 struct HistorySyncTests {
     private let directory = Scratch.directory("gripfit-sync-tests")
     private let url = "postgresql://gripfit@server.test/gripfit"

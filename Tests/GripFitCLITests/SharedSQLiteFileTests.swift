@@ -7,9 +7,9 @@ import Testing
 /// whose config.toml names one SQLite file, record at once, round after round. Before the fix about
 /// one recording in thirty reported "saved session N" and was then gone (N later reused by another
 /// station); ``SQLiteHistoryLockTests`` shows the mechanism every time, this shows the symptom is gone.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(15)))
 struct SharedSQLiteFileTests {
-    static let rounds = 25
+    static let rounds = 15
 
     @Test func everyRecordingReportedSavedIsKeptUnderItsID() throws {
         let shared = Scratch.directory("gripfit-shared-file") + "/history.sqlite"
@@ -23,7 +23,7 @@ struct SharedSQLiteFileTests {
         var saved: [Int: String] = [:]
         for round in 1...Self.rounds {
             let runs = try stations.enumerated().map { index, station in
-                try station.start(["record", "--simulate", "--duration", "0.3", "--label", "r\(round)s\(index + 1)"])
+                try station.start(["record", "--simulate", "--duration", "0.2", "--label", "r\(round)s\(index + 1)"])
             }
             for (index, (process, out, err)) in runs.enumerated() {
                 stations[index].watchdog(process, seconds: 120)

@@ -4,7 +4,7 @@ import Testing
 
 /// Subjects and assessments through the real binary: the documented exit codes and an erasure that
 /// leaves nothing in the file (the acceptance run with known loads is in ClinicalAcceptanceTests).
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(15)))
 struct SubjectCommandTests {
     @Test func badSubjectsGetClearMessagesAndTheDocumentedExitCodes() throws {
         let cli = BuiltBinary()

@@ -4,7 +4,7 @@ import GripFitSimulator
 import Testing
 
 /// The socket the native bridge's fake radio talks to (firmware-bridge/native/src/GripFitLink.cpp).
-@Suite(.timeLimit(.minutes(5))) struct GripFitServerTests {
+@Suite(.timeLimit(.minutes(15))) struct GripFitServerTests {
     /// The radio's three messages: nothing streams before `UP`, the device introduces itself and
     /// answers commands while up, and `DOWN` stops it.
     @Test func streamsOnlyWhileTheLinkIsUp() throws {
