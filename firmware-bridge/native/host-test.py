@@ -208,7 +208,9 @@ def run_protocol(rig):
 
 
 def run_check(gripfit_serial, rig):
-    result = subprocess.run([gripfit_serial, "check", "--port", rig.pty], timeout=180)
+    # The jitter limit for a test machine with builds beside it (a reading a second late was seen at
+    # 1,468 ms), not the users' 60 ms default; a reading missing without DATA_LOST still fails.
+    result = subprocess.run([gripfit_serial, "check", "--port", rig.pty, "--max-jitter-p99", "5000"], timeout=180)
     if result.returncode != 0:
         fail(f"check --port {rig.pty} exited {result.returncode}")
 

@@ -26,7 +26,7 @@ public struct Check: ParsableCommand {
             case passes, 1 when any fails, 64 for bad options, 69/74/75/77 when the check \
             could not run (see gripfit-serial --help).
 
-            CI can tighten or loosen the limits: --max-ping-p99, --tare-band, \
+            CI can tighten or loosen the limits: --max-jitter-p99, --max-ping-p99, --tare-band, \
             --max-tare-spread, --reconnect-within, --rate-tolerance; and require versions: \
             --expect-firmware and --expect-bridge fail handshake on any other.
 
@@ -73,6 +73,12 @@ public struct Check: ParsableCommand {
     @Option(
         parsing: .unconditional, help: ArgumentHelp("How far a mean reading interval may be from the asked one.", valueName: "percent"))
     public var rateTolerance: Double = 10
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The jitter p99 of the default rate's readings default-rate allows, 1 to 10000 ms.", valueName: "ms"),
+        transform: LimitOption.parser("--max-jitter-p99", unit: "milliseconds", range: 1...10_000))
+    public var maxJitterP99 = 60
 
     @Option(
         parsing: .unconditional,
@@ -132,6 +138,7 @@ public struct Check: ParsableCommand {
         settings.samplingWindow = Duration(seconds: duration)
         settings.rateTolerance = rateTolerance / 100
         settings.maximumPingP99 = .milliseconds(maxPingP99)
+        settings.maximumJitterP99 = .milliseconds(maxJitterP99)
         settings.tareTolerance = tareBand
         settings.maximumTareSpread = maxTareSpread
         settings.reconnectBound = Duration(seconds: reconnectWithin)
