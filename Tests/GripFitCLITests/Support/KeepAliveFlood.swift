@@ -39,12 +39,6 @@ final class KeepAliveFlood: @unchecked Sendable {
         thread.start()
     }
 
-    var connections: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return connected
-    }
-
     /// Answers received so far, on every connection.
     var answers: Int {
         condition.lock()
@@ -154,9 +148,9 @@ final class KeepAliveFlood: @unchecked Sendable {
     }
 
     /// The length of the first whole response in `buffer` from `start` and whether it closes its
-    /// connection; nil until one has arrived whole. memchr, not a byte loop in Swift: a slow reader leaves the
-    /// answers in its own socket buffers and the server's side of each connection idle, which the
-    /// server before the fix let new clients in by.
+    /// connection; nil until one has arrived whole. Found with memchr, not a byte loop in Swift: a
+    /// slow reader leaves the answers in its own socket buffers and the server's side of each
+    /// connection idle, and the code before the fix let a new client in whenever one was.
     private static func response(in buffer: [UInt8], from start: Int) -> (length: Int, closes: Bool)? {
         buffer.withUnsafeBytes { raw -> (length: Int, closes: Bool)? in
             guard let base = raw.baseAddress else { return nil }
