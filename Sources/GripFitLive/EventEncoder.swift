@@ -72,6 +72,7 @@ public enum EventEncoder {
             object.set("type", "disconnected")
             object.set("address", address.description)
             object.set("reason", UntrustedText.escaped(reason))
+            if let name = DisconnectReason.name(reason) { object.set("reason_name", name) }
         case .notFound:
             object.set("type", "not-found")
         case .notRecognized(let address):
@@ -79,7 +80,8 @@ public enum EventEncoder {
             object.set("address", address.description)
         case .status(let state, let address):
             object.set("type", "status")
-            object.set("state", state.rawValue)
+            // Lower case, as the `state` events' own `state`.
+            object.set("state", state.rawValue.lowercased())
             if let address { object.set("address", address.description) }
         case .error(let code, let detail):
             object.set("type", "error")
@@ -119,7 +121,8 @@ public enum EventEncoder {
         case .found(let address, let rssi, let name): "found \(UntrustedText.escaped(name)) \(address) at \(rssi) dBm"
         case .connecting(let address): "connecting to \(address)"
         case .connected(let address): "connected to \(address)"
-        case .disconnected(let address, let reason): "disconnected from \(address) (\(UntrustedText.escaped(reason)))"
+        case .disconnected(let address, let reason):
+            "disconnected from \(address) (\(UntrustedText.escaped(reason))" + (DisconnectReason.name(reason).map { ": \($0)" } ?? "") + ")"
         case .notFound: "no GripFit found"
         case .notRecognized(let address): "\(address) is not a GripFit (no Nordic UART Service)"
         case .status(let state, let address): "status \(state.rawValue)" + (address.map { " \($0)" } ?? "")

@@ -1,10 +1,16 @@
 /// A `--port` that names a network port: `rfc2217://HOST:PORT` (telnet with RFC 2217 COM port
 /// control, as ser2net's `telnet(rfc2217)` accepter and labgrid's exporters speak it) or
-/// `tcp://HOST:PORT` (raw bytes, ser2net's plain `tcp` accepter). pyserial spells them the same.
+/// `tcp://HOST:PORT` (raw bytes, ser2net's plain `tcp` accepter). pyserial spells them the same,
+/// and its `socket://HOST:PORT` is the same raw TCP.
 public struct NetworkPortAddress: Equatable, Sendable, CustomStringConvertible {
     public enum Scheme: String, Sendable, CaseIterable {
         case rfc2217
         case tcp
+        /// pyserial's name for raw TCP.
+        case socket
+
+        /// Whether the connection speaks telnet with RFC 2217, not raw bytes.
+        public var isTelnet: Bool { self == .rfc2217 }
     }
 
     public let scheme: Scheme
@@ -29,6 +35,8 @@ public struct NetworkPortAddress: Equatable, Sendable, CustomStringConvertible {
         let schemeText = argument[..<separator.lowerBound].lowercased()
         guard let scheme = Scheme(rawValue: schemeText) else { throw .unknownScheme(argument) }
         var rest = Substring(argument[separator.upperBound...])
+        // pyserial's URL options (`?logging=debug`, `?ign_set_control`) have no meaning here: say so, not "no port".
+        if let question = rest.firstIndex(of: "?") { throw .options(argument, String(rest[question...])) }
         if rest.hasSuffix("/") { rest = rest.dropLast() }
         let host: Substring
         let portText: Substring

@@ -3,7 +3,7 @@ import GripFitOutput
 import Glibc
 
 /// A dongle exported over TCP by ser2net (or a labgrid exporter, which runs ser2net): raw bytes
-/// for `tcp://`, telnet with RFC 2217 for `rfc2217://`.
+/// for `tcp://` and `socket://`, telnet with RFC 2217 for `rfc2217://`.
 ///
 /// The socket is non-blocking from the start: ``open(_:connectTimeout:)`` only begins the connect,
 /// and the session's own poll() loop finishes it (POLLOUT, then SO_ERROR), under the driver's
@@ -28,7 +28,7 @@ public final class TCPPort: PortTransport {
         self.address = address
         self.fileDescriptor = fileDescriptor
         self.connectTimeout = connectTimeout
-        self.codec = address.scheme == .rfc2217 ? RFC2217Codec() : nil
+        self.codec = address.scheme.isTelnet ? RFC2217Codec() : nil
     }
 
     deinit {

@@ -22,15 +22,15 @@ enum PostgresFailure {
         case .server:
             return server(error, location: location)
         case .connectionError where error.underlying is NIOSSLError || error.underlying is NIOSSLExtraError:
-            return .unavailable(
-                path: place,
+            return .tlsRefused(
+                location: place,
                 reason: "the server's TLS certificate was not accepted (\(UntrustedText.escaped(error.underlying.map { "\($0)" } ?? ""))); "
                     + "give the CA that signed it with sslrootcert=PATH, and for verify-full connect by a name the certificate holds")
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
             return .unreachable(location: place, reason: connectionReason(error.underlying))
         case .sslUnsupported:
-            return .unavailable(
-                path: place,
+            return .tlsRefused(
+                location: place,
                 reason: "the server offers no TLS, which sslmode=\(location.sslMode.rawValue) requires; turn ssl on in its "
                     + "postgresql.conf, or use sslmode=prefer where the network is trusted")
         case .failedToAddSSLHandler:

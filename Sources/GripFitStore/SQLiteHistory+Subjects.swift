@@ -111,6 +111,7 @@ extension SQLiteHistory {
                     try db.execute(sql: "DELETE FROM assessment WHERE subject = ?", arguments: [code])
                     forgotten.assessments = db.changesCount
                     try db.execute(sql: "DELETE FROM subject WHERE code = ?", arguments: [code])
+                    try Self.rewindCounters(db)
                     return .commit
                 }
                 try db.execute(sql: "VACUUM")
@@ -122,6 +123,20 @@ extension SQLiteHistory {
             throw error
         } catch {
             throw Self.failure(error, path: path)
+        }
+    }
+
+    /// Sets each AUTOINCREMENT counter back to its table's highest id, so `sqlite_sequence` does not
+    /// keep how many sessions and assessments there were before an erasure. An id freed at the end
+    /// may then be given again, which is why sessions are named by more than their number.
+    private static func rewindCounters(_ db: Database) throws {
+        for table in try String.fetchAll(db, sql: "SELECT name FROM sqlite_sequence") {
+            // The schema's own lower-case names only: the name goes into the statement's text.
+            guard table.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) else {
+                continue
+            }
+            try db.execute(
+                sql: "UPDATE sqlite_sequence SET seq = (SELECT coalesce(max(rowid), 0) FROM \(table)) WHERE name = ?", arguments: [table])
         }
     }
 

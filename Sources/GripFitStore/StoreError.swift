@@ -15,6 +15,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A history server did not answer (down, unreachable, refused the connection): a recording
     /// is then kept in this station's own history until `history sync` pushes it.
     case unreachable(location: String, reason: String)
+    /// The server and this station's `sslmode` disagree (no TLS where it is required, a certificate
+    /// not accepted): the server is there, but unusable until one side's setting changes.
+    case tlsRefused(location: String, reason: String)
     /// Stored or imported data does not decode.
     case corrupt(String)
     case notFound(id: Int64)
@@ -66,6 +69,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreachable(let location, let reason):
             "\(location): the history server cannot be reached (\(UntrustedText.escaped(reason))). Check that it runs and "
                 + "that this station reaches it (`pg_isready -d '\(location)'`)"
+        case .tlsRefused(let location, let reason):
+            "\(location): \(reason)."
         case .corrupt(let detail):
             "the history database holds unreadable data (\(detail)); export what still reads and start a new one"
         case .notFound(let id):

@@ -66,6 +66,7 @@ import Testing
 
         let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any])
         #expect(json["failed"] as? Int == 0)
+        #expect((json["tool_version"] as? String)?.wholeMatch(of: /\d+\.\d+\.\d+/) != nil, "the release, for CI's traceability: \(json)")
         let cases = try #require(json["cases"] as? [[String: Any]])
         #expect(cases.count == 8)
         let caseSeconds = cases.compactMap { $0["time_s"] as? Double }.reduce(0, +)

@@ -1,7 +1,7 @@
 import UmockdevTestSupport
 import XCTest
 
-/// `doctor` from outside: one ✔/✘ line per check, and the exit code says whether all passed.
+/// `doctor` from outside: one ✔/✘/– line per check, and the exit code says whether all passed.
 final class DoctorTests: XCTestCase {
     override func setUpWithError() throws {
         try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
@@ -35,5 +35,6 @@ final class DoctorTests: XCTestCase {
         XCTAssertTrue(bridge.contains("lsusb"), String(bridge))
         XCTAssertTrue(bridge.contains("239a:810b"), "the IDs as lsusb prints them: \(bridge)")
         XCTAssertTrue(run.stdout.contains("--port can name:"), "the other serial ports are listed: \(run.stdout)")
+        XCTAssertEqual(run.stdout.split(separator: "\n").filter { $0.hasPrefix("– ") }.count, 5, "not checked, not failed: \(run.stdout)")
     }
 }

@@ -101,6 +101,14 @@ import Testing
         #expect(forbidden.isEmpty)
     }
 
+    /// A CI smoke test tells a dead sensor from a good one by the exit code: 74, as README's table says.
+    @Test func aSensorStillNotReadyWhenTheDurationEndsExits74() throws {
+        let result = try CLIProcess.run(["monitor", "--simulate", "--fault", "not-ready", "--duration", "4", "--format", "jsonl"])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("S:NOT_READY"), "\(result.stderr)")
+        #expect(result.stdout.contains("\"NOT_READY\""), "the status event is still written: \(result.stdout)")
+    }
+
     @Test func sigtermEndsCleanlyAndRestoresTheTerminalSettings() throws {
         let simulator = try SimulatorProcess()
         let monitor = Process()

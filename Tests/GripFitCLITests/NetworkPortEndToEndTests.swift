@@ -42,7 +42,9 @@ struct NetworkPortEndToEndTests {
         let ser2net = try Ser2Net(exporting: simulator.path)
         let tare = try CLIProcess.run(["tare", "--port", ser2net.rawURL])
         #expect(tare.status == 0, "\(tare.stderr)")
-        let rate = try CLIProcess.run(["rate", "50", "--port", ser2net.rawURL])
+        // pyserial's spelling of raw TCP works too.
+        let socketURL = ser2net.rawURL.replacingOccurrences(of: "tcp://", with: "socket://")
+        let rate = try CLIProcess.run(["rate", "50", "--port", socketURL])
         #expect(rate.status == 0, "\(rate.stderr)")
         #expect(rate.stdout.contains("sample interval 50 ms"))
     }
@@ -126,5 +128,8 @@ struct NetworkPortEndToEndTests {
         let result = try CLIProcess.run(["monitor", "--port", "rfc2217://exporter", "--duration", "1"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("rfc2217://HOST:PORT"))
+        let options = try CLIProcess.run(["monitor", "--port", "rfc2217://exporter:4001?logging=debug", "--duration", "1"])
+        #expect(options.status == 64)
+        #expect(options.stderr.contains("URL options (?logging=debug)"), "\(options.stderr)")
     }
 }

@@ -21,6 +21,15 @@ struct SharedHistoryRefusalTests {
         #expect(result.stderr.contains(".pgpass"), "\(result.stderr)")
     }
 
+    /// A TLS policy the server cannot meet is the server's being unusable (69), not a history that cannot be written (73).
+    @Test func verifyFullAgainstAServerWithoutTLSExits69WithTheFix() throws {
+        let server = try #require(try TestPostgres.shared())
+        let (url, password) = try server.freshDatabase()
+        let result = try BuiltBinary().run(["history", "--history", url + "?sslmode=verify-full"], extra: ["PGPASSWORD": password])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("the server offers no TLS, which sslmode=verify-full requires"), "\(result.stderr)")
+    }
+
     @Test func aPasswordInTheURLIsRefusedWithTheFix() throws {
         let result = try BuiltBinary().run(["history", "--history", "postgresql://gripfit:hunter2@127.0.0.1/gripfit"])
         #expect(result.status == 64, "\(result.stderr)")

@@ -82,14 +82,38 @@ struct SubjectCommandTests {
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         sqlite.arguments = [
             path,
-            "SELECT count(*) FROM session; SELECT count(*) FROM subject; SELECT count(*) FROM assessment; PRAGMA freelist_count;",
+            "SELECT count(*) FROM session; SELECT count(*) FROM subject; SELECT count(*) FROM assessment; PRAGMA freelist_count; "
+                + "SELECT coalesce(sum(seq), 0) FROM sqlite_sequence WHERE name IN ('session', 'assessment');",
         ]
         let output = Pipe()
         sqlite.standardOutput = output
         try sqlite.run()
         sqlite.waitUntilExit()
         let counts = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(counts == "0\n1\n0\n0\n", "\(counts)")
+        // Nor do the counters say how many sessions and assessments there were.
+        #expect(counts == "0\n1\n0\n0\n0\n", "\(counts)")
         HostileInputTests.expectClean(try cli.run("subject", "show", code), 66)
+    }
+
+    /// The confirmation takes the code in any case, as every other command does. util-linux's
+    /// `script` gives the binary the terminal it asks for and types the answer into it.
+    @Test func theForgetConfirmationIsCaseBlind() throws {
+        let cli = BuiltBinary()
+        #expect(try cli.run("subject", "add", "P017").status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(CLIProcess.binary.path)' subject forget P017", "/dev/null"]
+        process.environment = cli.environment
+        let (input, out, err) = (Pipe(), Pipe(), Pipe())
+        process.standardInput = input
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        input.fileHandleForWriting.write(Data("p017\n".utf8))
+        cli.watchdog(process, seconds: 90)
+        let result = cli.finish(process, out, err)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("forgot subject P017"), "\(result.stdout)")
+        HostileInputTests.expectClean(try cli.run("subject", "show", "P017"), 66)
     }
 }

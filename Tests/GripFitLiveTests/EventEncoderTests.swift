@@ -37,6 +37,23 @@ import Testing
         #expect(line == "2026-11-22T04:10:31.123Z bridge found \\x07evil C0:FF:EE:12:34:56 at -40 dBm")
     }
 
+    /// A bridge's link state is lower case as the `state` events' are; a disconnect reason keeps its code and gains its name.
+    @Test func bridgeStatusIsLowerCaseAndADisconnectReasonIsNamed() {
+        let address = BLEAddress("C0:FF:EE:12:34:56")!
+        #expect(
+            EventEncoder.jsonl(.message(.bridge(.status(.connected, address))), time: time)
+                == #"{"event":"bridge","time":"2026-11-22T04:10:31.123Z","type":"status","state":"connected","#
+                + #""address":"C0:FF:EE:12:34:56"}"#)
+        #expect(
+            EventEncoder.jsonl(.message(.bridge(.disconnected(address, reason: "0x08"))), time: time)
+                == #"{"event":"bridge","time":"2026-11-22T04:10:31.123Z","type":"disconnected","address":"C0:FF:EE:12:34:56","#
+                + #""reason":"0x08","reason_name":"connection timeout"}"#)
+        #expect(
+            EventEncoder.text(.message(.bridge(.disconnected(address, reason: "0x13"))), time: time)
+                == "2026-11-22T04:10:31.123Z bridge disconnected from C0:FF:EE:12:34:56 (0x13: remote user terminated connection)")
+        #expect(EventEncoder.jsonl(.message(.bridge(.disconnected(address, reason: "0x7F"))), time: time)?.contains("reason_name") == false)
+    }
+
     @Test func csvCarriesReadingsOnly() {
         #expect(EventEncoder.csv(.message(.reading(12)), time: time) == "2026-11-22T04:10:31.123Z,12")
         #expect(EventEncoder.csv(.message(.status(.pong)), time: time) == nil)

@@ -10,6 +10,11 @@ import Testing
         #expect(
             try NetworkPortAddress(parsing: "TCP://exporter.lab:4001/")
                 == NetworkPortAddress(scheme: .tcp, host: "exporter.lab", port: 4001))
+        // pyserial's raw TCP.
+        #expect(
+            try NetworkPortAddress(parsing: "socket://exporter.lab:4001")
+                == NetworkPortAddress(scheme: .socket, host: "exporter.lab", port: 4001))
+        #expect(NetworkPortAddress.Scheme.socket.isTelnet == false)
         let v6 = try NetworkPortAddress(parsing: "tcp://[::1]:4001")
         #expect(v6.host == "::1")
         #expect(v6.description == "tcp://[::1]:4001")
@@ -21,6 +26,10 @@ import Testing
         #expect(throws: NetworkPortAddressError.missingPort("tcp://host:0")) { try NetworkPortAddress(parsing: "tcp://host:0") }
         #expect(throws: NetworkPortAddressError.missingPort("tcp://host:70000")) { try NetworkPortAddress(parsing: "tcp://host:70000") }
         #expect(throws: NetworkPortAddressError.badHost("tcp://:4001")) { try NetworkPortAddress(parsing: "tcp://:4001") }
+        // pyserial's options are named as the problem, not taken for a missing port.
+        #expect(throws: NetworkPortAddressError.options("rfc2217://h:1?logging=debug", "?logging=debug")) {
+            try NetworkPortAddress(parsing: "rfc2217://h:1?logging=debug")
+        }
         #expect(NetworkPortAddress.isNetwork("/dev/ttyACM0") == false)
         #expect(NetworkPortAddress.isNetwork("rfc2217://h:1"))
     }

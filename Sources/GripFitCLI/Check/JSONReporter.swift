@@ -6,16 +6,23 @@ import GripFitOutput
 enum JSONReporter {
     static func render(_ report: CheckReport) -> String {
         var object = JSONObject()
-        object.set("tool", "gripfit-serial check")
+        tool(into: &object)
         describe(report, into: &object)
         return object.text + "\n"
+    }
+
+    /// Which build judged: the release and, when the build was given one, the commit, for CI's traceability.
+    private static func tool(into object: inout JSONObject) {
+        object.set("tool", "gripfit-serial check")
+        object.set("tool_version", BuildInfo.version)
+        if let commit = BuildInfo.commit { object.set("tool_commit", commit) }
     }
 
     /// Several dongles: totals by device and one object per device, as for a single one, or
     /// with the error that kept it from being checked.
     static func render(_ outcomes: [CheckOutcome], startedAt: String, duration: Duration) -> String {
         var object = JSONObject()
-        object.set("tool", "gripfit-serial check")
+        tool(into: &object)
         object.set("started", startedAt)
         object.set("duration_s", duration.seconds.rounded(decimals: 3))
         let failed = outcomes.filter(\.isFailure).count

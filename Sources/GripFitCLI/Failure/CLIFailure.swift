@@ -56,7 +56,7 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
     static func status(for error: StoreError) -> ExitStatus {
         switch error {
         case .unavailable: .cannotCreate
-        case .unreachable: .unavailable
+        case .unreachable, .tlsRefused: .unavailable
         case .cannotWrite: .cannotCreate
         case .corrupt, .badImport, .damaged, .damagedSession, .damagedRecord, .notExportable, .traceTooLarge, .duplicateSubject,
             .erasedCode, .damagedSubject, .badImportedSubject, .subjectConflict, .refused:

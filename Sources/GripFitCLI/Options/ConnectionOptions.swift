@@ -11,7 +11,8 @@ public struct ConnectionOptions: ParsableArguments {
         help: ArgumentHelp(
             "The dongle: a path (/dev/ttyACM0, /dev/serial/by-id/...), its USB serial number (or a unique "
                 + "prefix), or a network port exported by ser2net or labgrid: rfc2217://HOST:PORT or "
-                + "tcp://HOST:PORT. Default: the only bridge plugged in. `check` and `monitor` take several.",
+                + "tcp://HOST:PORT (pyserial's socket://HOST:PORT too). Default: the only bridge plugged in. "
+                + "`check` and `monitor` take several.",
             valueName: "port"),
         completion: PortCompletion.kind)
     public var ports: [String] = []

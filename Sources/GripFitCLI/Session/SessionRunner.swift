@@ -54,4 +54,11 @@ struct SessionRunner {
         if let startFailure { throw startFailure }
         return reason
     }
+
+    /// A run that reached its `--duration` with the sensor still reporting S:NOT_READY (no reading
+    /// or S:READY since) fails with 74, as `tare` does: a CI smoke test must tell a dead sensor from
+    /// a good one by the exit code alone.
+    func failIfSensorNotReady(after reason: SessionDriver.StopReason) throws(CLIFailure) {
+        if reason == .deadline, driver.machine.state == .error(.sensorNotReady) { throw CLIFailure(.sensorNotReady, portError: nil) }
+    }
 }

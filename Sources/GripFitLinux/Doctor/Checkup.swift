@@ -3,7 +3,8 @@ import GripFitCore
 import GripFitOutput
 
 /// The checks behind `gripfit-serial doctor`: every reason the dongle might not work, one check per line, each
-/// failure with its fix. Checks that need a bridge fail (not pass) when there is none. Device text
+/// failure with its fix. Checks that need a bridge are skipped (not passed) when there is none, and the
+/// run fails on the bridge line. Device text
 /// (USB serial numbers, the bridge's version, process names) is escaped here, once, as the errors
 /// quoted escape theirs.
 public struct Checkup {
@@ -26,7 +27,7 @@ public struct Checkup {
     public func run(report: (DoctorCheck) -> Void) -> Bool {
         var allPassed = true
         func emit(_ check: DoctorCheck) {
-            allPassed = allPassed && check.passed
+            allPassed = allPassed && !check.failed
             report(check)
         }
 
@@ -48,7 +49,7 @@ public struct Checkup {
         case .failure(let error):
             emit(Self.noBridgeCheck(error))
             for title in ["permission", "ModemManager", "port lock", "BRIDGE:INFO", "GripFit"] {
-                emit(.fail(title, "not checked: no bridge", fix: "plug in a bridge first (see the bridge line above)"))
+                emit(.skip(title, "no bridge (see the bridge line above)"))
             }
             return allPassed
         case .success(let selection):
@@ -146,7 +147,7 @@ public struct Checkup {
         if let portError = result.portError {
             return [
                 .fail("BRIDGE:INFO", portError.description, fix: "fix the checks above first"),
-                .fail("GripFit", "not checked: the port could not be used", fix: "fix the checks above first"),
+                .skip("GripFit", "the port could not be used (see the line above)"),
             ]
         }
         var checks: [DoctorCheck] = []

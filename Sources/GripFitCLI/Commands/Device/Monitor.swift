@@ -10,7 +10,8 @@ public struct Monitor: ParsableCommand {
         abstract: "Show live readings from the GripFit.",
         discussion: """
             Runs until --duration passes or Ctrl-C. If the dongle is unplugged or the link drops, \
-            the session reconnects by itself and the output marks the gap with a state event.
+            the session reconnects by itself and the output marks the gap with a state event. When \
+            --duration ends with the sensor reporting S:NOT_READY (no reading since), the exit code is 74.
 
             Several dongles (--port more than once, or --all-bridges) are followed at once: each \
             JSONL event carries a "port" field, each text line starts with [port].
@@ -80,7 +81,7 @@ public struct Monitor: ParsableCommand {
                 CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [stream])
             }
         runner.driver.consumers = [consumer]
-        _ = try runner.run(seconds: duration) { _, _ in true }
+        try runner.failIfSensorNotReady(after: try runner.run(seconds: duration) { _, _ in true })
     }
 
     /// The live view (``LiveMonitor``): force first (in kg, or --unit, when the device is
@@ -88,7 +89,8 @@ public struct Monitor: ParsableCommand {
     private func runLive(_ runner: SessionRunner) throws {
         let view = try LiveViewSession(runner: runner, unit: unit ?? .kilograms)
         runner.driver.consumers = [CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [view.monitor])]
-        _ = try view.run { try runner.run(seconds: duration) { _, _ in true } }
+        let reason = try view.run { try runner.run(seconds: duration) { _, _ in true } }
+        try runner.failIfSensorNotReady(after: reason)
     }
 
     /// Several dongles, each on its own thread (see ``SessionFleet``) with a ``LiveStream`` tagged
@@ -116,7 +118,7 @@ public struct Monitor: ParsableCommand {
             let output = BatchedOutput { bytes in sessions.standardOutput.withLock { _ in StandardOutput.write(bytes) } }
             runner.driver.consumers = [LiveStream(format: format, port: port, output: output, wallTime: runner.wallClock)]
             do {
-                _ = try runner.run(seconds: duration, signals: signals) { _, _ in true }
+                try runner.failIfSensorNotReady(after: try runner.run(seconds: duration, signals: signals) { _, _ in true })
             } catch {
                 sessions.failures[index] = CLIFailure(error) ?? CLIFailure("\(UntrustedText.escaped(port)): \(error)", status: .software)
             }

@@ -8,8 +8,8 @@ public struct Doctor: ParsableCommand {
         discussion: """
             One line per check, pass or fail, each failure with its fix: libudev, the udev rules, a \
             bridge present, permission to open it, ModemManager, another process holding the port, \
-            the bridge's answer to BRIDGE:INFO, and a GripFit connected. Exits 0 only when every check passes, \
-            1 otherwise.
+            the bridge's answer to BRIDGE:INFO, and a GripFit connected. A check that an earlier failure leaves \
+            unchecked is marked –. Exits 0 only when no check fails, 1 otherwise.
 
             Examples:
               gripfit-serial doctor

@@ -42,7 +42,8 @@ struct SubjectForget: ParsableCommand {
             StandardOutput.error(
                 "This deletes subject \(UntrustedText.escaped(code)), \(sessions) session(s) and \(assessments) assessment(s) "
                     + "for good. Type the code again to confirm:")
-            guard readLine(strippingNewline: true) == code else {
+            // Codes are case-blind everywhere else (`p017` finds `P017`), so here too.
+            guard readLine(strippingNewline: true)?.lowercased() == code.lowercased() else {
                 throw CLIFailure("not confirmed: nothing was deleted.", status: .failure)
             }
         }
