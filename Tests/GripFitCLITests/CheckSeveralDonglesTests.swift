@@ -90,9 +90,12 @@ import Testing
         defer { simulators.forEach { _ = $0.stop() } }
         let junit = CheckEndToEndTests.temporaryPath("unreachable.xml")
         defer { try? FileManager.default.removeItem(atPath: junit) }
-        let refused = "tcp://127.0.0.1:\(try Ser2Net.freePort())"
-        let result = try CLIProcess.run(
-            ["check", "--port", simulators[0].path, "--port", refused, "--only", "handshake", "--duration", "1", "--junit", junit])
+        let refusing = try RefusingPort()
+        let refused = "tcp://127.0.0.1:\(refusing.port)"
+        let result = try withExtendedLifetime(refusing) {
+            try CLIProcess.run(
+                ["check", "--port", simulators[0].path, "--port", refused, "--only", "handshake", "--duration", "1", "--junit", junit])
+        }
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(try JUnitSchema.validate(junit) == "")
         let suites = try Self.suites(junit)

@@ -117,8 +117,10 @@ struct NetworkPortEndToEndTests {
     }
 
     @Test func nobodyListeningIsUnavailableWithTheFix() throws {
-        let port = try Ser2Net.freePort()
-        let result = try CLIProcess.run(["monitor", "--port", "rfc2217://127.0.0.1:\(port)", "--duration", "2"])
+        let refusing = try RefusingPort()
+        let result = try withExtendedLifetime(refusing) {
+            try CLIProcess.run(["monitor", "--port", "rfc2217://127.0.0.1:\(refusing.port)", "--duration", "2"])
+        }
         #expect(result.status == 69)
         #expect(result.stderr.contains("Connection refused"))
         #expect(result.stderr.contains("ser2net"))

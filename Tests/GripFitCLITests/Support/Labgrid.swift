@@ -10,14 +10,14 @@ final class Labgrid {
     static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: bin + "/labgrid-client") }
 
     let directory: String
-    let coordinator: String
+    /// Where the coordinator listens: the port is the kernel's pick, read once it listens.
+    private(set) var coordinator = ""
     private var processes: [Process] = []
 
     /// Starts the coordinator and an exporter named `rack1` that exports `tty` as `gripfit-rack`.
     init(exporting tty: String) throws {
         directory = NSTemporaryDirectory() + "gripfit-labgrid-\(getpid())-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        coordinator = "127.0.0.1:\(try Ser2Net.freePort())"
         let config = """
             gripfit-rack:
               RawSerialPort:
@@ -26,7 +26,9 @@ final class Labgrid {
 
             """
         try config.write(toFile: directory + "/exporter.yaml", atomically: true, encoding: .utf8)
-        try start("labgrid-coordinator", ["--listen", coordinator])
+        let server = try start("labgrid-coordinator", ["--listen", "127.0.0.1:0"])
+        try waitFor("the coordinator to listen") { !ListeningPorts.of(server.processIdentifier).isEmpty }
+        coordinator = "127.0.0.1:\(ListeningPorts.of(server.processIdentifier)[0])"
         try waitFor("the coordinator to answer") { (try? self.client(["places"]))?.status == 0 }
         try start("labgrid-exporter", ["--coordinator", coordinator, "--name", "rack1", "--hostname", "127.0.0.1", "exporter.yaml"])
         try waitFor("the exporter to register the port") {
@@ -70,7 +72,8 @@ final class Labgrid {
         return environment
     }
 
-    private func start(_ tool: String, _ arguments: [String]) throws {
+    @discardableResult
+    private func start(_ tool: String, _ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.bin + "/" + tool)
         process.arguments = arguments
@@ -81,6 +84,7 @@ final class Labgrid {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         processes.append(process)
+        return process
     }
 
     private func waitFor(_ what: String, _ ready: () -> Bool) throws {
