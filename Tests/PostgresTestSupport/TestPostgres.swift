@@ -19,7 +19,10 @@ public final class TestPostgres: Sendable {
     public static let skipReason = "needs PostgreSQL (apt-get install postgresql): run `make test`"
 
     /// The TCP port on 127.0.0.1, kept across ``stop()`` and ``start()``.
-    public let port: Int
+    public var port: Int { chosenPort.withLock { $0 } }
+    /// PostgreSQL cannot listen on port 0 and say which it took: a port is picked, and picked again
+    /// if another process took it before the server bound it (see ``init()``).
+    private let chosenPort = Mutex(0)
     /// The cluster's directory: `data`, the socket, `log`.
     public let directory: String
     /// `gripfit`'s password, for `PGPASSWORD`.
@@ -93,9 +96,17 @@ public final class TestPostgres: Sendable {
         // Before anything else exists in the directory: from here on, the process's end removes it.
         watchdog = try ClusterWatchdog(directory: directory, pgCtl: asServerUser + [binaries + "/pg_ctl"])
         password = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        port = try Self.freePort()
         try initialise()
-        try start()
+        for attempt in 1... {
+            let candidate = try Self.freePort()
+            chosenPort.withLock { $0 = candidate }
+            do {
+                try start()
+                break
+            } catch let error as TestPostgresError where error.message.contains("could not bind") && attempt < 5 {
+                continue
+            }
+        }
     }
 
     /// Makes the cluster: user `gripfit` with ``password`` (read from a file, never on a command line).
@@ -157,7 +168,7 @@ public final class TestPostgres: Sendable {
     }
 
     /// A TCP port nobody listens on now on 127.0.0.1: the kernel's pick for port 0. Not 5432: the package's own
-    /// `main` cluster may hold that one.
+    /// `main` cluster may hold that one. Freed before the server binds it, so ``init()`` tries again on a clash.
     private static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestPostgresError(message: "socket: \(Subprocess.errnoText(errno))") }
