@@ -104,9 +104,11 @@ struct RecordCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.lines
         // Each trial waits for a resting handle, then cues; the rest counts down in plain lines off a terminal.
-        let settle = try #require(lines.firstIndex { $0.hasPrefix("Trial 2/2, left hand: let go of the handle") })
+        // Trials are numbered per hand, as the summary below and the saved sessions number them (issue 33).
+        let settle = try #require(lines.firstIndex { $0.hasPrefix("Trial 1 of 1, left hand: let go of the handle") }, "\(lines)")
         #expect(lines[settle + 1] == "Squeeze now — as hard as you can, then let go.")
-        #expect(lines.contains("rest: 1 s before trial 2/2 (left hand)"))
+        #expect(lines.contains("rest: 1 s before trial 1 of 1, left hand"), "\(lines)")
+        #expect(!result.stdout.contains("Trial 2") && !result.stdout.contains("trial 2"), "no trial 2 in a run of one per hand")
         #expect(!result.stdout.contains("\r"), "no in-place redraws off a terminal")
         #expect(lines.contains { $0.hasPrefix("right  ") && $0.contains("kg (trial 1)") })
         #expect(lines.contains { $0.hasPrefix("left   ") && $0.contains("kg (trial 1)") })
@@ -133,9 +135,9 @@ struct RecordCommandTests {
         let deadline = Date().addingTimeInterval(30)
         while let line = running.nextLine(before: deadline) {
             seen.append(line)
-            if line.hasPrefix("Trial 1/6, right hand (again, attempt 2)") { break }
+            if line.hasPrefix("Trial 1 of 3, right hand (again, attempt 2)") { break }
         }
-        #expect(seen.contains { $0.hasPrefix("Trial 1 flagged: ") && $0.hasSuffix("offering it again.") }, "\(seen)")
+        #expect(seen.contains { $0.hasPrefix("Trial 1 of 3, right hand, flagged: ") && $0.hasSuffix("offering it again.") }, "\(seen)")
         let stopped = running.stop()
         #expect(stopped.status == 0, "\(stopped.stderr)")
         #expect(stopped.stderr.contains("protocol stopped; finished trials are saved."))
