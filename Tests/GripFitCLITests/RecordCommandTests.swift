@@ -113,6 +113,15 @@ struct RecordCommandTests {
         #expect(lines.contains { $0.hasPrefix("right  ") && $0.contains("kg (trial 1)") })
         #expect(lines.contains { $0.hasPrefix("left   ") && $0.contains("kg (trial 1)") })
         #expect(lines.contains { $0.hasPrefix("left/right difference:") })
+        // Issue 33: the difference and each hand's best and mean once (the table), then the rest of
+        // the assessment's figures; an attempt's own mean is named as the mean inside its squeeze.
+        #expect(lines.filter { $0.hasPrefix("left/right difference:") }.count == 1, "\(result.stdout)")
+        #expect(!lines.contains { $0.contains("best ") && $0.contains(" kg") }, "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("right population SD ") }, "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("saved session ") && $0.contains(", mean inside the squeeze ") }, "\(result.stdout)")
+        // The clinical lines are wrapped at spaces to the 80 columns of a pipe, as the table above them.
+        let assessment = try #require(lines.firstIndex { $0.hasPrefix("saved assessment ") }, "\(result.stdout)")
+        #expect(lines[assessment...].allSatisfy { $0.count <= 80 }, "\(lines[assessment...])")
         // The simulated person does not wait for the cue: an attempt may be flagged and offered again.
         let sessions = try cli.historyJSONInProcess()
         let counted = sessions.filter { ($0["label"] as? String)?.hasPrefix("flagged: ") != true }
