@@ -22,10 +22,11 @@ public struct Record: ParsableCommand {
             calibration or a tare, the handle must first be seen squeezed and let go. A trial that \
             was already above the rep threshold at the cue, had no squeeze, or was cut short \
             (--duration, a lost link) is flagged, saved with the flag in its label and offered again \
-            (three attempts per trial). The summary reports best and mean per hand, naming the \
-            trials behind them (numbered per hand, as saved), and the left/right difference. The \
-            run is saved as one assessment (`show A<n>`) owning every attempt, flagged ones \
-            included; its figures (population SD, CV, the dominance ratio with --subject) follow, \
+            (three attempts per trial). Trials are numbered per hand ("Trial 2 of 3, left hand"), \
+            in the cues as in the summary and the saved sessions. The summary reports best and mean \
+            per hand, naming the trials behind them. The run is saved as one assessment \
+            (`show A<n>`) owning every attempt, flagged ones included; its other figures \
+            (population SD, CV, the left/right difference, the dominance ratio with --subject) follow, \
             then the norm, EWGSOP2 and trial-consistency lines of `show A<n>` (--ewgsop2-men, \
             --ewgsop2-women, --consistency set their thresholds).
 
