@@ -34,11 +34,12 @@ public struct GripFitSerial: ParsableCommand {
         // For every command, once: a closed pipe (`| head`) or socket is an EPIPE each writer
         // reports, not a SIGPIPE that kills the process mid-write.
         StandardOutput.ignoreBrokenPipe()
+        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try parse(Array(CommandLine.arguments.dropFirst()))
+            var command = try parse(arguments)
             try command.run()
         } catch {
-            guard let failure = CLIFailure(error) else { exitWrappingUsage(error) }
+            guard let failure = CLIFailure(error) else { exitWrappingUsage(error, arguments: arguments) }
             StandardOutput.error("gripfit-serial: \(failure.message)")
             Glibc.exit(failure.status.rawValue)
         }
@@ -56,11 +57,17 @@ public struct GripFitSerial: ParsableCommand {
         }
     }
 
+    /// argument-parser's message for `error`, from parsing `arguments`, with a mistyped subcommand's
+    /// closest name suggested as argument-parser suggests an option's (``CommandSuggestion``).
+    static func usageMessage(for error: Error, arguments: [String]) -> String {
+        CommandSuggestion.amended(fullMessage(for: error), arguments: arguments, root: self)
+    }
+
     /// argument-parser's `exit(withError:)` (help and clean exits on stdout, the rest on stderr),
     /// with its usage line wrapped like the rest of the help.
-    private static func exitWrappingUsage(_ error: Error) -> Never {
+    private static func exitWrappingUsage(_ error: Error, arguments: [String]) -> Never {
         let code = exitCode(for: error)
-        let message = UsageLine.wrapped(fullMessage(for: error), width: UsageLine.terminalWidth)
+        let message = UsageLine.wrapped(usageMessage(for: error, arguments: arguments), width: UsageLine.terminalWidth)
         if !message.isEmpty {
             if code == .success { StandardOutput.line(message) } else { StandardOutput.error(message) }
         }

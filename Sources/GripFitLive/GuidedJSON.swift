@@ -25,7 +25,7 @@ public enum GuidedJSON {
             object.set("phase", "waiting")
         case .settling(let trial, let attempt):
             object.set("phase", "settle")
-            set(trial, attempt: attempt, in: &object)
+            set(trial, attempt: attempt, perHand: machine.settings.trialsPerHand, in: &object)
             // Why a still handle is not cued: `loaded` with its force, or `zero_unknown` with its raw level.
             switch machine.holdup {
             case .loaded(let load)?:
@@ -43,12 +43,12 @@ public enum GuidedJSON {
             }
         case .squeezing(let trial, let attempt, let current, let peak):
             object.set("phase", "squeeze")
-            set(trial, attempt: attempt, in: &object)
+            set(trial, attempt: attempt, perHand: machine.settings.trialsPerHand, in: &object)
             if let current { object.set("force", force(current)) } else { object.setNull("force") }
             if let peak { object.set("peak", force(peak)) } else { object.setNull("peak") }
         case .resting(let trial, let attempt, let until):
             object.set("phase", "rest")
-            set(trial, attempt: attempt, in: &object)
+            set(trial, attempt: attempt, perHand: machine.settings.trialsPerHand, in: &object)
             object.set("remaining", GuidedProtocol.wholeSeconds(until - now))
         }
         object.set("unit", display.unitName)
@@ -61,7 +61,7 @@ public enum GuidedJSON {
             "attempts",
             machine.attempts.map { attempt in
                 var item = JSONObject()
-                set(attempt.trial, attempt: attempt.attempt, in: &item)
+                set(attempt.trial, attempt: attempt.attempt, perHand: machine.settings.trialsPerHand, in: &item)
                 if let peak = attempt.peak { item.set("peak", force(peak)) } else { item.setNull("peak") }
                 item.set("counts", attempt.counts)
                 if let flag = attempt.flag { item.set("flag", flag.description) } else { item.setNull("flag") }
@@ -113,9 +113,11 @@ public enum GuidedJSON {
         return object
     }
 
-    private static func set(_ trial: GuidedProtocol.Trial, attempt: Int, in object: inout JSONObject) {
-        object.set("trial", trial.index)
-        object.set("trials", trial.count)
+    /// `trial` of `trials` is numbered per hand ("trial 3 of 3, right hand"), as the CLI's cues,
+    /// the summary and the saved sessions number it; `hand_trial` is the same number, kept for pages written before.
+    private static func set(_ trial: GuidedProtocol.Trial, attempt: Int, perHand: Int, in object: inout JSONObject) {
+        object.set("trial", trial.number)
+        object.set("trials", perHand)
         object.set("hand", trial.side.rawValue)
         object.set("hand_trial", trial.number)
         object.set("attempt", attempt)

@@ -15,6 +15,19 @@ public enum CleanText {
         return cleaned.isEmpty ? nil : cleaned
     }
 
+    /// Why ``clean(_:)`` would not keep `text` as given: "has 250 characters: keep it to 200", or
+    /// the first control character it would turn into a space (ESC, a newline, a bidi override).
+    /// Nil when it is kept whole. Text typed on a command line (`record --label`) is refused with
+    /// this, as a subject's over-long note is, rather than cut or changed without a word.
+    public static func refusal(_ text: String) -> String? {
+        let count = text.unicodeScalars.count
+        if count > maximumLength { return "has \(count) characters: keep it to \(maximumLength)" }
+        guard let control = text.unicodeScalars.first(where: UntrustedText.isControl) else { return nil }
+        let code = String(control.value, radix: 16, uppercase: true)
+        return "holds U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), a control character "
+            + "(a line break, ESC or a bidi control): give one line of plain text"
+    }
+
     /// Device text (firmware and bridge versions) as the device sent it, bounded in length, with a
     /// NUL as U+2400 (␀): every output escapes the rest for its own format (``DeviceText``), so the
     /// store keeps what came. No history can hold a NUL in text (SQLite's text binding ends there,

@@ -199,7 +199,10 @@ import Testing
         for phase in phases where phase == expected.first { expected.removeFirst() }
         #expect(expected.isEmpty, "\(phases)")
         let first = try #require(events.first { $0["phase"] as? String == "settle" })
-        #expect(first["hand"] as? String == "left" && first["trial"] as? Int == 1 && first["trials"] as? Int == 2)
+        // Numbered per hand, as the CLI's cues are (issue 33): the left hand's trial 1 of 1, not the run's 1 of 2.
+        #expect(first["hand"] as? String == "left" && first["trial"] as? Int == 1 && first["trials"] as? Int == 1, "\(first)")
+        let rest = try #require(events.first { $0["phase"] as? String == "rest" })
+        #expect(rest["hand"] as? String == "right" && rest["trial"] as? Int == 1 && rest["hand_trial"] as? Int == 1, "\(rest)")
         #expect(events.contains { $0["phase"] as? String == "rest" && $0["remaining"] as? Int == 1 && $0["hand"] as? String == "right" })
         #expect(events.contains {
             $0["phase"] as? String == "squeeze" && ($0["force"] as? Double ?? 0) > 2 && $0["unit"] as? String == "kg"

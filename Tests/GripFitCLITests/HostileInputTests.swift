@@ -166,6 +166,70 @@ struct HostileInputTests {
         }
     }
 
+    // MARK: - Issue 33: parser messages that say what is wrong
+
+    /// Each said something generic ("Missing value", "invalid", the RFC 3339 form) or passed with
+    /// exit 0; each names its problem now, with exit 64.
+    @Test func parserMessagesSayWhatIsWrong() throws {
+        let cli = BuiltBinary()
+        let record = ["record", "--port", "/nonexistent"]
+        for (arguments, message) in [
+            (["history", "--limit", "-3"], "'-3' is invalid for '--limit <N>': --limit takes a whole number of sessions from 1 up"),
+            (["history", "--limit", "many"], "--limit takes a whole number of sessions from 1 up; --all lists every one."),
+            (["history", "--since", "2026-12-01", "--until", "2026-11-01"], "--since 2026-12-01 is not before --until 2026-11-01"),
+            (["history", "--since", "2026-11-01", "--until", "2026-11-01"], "is not before --until"),
+            (["history", "--since", "2026-02-30"], "--since 2026-02-30 is not a time: February 2026 has 28 days."),
+            (["history", "--until", "2024-02-30"], "February 2024 has 29 days"),
+            (["history", "--until", "2026-13-01"], "there is no month 13"),
+            (["history", "--since", "2026-11-01T24:00:00Z"], "there is no hour 24 (hours are 00 to 23)"),
+            (
+                ["rate", "50.5"],
+                "'50.5' is invalid for '<milliseconds>': the sample interval is a whole number of milliseconds from 20 to 1000"
+            ),
+            (record + ["--protocol", "standard", "--until-release"], "--until-release applies to a single recording"),
+            (["show", "A1", "--consistency", "-5"], "--consistency takes a CV in %"),
+            (["scan", "--port", "/nonexistent", "--duration", "-1"], "--duration must be more than 0"),
+        ] {
+            // The two that the issue saw through the binary go through it, the others are parsed in-process.
+            let binary = arguments.contains("-3") || arguments.contains("2026-12-01")
+            let result = binary ? try cli.run(arguments) : InProcessParse.run(arguments)
+            Self.expectClean(result, 64, message)
+            #expect(!result.stderr.contains("Missing value"), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    /// A label over 200 characters was cut, and ESC or a bidi override turned into spaces, without a
+    /// word, while a subject's note over 500 is refused: a label is refused the same way, nothing recorded.
+    @Test func aLabelThatWouldNotBeKeptAsGivenIsRefused() throws {
+        let cli = BuiltBinary()
+        let long = String(repeating: "x", count: 201)
+        Self.expectClean(
+            try cli.run("record", "--simulate", "--duration", "1", "--label", long), 64,
+            "--label has 201 characters: keep it to 200; nothing was recorded.")
+        #expect(try cli.historyJSONInProcess().isEmpty)
+        for label in ["red\u{1B}[2Jx", "a\u{202E}b", "two\nlines"] {
+            Self.expectClean(InProcessParse.run(["record", "--port", "/nonexistent", "--label", label]), 64, "a control character")
+        }
+        #expect(InProcessParse.run(["record", "--port", "/nonexistent", "--label", String(repeating: "é", count: 200)]).status == -1)
+    }
+
+    /// A mistyped option got "Did you mean"; a mistyped command did not.
+    @Test func aMistypedCommandGetsTheClosestOne() throws {
+        let cli = BuiltBinary()
+        Self.expectClean(try cli.run("moniter"), 64, "Error: Unknown command 'moniter'. Did you mean 'monitor'?")
+        for (arguments, message) in [
+            (["histroy"], "Unknown command 'histroy'. Did you mean 'history'?"),
+            (["history", "synk"], "Unknown command 'synk'. Did you mean 'sync'?"),
+            (["subject", "ad", "P1"], "Unknown command 'ad'. Did you mean 'add'?"),
+        ] {
+            let result = InProcessParse.run(arguments)
+            Self.expectClean(result, 64, message)
+            #expect(result.stderr.contains("Usage: gripfit-serial"), "\(result.stderr)")
+        }
+        // Nothing close: argument-parser's own words stay.
+        Self.expectClean(InProcessParse.run(["xyzzyplugh"]), 64, "Unexpected argument 'xyzzyplugh'")
+    }
+
     // MARK: - Class 3: dates
 
     @Test func sinceIsStrictRFC3339() throws {

@@ -150,4 +150,20 @@ struct ImportedAssessmentTests {
         try export.stdout.write(toFile: again, atomically: true, encoding: .utf8)
         #expect(try cli.run("import", again).stdout == "imported 0 sessions, skipped 1 already in the history\n")
     }
+
+    /// `show A<n>`'s figures and clinical lines ran past 80 columns, so the terminal cut them
+    /// mid-word ("hand's be⏎st"); they are wrapped at spaces as the guided run's summary is (issue 33).
+    @Test func anAssessmentsClinicalLinesAreWrappedAtSpaces() throws {
+        let cli = BuiltBinary()
+        let attempts = [Attempt(trial: 1), Attempt(trial: 2), Attempt(hand: .left, trial: 1), Attempt(hand: .left, trial: 2)]
+        HostileInputTests.expectClean(try Self.importFile(try Self.export(attempts: attempts), into: cli).result, 0)
+        let show = try cli.run(["show", "A1"], extra: ["COLUMNS": "80"])
+        HostileInputTests.expectClean(show, 0)
+        let lines = show.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
+        // Rejoined at the continuation indent, the sentences are whole.
+        let prose = show.stdout.replacingOccurrences(of: "\n  ", with: " ")
+        #expect(prose.contains("stronger, relative to the stronger hand's best)"), "\(show.stdout)")
+        #expect(lines.contains { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  trial ") }, "a wrapped line")
+    }
 }

@@ -56,4 +56,12 @@ struct ProtocolReportTests {
         let words = narrow.joined(separator: " ").split(separator: " ").joined(separator: " ")
         #expect(words.contains("flagged, not counted: left trial 1 attempt 1 (cut short by the time limit"), "\(narrow)")
     }
+
+    /// The guided run prints the difference once, with the saved assessment's figures (issue 33).
+    @Test func theDifferenceIsLeftToTheAssessmentWhenOneFollows() {
+        let summary = GuidedProtocol.Summary(attempts: [attempt(1, .right, peak: 40), attempt(2, .left, peak: 36)])
+        let lines = ProtocolReport.lines(summary, display: calibrated, width: 200, difference: false)
+        #expect(!lines.contains { $0.contains("difference") }, "\(lines)")
+        #expect(lines.contains("right  40.00 kg (trial 1)        40.00 kg (trial 1)"), "\(lines)")
+    }
 }

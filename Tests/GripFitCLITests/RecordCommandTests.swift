@@ -104,13 +104,24 @@ struct RecordCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.lines
         // Each trial waits for a resting handle, then cues; the rest counts down in plain lines off a terminal.
-        let settle = try #require(lines.firstIndex { $0.hasPrefix("Trial 2/2, left hand: let go of the handle") })
+        // Trials are numbered per hand, as the summary below and the saved sessions number them (issue 33).
+        let settle = try #require(lines.firstIndex { $0.hasPrefix("Trial 1 of 1, left hand: let go of the handle") }, "\(lines)")
         #expect(lines[settle + 1] == "Squeeze now — as hard as you can, then let go.")
-        #expect(lines.contains("rest: 1 s before trial 2/2 (left hand)"))
+        #expect(lines.contains("rest: 1 s before trial 1 of 1, left hand"), "\(lines)")
+        #expect(!result.stdout.contains("Trial 2") && !result.stdout.contains("trial 2"), "no trial 2 in a run of one per hand")
         #expect(!result.stdout.contains("\r"), "no in-place redraws off a terminal")
         #expect(lines.contains { $0.hasPrefix("right  ") && $0.contains("kg (trial 1)") })
         #expect(lines.contains { $0.hasPrefix("left   ") && $0.contains("kg (trial 1)") })
         #expect(lines.contains { $0.hasPrefix("left/right difference:") })
+        // Issue 33: the difference and each hand's best and mean once (the table), then the rest of
+        // the assessment's figures; an attempt's own mean is named as the mean inside its squeeze.
+        #expect(lines.filter { $0.hasPrefix("left/right difference:") }.count == 1, "\(result.stdout)")
+        #expect(!lines.contains { $0.contains("best ") && $0.contains(" kg") }, "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("right population SD ") }, "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("saved session ") && $0.contains(", mean inside the squeeze ") }, "\(result.stdout)")
+        // The clinical lines are wrapped at spaces to the 80 columns of a pipe, as the table above them.
+        let assessment = try #require(lines.firstIndex { $0.hasPrefix("saved assessment ") }, "\(result.stdout)")
+        #expect(lines[assessment...].allSatisfy { $0.count <= 80 }, "\(lines[assessment...])")
         // The simulated person does not wait for the cue: an attempt may be flagged and offered again.
         let sessions = try cli.historyJSONInProcess()
         let counted = sessions.filter { ($0["label"] as? String)?.hasPrefix("flagged: ") != true }
@@ -133,9 +144,9 @@ struct RecordCommandTests {
         let deadline = Date().addingTimeInterval(30)
         while let line = running.nextLine(before: deadline) {
             seen.append(line)
-            if line.hasPrefix("Trial 1/6, right hand (again, attempt 2)") { break }
+            if line.hasPrefix("Trial 1 of 3, right hand (again, attempt 2)") { break }
         }
-        #expect(seen.contains { $0.hasPrefix("Trial 1 flagged: ") && $0.hasSuffix("offering it again.") }, "\(seen)")
+        #expect(seen.contains { $0.hasPrefix("Trial 1 of 3, right hand, flagged: ") && $0.hasSuffix("offering it again.") }, "\(seen)")
         let stopped = running.stop()
         #expect(stopped.status == 0, "\(stopped.stderr)")
         #expect(stopped.stderr.contains("protocol stopped; finished trials are saved."))

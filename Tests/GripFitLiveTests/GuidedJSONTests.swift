@@ -7,7 +7,7 @@ import Testing
 
 struct GuidedJSONTests {
     /// Two trials per hand from the right, each a still handle then a squeeze (kilograms above a known zero).
-    private func machine(stopDuringTheLast: Bool) -> (GuidedProtocol, MonotonicInstant) {
+    private func machine(stopDuringTheLast: Bool, trials: Int = 4) -> (GuidedProtocol, MonotonicInstant) {
         var settings = GuidedProtocol.Settings(threshold: 2, zero: 0)
         settings.trialsPerHand = 2
         settings.rest = .zero
@@ -17,7 +17,7 @@ struct GuidedJSONTests {
         let still = [Double](repeating: 0.1, count: 12)
         // Low readings first: a squeeze within the reaction time of the cue would be flagged.
         let squeeze: [Double] = [0.2, 0.2, 0.2, 0.5, 3, 10, 20, 30, 20, 10, 0.3]
-        for trial in 1...4 {
+        for trial in 1...trials {
             let readings =
                 trial == 4 && stopDuringTheLast
                 ? still + squeeze.prefix(6) : still + squeeze.map { $0 * (1 + Double(trial) / 10) }
@@ -45,5 +45,23 @@ struct GuidedJSONTests {
         #expect(left["trials"] as? [Int] == [1] && left["best_trial"] as? Int == 1, "\(text)")
         let missed = try #require(summary["missed"] as? [[String: Any]], "\(text)")
         #expect(missed.count == 1 && missed[0]["hand"] as? String == "left" && missed[0]["trial"] as? Int == 2, "\(text)")
+    }
+
+    /// The run's fourth trial is the left hand's second: every object numbers it so ("trial 2 of 2,
+    /// left hand"), as the CLI's cues and the saved sessions do, never 4 of 4 (issue 33).
+    @Test func trialsAreNumberedPerHandWhileTheRunIsOn() throws {
+        var (run, now) = machine(stopDuringTheLast: false, trials: 3)
+        for _ in 0..<12 {
+            now = now + .milliseconds(100)
+            _ = run.handle(.reading(0.1), now: now)
+        }
+        let text = GuidedJSON.event(run, display: ForceDisplay(calibration: nil, unit: .kilograms), label: nil, at: now, time: "t").text
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["hand"] as? String == "left", "\(text)")
+        #expect(object["trial"] as? Int == 2 && object["trials"] as? Int == 2 && object["hand_trial"] as? Int == 2, "\(text)")
+        let attempts = try #require(object["attempts"] as? [[String: Any]], "\(text)")
+        #expect(attempts.map { $0["trial"] as? Int } == [1, 1, 2], "\(text)")
+        #expect(attempts.map { $0["hand"] as? String } == ["right", "left", "right"], "\(text)")
+        #expect(attempts.allSatisfy { $0["trials"] as? Int == 2 }, "\(text)")
     }
 }

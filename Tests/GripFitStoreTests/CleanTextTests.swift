@@ -20,4 +20,15 @@ struct CleanTextTests {
         #expect(CleanText.clean("std\u{1B}[2J\u{202E}x\u{0}") == "std [2J x ")
         #expect(CleanText.clean("") == nil)
     }
+
+    /// What `record --label` refuses rather than changing without a word (issue 33): only text kept whole passes.
+    @Test func refusalNamesWhatCleaningWouldChange() {
+        #expect(CleanText.refusal(String(repeating: "x", count: 200)) == nil)
+        #expect(CleanText.refusal(String(repeating: "x", count: 201)) == "has 201 characters: keep it to 200")
+        #expect(CleanText.refusal("red\u{1B}[2J")?.hasPrefix("holds U+001B, a control character") == true)
+        #expect(CleanText.refusal("a\u{202E}b")?.hasPrefix("holds U+202E, a control character") == true)
+        for text in ["visit 3", "Grüße, 握力", ""] {
+            #expect(CleanText.refusal(text) == nil && (CleanText.clean(text) ?? "") == text)
+        }
+    }
 }

@@ -21,8 +21,10 @@ enum AssessmentText {
     }
 
     /// `show A<n>`: facts, subject and age at the assessment, attempts per hand (flagged ones with
-    /// their reason), figures, and the clinical reading (norm, EWGSOP2, trial consistency).
-    static func details(_ view: ClinicalView, unit: ForceUnit) -> [String] {
+    /// their reason), figures, and the clinical reading (norm, EWGSOP2, trial consistency), the
+    /// figures and the reading wrapped at spaces to `width` columns as the guided run's summary is
+    /// (the facts stay whole: a long device name is not prose to break).
+    static func details(_ view: ClinicalView, unit: ForceUnit, width: Int) -> [String] {
         let assessment = view.assessment
         let facts = assessment.facts
         let display = ForceDisplay(calibration: nil, unit: unit)
@@ -49,12 +51,15 @@ enum AssessmentText {
                         + (attempt.flag.map { "  flagged, not counted: \(UntrustedText.escaped($0))" } ?? ""))
             }
         }
-        return lines + [""] + clinical(view, unit: unit)
+        return lines + [""] + clinical(view, unit: unit, width: width)
     }
 
-    /// The figures, then the norm, the EWGSOP2 comparison and trial consistency against the view's thresholds.
-    static func clinical(_ view: ClinicalView, unit: ForceUnit) -> [String] {
-        measures(view.statistics, facts: view.assessment.facts, unit: unit) + view.clinicalLines
+    /// The figures, then the norm, the EWGSOP2 comparison and trial consistency against the view's
+    /// thresholds, wrapped to `width`. `bestAndMeanShown`: the guided run's summary just gave each
+    /// hand's best and mean (``ProtocolReport``), so the hands' lines give the rest of their figures.
+    static func clinical(_ view: ClinicalView, unit: ForceUnit, width: Int, bestAndMeanShown: Bool = false) -> [String] {
+        (measures(view.statistics, facts: view.assessment.facts, unit: unit, bestAndMeanShown: bestAndMeanShown)
+            + view.clinicalLines).flatMap { WordWrap.lines($0, width: width) }
     }
 
     static func figures(_ statistics: TrialStatistics, facts: AssessmentFacts, unit: ForceUnit) -> [String] {
@@ -65,15 +70,25 @@ enum AssessmentText {
         return lines
     }
 
-    /// Best, mean, population SD and CV per hand, the left/right difference and the dominance ratio.
-    private static func measures(_ statistics: TrialStatistics, facts: AssessmentFacts, unit: ForceUnit) -> [String] {
+    /// Best, mean, population SD and CV per hand (without best and mean, and without a hand that has
+    /// none, when `bestAndMeanShown`), the left/right difference and the dominance ratio.
+    private static func measures(
+        _ statistics: TrialStatistics, facts: AssessmentFacts, unit: ForceUnit, bestAndMeanShown: Bool = false
+    ) -> [String] {
         let display = ForceDisplay(calibration: nil, unit: unit)
         func text(_ value: Double) -> String { display.text(stored: value, calibrated: facts.calibrated) }
         var lines: [String] = []
         for hand in [Hand.left, .right] {
             let figures = statistics.figures(hand)
             guard let best = figures.best, let mean = figures.mean, let sd = figures.populationSD else {
-                lines.append("\(hand.rawValue): no counted trial")
+                if !bestAndMeanShown { lines.append("\(hand.rawValue): no counted trial") }
+                continue
+            }
+            if bestAndMeanShown {
+                lines.append(
+                    SessionText.pad(hand.rawValue, 6) + "population SD \(text(sd))"
+                        + (figures.coefficientOfVariation.map { ", CV \($0.formatted(decimals: 1)) %" } ?? "")
+                        + " of \(figures.peaks.count) counted trial" + (figures.peaks.count == 1 ? "" : "s"))
                 continue
             }
             lines.append(

@@ -6,8 +6,9 @@ import GripFitStore
 /// Trials are numbered per hand (left trial 1, 2, 3), as the saved sessions number them.
 enum ProtocolReport {
     /// The report, each line at most `width` columns (the terminal's, 80 off a terminal): a longer
-    /// line is wrapped at a space and continued indented.
-    static func lines(_ summary: GuidedProtocol.Summary, display: ForceDisplay, width: Int) -> [String] {
+    /// line is wrapped at a space and continued indented. Without `difference` when the saved
+    /// assessment's figures follow (``AssessmentText/clinical(_:unit:width:bestAndMeanShown:)``), which give it.
+    static func lines(_ summary: GuidedProtocol.Summary, display: ForceDisplay, width: Int, difference: Bool = true) -> [String] {
         func text(_ value: Double) -> String { display.text(stored: value, calibrated: display.isCalibrated) }
         func trials(_ attempts: [GuidedProtocol.Attempt]) -> String {
             attempts.map { String($0.trial.number) }.joined(separator: ", ")
@@ -33,7 +34,7 @@ enum ProtocolReport {
         if !missed.isEmpty {
             lines.append("no counted attempt for \(missed.map(name).joined(separator: ", "))")
         }
-        if let difference = summary.difference {
+        if difference, let difference = summary.difference {
             lines.append(
                 "left/right difference: \(difference.percent.formatted(decimals: 1)) % "
                     + "(\(difference.stronger.rawValue) stronger, relative to the stronger hand's best)")

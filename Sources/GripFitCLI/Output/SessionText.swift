@@ -10,11 +10,13 @@ enum SessionText {
         let summary = session.summary
         let calibrated = session.calibration != nil
         // The mean is over the reps: with none there is no mean to give, and 0 would read as one.
+        // Named as such, so a guided attempt's "mean" is not read as the protocol's mean of trials.
         let reps =
             summary.reps.isEmpty
             ? ["no reps (nothing above \(display.text(stored: summary.threshold, calibrated: calibrated)))"]
             : [
-                "mean \(display.text(stored: summary.mean, calibrated: calibrated))",
+                (summary.reps.count == 1 ? "mean inside the squeeze " : "mean inside the reps ")
+                    + display.text(stored: summary.mean, calibrated: calibrated),
                 "\(summary.reps.count) rep\(summary.reps.count == 1 ? "" : "s")",
             ]
         var parts =

@@ -55,7 +55,7 @@ struct GuidedRecording {
             switch action {
             case .settle(let trial, let attempt):
                 say(
-                    "Trial \(trial.index)/\(trial.count), \(trial.side.rawValue) hand"
+                    Self.name(trial, perHand: settings.trialsPerHand)
                         + (attempt > 1 ? " (again, attempt \(attempt))" : "")
                         + ": let go of the handle and hold it still…")
             case .waiting(_, _, let reason):
@@ -67,11 +67,11 @@ struct GuidedRecording {
                 if let flag = attempt.flag, flag != .stopped {
                     let left = settings.attemptsPerTrial - attempt.attempt
                     say(
-                        "Trial \(attempt.trial.index) flagged: \(flag); "
+                        Self.name(attempt.trial, perHand: settings.trialsPerHand) + ", flagged: \(flag); "
                             + (left > 0 ? "offering it again." : "no attempts left, moving on without it."))
                 }
             case .rest(let seconds, let trial):
-                let text = "rest: \(seconds) s before trial \(trial.index)/\(trial.count) (\(trial.side.rawValue) hand)"
+                let text = "rest: \(seconds) s before " + Self.name(trial, perHand: settings.trialsPerHand, capitalized: false)
                 if live {
                     status(text)
                 } else if seconds % 10 == 0 || seconds <= 3 || seconds == Int((settings.rest / .seconds(1)).rounded(.up)) {
@@ -107,6 +107,12 @@ struct GuidedRecording {
         }
         line.clear()
         return (summary, run.display, reason != .handler)
+    }
+
+    /// "Trial 3 of 3, right hand": numbered per hand, as the summary, `show`, the report, FHIR and
+    /// the dashboard number trials (the saved session's trial), never by its place in the run.
+    static func name(_ trial: GuidedProtocol.Trial, perHand: Int, capitalized: Bool = true) -> String {
+        (capitalized ? "Trial" : "trial") + " \(trial.number) of \(perHand), \(trial.side.rawValue) hand"
     }
 
     /// Why the trial is not cued, and what to do, printed once per reason.

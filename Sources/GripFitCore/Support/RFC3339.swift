@@ -58,6 +58,33 @@ public enum RFC3339 {
             + pad(time.minute, 2) + ":" + pad(time.second, 2) + "." + pad(time.millisecond, 3) + "Z"
     }
 
+    /// What is wrong with `text` when it has the shape of an RFC 3339 date or time but names one
+    /// that does not exist: "February 2026 has 28 days", "there is no hour 24 (hours are 00 to 23)".
+    /// Nil when it parses, or when its shape is wrong (the caller's example of the form says more then).
+    public static func problem(_ text: String) -> String? {
+        guard parse(text) == nil else { return nil }
+        var scanner = Scanner(bytes: Array(text.utf8))
+        guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
+            let day = scanner.digits(2)
+        else { return nil }
+        if !(1...12).contains(month) { return "there is no month \(CivilTime.pad(Int64(month), 2)) (months are 01 to 12)" }
+        let days = daysIn(month: month, year: year)
+        if day == 0 { return "there is no day 00 (days start at 01)" }
+        if day > days { return "\(monthNames[month - 1]) \(CivilTime.pad(Int64(year), 4)) has \(days) days" }
+        guard scanner.skip("T") || scanner.skip("t"), let hour = scanner.digits(2), scanner.skip(":"),
+            let minute = scanner.digits(2), scanner.skip(":"), let second = scanner.digits(2)
+        else { return nil }
+        for (name, value, limit) in [("hour", hour, 23), ("minute", minute, 59), ("second", second, 59)] where value > limit {
+            return "there is no \(name) \(CivilTime.pad(Int64(value), 2)) (\(name)s are 00 to \(limit))"
+        }
+        return nil
+    }
+
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
+
     private static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28

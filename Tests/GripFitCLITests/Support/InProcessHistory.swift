@@ -19,7 +19,7 @@ enum InProcessHistory {
             case let history as History:
                 try history.list(store, damage: damage, calibrations: calibrations, width: columns, to: sink)
             case let show as Show:
-                try show.show(store, damage: damage, calibrations: calibrations, to: sink)
+                try show.show(store, damage: damage, calibrations: calibrations, width: columns, to: sink)
             case let export as Export:
                 try export.export(store, damage: damage, to: sink)
             case let plot as Plot:

@@ -15,7 +15,7 @@ enum InProcessParse {
                 return CLIProcess.Result(status: failure.status.rawValue, stdout: "", stderr: "gripfit-serial: \(failure.message)\n")
             }
             let code = GripFitSerial.exitCode(for: error).rawValue
-            let message = UsageLine.wrapped(GripFitSerial.fullMessage(for: error), width: 80) + "\n"
+            let message = UsageLine.wrapped(GripFitSerial.usageMessage(for: error, arguments: arguments), width: 80) + "\n"
             return code == 0
                 ? CLIProcess.Result(status: code, stdout: message, stderr: "")
                 : CLIProcess.Result(status: code, stdout: "", stderr: message)

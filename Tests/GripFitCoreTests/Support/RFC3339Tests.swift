@@ -42,4 +42,20 @@ struct RFC3339Tests {
             milliseconds += 86_400_000 * 37
         }
     }
+
+    /// A well-formed time that does not exist is named for what is wrong with it (issue 33); a
+    /// malformed one, or a good one, has no such problem to name.
+    @Test func namesTheFieldThatDoesNotExist() {
+        #expect(RFC3339.problem("2026-02-30") == "February 2026 has 28 days")
+        #expect(RFC3339.problem("2024-02-30T10:00:00Z") == "February 2024 has 29 days")
+        #expect(RFC3339.problem("2026-04-31") == "April 2026 has 30 days")
+        #expect(RFC3339.problem("2026-13-01") == "there is no month 13 (months are 01 to 12)")
+        #expect(RFC3339.problem("2026-11-00") == "there is no day 00 (days start at 01)")
+        #expect(RFC3339.problem("2026-11-01T24:00:00Z") == "there is no hour 24 (hours are 00 to 23)")
+        #expect(RFC3339.problem("2026-11-01T08:60:00Z") == "there is no minute 60 (minutes are 00 to 59)")
+        #expect(RFC3339.problem("2026-11-01T08:00:60Z") == "there is no second 60 (seconds are 00 to 59)")
+        for text in ["2026-02-28", "2026-11-01T08:00:00Z", "yesterday", "2026-11-01junk", "2026-1-01"] {
+            #expect(RFC3339.problem(text) == nil, "\(text)")
+        }
+    }
 }

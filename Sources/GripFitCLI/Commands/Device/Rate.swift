@@ -13,7 +13,18 @@ public struct Rate: ParsableCommand {
               gripfit-serial rate 100 --port F1E2D3
             """)
 
-    @Argument(help: "The interval between readings, 20-1000 ms.")
+    /// A whole number; the range is checked in ``validate()``, which a negative one reaches too.
+    @Argument(
+        help: "The interval between readings, 20-1000 ms.",
+        transform: { text in
+            guard let milliseconds = Int(text) else {
+                let allowed = SampleRate.allowedMilliseconds
+                throw ValidationError(
+                    "the sample interval is a whole number of milliseconds from \(allowed.lowerBound) to \(allowed.upperBound) "
+                        + "(e.g. 50). Nothing was sent.")
+            }
+            return milliseconds
+        })
     public var milliseconds: Int
 
     @OptionGroup public var connection: ConnectionOptions

@@ -22,10 +22,11 @@ public struct Record: ParsableCommand {
             calibration or a tare, the handle must first be seen squeezed and let go. A trial that \
             was already above the rep threshold at the cue, had no squeeze, or was cut short \
             (--duration, a lost link) is flagged, saved with the flag in its label and offered again \
-            (three attempts per trial). The summary reports best and mean per hand, naming the \
-            trials behind them (numbered per hand, as saved), and the left/right difference. The \
-            run is saved as one assessment (`show A<n>`) owning every attempt, flagged ones \
-            included; its figures (population SD, CV, the dominance ratio with --subject) follow, \
+            (three attempts per trial). Trials are numbered per hand ("Trial 2 of 3, left hand"), \
+            in the cues as in the summary and the saved sessions. The summary reports best and mean \
+            per hand, naming the trials behind them. The run is saved as one assessment \
+            (`show A<n>`) owning every attempt, flagged ones included; its other figures \
+            (population SD, CV, the left/right difference, the dominance ratio with --subject) follow, \
             then the norm, EWGSOP2 and trial-consistency lines of `show A<n>` (--ewgsop2-men, \
             --ewgsop2-women, --consistency set their thresholds).
 
@@ -47,7 +48,7 @@ public struct Record: ParsableCommand {
     @Flag(help: "Stop when the first squeeze is released.")
     public var untilRelease = false
 
-    @Option(help: "A note saved with the session.")
+    @Option(help: "A note saved with the session (at most 200 characters, one line).")
     public var label: String?
 
     @Option(help: "The subject measured, by code (`gripfit-serial subject add` adds one); checked before any reading.")
@@ -77,6 +78,11 @@ public struct Record: ParsableCommand {
     public init() {}
 
     public func validate() throws {
+        if let label, let refusal = CleanText.refusal(label) { throw ValidationError("--label \(refusal); nothing was recorded.") }
+        if protocolName != nil, untilRelease {
+            throw ValidationError(
+                "--until-release applies to a single recording; with --protocol every trial already ends when its squeeze is released.")
+        }
         if protocolName == nil, rest != RecordProtocol.restSeconds { throw ValidationError("--rest applies to --protocol only.") }
         let range = GuidedProtocol.Settings.trialsPerHandRange
         if !range.contains(trials) {
@@ -150,14 +156,17 @@ public struct Record: ParsableCommand {
             })
         let (summary, display, stopped) = try guided.run()
         if stopped { StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.") }
-        for line in ProtocolReport.lines(summary, display: display, width: WindowResize.columns()) { StandardOutput.line(line) }
+        let width = WindowResize.columns()
+        // The difference is the assessment's, printed once with its figures below (issue 33).
+        let lines = ProtocolReport.lines(summary, display: display, width: width, difference: guided.assessment.id == nil)
+        for line in lines { StandardOutput.line(line) }
         guard let id = guided.assessment.id else { return }
         // The figures from the stored attempts, as `show A<n>` gives them again.
         let assessment = try store.assessment(id: id)
         StandardOutput.line("")
         StandardOutput.line("saved assessment \(assessment.name)" + (subject.map { " of \(UntrustedText.escaped($0.code))" } ?? ""))
         let view = try ClinicalViews.view(of: assessment, in: store, settings: clinicalOptions.settings())
-        for line in AssessmentText.clinical(view, unit: unit) {
+        for line in AssessmentText.clinical(view, unit: unit, width: width, bestAndMeanShown: true) {
             StandardOutput.line(line)
         }
     }

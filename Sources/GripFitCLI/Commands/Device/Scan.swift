@@ -21,7 +21,7 @@ public struct Scan: ParsableCommand {
 
     @OptionGroup public var connection: ConnectionOptions
 
-    @Option(help: "Seconds to listen; the bridge scans in windows of 10 s.")
+    @Option(parsing: .unconditional, help: "Seconds to listen; the bridge scans in windows of 10 s.")
     public var duration: Double = 11
 
     public init() {}

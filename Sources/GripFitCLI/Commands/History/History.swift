@@ -68,7 +68,16 @@ public struct History: ParsableCommand {
     @Option(help: ArgumentHelp("Only sessions recorded at this station (its host name unless the config names it).", valueName: "name"))
     public var station: String?
 
-    @Option(help: ArgumentHelp("Only the newest N sessions (default: a screenful on a terminal, all otherwise).", valueName: "N"))
+    /// Parsed unconditionally, so `--limit -3` reaches the range check instead of "Missing value".
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Only the newest N sessions (default: a screenful on a terminal, all otherwise).", valueName: "N"),
+        transform: { text in
+            guard let limit = Int(text), limit >= 1 else {
+                throw ValidationError("--limit takes a whole number of sessions from 1 up; --all lists every one.")
+            }
+            return limit
+        })
     public var limit: Int?
 
     @Flag(help: "Every session, however many (the table on a terminal otherwise shows a screenful).")
@@ -85,13 +94,17 @@ public struct History: ParsableCommand {
     public func validate() throws {
         for (name, value) in [("--since", since), ("--until", until)] {
             if let value, Timestamp.parse(value) == nil {
-                throw ValidationError(
-                    "\(name) takes an RFC 3339 date or time such as 2026-11-01, 2026-11-01T08:00:00Z or "
-                        + "2026-11-01T09:00:00+01:00 (years 0000 to 9999, at most 9 fraction digits).")
+                let form = "an RFC 3339 date or time such as 2026-11-01, 2026-11-01T08:00:00Z or 2026-11-01T09:00:00+01:00"
+                if let problem = RFC3339.problem(value) {
+                    throw ValidationError("\(name) \(UntrustedText.escaped(value)) is not a time: \(problem). Give \(form).")
+                }
+                throw ValidationError("\(name) takes \(form) (years 0000 to 9999, at most 9 fraction digits).")
             }
         }
-        if let limit, limit < 1 {
-            throw ValidationError("--limit takes a number of sessions from 1 up; got \(limit). --all lists every one.")
+        if let since, let until, let start = Timestamp.parse(since), let end = Timestamp.parse(until), start >= end {
+            throw ValidationError(
+                "--since \(since) is not before --until \(until) (which is exclusive), so no session could match; "
+                    + "swap them, or give a later --until.")
         }
         if all, limit != nil { throw ValidationError("--all and --limit disagree; pick one.") }
         if json, format != .table, format != .json { throw ValidationError("--json and --format \(format) disagree; pick one.") }

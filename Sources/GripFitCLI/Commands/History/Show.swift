@@ -46,15 +46,18 @@ public struct Show: ParsableCommand {
 
     public func run() throws {
         let (store, damage) = try Storage.historyToRead(historyOption)
-        try show(store, damage: damage, calibrations: Storage.calibrations, to: StandardStreams())
+        try show(store, damage: damage, calibrations: Storage.calibrations, width: UsageLine.terminalWidth, to: StandardStreams())
     }
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
-    func show(_ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, to sink: some CommandOutput) throws {
+    /// An assessment's lines are wrapped to `width` (the terminal's, `COLUMNS`, or 80).
+    func show(
+        _ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, width: Int, to sink: some CommandOutput
+    ) throws {
         if let assessmentID = StoredAssessment.id(named: id) {
             let assessment = try store.assessment(id: assessmentID)
             let view = try ClinicalViews.view(of: assessment, in: store, settings: clinicalOptions.settings())
-            for line in AssessmentText.details(view, unit: unit) {
+            for line in AssessmentText.details(view, unit: unit, width: width) {
                 guard sink.line(line) else { return }
             }
             if let damage { throw damage }
