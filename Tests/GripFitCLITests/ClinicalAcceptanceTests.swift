@@ -77,6 +77,9 @@ struct ClinicalAcceptanceTests {
         let show = try cli.run("show", "A1")
         #expect(show.status == 0, "\(show.stderr)")
         #expect(show.stdout.contains("subject      F47, age 47 at the assessment"), "\(show.stdout)")
+        // The calibration time reads as the start time does (issue 33), not as RFC 3339.
+        let readable = #"calibration  made \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2}\n"#
+        #expect(show.stdout.range(of: readable, options: .regularExpression) != nil, "\(show.stdout)")
         #expect(show.stdout.contains("right hand:") && show.stdout.contains("trial 2 attempt 1"))
         #expect(show.stdout.contains("norm: " + placed) && show.stdout.contains("Dodds et al. 2014, Table 2"), "\(show.stdout)")
         let strict = try cli.run("show", "A1", "--ewgsop2-women", "35", "--ewgsop2-min-age", "40", "--consistency", "2")
@@ -187,7 +190,7 @@ struct ClinicalAcceptanceTests {
         let noNorm = "norm: No norm: the device was not calibrated (calibrate it, then measure again)"
         #expect(record.stdout.contains(noNorm), "\(record.stdout)")
         // One trial per hand has no spread: no CV and no "within the threshold" (issue 33), on the terminal and the page.
-        #expect(record.stdout.contains("trial consistency, left: not assessed (1 counted trial)"), "\(record.stdout)")
+        #expect(record.stdout.contains("trial consistency, right: not assessed (1 counted trial)"), "\(record.stdout)")
         #expect(!record.stdout.contains("trial-consistency threshold") && !record.stdout.contains("age from the birth year"))
         #expect(!record.stdout.contains("CV 0.0 %"), "\(record.stdout)")
         let html = cli.home + "/U1.html"

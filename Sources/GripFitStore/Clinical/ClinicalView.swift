@@ -63,10 +63,12 @@ public struct ClinicalView: Sendable, Equatable {
     }
 
     /// When the device's calibration was made, in the one form a person reads times in
-    /// (``Timestamp/local(milliseconds:timeZone:seconds:)``); a stored text that is no time stays as it is.
+    /// (``Timestamp/local(milliseconds:timeZone:seconds:)``); a plain day (an import may carry one)
+    /// stays a day, which a time of midnight UTC would misstate.
     public var calibrationTime: String? {
         assessment.facts.calibrationDate.map { text in
-            Timestamp.parse(text).map { Timestamp.local(milliseconds: $0, timeZone: timeZone) } ?? text
+            guard text.contains("T"), let milliseconds = Timestamp.parse(text) else { return text }
+            return Timestamp.local(milliseconds: milliseconds, timeZone: timeZone)
         }
     }
 
