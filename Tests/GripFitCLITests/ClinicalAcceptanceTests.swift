@@ -147,6 +147,11 @@ struct ClinicalAcceptanceTests {
     /// imported the first's export) write Bundles with no id, fullUrl or identifier in common but
     /// the codes; a transaction exported twice is the same; both validators accept every one.
     static func expectTwoClinicsShareNoIdentity(_ first: BuiltBinary, _ second: BuiltBinary) throws {
+        // The second clinic names its own MRN system for the subject codes.
+        let mrn = "https://clinic-b.example/fhir/mrn"
+        try FileManager.default.createDirectory(atPath: second.configHome + "/gripfit", withIntermediateDirectories: true)
+        let config = URL(fileURLWithPath: second.configHome + "/gripfit/config.toml")
+        try Data("patient-identifier-system = \"\(mrn)\"\n".utf8).write(to: config)
         var names: [Set<String>] = []
         for (index, cli) in [first, second].enumerated() {
             let paths = (1...2).map { cli.home + "/clinic\(index)-\($0).transaction.json" }
@@ -175,6 +180,7 @@ struct ClinicalAcceptanceTests {
             names.append(found)
         }
         #expect(names[0].isDisjoint(with: names[1]), "shared by two clinics: \(names[0].intersection(names[1]))")
+        #expect(names[1].contains(mrn + "|F47") && !names[0].contains(mrn), "\(names[1])")
     }
 
     /// An uncalibrated GripFit's assessment: it is filed, and its report says why there is no force
@@ -220,6 +226,7 @@ struct ClinicalAcceptanceTests {
         HostileInputTests.expectClean(try cli.run("export", "3", "--format", "fhir"), 64, "is not a clinical observation")
         HostileInputTests.expectClean(try cli.run("export", "A2", "--format", "fhir"), 66, "no assessment A2")
         HostileInputTests.expectClean(try cli.run("export", "1", "2"), 64, "one session id or --all")
+        HostileInputTests.expectClean(try cli.run("export", "1", "--bundle", "transaction"), 64, "--bundle is for --format fhir")
         HostileInputTests.expectClean(try cli.run("record", "--simulate", "--protocol", "standard", "--subject", "ghost"), 66, "no subject")
     }
 
