@@ -25,7 +25,7 @@ public struct Export: ParsableCommand {
               gripfit-serial export 3 --format csv > session3.csv
               gripfit-serial export --all --format json -o backup.json
               gripfit-serial export A1 A2 --format fhir -o assessments.fhir.json
-              gripfit-serial export --all --format fhir --bundle transaction -o upload.fhir.json
+              gripfit-serial export --all --format fhir --bundle transaction -o up.json
             """)
 
     @Argument(help: "The session id, from `gripfit-serial history`; with --format fhir, assessment ids A<n>.")
