@@ -122,15 +122,17 @@ labgrid-venv:
 			|| { rm -rf $(LABGRID_VENV); echo "labgrid could not be installed from PyPI: the labgrid test will be skipped"; }; \
 	fi
 
-## fhir.resources from PyPI in a venv of its own, for the FHIR Bundle tests: 6.1.0 is the last release
-## whose models are FHIR R4 (4.0.1) (6.5.0 models R4B, 4.3.0; 7.x and 8.x R5). It needs pydantic 1.
-## Without it the FHIR tests fail (GRIPFIT_SKIP_FHIR=1 skips them).
+## Two independent FHIR R4 models from PyPI in a venv of their own, for the FHIR Bundle tests:
+## fhir.resources 6.1.0, the last release whose models are FHIR R4 (4.0.1) (6.5.0 models R4B, 4.3.0;
+## 7.x and 8.x R5; it needs pydantic 1), and fhirclient 4.x, whose models are generated from R4 (4.0.1).
+## Without them the FHIR tests fail (GRIPFIT_SKIP_FHIR=1 skips them).
 fhir-venv:
-	@if ! $(FHIR_VENV)/bin/python -c 'import fhir.resources as r; assert r.__fhir_version__ == "4.0.1"' 2>/dev/null; then \
-		echo "Installing fhir.resources 6.1.0 (FHIR R4) from PyPI into $(FHIR_VENV)"; \
+	@if ! $(FHIR_VENV)/bin/python -c 'import fhir.resources as r, fhirclient.models.bundle; assert r.__fhir_version__ == "4.0.1"' \
+		2>/dev/null; then \
+		echo "Installing fhir.resources 6.1.0 and fhirclient 4.x (FHIR R4) from PyPI into $(FHIR_VENV)"; \
 		rm -rf $(FHIR_VENV); python3 -m venv $(FHIR_VENV) && $(FHIR_VENV)/bin/pip install --quiet --disable-pip-version-check \
-			'fhir.resources==6.1.0' 'pydantic>=1.10,<2' \
-			|| { rm -rf $(FHIR_VENV); echo "fhir.resources could not be installed: the FHIR tests will fail (GRIPFIT_SKIP_FHIR=1 skips them)"; }; \
+			'fhir.resources==6.1.0' 'pydantic>=1.10,<2' 'fhirclient>=4.3,<5' \
+			|| { rm -rf $(FHIR_VENV); echo "fhir.resources or fhirclient could not be installed: the FHIR tests will fail (GRIPFIT_SKIP_FHIR=1 skips them)"; }; \
 	fi
 
 ## Benchmarks, not part of `make test`: the core (LineFramer + MessageParser) with ordo-one/benchmark,

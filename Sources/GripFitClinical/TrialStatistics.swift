@@ -27,9 +27,10 @@ public struct TrialStatistics: Equatable, Sendable {
             return (squares / Double(peaks.count)).squareRoot()
         }
 
-        /// The coefficient of variation in %: population SD over the mean; nil for a mean of zero or less.
+        /// The coefficient of variation in %: population SD over the mean; nil for a mean of zero or
+        /// less, and below two trials, whose spread is zero by construction, not a consistency.
         public var coefficientOfVariation: Double? {
-            guard let mean, let populationSD, mean > 0 else { return nil }
+            guard peaks.count >= Consistency.minimumTrials, let mean, let populationSD, mean > 0 else { return nil }
             return populationSD / mean * 100
         }
     }
@@ -65,8 +66,9 @@ public struct TrialStatistics: Equatable, Sendable {
         return strong / weak
     }
 
-    /// Each hand's trial consistency against `threshold` (%).
+    /// Each hand's trial consistency against `threshold` (%): "not assessed" below two counted trials;
+    /// nil for a hand without one.
     public func consistency(_ hand: Hand, threshold: Double = Consistency.defaultThreshold) -> Consistency? {
-        figures(hand).coefficientOfVariation.map { Consistency(coefficientOfVariation: $0, threshold: threshold) }
+        Consistency(peaks: figures(hand).peaks, threshold: threshold)
     }
 }

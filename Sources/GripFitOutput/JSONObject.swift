@@ -45,6 +45,16 @@ public struct JSONObject: Sendable {
         body.append(UInt8(ascii: "]"))
     }
 
+    public mutating func set(_ key: String, _ values: [String]) {
+        appendKey(key)
+        body.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            JSONString.append(value, to: &body)
+        }
+        body.append(UInt8(ascii: "]"))
+    }
+
     public mutating func set(_ key: String, _ values: [Int]) {
         append(key, "[" + values.map(String.init).joined(separator: ",") + "]")
     }

@@ -141,6 +141,14 @@ enum PostgresSchema {
                 """,
                 "CREATE TABLE subject_erasure (digest BYTEA PRIMARY KEY)",
             ]),
+        // The clinic's identity in every FHIR id and identifier system, made once per history and
+        // read by every station (each keeps a copy in its own file, for use while the server is away).
+        Migration(
+            version: 3, name: "site identity",
+            statements: [
+                "CREATE TABLE site (one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one), uuid UUID NOT NULL)",
+                "INSERT INTO site (uuid) VALUES (gen_random_uuid())",
+            ]),
     ]
 
     /// The tombstone digest of the code the SQL `expression` gives: SHA-256 of the key and the code
@@ -153,7 +161,9 @@ enum PostgresSchema {
     static var known: Int { migrations.map(\.version).max() ?? 0 }
 
     /// The tables the migrations create, for ``PostgresHistory/integrityProblems()``.
-    static let tables = ["subject", "assessment", "session", "rep", "trace", "calibration", "gripfit_erasure_key", "subject_erasure"]
+    static let tables = [
+        "subject", "assessment", "session", "rep", "trace", "calibration", "gripfit_erasure_key", "subject_erasure", "site",
+    ]
 
     /// Taken for the migration's transaction, so stations starting at once migrate one after another
     /// and each later one finds the work done ("gripfit" in ASCII).

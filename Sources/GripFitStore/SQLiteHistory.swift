@@ -252,6 +252,10 @@ public final class SQLiteHistory: SessionHistory {
                     );
                     """)
         }
+        // The clinic's identity in every FHIR id and identifier system: made once, here.
+        migrator.registerMigration("v7: site identity") { db in
+            try addSite(db)
+        }
         return migrator
     }
 

@@ -76,6 +76,11 @@ public protocol SessionHistory: Sendable {
 
     /// ``StoreError/unknownAssessment(_:)`` when there is none.
     func assessment(id: Int64) throws(StoreError) -> StoredAssessment
+
+    /// The clinic's identity, a UUID made once when the history was created and shared by every
+    /// station of it: FHIR exports put it in every id and identifier system, so two clinics'
+    /// subject `S1` never merge in an EHR.
+    func siteIdentity() throws(StoreError) -> String
 }
 
 extension SessionHistory {

@@ -15,7 +15,8 @@ public struct StationConfigError: Error, Equatable, Sendable, CustomStringConver
 
     public var description: String {
         let place = line.map { "\(path), line \($0)" } ?? path
-        return "\(place): \(UntrustedText.escaped(problem)). The file takes two keys, history = \"postgresql://USER@HOST/DATABASE\" "
-            + "(or \"sqlite:PATH\") and station = \"NAME\"; correct it, or move it aside to use the defaults."
+        return "\(place): \(UntrustedText.escaped(problem)). The file takes three keys, history = \"postgresql://USER@HOST/DATABASE\" "
+            + "(or \"sqlite:PATH\"), station = \"NAME\" and patient-identifier-system = \"URI\"; correct it, or move it aside to "
+            + "use the defaults."
     }
 }

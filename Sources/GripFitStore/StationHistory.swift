@@ -39,6 +39,19 @@ public final class StationHistory: SessionHistory {
         }
         forgetErased()
         pushPending()
+        adoptServerSite()
+    }
+
+    /// Keeps the server's site identity in this station's file, so both name the same clinic (a
+    /// station's file read alone, `--history sqlite:`, exports with the clinic's ids); a failure
+    /// is said, and tried again at the next contact.
+    private func adoptServerSite() {
+        do throws(StoreError) {
+            let site = try remote { (server) throws(StoreError) in try server.siteIdentity() }
+            if try local.siteIdentity() != site { try local.adoptSite(site) }
+        } catch {
+            warn("\(error) (keeping the server's site identity in this station's history; the next contact tries again)")
+        }
     }
 
     /// Removes what the server names forgotten (an erasure made at another station) from this
@@ -272,6 +285,13 @@ public final class StationHistory: SessionHistory {
 
     public func assessments(subject: String?) throws(StoreError) -> [StoredAssessment] {
         try remote { (server) throws(StoreError) in try server.assessments(subject: subject) }
+    }
+
+    /// The server's; while it is away, the copy this station took at its last contact.
+    public func siteIdentity() throws(StoreError) -> String {
+        try either({ (server) throws(StoreError) in try server.siteIdentity() }, else: { () throws(StoreError) in
+            try local.siteIdentity()
+        })
     }
 
     public func assessment(id: Int64) throws(StoreError) -> StoredAssessment {

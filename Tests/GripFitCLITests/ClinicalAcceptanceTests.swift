@@ -38,7 +38,9 @@ struct ClinicalAcceptanceTests {
         #expect(recorded.contains("right population SD 1.00 kg, CV 3.2 % of 2 counted trials"), "\(record.stdout)")
         #expect(recorded.contains("left/right difference: 21.9 %"))
         #expect(recorded.contains("dominant/non-dominant ratio: 1.28 (dominant hand: right)"))
-        #expect(recorded.contains("trial consistency, left: CV 2.0 % (population SD), within the 15 % trial-consistency threshold"))
+        // Two counted trials per hand: the consistency line says it rests on two (issue 33).
+        #expect(recorded.contains(
+            "trial consistency, left: CV 2.0 % (population SD of 2 counted trials only), within the 15 % trial-consistency threshold"))
 
         let listed = try cli.run("history", "--assessments", "--json")
         let assessments = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
@@ -55,6 +57,22 @@ struct ClinicalAcceptanceTests {
         #expect(abs((assessment["difference_percent"] as? Double ?? 0) - 21.875) < 0.1)
         let placed = norm(try #require(right["best"] as? Double))
         #expect(recorded.contains(placed), "\(placed)\n\(record.stdout)")
+        // The listing carries what the figures mean, as `show` prints it (issue 33).
+        let normObject = try #require(assessment["norm"] as? [String: Any])
+        #expect(normObject["placed"] as? Bool == true && normObject["table"] as? String == "Dodds et al. 2014, Table 2")
+        #expect(normObject["statistic"] as? String == "maximum of all trials, either hand")
+        #expect(normObject["band"] as? String == "between the 50th and 75th centile" && normObject["z"] is Double)
+        #expect(normObject["percentile"] is Double && (normObject["text"] as? String)?.hasPrefix("norm: " + placed) == true)
+        let ewgsop2 = try #require(assessment["ewgsop2"] as? [String: Any])
+        #expect(ewgsop2["result"] as? String == "not_compared" && (ewgsop2["text"] as? String)?.contains("does not apply under 60") == true)
+        let leftConsistency = try #require(left["consistency"] as? [String: Any])
+        #expect(leftConsistency["assessed"] as? Bool == true && leftConsistency["within_threshold"] as? Bool == true)
+        #expect((leftConsistency["text"] as? String)?.hasPrefix("CV 2.0 % (population SD of 2 counted trials only)") == true)
+        #expect((assessment["clinical_lines"] as? [String])?.count == 4)
+        let csv = try cli.run("history", "--assessments", "--format", "csv").lines
+        #expect(csv.first?.hasSuffix("norm_table,norm_statistic,norm_band,norm_z,norm_percentile,norm,ewgsop2,left_consistency,"
+            + "right_consistency") == true, "\(csv)")
+        #expect(csv.count == 2 && csv[1].contains("Dodds et al. 2014") && csv[1].contains("between the 50th and 75th centile"))
         // EWGSOP2 is a consensus on older people: at 47 the comparison is not made, and the line says why.
         #expect(recorded.contains("\nNo EWGSOP2 comparison: EWGSOP2 does not apply under 60"))
 
@@ -62,12 +80,16 @@ struct ClinicalAcceptanceTests {
         #expect(show.status == 0, "\(show.stderr)")
         let shown = Self.unwrapped(show.stdout)
         #expect(show.stdout.contains("subject      F47, age 47 at the assessment"), "\(show.stdout)")
+        // The calibration time reads as the start time does (issue 33), not as RFC 3339.
+        let readable = #"calibration  made \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2}\n"#
+        #expect(show.stdout.range(of: readable, options: .regularExpression) != nil, "\(show.stdout)")
         #expect(show.stdout.contains("right hand:") && show.stdout.contains("trial 2 attempt 1"))
         #expect(shown.contains("norm: " + placed) && shown.contains("Dodds et al. 2014, Table 2"), "\(show.stdout)")
         let strict = Self.unwrapped(
             try cli.run("show", "A1", "--ewgsop2-women", "35", "--ewgsop2-min-age", "40", "--consistency", "2").stdout)
         #expect(strict.contains("below the EWGSOP2 grip threshold (35 kg for women; Cruz-Jentoft"), "\(strict)")
-        #expect(strict.contains("trial consistency, left: CV 2.0 % (population SD), above the 2 % trial-consistency threshold"))
+        #expect(strict.contains(
+            "trial consistency, left: CV 2.0 % (population SD of 2 counted trials only), above the 2 % trial-consistency threshold"))
 
         let pdf = cli.home + "/A1.pdf"
         let report = try cli.run("report", "A1", "-o", pdf)
@@ -97,7 +119,12 @@ struct ClinicalAcceptanceTests {
         let quantity = try #require(observation["valueQuantity"] as? [String: Any])
         #expect(abs((quantity["value"] as? Double ?? 0) - 32) < 0.1 && quantity["code"] as? String == "kgf")
         let notes = "\(observation["note"] ?? "")"
-        #expect(notes.contains(placed) && notes.contains("EWGSOP2 does not apply under 60"), "\(notes)")
+        // The right hand gave the best grip: its Observation carries the norm (in kgf, with its DOI), once.
+        let placedKgf = placed.replacingOccurrences(of: " kg: ", with: " kgf: ")
+        #expect(notes.contains(placedKgf) && notes.contains("EWGSOP2 does not apply under 60"), "\(notes)")
+        #expect(notes.contains("doi:10.1371/journal.pone.0113637") && notes.contains("trial consistency, right hand"), "\(notes)")
+        let leftNotes = "\(entries.first { "\($0["bodySite"] ?? "")".contains("85151006") }?["note"] ?? "")"
+        #expect(!leftNotes.contains("norm:") && leftNotes.contains("trial consistency, left hand"), "\(leftNotes)")
         let everything = cli.home + "/all.fhir.json"
         #expect(try cli.run("export", "--all", "--format", "fhir", "-o", everything).status == 0)
         Self.expectValidFHIR(everything)
@@ -117,6 +144,47 @@ struct ClinicalAcceptanceTests {
         let restored = try other.run("show", "A1")
         #expect(restored.stdout.contains("subject      F47") && restored.stdout.contains("CV 3.2 %"), "\(restored.stdout)")
         #expect(try other.run("history", "--assessments", "--format", "csv").lines.count == 2)
+        try Self.expectTwoClinicsShareNoIdentity(cli, other)
+    }
+
+    /// Issue 33's acceptance: two installations holding a subject with the same code (the second
+    /// imported the first's export) write Bundles with no id, fullUrl or identifier in common but
+    /// the codes; a transaction exported twice is the same; both validators accept every one.
+    static func expectTwoClinicsShareNoIdentity(_ first: BuiltBinary, _ second: BuiltBinary) throws {
+        // The second clinic names its own MRN system for the subject codes.
+        let mrn = "https://clinic-b.example/fhir/mrn"
+        try FileManager.default.createDirectory(atPath: second.configHome + "/gripfit", withIntermediateDirectories: true)
+        let config = URL(fileURLWithPath: second.configHome + "/gripfit/config.toml")
+        try Data("patient-identifier-system = \"\(mrn)\"\n".utf8).write(to: config)
+        var names: [Set<String>] = []
+        for (index, cli) in [first, second].enumerated() {
+            let paths = (1...2).map { cli.home + "/clinic\(index)-\($0).transaction.json" }
+            for path in paths {
+                let export = try cli.run("export", "A1", "--format", "fhir", "--bundle", "transaction", "-o", path)
+                #expect(export.status == 0, "\(export.stderr)")
+                Self.expectValidFHIR(path)
+            }
+            let text = try String(contentsOfFile: paths[0], encoding: .utf8)
+            #expect(text == (try String(contentsOfFile: paths[1], encoding: .utf8)), "a transaction exported twice differs")
+            let bundle = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            #expect(bundle["type"] as? String == "transaction")
+            var found = Set<String>()
+            for entry in bundle["entry"] as? [[String: Any]] ?? [] {
+                let resource = entry["resource"] as? [String: Any] ?? [:]
+                let request = try #require(entry["request"] as? [String: Any])
+                #expect(request["method"] as? String == "POST" && (request["ifNoneExist"] as? String)?.hasPrefix("identifier=") == true)
+                let named = [entry["fullUrl"] as? String, resource["id"] as? String, request["ifNoneExist"] as? String]
+                found.formUnion(named.compactMap { $0 })
+                for identifier in resource["identifier"] as? [[String: Any]] ?? [] {
+                    found.insert("\(identifier["system"] ?? "")|\(identifier["value"] ?? "")")
+                    found.insert("\(identifier["system"] ?? "")")
+                }
+            }
+            #expect(found.count >= 12, "\(found)")
+            names.append(found)
+        }
+        #expect(names[0].isDisjoint(with: names[1]), "shared by two clinics: \(names[0].intersection(names[1]))")
+        #expect(names[1].contains(mrn + "|F47") && !names[0].contains(mrn), "\(names[1])")
     }
 
     /// An uncalibrated GripFit's assessment: it is filed, and its report says why there is no force
@@ -132,7 +200,10 @@ struct ClinicalAcceptanceTests {
         let noNorm = "norm: No norm: the device was not calibrated (calibrate it, then measure again)"
         let recorded = Self.unwrapped(record.stdout)
         #expect(recorded.contains(noNorm), "\(record.stdout)")
-        #expect(recorded.contains("within the 10 % trial-consistency threshold") && !recorded.contains("age from the birth year"))
+        // One trial per hand has no spread: no CV and no "within the threshold" (issue 33), on the terminal and the page.
+        #expect(recorded.contains("trial consistency, right: not assessed (1 counted trial)"), "\(record.stdout)")
+        #expect(!recorded.contains("trial-consistency threshold") && !recorded.contains("age from the birth year"))
+        #expect(!recorded.contains("CV 0.0 %"), "\(record.stdout)")
         let html = cli.home + "/U1.html"
         #expect(try cli.run("report", "A1", "-o", html).status == 0)
         let page = try String(contentsOfFile: html, encoding: .utf8)
@@ -160,6 +231,7 @@ struct ClinicalAcceptanceTests {
         HostileInputTests.expectClean(try cli.run("export", "3", "--format", "fhir"), 64, "is not a clinical observation")
         HostileInputTests.expectClean(try cli.run("export", "A2", "--format", "fhir"), 66, "no assessment A2")
         HostileInputTests.expectClean(try cli.run("export", "1", "2"), 64, "one session id or --all")
+        HostileInputTests.expectClean(try cli.run("export", "1", "--bundle", "transaction"), 64, "--bundle is for --format fhir")
         HostileInputTests.expectClean(try cli.run("record", "--simulate", "--protocol", "standard", "--subject", "ghost"), 66, "no subject")
     }
 

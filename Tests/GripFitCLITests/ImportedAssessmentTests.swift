@@ -96,11 +96,15 @@ struct ImportedAssessmentTests {
         HostileInputTests.expectClean(result, 65, path + ": ")
         #expect(result.stderr.contains("session 1: calibration_date @SUM(1) is not an RFC 3339 time"), "\(result.stderr)")
         #expect(try cli.historyJSON().isEmpty)
-        // A date as `calibrate` writes it, or a plain day, imports.
-        for date in ["2026-11-20T10:00:00.000Z", "2026-11-20"] {
+        // A date as `calibrate` writes it, or a plain day, imports; the report prints a time as people
+        // read times (issue 33), and a day as a day.
+        for (date, printed) in [("2026-11-20T10:00:00.000Z", "2026-11-20 10:00:00 +00:00"), ("2026-11-20", "2026-11-20")] {
             let other = BuiltBinary()
             HostileInputTests.expectClean(try Self.importFile(try Self.export(calibrationDate: date), into: other).result, 0)
-            #expect(try Self.report(other).contains("calibrated " + date))
+            let html = other.home + "/utc.html"
+            HostileInputTests.expectClean(try other.run(["report", "A1", "-o", html], extra: ["TZ": "UTC"]), 0)
+            let report = try String(contentsOfFile: html, encoding: .utf8)
+            #expect(report.contains("calibrated " + printed) && !report.contains("T10:00"), "\(report)")
         }
     }
 

@@ -56,9 +56,9 @@ import Testing
         // 20, 30, 40: mean 30, population SD sqrt(200/3) = 8.165, CV 27.2 %.
         let spread = TrialStatistics(left: [20, 30, 40], right: [], dominant: nil)
         let consistency = try #require(spread.consistency(.left))
-        #expect(!consistency.withinThreshold)
+        #expect(consistency.withinThreshold == false)
         #expect(consistency.description == "CV 27.2 % (population SD), above the 15 % trial-consistency threshold")
-        #expect(try #require(spread.consistency(.left, threshold: 30)).withinThreshold)
+        #expect(try #require(spread.consistency(.left, threshold: 30)).withinThreshold == true)
         #expect(!consistency.description.contains("effort"))
     }
 }

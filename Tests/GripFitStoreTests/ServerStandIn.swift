@@ -57,6 +57,7 @@ final class ServerStandIn: SessionHistory {
         try reach()
         return try backing.importContents(contents)
     }
+    func siteIdentity() throws(StoreError) -> String { try reach(); return try backing.siteIdentity() }
     func assessments(subject: String?) throws(StoreError) -> [StoredAssessment] {
         try reach()
         return try backing.assessments(subject: subject)

@@ -30,6 +30,19 @@ struct StationHistoryTests {
 
     private var warned: [String] { warnings.lines.withLock { $0 } }
 
+    /// Issue 33: every station of one server names the same clinic, the server's, and keeps it for
+    /// when the server is away; a station that never reached it has its file's own.
+    @Test func aStationTakesTheServersSiteIdentityAndKeepsIt() throws {
+        let site = try server.backing.siteIdentity()
+        #expect(try local.siteIdentity() != site)
+        let station = try station()
+        #expect(try station.siteIdentity() == site)
+        #expect(try local.siteIdentity() == site)
+        server.set(down: true)
+        #expect(try station.siteIdentity() == site)
+        #expect(try StationHistory(server: server.location, local: local, open: server.open, warn: { _ in }).siteIdentity() == site)
+    }
+
     @Test func savesOnTheServerWhileItAnswers() throws {
         let station = try station()
         #expect(try station.save(Fixtures.session(), sameStart: .nextFreeMillisecond) == .inserted(id: 1))

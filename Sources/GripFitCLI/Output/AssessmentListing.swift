@@ -5,32 +5,37 @@ import GripFitOutput
 import GripFitStore
 
 /// `history --assessments`: one line, CSV row or JSON object per assessment, newest first, with
-/// its figures computed from its stored attempts. Ids are written `A<n>`, apart from sessions'.
+/// its figures computed from its stored attempts and, in CSV and JSON, what they mean as `show`
+/// reads them (``ClinicalView``, standard thresholds): the norm, the EWGSOP2 comparison and each
+/// hand's trial consistency. Ids are written `A<n>`, apart from sessions'.
 enum AssessmentListing {
     static let csvHeader = [
         "id", "start", "subject", "device", "protocol", "unit", "attempts", "flagged", "left_best", "left_mean", "left_sd_population",
         "left_cv_percent", "right_best", "right_mean", "right_sd_population", "right_cv_percent", "difference_percent", "stronger",
-        "dominance_ratio",
+        "dominance_ratio", "norm_table", "norm_statistic", "norm_band", "norm_z", "norm_percentile", "norm", "ewgsop2",
+        "left_consistency", "right_consistency",
     ]
 
-    /// Each assessment with its figures, the dominant hand taken from its subject.
-    static func figures(_ assessments: [StoredAssessment], subjects: [Subject]) -> [(StoredAssessment, TrialStatistics)] {
+    /// Each assessment read clinically, its subject's facts (sex, age, dominant hand) from `subjects`.
+    static func views(_ assessments: [StoredAssessment], subjects: [Subject]) -> [ClinicalView] {
         assessments.map { assessment in
-            let dominant = subjects.first { $0.code == assessment.facts.subject }?.dominant?.hand
-            return (assessment, assessment.statistics(dominant: dominant))
+            ClinicalView(
+                assessment: assessment, subject: subjects.first { $0.code == assessment.facts.subject }, timeZone: .current)
         }
     }
 
-    static func table(_ listed: [(StoredAssessment, TrialStatistics)], unit: ForceUnit) -> [String] {
+    static func table(_ listed: [ClinicalView], unit: ForceUnit) -> [String] {
         guard !listed.isEmpty else { return ["No assessments yet. Run one with `gripfit-serial record --protocol standard`."] }
-        return listed.flatMap { assessment, statistics in
+        return listed.flatMap { view in
+            let (assessment, statistics) = (view.assessment, view.statistics)
             let subject = assessment.facts.subject.map { "  subject \(UntrustedText.escaped($0))" } ?? ""
             return ["\(assessment.name)  \(LocalTime.text(milliseconds: assessment.facts.startedAtMilliseconds))\(subject)"]
                 + AssessmentText.figures(statistics, facts: assessment.facts, unit: unit).map { "  " + $0 }
         }
     }
 
-    static func csvFields(_ assessment: StoredAssessment, _ statistics: TrialStatistics, unit: ForceUnit) -> [String] {
+    static func csvFields(_ view: ClinicalView, unit: ForceUnit) -> [String] {
+        let (assessment, statistics) = (view.assessment, view.statistics)
         let display = ForceDisplay(calibration: nil, unit: unit)
         let facts = assessment.facts
         func force(_ value: Double?) -> String {
@@ -49,10 +54,78 @@ enum AssessmentListing {
         ] + hand(statistics.left) + hand(statistics.right) + [
             statistics.difference.map { $0.percent.formatted(decimals: 2) } ?? "", statistics.difference?.stronger.rawValue ?? "",
             statistics.dominanceRatio.map { $0.formatted(decimals: 3) } ?? "",
-        ]
+        ] + clinicalFields(view)
     }
 
-    static func json(_ assessment: StoredAssessment, _ statistics: TrialStatistics, unit: ForceUnit) -> JSONObject {
+    /// The norm's table, statistic, band, z and percentile (empty where it gave none), then the
+    /// norm, EWGSOP2 and consistency lines as `show` prints them.
+    private static func clinicalFields(_ view: ClinicalView) -> [String] {
+        let lines = view.comparisonLines
+        let placed: NormResult? = if case .placed(let result) = view.norm { result } else { nil }
+        let consistency = [Hand.left, .right].map { view.consistency($0)?.description ?? "" }
+        return [
+            CSVLine.text(placed?.table ?? ""), CSVLine.text(placed?.statistic ?? ""), CSVLine.text(placed?.band ?? ""),
+            placed.flatMap { $0.withinTable ? $0.z.formatted(decimals: 3) : nil } ?? "",
+            placed.flatMap { $0.withinTable ? $0.percentile.formatted(decimals: 1) : nil } ?? "",
+            CSVLine.text(lines[0]), CSVLine.text(lines[1]),
+        ] + consistency.map(CSVLine.text)
+    }
+
+    /// The norm (placed: table, statistic, band, z and percentile within the table; else why not),
+    /// the EWGSOP2 comparison and the lines `show` prints.
+    private static func clinical(_ view: ClinicalView) -> (norm: JSONObject, ewgsop2: JSONObject) {
+        var norm = JSONObject()
+        switch view.norm {
+        case .placed(let result):
+            norm.set("placed", true)
+            norm.set("table", result.table)
+            norm.set("statistic", result.statistic)
+            norm.set("best_kg", result.bestKg.rounded(decimals: 3))
+            norm.set("band", result.band)
+            if result.withinTable {
+                norm.set("z", result.z.rounded(decimals: 4))
+                norm.set("percentile", result.percentile.rounded(decimals: 2))
+            }
+        case .unavailable(let reasons):
+            norm.set("placed", false)
+            norm.set("missing", reasons.map(\.description))
+        case nil:
+            norm.set("placed", false)
+            norm.set("missing", ["no counted trial"])
+        }
+        let lines = view.comparisonLines
+        norm.set("text", lines[0])
+        var ewgsop2 = JSONObject()
+        switch view.ewgsop2 {
+        case .below(let cutoff, let sex), .atOrAbove(let cutoff, let sex):
+            let below = if case .below = view.ewgsop2 { true } else { false }
+            ewgsop2.set("result", below ? "below" : "at_or_above")
+            ewgsop2.set("cutoff_kg", cutoff)
+            ewgsop2.set("sex", sex.rawValue)
+        case .unavailable(let reasons):
+            ewgsop2.set("result", "not_compared")
+            ewgsop2.set("missing", reasons.map(\.description))
+        case nil:
+            ewgsop2.set("result", "not_compared")
+            ewgsop2.set("missing", ["no counted trial"])
+        }
+        ewgsop2.set("text", lines[1])
+        return (norm, ewgsop2)
+    }
+
+    /// A hand's trial consistency: assessed (CV, threshold, within) or not, as `show` words it.
+    private static func consistency(_ consistency: Consistency) -> JSONObject {
+        var object = JSONObject()
+        object.set("assessed", consistency.coefficientOfVariation != nil)
+        object.set("counted", consistency.countedTrials)
+        object.set("threshold_percent", consistency.threshold)
+        if let within = consistency.withinThreshold { object.set("within_threshold", within) }
+        object.set("text", consistency.description)
+        return object
+    }
+
+    static func json(_ view: ClinicalView, unit: ForceUnit) -> JSONObject {
+        let (assessment, statistics) = (view.assessment, view.statistics)
         let display = ForceDisplay(calibration: nil, unit: unit)
         let facts = assessment.facts
         func force(_ value: Double) -> Double { display.convert(stored: value, calibrated: facts.calibrated).rounded(decimals: 3) }
@@ -86,6 +159,7 @@ enum AssessmentListing {
                 if let cv = figures.coefficientOfVariation { entry.set("cv_percent", cv.rounded(decimals: 3)) }
             }
             entry.set("counted", figures.peaks.count)
+            if let consistency = view.consistency(hand) { entry.set("consistency", Self.consistency(consistency)) }
             object.set(hand.rawValue, entry)
         }
         if let difference = statistics.difference {
@@ -93,6 +167,10 @@ enum AssessmentListing {
             object.set("stronger", difference.stronger.rawValue)
         }
         if let ratio = statistics.dominanceRatio { object.set("dominance_ratio", ratio.rounded(decimals: 4)) }
+        let (norm, ewgsop2) = clinical(view)
+        object.set("norm", norm)
+        object.set("ewgsop2", ewgsop2)
+        object.set("clinical_lines", view.clinicalLines)
         return object
     }
 }

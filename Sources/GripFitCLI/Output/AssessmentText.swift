@@ -37,7 +37,7 @@ enum AssessmentText {
             "protocol     \(UntrustedText.escaped(facts.protocolName)): \(facts.trialsPerHand) trials per hand, "
                 + "\(facts.firstHand.rawValue) first, \(facts.restSeconds.formatted(decimals: 0)) s rest",
             "calibration  "
-                + (facts.calibrated ? facts.calibrationDate.map { "made \(UntrustedText.escaped($0))" } ?? "yes" : "none (raw counts)"),
+                + (facts.calibrated ? view.calibrationTime.map { "made \(UntrustedText.escaped($0))" } ?? "yes" : "none (raw counts)"),
             "",
         ]
         for hand in [Hand.left, .right] {

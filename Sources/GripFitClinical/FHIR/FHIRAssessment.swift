@@ -1,9 +1,10 @@
 import Foundation
 
 /// One stored assessment as the Bundle needs it: who, with which device, when, by which protocol
-/// and statistic, the result per hand, and the notes to carry (the centile or why there is none,
-/// the EWGSOP2 comparison).
+/// and statistic, the result per hand (with each hand's own notes), and the assessment's notes (the
+/// centile or why there is none, the EWGSOP2 comparison), which the Bundle carries once.
 public struct FHIRAssessment: Sendable, Equatable {
+    /// What the Observations' ids and identifiers are made from (``FHIRIdentity/observationUUID(assessment:hand:)``).
     public var id: String
     public var subjectCode: String
     public var deviceAddress: String

@@ -2,59 +2,94 @@ import Foundation
 import GripFitCore
 import GripFitOutput
 
-/// Writes a FHIR R4 Bundle (type "collection") of Patients, Devices and one Observation per hand
-/// of each assessment. Deterministic: the fullUrls are ``StableUUID``s of the ids and the keys come
-/// in a fixed order, so the same input gives the same bytes. All text goes through ``JSONObject``,
-/// which escapes it once, here.
+/// Writes a FHIR R4 Bundle of Patients, Devices and one Observation per hand of each assessment,
+/// as a `collection` or a `transaction` (``FHIRBundleType``). Every id, fullUrl and identifier
+/// system comes from ``FHIRIdentity`` (the clinic's site identity), and every resource carries an
+/// identifier, so a transaction's conditional creates find what an earlier one made. Deterministic:
+/// the same input gives the same bytes. All text goes through ``JSONObject``, which escapes it once, here.
 public enum FHIRBundleWriter {
-    static let subjectSystem = "urn:gripfit:subject"
-    static let deviceSystem = "urn:gripfit:ble-address"
     static let trialSystem = "urn:gripfit:trial"
     static let loinc = "http://loinc.org"
     static let snomed = "http://snomed.info/sct"
     static let ucum = "http://unitsofmeasure.org"
     static let categorySystem = "http://terminology.hl7.org/CodeSystem/observation-category"
 
-    public static func bundle(patients: [FHIRPatient], devices: [FHIRDevice], assessments: [FHIRAssessment]) throws -> String {
+    public static func bundle(
+        patients: [FHIRPatient], devices: [FHIRDevice], assessments: [FHIRAssessment], identity: FHIRIdentity,
+        type: FHIRBundleType = .collection
+    ) throws -> String {
         var entries: [JSONObject] = []
         for patient in patients {
-            entries.append(entry(patientURL(patient.code), try resource(patient)))
+            let resource = try resource(patient, identity)
+            entries.append(entry(patientURL(patient.code, identity), resource, "Patient", (identity.patientSystem, patient.code), type))
         }
         for device in devices {
-            entries.append(entry(deviceURL(device.address), try resource(device)))
+            let resource = try resource(device, identity)
+            entries.append(entry(deviceURL(device.address, identity), resource, "Device", (identity.deviceSystem, device.address), type))
         }
         let subjects = Set(patients.map(\.code))
         let addresses = Set(devices.map(\.address))
         for assessment in assessments {
             try check(assessment, subjects: subjects, addresses: addresses)
-            for result in assessment.hands {
-                let url = "urn:uuid:" + StableUUID.make("observation:\(assessment.id):\(result.hand.rawValue)")
-                entries.append(entry(url, observation(assessment, result, url: url)))
+            // The assessment's own lines (the norm and EWGSOP2 read the best grip of either hand) go
+            // once, on the Observation of the hand that gave it; each hand keeps its own notes.
+            let best = assessment.hands.indices.max { assessment.hands[$0].valueKg < assessment.hands[$1].valueKg }
+            for (index, result) in assessment.hands.enumerated() {
+                let uuid = identity.observationUUID(assessment: assessment.id, hand: result.hand)
+                let notes = (index == best ? assessment.notes : []) + result.notes
+                let resource = observation(assessment, result, uuid: uuid, notes: notes, identity)
+                entries.append(entry("urn:uuid:" + uuid, resource, "Observation", (identity.observationSystem, uuid), type))
             }
         }
         var bundle = JSONObject()
         bundle.set("resourceType", "Bundle")
-        bundle.set("type", "collection")
+        bundle.set("type", type.rawValue)
         bundle.set("entry", entries)
         return bundle.text
     }
 
-    private static func patientURL(_ code: String) -> String { "urn:uuid:" + StableUUID.make("patient:" + code) }
-    private static func deviceURL(_ address: String) -> String { "urn:uuid:" + StableUUID.make("device:" + address) }
+    private static func patientURL(_ code: String, _ identity: FHIRIdentity) -> String { "urn:uuid:" + identity.patientUUID(code) }
+    private static func deviceURL(_ address: String, _ identity: FHIRIdentity) -> String {
+        "urn:uuid:" + identity.deviceUUID(address)
+    }
 
-    private static func entry(_ url: String, _ resource: JSONObject) -> JSONObject {
+    /// In a transaction, a conditional create: the server makes the resource only when none has its
+    /// identifier yet, and resolves the entry's `urn:uuid` references to whichever it holds.
+    private static func entry(
+        _ url: String, _ resource: JSONObject, _ resourceType: String, _ identifier: (system: String, value: String),
+        _ type: FHIRBundleType
+    ) -> JSONObject {
         var entry = JSONObject()
         entry.set("fullUrl", url)
         entry.set("resource", resource)
+        if type == .transaction {
+            var call = JSONObject()
+            call.set("method", "POST")
+            call.set("url", resourceType)
+            call.set("ifNoneExist", "identifier=" + query(identifier.system) + "|" + query(identifier.value))
+            entry.set("request", call)
+        }
         return entry
     }
 
-    private static func resource(_ patient: FHIRPatient) throws -> JSONObject {
+    private static let queryAllowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/")
+
+    /// A search parameter's value, percent-encoded where a URL's query would misread it (`|` too, as
+    /// FHIR's token search escapes it, and `,` and `$` likewise with a backslash first).
+    static func query(_ text: String) -> String {
+        let escaped = text.reduce(into: "") { result, character in
+            if character == "|" || character == "," || character == "$" || character == "\\" { result.append("\\") }
+            result.append(character)
+        }
+        return escaped.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? escaped
+    }
+
+    private static func resource(_ patient: FHIRPatient, _ identity: FHIRIdentity) throws -> JSONObject {
         guard !patient.code.isEmpty else { throw FHIRInputError.emptyText(field: "a subject code") }
         var resource = JSONObject()
         resource.set("resourceType", "Patient")
-        resource.set("id", StableUUID.make("patient:" + patient.code))
-        resource.set("identifier", [identifier(subjectSystem, patient.code)])
+        resource.set("id", identity.patientUUID(patient.code))
+        resource.set("identifier", [identifier(identity.patientSystem, patient.code)])
         if let sex = patient.sex { resource.set("gender", sex.rawValue) }
         if let birthDate = patient.birthDate {
             guard let text = birthDate.text else { throw FHIRInputError.invalidBirthDate(subject: patient.code) }
@@ -63,12 +98,12 @@ public enum FHIRBundleWriter {
         return resource
     }
 
-    private static func resource(_ device: FHIRDevice) throws -> JSONObject {
+    private static func resource(_ device: FHIRDevice, _ identity: FHIRIdentity) throws -> JSONObject {
         guard !device.address.isEmpty else { throw FHIRInputError.emptyText(field: "a device's BLE address") }
         var resource = JSONObject()
         resource.set("resourceType", "Device")
-        resource.set("id", StableUUID.make("device:" + device.address))
-        resource.set("identifier", [identifier(deviceSystem, device.address)])
+        resource.set("id", identity.deviceUUID(device.address))
+        resource.set("identifier", [identifier(identity.deviceSystem, device.address)])
         if let manufacturer = device.manufacturer, !manufacturer.isEmpty { resource.set("manufacturer", manufacturer) }
         if let model = device.model, !model.isEmpty {
             var name = JSONObject()
@@ -104,7 +139,9 @@ public enum FHIRBundleWriter {
         }
     }
 
-    private static func observation(_ assessment: FHIRAssessment, _ result: FHIRHandResult, url: String) -> JSONObject {
+    private static func observation(
+        _ assessment: FHIRAssessment, _ result: FHIRHandResult, uuid: String, notes texts: [String], _ identity: FHIRIdentity
+    ) -> JSONObject {
         let code = result.hand == .left
             ? coding(loinc, "83173-5", "Grip strength Hand - left Dynamometer")
             : coding(loinc, "83174-3", "Grip strength Hand - right Dynamometer")
@@ -112,14 +149,15 @@ public enum FHIRBundleWriter {
             ? coding(snomed, "85151006", "Structure of left hand") : coding(snomed, "78791008", "Structure of right hand")
         var resource = JSONObject()
         resource.set("resourceType", "Observation")
-        resource.set("id", String(url.dropFirst("urn:uuid:".count)))
+        resource.set("id", uuid)
+        resource.set("identifier", [identifier(identity.observationSystem, uuid)])
         resource.set("status", "final")
         resource.set("category", [concept([coding(categorySystem, "exam", "Exam")])])
         resource.set("code", concept([code]))
-        resource.set("subject", reference(patientURL(assessment.subjectCode)))
+        resource.set("subject", reference(patientURL(assessment.subjectCode, identity)))
         resource.set("effectiveDateTime", dateTime(assessment.effective))
         resource.set("valueQuantity", quantity(result.valueKg))
-        let notes = assessment.notes.filter { !$0.isEmpty }.map { text in
+        let notes = texts.filter { !$0.isEmpty }.map { text in
             var note = JSONObject()
             note.set("text", text)
             return note
@@ -129,7 +167,7 @@ public enum FHIRBundleWriter {
         var method = JSONObject()
         method.set("text", "\(assessment.protocolName); \(assessment.statistic)")
         resource.set("method", method)
-        resource.set("device", reference(deviceURL(assessment.deviceAddress)))
+        resource.set("device", reference(deviceURL(assessment.deviceAddress, identity)))
         // Each trial has its own local code: obs-7 forbids a component coded as the Observation itself
         // while the Observation has a value (the best grip).
         let components = result.trialsKg.enumerated().map { index, kg in

@@ -3,22 +3,23 @@
 /// Table 2: centiles P10, P25, P50, P75, P90 of grip strength in kg by sex at exact ages (GAMLSS fits of
 /// 60,803 observations from 49,964 people). The statistic is the maximum of all trials, either hand.
 ///
-/// How it was keyed (provenance, checked 2026-11-24):
-/// - Men, 15–90: the rows of the project's notes (two independent public transcriptions agreeing), checked
-///   cell for cell against a third public transcription in a repository's grip module (`DODDS`, which cites
-///   PMC4256164, Table 2, males): all 80 cells agree.
-/// - Women, 20–90: one public transcription, a research report's "Table S1" (read from the published table
-///   image; its own fact-check states that all 150 adult cells were compared with Table 2 of PMC4256164),
-///   and the same values in that project's code (`DODDS_WOMEN`), which copies the report and so is not an
-///   independent second source. Its medians agree with the median-only transcription in the notes (20: 28,
-///   30: 31, 40: 31, 50: 29, 60: 27, 70: 24, 80: 19) and with the paper's abstract (peak median 31 kg at
-///   26–42). The paper itself could not be opened from here: re-check these rows against it before release.
+/// Provenance, as it is: the values below rest on public transcriptions in other projects' code, not
+/// on a comparison with the paper's Table 2 made here (the paper could not be opened where this was
+/// built). One transcription covers every cell; a second covers only the medians and spreads, so
+/// most cells rest on one source. An earlier note here said "three independent transcriptions":
+/// they overlap only in part and are not independent of each other.
+/// - What was checked against the paper itself is its own summary figures, kept as tests
+///   (DoddsTableTests): peak medians 51 kg in men (ages 29–39) and 31 kg in women (26–42), and at
+///   80 the share below EWGSOP2's 27/16 kg (the table gives 25 %; the paper 23 % of men, 27 % of women).
 /// - Nothing is derived: a row the sources did not carry (women at 15) is absent, not estimated.
+/// - Before clinical use, compare every row with Table 2 of PMC4256164.
 public enum DoddsTable {
     public static let citation =
         "Dodds RM et al. Grip strength across the life course: normative data from twelve British studies. "
         + "PLoS ONE 2014;9(12):e113637. doi:10.1371/journal.pone.0113637 (CC BY 4.0)"
     public static let name = "Dodds et al. 2014, Table 2"
+    /// What a line that travels alone (a FHIR note) carries to name its source.
+    public static let doi = "doi:10.1371/journal.pone.0113637"
     public static let statistic = "maximum of all trials, either hand"
 
     /// The centiles each row gives, in order.

@@ -37,12 +37,15 @@ public struct NormResult: Sendable, Equatable {
     /// One line for a report or a FHIR note, with the 5-year age band, never the exact age (a page
     /// prints the band only). Outside P10–P90 it gives the band alone, without z or percentile: the
     /// table stops there, so an extrapolated "percentile 1" would read as a measured figure it is not.
-    public var summary: String {
+    public var summary: String { summary(unit: "kg") }
+
+    /// The same line with the force called `unit`: "kgf" in FHIR, whose values are kilograms-force.
+    public func summary(unit: String) -> String {
         let sexWord = sex == .female ? "women" : "men"
         let figures = withinTable ? " (z \(z.formatted(decimals: 2)), percentile \(percentile.formatted(decimals: 0)))" : ""
         let band = Age.band(ageYears) ?? ageYears.formatted(upToDecimals: 1)
         let aged = ageApproximate ? "about \(band) (age from the birth year only)" : band
-        return "\(bestKg.formatted(decimals: 1)) kg: \(self.band)\(figures) for \(sexWord) aged \(aged), \(table) (\(statistic))"
+        return "\(bestKg.formatted(decimals: 1)) \(unit): \(self.band)\(figures) for \(sexWord) aged \(aged), \(table) (\(statistic))"
     }
 
     private static func ordinal(_ number: Int) -> String { "\(number)th" }

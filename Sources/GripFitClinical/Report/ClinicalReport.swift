@@ -20,6 +20,8 @@ public struct ClinicalReport: Sendable, Equatable {
     public var hands: [HandResult]
     /// Left/right difference in % of the stronger hand's best, as the assessment computed it (the page says so).
     public var differencePercent: Double?
+    /// The hand with the higher best, named beside the difference as the terminal names it.
+    public var strongerHand: Hand?
     /// Dominant over non-dominant hand, when the dominant hand is known.
     public var dominanceRatio: Double?
     /// The CV above which trials are called inconsistent (default 15 %): printed beside every CV with
@@ -36,7 +38,7 @@ public struct ClinicalReport: Sendable, Equatable {
     public init(
         subjectCode: String, age: Double?, sex: Sex?, dominantHand: String?, date: String,
         device: ReportDevice, protocolUsed: ReportProtocol, hands: [HandResult],
-        differencePercent: Double?, dominanceRatio: Double?, consistencyThresholdPercent: Double = 15,
+        differencePercent: Double?, strongerHand: Hand? = nil, dominanceRatio: Double?, consistencyThresholdPercent: Double = 15,
         norm: NormSection, centileCurves: [CentileCurve], subjectPoint: ChartPoint?, trend: [TrendPoint]
     ) {
         self.subjectCode = subjectCode
@@ -48,6 +50,7 @@ public struct ClinicalReport: Sendable, Equatable {
         self.protocolUsed = protocolUsed
         self.hands = hands
         self.differencePercent = differencePercent
+        self.strongerHand = strongerHand
         self.dominanceRatio = dominanceRatio
         self.consistencyThresholdPercent = consistencyThresholdPercent
         self.norm = norm

@@ -61,7 +61,7 @@ public enum ReportHTML {
             + "<tr><th>Mean</th><td>\(kg(result.meanKg))</td></tr>"
             + "<tr><th>SD (population)</th><td>\(kg(result.sdKg))</td></tr>"
             + "<tr><th>CV</th><td>\(percent(result.cvPercent))</td></tr></tbody></table>"
-        html += "<p class=\"consistency\">" + consistency(result.cvPercent, threshold: threshold) + "</p>"
+        html += "<p class=\"consistency\">" + consistency(result, threshold: threshold) + "</p>"
         if !result.flagged.isEmpty {
             html += "<div class=\"flagged\"><h3>Set apart (not counted)</h3><ul>"
                 + result.flagged.map { attempt in
@@ -72,18 +72,26 @@ public enum ReportHTML {
         return html + "</section>"
     }
 
-    /// The figure and the threshold it is read against; trial consistency, never a verdict on effort.
-    private static func consistency(_ cv: Double?, threshold: Double) -> String {
+    /// The figure and the threshold it is read against, in ``Consistency``'s words (not assessed below
+    /// two counted trials); trial consistency, never a verdict on effort.
+    private static func consistency(_ result: HandResult, threshold: Double) -> String {
+        let counted = result.trials.count
+        if counted > 0, counted < Consistency.minimumTrials, threshold.isFinite {
+            let consistency = Consistency(countedTrials: counted, coefficientOfVariation: nil, threshold: threshold)
+            return "Trial consistency: " + consistency.description
+        }
         let limit = threshold.isFinite ? threshold.formatted(upToDecimals: 1) + " %" : "–"
-        guard let cv, cv.isFinite, threshold.isFinite else {
+        guard let cv = result.cvPercent, cv.isFinite, threshold.isFinite else {
             return "Trial consistency: not available (threshold \(limit))"
         }
-        return "Trial consistency: CV \(percent(cv)), " + (cv <= threshold ? "within" : "above") + " the \(limit) threshold"
+        let basis = counted == Consistency.minimumTrials ? " (population SD of \(counted) counted trials only)" : ""
+        return "Trial consistency: CV \(percent(cv))\(basis), " + (cv <= threshold ? "within" : "above") + " the \(limit) threshold"
     }
 
     private static func both(_ report: ClinicalReport) -> String {
         "<section class=\"both\"><p><b>Left/right difference:</b> \(percent(report.differencePercent))"
-            + (report.differencePercent?.isFinite == true ? " of the stronger hand's best" : "")
+            + (report.differencePercent?.isFinite == true
+                ? " of the stronger hand's best" + (report.strongerHand.map { " (\($0.rawValue) stronger)" } ?? "") : "")
             + " &#160; <b>Dominant/non-dominant ratio:</b> "
             + (report.dominanceRatio.flatMap { $0.isFinite ? $0.formatted(decimals: 2) : nil } ?? "–") + "</p></section>"
     }

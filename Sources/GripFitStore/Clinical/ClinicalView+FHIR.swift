@@ -3,20 +3,31 @@ import GripFitClinical
 import GripFitCore
 
 extension ClinicalView {
-    /// The writer's assessment: a hand per hand with counted trials, notes carrying the clinical lines.
+    /// The writer's assessment: a hand per hand with counted trials, each with its own trial
+    /// consistency; the norm (with its DOI) and EWGSOP2 lines once, for the assessment, in kgf as
+    /// the values are. Its `id` is the assessment's local name (`A<n>`): the one input the
+    /// Observations' ids and identifiers are made from (``FHIRIdentity``).
     public func fhirAssessment() throws(FHIRRefusal) -> FHIRAssessment {
         let facts = assessment.facts
         guard facts.calibrated else { throw .uncalibrated(assessment.name) }
         guard let code = facts.subject else { throw .noSubject(assessment.name) }
         let hands = [Hand.left, .right].compactMap { hand -> FHIRHandResult? in
             let figures = statistics.figures(hand)
-            return figures.best.map { FHIRHandResult(hand: hand, valueKg: $0, trialsKg: figures.peaks) }
+            let notes = consistency(hand).map { ["trial consistency, \(hand.rawValue) hand: \($0)"] } ?? []
+            return figures.best.map { FHIRHandResult(hand: hand, valueKg: $0, trialsKg: figures.peaks, notes: notes) }
         }
         return FHIRAssessment(
             id: assessment.name, subjectCode: code, deviceAddress: facts.device,
             effective: Date(timeIntervalSince1970: Double(facts.startedAtMilliseconds) / 1000),
             protocolName: "GripFit \(facts.protocolName) protocol, \(facts.trialsPerHand) trials per hand",
-            statistic: "maximum of counted trials", hands: hands, notes: clinicalLines)
+            statistic: "maximum of counted trials", hands: hands, notes: fhirNotes)
+    }
+
+    /// The assessment's lines in kgf; a placed norm names its source by DOI, as the EWGSOP2 line does.
+    private var fhirNotes: [String] {
+        var lines = comparisonLines(unit: "kgf")
+        if case .placed = norm, let first = lines.first { lines[0] = first + "; " + DoddsTable.doi }
+        return lines
     }
 
     /// A subject as a Patient: code, sex and as much of the birth as is known.

@@ -18,12 +18,13 @@ extension ClinicalView {
         return ClinicalReport(
             subjectCode: facts.subject ?? "no subject", age: ageYears, sex: subject?.sex, dominantHand: subject?.dominant?.rawValue,
             date: day.description,
-            device: ReportDevice(name: "GripFit", address: facts.device, firmware: firmware, calibrationDate: facts.calibrationDate),
+            device: ReportDevice(name: "GripFit", address: facts.device, firmware: firmware, calibrationDate: calibrationTime),
             protocolUsed: ReportProtocol(
                 name: facts.protocolName, trialsPerHand: facts.trialsPerHand, restSeconds: facts.restSeconds,
                 statistic: placed?.statistic ?? DoddsTable.statistic),
             hands: facts.calibrated ? [Hand.left, .right].compactMap(handResult) : [],
             differencePercent: facts.calibrated ? statistics.difference?.percent : nil,
+            strongerHand: facts.calibrated ? statistics.difference?.stronger : nil,
             dominanceRatio: facts.calibrated ? statistics.dominanceRatio : nil,
             consistencyThresholdPercent: settings.consistencyThreshold,
             norm: NormSection(lines: normLines, citations: citations),

@@ -62,6 +62,16 @@ public struct ClinicalView: Sendable, Equatable {
         }.sorted { ($0.facts.startedAtMilliseconds, $0.id) < ($1.facts.startedAtMilliseconds, $1.id) }
     }
 
+    /// When the device's calibration was made, in the one form a person reads times in
+    /// (``Timestamp/local(milliseconds:timeZone:seconds:)``); a plain day (an import may carry one)
+    /// stays a day, which a time of midnight UTC would misstate.
+    public var calibrationTime: String? {
+        assessment.facts.calibrationDate.map { text in
+            guard text.contains("T"), let milliseconds = Timestamp.parse(text) else { return text }
+            return Timestamp.local(milliseconds: milliseconds, timeZone: timeZone)
+        }
+    }
+
     /// A hand's trial consistency against the settings' threshold; nil without a CV.
     public func consistency(_ hand: Hand) -> Consistency? {
         statistics.consistency(hand, threshold: settings.consistencyThreshold)
@@ -76,14 +86,17 @@ public struct ClinicalView: Sendable, Equatable {
     }
 
     /// The norm (centile, z, table and statistic, or what is missing) and the EWGSOP2 comparison.
-    public var comparisonLines: [String] {
+    public var comparisonLines: [String] { comparisonLines(unit: "kg") }
+
+    /// The same lines with the force called `unit`: "kgf" in FHIR, whose values are kilograms-force.
+    public func comparisonLines(unit: String) -> [String] {
         guard let norm, let ewgsop2 else {
             return ["norm: no counted trial, so nothing to compare", "EWGSOP2: no counted trial, so nothing to compare"]
         }
-        let best = assessment.facts.calibrated ? bestOfEitherHand.map { $0.formatted(decimals: 1) + " kg" } : nil
+        let best = assessment.facts.calibrated ? bestOfEitherHand.map { $0.formatted(decimals: 1) + " " + unit } : nil
         // A comparison names the grip compared; "No EWGSOP2 comparison: …" stands alone.
         let compared = ewgsop2.compared ? "EWGSOP2: " + (best.map { "best grip \($0) " } ?? "") : ""
-        var lines = ["norm: " + norm.text, compared + ewgsop2.text]
+        var lines = ["norm: " + norm.text(unit: unit), compared + ewgsop2.text(unit: unit)]
         if case .placed = norm, case .year = subject?.birth {
             lines.append("age from the birth year only, taken at 1 July: the centile may be off by up to half a year of age")
         }

@@ -2,18 +2,46 @@ import Foundation
 import GripFitClinical
 import Testing
 
-/// Every Bundle the writer makes is parsed by the fhir.resources R4 models (the venv `make fhir-venv`
-/// creates), and a broken one must be refused, so the validation is a test that can fail.
+/// Every Bundle the writer makes is parsed by two independent R4 models, fhir.resources and fhirclient
+/// (the venv `make fhir-venv` creates), and a broken one must be refused, so the validation is a test that can fail.
 @Suite(.serialized, .disabled(if: FHIRValidator.skipped, "GRIPFIT_SKIP_FHIR=1"))
 struct FHIRBundleValidationTests {
+    /// Each fixture as a collection and as a transaction, for each of two clinics: both models
+    /// (fhir.resources and fhirclient) accept every one, and the transactions' requests check out.
     @Test func theFullTheBareAndTheHostileBundlesAreValidR4() throws {
-        let bundles = [
-            "full": try FHIRFixtures.bundle(FHIRFixtures.full), "missing": try FHIRFixtures.bundle(FHIRFixtures.missing),
-            "hostile": try FHIRFixtures.bundle(FHIRFixtures.hostile),
-        ]
+        var bundles: [String: String] = [:]
+        for (name, parts) in [("full", FHIRFixtures.full), ("missing", FHIRFixtures.missing), ("hostile", FHIRFixtures.hostile)] {
+            for type in FHIRBundleType.allCases {
+                for (clinic, identity) in [("a", FHIRFixtures.identity), ("b", FHIRFixtures.otherClinic)] {
+                    bundles["\(name)-\(type.rawValue)-\(clinic)"] = try FHIRFixtures.bundle(parts, identity: identity, type: type)
+                }
+            }
+        }
         guard let result = try FHIRValidator.run(bundles) else { return }
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.components(separatedBy: "valid FHIR R4 Bundle").count == 4, "\(result.output)")
+        #expect(
+            result.output.components(separatedBy: "valid FHIR R4 Bundle (fhir.resources and fhirclient)").count == bundles.count + 1,
+            "\(result.output)")
+    }
+
+    /// Each model refuses on its own, and a transaction entry without its request, or whose
+    /// conditional create names another identifier, is refused too.
+    @Test func bothModelsAndTheTransactionChecksRefuseWhatTheyMust() throws {
+        let full = try FHIRFixtures.bundle(FHIRFixtures.full)
+        let broken = try #require(full.range(of: "\"status\":\"final\","))
+        let withoutStatus = full.replacingCharacters(in: broken, with: "")
+        let transaction = try FHIRFixtures.bundle(FHIRFixtures.full, type: .transaction)
+        let request = try #require(transaction.firstRange(of: /,"request":\{[^}]*\}/))
+        let withoutRequest = transaction.replacingCharacters(in: request, with: "")
+        let otherIdentifier = transaction.replacingOccurrences(of: "|S-047\"", with: "|S-048\"")
+        #expect(otherIdentifier != transaction)
+        let runs = ["no-status": withoutStatus, "no-request": withoutRequest, "other-identifier": otherIdentifier]
+        guard let result = try FHIRValidator.run(runs) else { return }
+        #expect(result.status == 1, "\(result.output)")
+        let output = result.output
+        #expect(output.contains("fhir.resources: ") && output.contains("fhirclient: "), "\(output)")
+        #expect(output.contains("has no request, which a transaction requires (bdl-3)"), "\(output)")
+        #expect(output.contains("names none of its identifiers"), "\(output)")
     }
 
     @Test func aBundleMissingAnObservationStatusIsRefused() throws {

@@ -23,7 +23,8 @@ import Testing
         #expect(patient["name"] == nil)
         #expect(patient["gender"] as? String == "female" && patient["birthDate"] as? String == "1959-03-14")
         let identifier = try #require((patient["identifier"] as? [[String: Any]])?.first)
-        #expect(identifier["system"] as? String == "urn:gripfit:subject" && identifier["value"] as? String == "S-047")
+        #expect(identifier["system"] as? String == FHIRFixtures.identity.patientSystem && identifier["value"] as? String == "S-047")
+        #expect(FHIRFixtures.identity.patientSystem == "urn:gripfit:site:0b7e5a4c-2f1d-4c3b-9a8e-1d2c3b4a5f60:subject")
         let device = resources[1]
         #expect((device["identifier"] as? [[String: Any]])?.first?["value"] as? String == "C4:DE:E2:01:02:03")
         #expect((device["version"] as? [[String: Any]])?.first?["value"] as? String == "1.4.2")
@@ -50,14 +51,20 @@ import Testing
         #expect(trialCodings.map { $0["system"] as? String } == Array(repeating: "urn:gripfit:trial", count: 3))
         #expect(trialCodings.map { $0["code"] as? String } == ["trial-1", "trial-2", "trial-3"])
         #expect(components.map { ($0["code"] as? [String: Any])?["text"] as? String } == ["Trial 1", "Trial 2", "Trial 3"])
-        let notes = (left["note"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
-        #expect(notes.count == 2 && notes[0].contains("between the 75th and 90th centile") && notes[0].contains("women aged 65–69"))
-        #expect(notes[1] == "at or above the EWGSOP2 grip threshold (16 kg for women; Cruz-Jentoft et al., Age Ageing 2019, "
-            + "doi:10.1093/ageing/afy169)")
+        // Each hand carries its own notes; the assessment's (the norm of the best grip, here the right
+        // hand's 30.4 kgf, and EWGSOP2) go once, on that hand's Observation, in kgf.
+        #expect((left["note"] as? [[String: Any]])?.compactMap { $0["text"] as? String } == ["left hand's own note"])
 
         let right = resources[3]
         let rightCode = ((right["code"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String
         #expect(rightCode == "83174-3")
+        let notes = (right["note"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
+        #expect(notes.count == 3 && notes[0].hasPrefix("30.4 kgf: between the 75th and 90th centile"), "\(notes)")
+        #expect(notes[0].contains("women aged 65–69"))
+        #expect(notes[1] == "at or above the EWGSOP2 grip threshold (16 kgf for women; Cruz-Jentoft et al., Age Ageing 2019, "
+            + "doi:10.1093/ageing/afy169)")
+        #expect(notes[2] == "right hand's own note")
+        #expect(!notes.joined().contains(" kg ") && !notes.joined().contains(" kg:"))
         #expect(((right["bodySite"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String == "78791008")
     }
 
@@ -79,6 +86,10 @@ import Testing
         #expect(resources[0]["gender"] == nil && resources[0]["birthDate"] == nil)
         #expect(resources[1]["deviceName"] == nil && resources[1]["version"] == nil && resources[1]["manufacturer"] == nil)
         #expect(resources[2]["component"] == nil)
+        // The bare Observation's identifier is its UUID in this site's observation system.
+        let identifier = (resources[2]["identifier"] as? [[String: Any]])?.first
+        #expect(identifier?["system"] as? String == "urn:gripfit:site:\(FHIRFixtures.identity.site):observation")
+        #expect(identifier?["value"] as? String == resources[2]["id"] as? String)
         let note = (resources[2]["note"] as? [[String: Any]])?.first?["text"] as? String
         #expect(note?.hasPrefix("No norm: the device was not calibrated") == true)
     }

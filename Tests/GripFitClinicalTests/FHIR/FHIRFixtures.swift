@@ -9,6 +9,9 @@ enum FHIRFixtures {
     static let device = FHIRDevice(address: "C4:DE:E2:01:02:03", firmware: "1.4.2", manufacturer: "GripFit", model: "GripFit One")
     static let protocolName = "GripFit standard protocol, 3 trials"
     static let statistic = "maximum of counted trials"
+    /// Two clinics' site identities, as their histories made them.
+    static let identity = FHIRIdentity(site: "0b7e5a4c-2f1d-4c3b-9a8e-1d2c3b4a5f60")
+    static let otherClinic = FHIRIdentity(site: "d3c2b1a0-9e8f-4a7b-8c6d-5e4f3a2b1c0d")
 
     static var full: (patients: [FHIRPatient], devices: [FHIRDevice], assessments: [FHIRAssessment]) {
         let birth = Subject.Birth.date(Subject.Birth.Day(year: 1959, month: 3, day: 14)!)
@@ -19,10 +22,10 @@ enum FHIRFixtures {
             id: "assessment-1", subjectCode: "S-047", deviceAddress: device.address, effective: effective, protocolName: protocolName,
             statistic: statistic,
             hands: [
-                FHIRHandResult(hand: .left, valueKg: 28.3, trialsKg: [27.8, 28.3, 27.9]),
-                FHIRHandResult(hand: .right, valueKg: 30.4, trialsKg: [30.1, 29.7, 30.4]),
+                FHIRHandResult(hand: .left, valueKg: 28.3, trialsKg: [27.8, 28.3, 27.9], notes: ["left hand's own note"]),
+                FHIRHandResult(hand: .right, valueKg: 30.4, trialsKg: [30.1, 29.7, 30.4], notes: ["right hand's own note"]),
             ],
-            notes: [DoddsNorms.place(input).text, EWGSOP2Threshold.standard.compare(input).text])
+            notes: [DoddsNorms.place(input).text(unit: "kgf"), EWGSOP2Threshold.standard.compare(input).text(unit: "kgf")])
         return ([patient], [device], [assessment])
     }
 
@@ -50,7 +53,11 @@ enum FHIRFixtures {
         return ([patient], [device], [assessment])
     }
 
-    static func bundle(_ parts: (patients: [FHIRPatient], devices: [FHIRDevice], assessments: [FHIRAssessment])) throws -> String {
-        try FHIRBundleWriter.bundle(patients: parts.patients, devices: parts.devices, assessments: parts.assessments)
+    static func bundle(
+        _ parts: (patients: [FHIRPatient], devices: [FHIRDevice], assessments: [FHIRAssessment]), identity: FHIRIdentity = identity,
+        type: FHIRBundleType = .collection
+    ) throws -> String {
+        try FHIRBundleWriter.bundle(
+            patients: parts.patients, devices: parts.devices, assessments: parts.assessments, identity: identity, type: type)
     }
 }

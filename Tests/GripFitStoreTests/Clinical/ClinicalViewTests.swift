@@ -68,6 +68,31 @@ struct ClinicalViewTests {
         #expect(report.norm.citations == [DoddsTable.citation], "only the source that was applied is cited")
     }
 
+    /// Issue 33: the report names the stronger hand beside the difference, and the calibration time
+    /// reads as every other time a person reads (`2026-11-01 10:00:00 +01:00`), not RFC 3339.
+    @Test func theReportNamesTheStrongerHandAndACalibrationTimeAsPeopleReadIt() throws {
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let view = ClinicalView(assessment: Self.assessment(), subject: try Self.subject(), timeZone: paris)
+        #expect(view.calibrationTime == "2026-11-01 10:00:00 +01:00")
+        let report = view.report(firmware: nil)
+        #expect(report.device.calibrationDate == "2026-11-01 10:00:00 +01:00" && report.strongerHand == .right)
+        let html = ReportHTML.page(report, paper: .a4)
+        #expect(html.contains("21.9 % of the stronger hand's best (right stronger)"), "\(html)")
+        #expect(html.contains("calibrated 2026-11-01 10:00:00 +01:00") && !html.contains("T09:00:00Z"))
+    }
+
+    /// Issue 33: the FHIR notes are per hand, the assessment's lines once and in kgf, the norm with its DOI.
+    @Test func theFHIRNotesArePerHandAndTheAssessmentsOnceInKgf() throws {
+        let fhir = try ClinicalView(assessment: Self.assessment(), subject: try Self.subject(), timeZone: Self.utc).fhirAssessment()
+        #expect(fhir.id == "A1")
+        #expect(fhir.notes.count == 2 && fhir.notes[0].hasPrefix("norm: 32.0 kgf: between the 50th and 75th centile"))
+        #expect(fhir.notes[0].hasSuffix("; doi:10.1371/journal.pone.0113637"))
+        let twoTrials = "(population SD of 2 counted trials only), within the 15 % trial-consistency threshold"
+        #expect(fhir.hands.map(\.notes) == [
+            ["trial consistency, left hand: CV 2.0 % " + twoTrials], ["trial consistency, right hand: CV 3.2 % " + twoTrials],
+        ])
+    }
+
     @Test func eachMissingFactIsNamedInsteadOfANorm() throws {
         let uncalibrated = ClinicalView(assessment: Self.assessment(unit: "raw"), subject: try Self.subject(), timeZone: Self.utc)
         #expect(uncalibrated.norm == .unavailable([.uncalibrated]))

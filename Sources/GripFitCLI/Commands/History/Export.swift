@@ -12,7 +12,12 @@ public struct Export: ParsableCommand {
             --format fhir writes a FHIR R4 Bundle for a clinic's records: a Patient per subject \
             (its code, sex and birth date; never a name), a Device per GripFit and an Observation per \
             hand per assessment (LOINC 83173-5/83174-3, best counted trial in kgf, each trial as a \
-            component, the norm and EWGSOP2 lines as notes). Only assessments are clinical \
+            component, the hand's trial consistency and, once, the norm and EWGSOP2 lines as notes). \
+            Every id and identifier is the clinic's own: made from the history's site identity, and \
+            the same at every export; config.toml's patient-identifier-system names the system of \
+            the subject codes (the clinic's MRN system). --bundle transaction writes a Bundle to POST \
+            to a FHIR server's base URL: each entry a conditional create on its identifier, so \
+            sending it again creates nothing new. Only assessments are clinical \
             observations: a session recorded outside the guided protocol, and an assessment measured \
             uncalibrated or without --subject, is not exported as FHIR.
 
@@ -20,6 +25,7 @@ public struct Export: ParsableCommand {
               gripfit-serial export 3 --format csv > session3.csv
               gripfit-serial export --all --format json -o backup.json
               gripfit-serial export A1 A2 --format fhir -o assessments.fhir.json
+              gripfit-serial export --all --format fhir --bundle transaction -o up.json
             """)
 
     @Argument(help: "The session id, from `gripfit-serial history`; with --format fhir, assessment ids A<n>.")
@@ -31,6 +37,12 @@ public struct Export: ParsableCommand {
     @Option(help: "json, csv or fhir.")
     public var format: ExportFormat = .json
 
+    @Option(
+        help: ArgumentHelp(
+            "With --format fhir: collection (a document, the default) or transaction (to POST to a FHIR server's base URL).",
+            valueName: "type"))
+    public var bundle: FHIRBundleType?
+
     @OptionGroup public var clinicalOptions: ClinicalOptions
 
     @Option(
@@ -41,6 +53,9 @@ public struct Export: ParsableCommand {
     public init() {}
 
     public func validate() throws {
+        if bundle != nil, format != .fhir {
+            throw ValidationError("--bundle is for --format fhir; \(format.rawValue) has no Bundle. Add --format fhir, or drop --bundle.")
+        }
         if format == .fhir {
             if ids.isEmpty == !all {
                 throw ValidationError("Give assessment ids A<n> (from `history --assessments`), or --all (not both).")
@@ -220,9 +235,11 @@ public struct Export: ParsableCommand {
                 status: .noInput)
         }
         let patients = try store.subjects().filter { all || codes.contains($0.code) }.map(ClinicalView.fhirPatient)
-        let bundle = try FHIRBundleWriter.bundle(
-            patients: patients, devices: devices.keys.sorted().compactMap { devices[$0] }, assessments: observations)
-        try write(bundle, to: sink, what: "\(observations.count) assessment\(observations.count == 1 ? "" : "s") as FHIR")
+        let identity = FHIRIdentity(site: try store.siteIdentity(), patientSystem: try Storage.config().patientIdentifierSystem)
+        let text = try FHIRBundleWriter.bundle(
+            patients: patients, devices: devices.keys.sorted().compactMap { devices[$0] }, assessments: observations,
+            identity: identity, type: bundle ?? .collection)
+        try write(text, to: sink, what: "\(observations.count) assessment\(observations.count == 1 ? "" : "s") as FHIR")
         if let damage { throw damage }
     }
 }

@@ -210,14 +210,14 @@ public struct History: ParsableCommand {
     }
 
     private func listAssessments(_ store: any SessionHistory, to sink: some CommandOutput) throws {
-        let listed = AssessmentListing.figures(try store.assessments(subject: subject), subjects: try store.subjects())
+        let listed = AssessmentListing.views(try store.assessments(subject: subject), subjects: try store.subjects())
         switch json ? .json : format {
         case .json:
-            sink.line("[" + listed.map { AssessmentListing.json($0, $1, unit: unit).text }.joined(separator: ",") + "]")
+            sink.line("[" + listed.map { AssessmentListing.json($0, unit: unit).text }.joined(separator: ",") + "]")
         case .csv:
             guard sink.line(CSVLine.join(AssessmentListing.csvHeader)) else { return }
-            for (assessment, statistics) in listed {
-                guard sink.line(CSVLine.join(AssessmentListing.csvFields(assessment, statistics, unit: unit))) else { return }
+            for view in listed {
+                guard sink.line(CSVLine.join(AssessmentListing.csvFields(view, unit: unit))) else { return }
             }
         case .table:
             for line in AssessmentListing.table(listed, unit: unit) {

@@ -1,0 +1,5 @@
+import ArgumentParser
+import GripFitClinical
+
+/// `export --format fhir --bundle collection|transaction`.
+extension FHIRBundleType: ExpressibleByArgument {}

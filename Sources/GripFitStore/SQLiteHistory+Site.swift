@@ -1,0 +1,34 @@
+import Foundation
+import GRDB
+
+extension SQLiteHistory {
+    /// The `site` table (migration v7): one row, a random UUID made when the history was created.
+    /// A station of a shared server overwrites it with the server's (``adoptSite(_:)``), so its
+    /// own file names the same clinic as the server does.
+    static func addSite(_ db: Database) throws {
+        try db.execute(sql: "CREATE TABLE site (one INTEGER PRIMARY KEY CHECK (one = 1), uuid TEXT NOT NULL)")
+        try db.execute(sql: "INSERT INTO site (one, uuid) VALUES (1, ?)", arguments: [UUID().uuidString.lowercased()])
+    }
+
+    public func siteIdentity() throws(StoreError) -> String {
+        let uuid: String?
+        do {
+            uuid = try queue.read { db in try String.fetchOne(db, sql: "SELECT uuid FROM site WHERE one = 1") }
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+        guard let uuid, UUID(uuidString: uuid) != nil else {
+            throw .damaged(path: path, detail: "its site identity (table site) is missing or not a UUID")
+        }
+        return uuid
+    }
+
+    /// Takes the shared server's site identity as this file's own.
+    func adoptSite(_ uuid: String) throws(StoreError) {
+        do {
+            try queue.write { db in try db.execute(sql: "UPDATE site SET uuid = ? WHERE one = 1", arguments: [uuid]) }
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+}
