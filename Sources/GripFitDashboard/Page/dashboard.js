@@ -561,6 +561,14 @@ function loadAssessments() {
       const row = document.createElement("tr");
       row.dataset.id = assessment.id;
       cell(row, assessment.name, "name");
+      // Beside its name, so a narrow screen shows it without scrolling the table.
+      const link = document.createElement("a");
+      link.href = assessment.report;
+      link.target = "_blank";
+      link.rel = "noopener";
+      link.textContent = "Report";
+      link.setAttribute("aria-label", `Report ${assessment.name}`);
+      cell(row, "", "report").appendChild(link);
       cell(row, localTime(assessment.start));
       cell(row, assessment.subject || "none", "subject");
       for (const hand of ["right", "left"]) {
@@ -574,13 +582,6 @@ function loadAssessments() {
         item.textContent = line.text.replace(/^trial consistency,?\s*/, "");
         consistency.appendChild(item);
       }
-      const link = document.createElement("a");
-      link.href = assessment.report;
-      link.target = "_blank";
-      link.rel = "noopener";
-      link.textContent = "Report";
-      link.setAttribute("aria-label", `Report ${assessment.name}`);
-      cell(row, "", "report").appendChild(link);
       body.appendChild(row);
     }
     $("no-assessments").hidden = list.assessments.length > 0;
