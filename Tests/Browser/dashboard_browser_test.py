@@ -455,6 +455,8 @@ def check_subjects(driver, binary, screenshots):
             assert row.find_element(By.CSS_SELECTOR, "td.subject").text == "P017", row.text
             protocol = row.find_element(By.CSS_SELECTOR, "td.protocol").text
             assert re.fullmatch(r"standard, trial 1(, attempt \d)? \(A1\)(, not counted: .+)?", protocol), protocol
+        trend = "return fetch('api/trend?limit=500' + subjectQuery()).then((response) => response.json()).then((a) => a.length)"
+        assert driver.execute_script(trend) == attempts, "the trend is not the subject's alone"
         assessments = lambda: driver.find_elements(By.CSS_SELECTOR, "#assessments tbody tr")
         wait.until(lambda _: len(assessments()) == 1)
         row = assessments()[0]
@@ -475,6 +477,7 @@ def check_subjects(driver, binary, screenshots):
         driver.find_element(By.ID, "tab-history").click()
         wait.until(lambda _: driver.find_element(By.ID, "sessions-title").text == "Sessions")
         wait.until(lambda _: len(rows()) == attempts + 1)
+        assert driver.execute_script(trend) == attempts + 1, "the trend is not everyone's with no subject picked"
         wait.until(lambda _: driver.find_element(By.ID, "assessments-title").text == "Assessments")
 
         step = "the report opens"
