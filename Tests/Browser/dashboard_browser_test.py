@@ -259,8 +259,8 @@ def check_loaded_handle(driver, binary, screenshots):
 
 def check_empty_handle(driver, binary, home, screenshots):
     """A calibrated GripFit with nothing on the handle: its readings scatter around zero by the
-    sensor's noise, and the live force never shows a minus sign (it showed "-0.01"). Every text the
-    readout takes over 150 readings is kept by a MutationObserver. Returns the failed step, or None."""
+    sensor's noise, and the live force and peak never show a minus sign (the force showed "-0.01").
+    Every text they take over about 75 readings is kept by a MutationObserver. Returns the failed step, or None."""
     process, url = start_dashboard(binary, home, "--load", "0kg")
     wait = WebDriverWait(driver, 30)
     step = "the readout of an empty handle"
@@ -270,8 +270,10 @@ def check_empty_handle(driver, binary, home, screenshots):
         wait.until(lambda _: driver.find_element(By.ID, "unit").text == "kg")
         driver.execute_script("""
             window.shownForces = [];
-            new MutationObserver(() => window.shownForces.push(document.getElementById('force').textContent))
-              .observe(document.getElementById('force'), { childList: true, characterData: true, subtree: true });""")
+            for (const id of ['force', 'peak']) {
+              new MutationObserver(() => window.shownForces.push(document.getElementById(id).textContent))
+                .observe(document.getElementById(id), { childList: true, characterData: true, subtree: true });
+            }""")
         wait.until(lambda _: driver.execute_script("return window.shownForces.length") >= 150)
         shown = driver.execute_script("return window.shownForces")
         negative = [text for text in shown if text.startswith("-")]

@@ -92,7 +92,7 @@ function format(value, unit) {
 
 // An empty handle's reading scatters around zero by the sensor's noise (the simulator's is 0.006 kg),
 // so a live readout to the hundredth would flicker "-0.01 kg" with nothing on the handle. As a scale
-// blanks its zero, the live force shows a reading within this band of zero as zero; a squeeze is kilograms.
+// blanks its zero, the live force and peak show a value within this band of zero as zero; a squeeze is kilograms.
 const ZERO_BAND = { kg: 0.05, lb: 0.1, N: 0.5 };
 
 function liveFormat(value, unit) {
@@ -280,7 +280,7 @@ function frame() {
   if (live.dirty) {
     $("force").textContent = liveFormat(live.value, live.unit);
     $("unit").textContent = live.unit;
-    $("peak").textContent = format(live.peak, live.unit);
+    $("peak").textContent = liveFormat(live.peak, live.unit);
     $("peak-unit").textContent = live.peak === null ? "" : live.unit;
     live.dirty = false;
   }
