@@ -47,9 +47,14 @@ public protocol DashboardBackend: Sendable {
     /// `subject add` from the page's form: the new subject's JSON; 400 for a fact that cannot be
     /// right, 409 for a code already taken, each with the message to show.
     func addSubject(_ form: SubjectForm) throws(DashboardError) -> String
-    /// A protocol run's figures as `{"id", "subject", "date", "calibrated", "lines": [{"text"}], "report"}`:
-    /// the norm, threshold and consistency sentences `show A<n>` prints, and the report's address.
+    /// A protocol run's figures as `{"id", "subject", "date", "calibrated", "lines": [{"text"}], "report"}`
+    /// (and `dominance_ratio` with `dominant` when the subject's dominant hand is known): the norm,
+    /// threshold and consistency sentences `show A<n>` prints, worded for the page, and the report's address.
     func assessment(id: Int64) throws(DashboardError) -> String
+    /// The clinical history: the assessments, newest first, only `subject`'s when given, as
+    /// `{"assessments": [{"id", "name", "start", "subject", "unit", "right": {"best", "counted"},
+    /// "left", "centile", "consistency": [{"text"}], "report"}], "total"}`, worded for the page.
+    func assessments(subject: String?) throws(DashboardError) -> String
     /// The run's printable clinical report (the HTML `report A<n>` writes; the PDF stays the CLI's).
     func report(assessment id: Int64) throws(DashboardError) -> String
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GripFitClinical
+import GripFitOutput
 
 /// The page's "new subject" form as it posts it: `subject add`'s facts, as text, checked here with
 /// the same rules (``Subject``'s, and ``Subject/Birth/parse(date:year:today:)``'s), so the page
@@ -49,7 +50,18 @@ public struct SubjectForm: Decodable, Sendable {
             let birth = try Subject.Birth.parse(date: given(birthDate), year: birthYear, today: today)
             return try Subject(code: code, sex: chosenSex, birth: birth, dominant: chosenHand)
         } catch {
-            throw DashboardError(.badRequest, Self.sentence(error.description))
+            throw DashboardError(.badRequest, Self.sentence(Self.pageWords(error)))
+        }
+    }
+
+    /// The page's one "Birth date or year" field, not `--birth-date` and `--birth-year`.
+    static func pageWords(_ error: SubjectError) -> String {
+        switch error {
+        case .badBirthDate(let text):
+            "birth date '\(UntrustedText.escaped(text))' is not a day of the calendar: give it as YYYY-MM-DD (e.g. 1979-03-14), "
+                + "or the year alone (e.g. 1979)"
+        case .twoBirths: "give the birth date or the birth year, not both"
+        default: error.description
         }
     }
 

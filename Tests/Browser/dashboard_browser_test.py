@@ -53,8 +53,9 @@ def number(text):
 
 
 def run_guided_protocol(driver, wait, first_hand, rest_seconds, during=None):
-    """One standard protocol, one trial per hand, started by keyboard; `during` runs while it is
-    on; returns the summary rows."""
+    """One standard protocol, one trial per hand, started by keyboard (with no subject picked, the
+    page asks first, and the run is for no subject on purpose); `during` runs while it is on;
+    returns the summary rows."""
     Select(driver.find_element(By.ID, "hand")).select_by_value(first_hand)
     driver.find_element(By.ID, "label").clear()
     Select(driver.find_element(By.ID, "guided-trials")).select_by_value("1")
@@ -64,6 +65,13 @@ def run_guided_protocol(driver, wait, first_hand, rest_seconds, during=None):
     start = driver.find_element(By.ID, "guided-start")
     assert start.is_enabled(), "Start protocol is free before the run"
     start.send_keys(Keys.ENTER)
+    if Select(driver.find_element(By.ID, "subject")).first_selected_option.get_attribute("value") == "":
+        question = driver.find_element(By.ID, "guided-who")
+        wait.until(lambda _: question.is_displayed())
+        assert "No subject is picked" in question.text, question.text
+        assert not driver.find_element(By.ID, "guided").is_displayed(), "a cue came before the page asked for a subject"
+        assert focused_id(driver) == "guided-anonymous", focused_id(driver)
+        keys(driver, Keys.ENTER)
     cue = driver.find_element(By.ID, "guided-cue")
     wait.until(lambda _: cue.text in ("Let go and hold the handle still…", "Squeeze now"))
     assert driver.switch_to.active_element.get_attribute("id") == "guided-stop", "focus moves to Stop protocol"
@@ -113,11 +121,17 @@ def check_guided_protocol(driver, screenshots):
         assert row.endswith("1 of 1 (trial 1)") or row.endswith("0 of 1"), hands
     difference = driver.find_element(By.ID, "guided-difference").text
     assert re.match(r"Left/right difference: \d+\.\d % \((left|right) stronger", difference), difference
+    # A run for no subject says so, in words for a browser: no CLI option offered as the fix.
+    wait.until(lambda _: driver.find_element(By.ID, "guided-assessment").is_displayed())
+    card = driver.find_element(By.ID, "guided").text
+    assert "the run was for no subject" in card, card
+    for cli in ("subject edit --", "--birth-year", "gripfit-serial report", "the PDF is"):
+        assert cli not in card, f"{cli!r} on the page: {card}"
     driver.execute_script("window.scrollTo(0, 0)")  # the whole screen, header and all (the README's)
     driver.save_screenshot(os.path.join(screenshots, "guided-summary-7inch.png"))
     free_for_the_next_run(driver, wait, "after the protocol finished")
     driver.find_element(By.ID, "tab-history").click()
-    labels = lambda: [row.find_element(By.CSS_SELECTOR, "td:nth-child(3)").text
+    labels = lambda: [row.find_element(By.CSS_SELECTOR, "td.hand").text
                       for row in driver.find_elements(By.CSS_SELECTOR, "#sessions tbody tr")]
     wait.until(lambda _: labels().count("right") >= 1 and labels().count("left") >= 2)
     driver.find_element(By.ID, "tab-live").click()
@@ -212,7 +226,8 @@ def check_history_pages(driver, binary, home, screenshots):
 
 def check_loaded_handle(driver, binary, screenshots):
     """A calibrated GripFit with 20 kg on the handle: the protocol never cues a squeeze, and the
-    page says what it waits on and what to do. Returns the failed step, or None."""
+    page says what it waits on and what to do; then with nothing on it (check_empty_handle).
+    Returns the failed step, or None."""
     home = scratch_home("gripfit-browser-loaded-")
     env = environment(home)
     subprocess.run([binary, "calibrate", "--simulate", "--mass", "10kg"], env=env, check=True,
@@ -227,15 +242,47 @@ def check_loaded_handle(driver, binary, screenshots):
         wait.until(lambda _: driver.find_element(By.ID, "ble").text == "connected")
         Select(driver.find_element(By.ID, "guided-trials")).select_by_value("1")
         driver.find_element(By.ID, "guided-start").click()
+        driver.find_element(By.ID, "guided-anonymous").click()
         step = "the page says why it waits"
         detail = driver.find_element(By.ID, "guided-detail")
         wait.until(lambda _: detail.text.startswith("Waiting: the handle reads"))
         assert driver.find_element(By.ID, "guided-cue").text != "Squeeze now", "cued on a loaded handle"
         driver.save_screenshot(os.path.join(screenshots, "guided-loaded-7inch.png"))
         driver.find_element(By.ID, "guided-stop").click()
-        return None
     except Exception as error:
         driver.save_screenshot(os.path.join(screenshots, "failure-loaded.png"))
+        return f"{step}: {error!r}"
+    finally:
+        stop_dashboard(process)
+    return check_empty_handle(driver, binary, home, screenshots)
+
+
+def check_empty_handle(driver, binary, home, screenshots):
+    """A calibrated GripFit with nothing on the handle: its readings scatter around zero by the
+    sensor's noise, and the live force and peak never show a minus sign (the force showed "-0.01").
+    Every text they take over about 75 readings is kept by a MutationObserver. Returns the failed step, or None."""
+    process, url = start_dashboard(binary, home, "--load", "0kg")
+    wait = WebDriverWait(driver, 30)
+    step = "the readout of an empty handle"
+    try:
+        viewport(driver, 800, 480)
+        driver.get(url)
+        wait.until(lambda _: driver.find_element(By.ID, "unit").text == "kg")
+        driver.execute_script("""
+            window.shownForces = [];
+            for (const id of ['force', 'peak']) {
+              new MutationObserver(() => window.shownForces.push(document.getElementById(id).textContent))
+                .observe(document.getElementById(id), { childList: true, characterData: true, subtree: true });
+            }""")
+        wait.until(lambda _: driver.execute_script("return window.shownForces.length") >= 150)
+        shown = driver.execute_script("return window.shownForces")
+        negative = [text for text in shown if text.startswith("-")]
+        assert not negative, f"an empty handle read {negative[:5]} ({len(negative)} of {len(shown)})"
+        assert all(re.fullmatch(r"\d+\.\d\d", text) for text in shown), shown[:10]
+        driver.save_screenshot(os.path.join(screenshots, "empty-handle-7inch.png"))
+        return None
+    except Exception as error:
+        driver.save_screenshot(os.path.join(screenshots, "failure-empty.png"))
         return f"{step}: {error!r}"
     finally:
         stop_dashboard(process)
@@ -361,11 +408,25 @@ def check_subjects(driver, binary, screenshots):
         assert picker.first_selected_option.get_attribute("value") == "P017", picker.first_selected_option.text
         assert picker.first_selected_option.text == "P017 (female, born 1979-03-14, right-handed)", picker.first_selected_option.text
 
+        step = "a code taken in another case is refused naming the stored code"
+        driver.find_element(By.ID, "subject-new").send_keys(Keys.ENTER)
+        wait.until(lambda _: driver.find_element(By.ID, "subject-form").is_displayed())
+        code.send_keys("p017")
+        driver.find_element(By.ID, "new-add").click()
+        wait.until(lambda _: "exists already" in error.text)
+        assert error.text == "Subject P017 exists already: pick it in the Subject list, or give another code.", error.text
+        driver.find_element(By.ID, "new-cancel").click()
+
         step = "the protocol for the subject shows its figures and a Report link"
         hands = run_guided_protocol(driver, wait, "right", 0)
         assert len(hands) == 2, hands
+        assert not driver.find_element(By.ID, "guided-who").is_displayed(), "asked for a subject with one picked"
         figures = driver.find_element(By.ID, "guided-assessment")
         wait.until(lambda _: figures.is_displayed())
+        # The CLI's dominant/non-dominant ratio, when both hands counted (a flagged one may not have).
+        if all(row.endswith("1 of 1 (trial 1)") for row in hands):
+            ratio = driver.find_element(By.ID, "guided-ratio").text
+            assert re.fullmatch(r"Dominant/non-dominant ratio: \d+\.\d\d \(dominant hand: right\)", ratio), ratio
         link = driver.find_element(By.ID, "guided-report")
         assert link.text == "Report A1 (P017)", link.text
         assert link.get_attribute("href").endswith("/api/assessments/1/report.html"), link.get_attribute("href")
@@ -376,18 +437,50 @@ def check_subjects(driver, binary, screenshots):
         report = link.get_attribute("href")
         free_for_the_next_run(driver, wait, "after the subject's protocol")
 
-        step = "the history follows the subject"
+        step = "a recording for no subject"
+        picker.select_by_value("")
+        driver.find_element(By.ID, "record-start").click()
+        state = driver.find_element(By.ID, "record-state")
+        wait.until(lambda _: re.search(r"[1-9]\d* readings", state.text))
+        driver.find_element(By.ID, "record-stop").click()
+        wait.until(lambda _: state.text.startswith("Saved session"))
+        picker.select_by_value("P017")
+
+        step = "the history follows the subject: their assessments and sessions"
         driver.find_element(By.ID, "tab-history").click()
-        wait.until(lambda _: driver.find_element(By.CSS_SELECTOR, "#history h2").text == "Sessions for P017")
+        wait.until(lambda _: driver.find_element(By.ID, "sessions-title").text == "Sessions for P017")
+        wait.until(lambda _: driver.find_element(By.ID, "assessments-title").text == "Assessments for P017")
         rows = lambda: driver.find_elements(By.CSS_SELECTOR, "#sessions tbody tr")
         wait.until(lambda _: len(rows()) >= 2)
         attempts = len(rows())
+        for row in rows():
+            assert row.find_element(By.CSS_SELECTOR, "td.subject").text == "P017", row.text
+            protocol = row.find_element(By.CSS_SELECTOR, "td.protocol").text
+            assert re.fullmatch(r"standard, trial 1(, attempt \d)? \(A1\)(, not counted: .+)?", protocol), protocol
+        trend = "return fetch('api/trend?limit=500' + subjectQuery()).then((response) => response.json()).then((a) => a.length)"
+        assert driver.execute_script(trend) == attempts, "the trend is not the subject's alone"
+        assessments = lambda: driver.find_elements(By.CSS_SELECTOR, "#assessments tbody tr")
+        wait.until(lambda _: len(assessments()) == 1)
+        row = assessments()[0]
+        assert row.find_element(By.CSS_SELECTOR, "td.name").text == "A1", row.text
+        assert row.find_element(By.CSS_SELECTOR, "td.subject").text == "P017", row.text
+        assert re.fullmatch(r"\d+ raw|–", row.find_element(By.CSS_SELECTOR, "td.right").text), row.text
+        # The simulator is not calibrated: no centile, and the page says why in its own words.
+        centile = row.find_element(By.CSS_SELECTOR, "td.centile").text
+        assert centile == "no norm: not calibrated", centile
+        link = row.find_element(By.CSS_SELECTOR, "td.report a")
+        assert link.text == "Report" and link.get_attribute("href") == report, link.get_attribute("href")
         driver.save_screenshot(os.path.join(screenshots, "subject-history-7inch.png"))
+        viewport(driver, 1280, 800)
+        driver.save_screenshot(os.path.join(screenshots, "subject-history.png"))
+        viewport(driver, 800, 480)
         driver.find_element(By.ID, "tab-live").click()
         picker.select_by_value("")
         driver.find_element(By.ID, "tab-history").click()
-        wait.until(lambda _: driver.find_element(By.CSS_SELECTOR, "#history h2").text == "Sessions")
-        wait.until(lambda _: len(rows()) == attempts)
+        wait.until(lambda _: driver.find_element(By.ID, "sessions-title").text == "Sessions")
+        wait.until(lambda _: len(rows()) == attempts + 1)
+        assert driver.execute_script(trend) == attempts + 1, "the trend is not everyone's with no subject picked"
+        wait.until(lambda _: driver.find_element(By.ID, "assessments-title").text == "Assessments")
 
         step = "the report opens"
         driver.get(report)
@@ -400,8 +493,8 @@ def check_subjects(driver, binary, screenshots):
         driver.save_screenshot(os.path.join(screenshots, "subject-report.png"))
         stop_dashboard(process)
 
-        step = "dashboard --subject preselects the subject"
-        process, url = start_dashboard(binary, home, "--subject", "P017")
+        step = "dashboard --subject preselects the subject, as the history spells the code"
+        process, url = start_dashboard(binary, home, "--subject", "p017")
         driver.get(url)
         wait.until(lambda _: Select(driver.find_element(By.ID, "subject")).first_selected_option.get_attribute("value") == "P017")
         return None
@@ -454,17 +547,18 @@ def main():
 
         step = "the live view fits a desktop and a 7-inch screen"
         time.sleep(2)  # let the chart fill a little for the screenshots
-        viewport(driver, 1024, 600)
-        driver.save_screenshot(os.path.join(arguments.screenshots, "live.png"))
-        viewport(driver, 800, 480)
-        time.sleep(0.3)
         chart = driver.find_element(By.ID, "chart")
-        bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", chart)
-        assert bottom <= 480, f"on 800x480 the chart ends at {bottom}px, below the screen"
-        for panel in ("record-form", "guided-start"):
-            bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", driver.find_element(By.ID, panel))
-            assert bottom <= 480, f"on 800x480 #{panel} ends at {bottom}px, below the fold"
-        driver.save_screenshot(os.path.join(arguments.screenshots, "live-7inch.png"))
+        # Start protocol on the first screen of a 7-inch panel, a small laptop and a desktop alike.
+        for width, height, name in ((800, 480, "live-7inch.png"), (1024, 600, "live.png"), (1280, 800, "live-1280.png"),
+                                    (1920, 1080, "live-1920.png")):
+            viewport(driver, width, height)
+            time.sleep(0.3)
+            for panel in (chart, driver.find_element(By.ID, "record-form"), driver.find_element(By.ID, "guided-start")):
+                bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", panel)
+                assert bottom <= height, f"on {width}x{height} #{panel.get_attribute('id')} ends at {bottom}px, below the fold"
+            wide = driver.execute_script("return document.documentElement.scrollWidth")
+            assert wide <= width, f"on {width}x{height} the page is {wide}px wide"
+            driver.save_screenshot(os.path.join(arguments.screenshots, name))
         viewport(driver, 1024, 600)
 
         step = "record a session from the page"

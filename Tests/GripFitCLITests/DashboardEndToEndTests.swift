@@ -392,7 +392,7 @@ import Testing
     }
 
     /// `--subject` names a subject in the history (exit 66 otherwise, before the server starts) and
-    /// the page's picker gets it selected; a subject added over HTTP is `subject list`'s too.
+    /// the page's picker gets it selected, spelt as stored; a subject added over HTTP is `subject list`'s too.
     @Test func theSubjectIsCheckedAndPreselected() throws {
         let binary = BuiltBinary()
         let unknown = try binary.run("dashboard", "--simulate", "--listen", "127.0.0.1:0", "--subject", "P017")
@@ -401,9 +401,12 @@ import Testing
         let bad = try binary.run("dashboard", "--simulate", "--subject", "Jane Doe")
         #expect(bad.status == 64, "\(bad.stderr)")
         #expect(try binary.run("subject", "add", "P017", "--birth-year", "1950").status == 0)
-        let dashboard = try Dashboard(["--subject", "P017"], binary: binary)
+        // Codes are case-blind: the page is given the code as the history spells it (issue 33).
+        let dashboard = try Dashboard(["--subject", "p017"], binary: binary)
         let subjects = Self.object(try dashboard.client.get("/api/subjects").body)
         #expect(subjects["selected"] as? String == "P017")
+        let assessments = try dashboard.client.get("/api/assessments?subject=P017")
+        #expect(assessments.status == 200 && assessments.body.contains(#""assessments":[]"#), "\(assessments.body)")
         let added = try dashboard.client.post("/api/subjects", json: #"{"code":"K-2","sex":"male","birth_year":1960}"#)
         #expect(added.status == 201, "\(added.body)")
         let refused = try dashboard.client.post("/api/subjects", json: #"{"code":"K-3","birth_date":"1960-02-30"}"#)

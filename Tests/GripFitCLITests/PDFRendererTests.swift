@@ -204,6 +204,37 @@ import Testing
         #expect(try !Self.alive(pidAt: helperPid), "a helper outlived its renderer")
     }
 
+    /// `report -o x.pdf` through the binary, with HOME, XDG_CONFIG_HOME and XDG_CACHE_HOME of its
+    /// own: Chromium left "chromium/Crash Reports/settings.dat" under XDG_CONFIG_HOME (issue 33);
+    /// everything it writes now stays in the report's temporary directory, removed after.
+    @Test(.disabled(if: skipped, "no Chromium on PATH and GRIPFIT_SKIP_PDF=1: the PDF report is not rendered"))
+    func theBinarysPDFReportWritesNothingUnderTheUsersHomeOrXDGDirectories() throws {
+        let cli = BuiltBinary()
+        let (_, imported) = try ImportedAssessmentTests.importFile(try ImportedAssessmentTests.export(), into: cli)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let before = Set((try? FileManager.default.contentsOfDirectory(atPath: cli.configHome)) ?? [])
+        let home = cli.home + "/home"
+        let cache = cli.home + "/cache"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let pdf = cli.home + "/A1.pdf"
+        let report = try cli.run(["report", "A1", "-o", pdf], extra: ["HOME": home, "XDG_CACHE_HOME": cache])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(FileManager.default.contents(atPath: pdf)?.starts(with: Array("%PDF-".utf8)) == true)
+        let after = Set((try? FileManager.default.contentsOfDirectory(atPath: cli.configHome)) ?? [])
+        #expect(after == before, "written under XDG_CONFIG_HOME: \(after.subtracting(before).sorted())")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty, "written under HOME")
+        #expect(!FileManager.default.fileExists(atPath: cache), "XDG_CACHE_HOME was made")
+    }
+
+    @Test func theRenderersEnvironmentPointsHomeAndXDGIntoItsDirectory() {
+        let environment = PDFRenderer(executable: "/usr/bin/chromium").environment(
+            directory: "/tmp/r", inherited: ["HOME": "/root", "XDG_CONFIG_HOME": "/root/.config", "PATH": "/usr/bin", "TZ": "UTC"])
+        #expect(environment == [
+            "HOME=/tmp/r/home", "PATH=/usr/bin", "TZ=UTC", "XDG_CACHE_HOME=/tmp/r/cache", "XDG_CONFIG_HOME=/tmp/r/config",
+            "XDG_DATA_HOME=/tmp/r/data", "XDG_STATE_HOME=/tmp/r/state",
+        ])
+    }
+
     @Test func pathsInMessagesAreEscaped() {
         let hostile = "/tmp/a\u{1B}[2Jb"
         let messages = [

@@ -252,6 +252,15 @@ import Testing
         #expect(try await respond(.get, "/").headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true)
     }
 
+    /// The clinical history's list: everyone's, or one subject's by a code checked as `subject add` checks it.
+    @Test func theAssessmentsAreListedForEveryoneOrOneSubject() async throws {
+        #expect(try await respond(.get, "/api/assessments").body == #"{"assessments":[],"total":0}"#)
+        #expect(try await respond(.get, "/api/assessments?subject=P017").status == .ok)
+        let bad = try await respond(.get, "/api/assessments?subject=Jane%20Doe")
+        #expect(bad.status == .badRequest && bad.body.contains("is not usable"), "\(bad.body)")
+        #expect(backend.calls.withLock { $0 } == ["assessments -", "assessments P017"])
+    }
+
     @Test func anOversizedBodyIs413NotAJSONComplaint() async throws {
         let json: HTTPFields = [.contentType: "application/json"]
         let huge = #"{"label":""# + String(repeating: "x", count: 10 * 1024 * 1024) + #""}"#

@@ -88,6 +88,11 @@ final class FakeBackend: DashboardBackend {
         return #"{"id":1}"#
     }
 
+    func assessments(subject: String?) throws(DashboardError) -> String {
+        note("assessments \(subject ?? "-")")
+        return #"{"assessments":[],"total":0}"#
+    }
+
     func report(assessment id: Int64) throws(DashboardError) -> String {
         note("report \(id)")
         return "<!doctype html><p>report</p>"

@@ -8,8 +8,8 @@ extension PDFRenderer {
     /// renderer children with it, not only the parent. The exit is awaited by `waitid` on a thread
     /// (no polling) with `WNOWAIT`: the parent stays unreaped, its pid and group cannot be reused,
     /// until the whole group has been signalled. Returns the wait status.
-    func runInOwnGroup(arguments: [String], logDescriptor: Int32) throws(PDFRenderError) -> Int32 {
-        let pid = try spawn(arguments: arguments, logDescriptor: logDescriptor)
+    func runInOwnGroup(arguments: [String], environment: [String], logDescriptor: Int32) throws(PDFRenderError) -> Int32 {
+        let pid = try spawn(arguments: arguments, environment: environment, logDescriptor: logDescriptor)
         let exited = DispatchSemaphore(value: 0)
         // The thread only waits; it never reaps, so `pid` stays this child's until `waitpid` below.
         Thread.detachNewThread {
@@ -39,8 +39,9 @@ extension PDFRenderer {
     }
 
     /// posix_spawn with the group set (`POSIX_SPAWN_SETPGROUP`, group 0: the child's own pid), stdin
-    /// from /dev/null, stdout and stderr to the log, signals back to their defaults and unblocked.
-    private func spawn(arguments: [String], logDescriptor: Int32) throws(PDFRenderError) -> pid_t {
+    /// from /dev/null, stdout and stderr to the log, signals back to their defaults and unblocked;
+    /// `environment` as `NAME=value` strings.
+    private func spawn(arguments: [String], environment: [String], logDescriptor: Int32) throws(PDFRenderError) -> pid_t {
         var attributes = posix_spawnattr_t()
         var actions = posix_spawn_file_actions_t()
         posix_spawnattr_init(&attributes)
@@ -62,11 +63,14 @@ extension PDFRenderer {
         posix_spawn_file_actions_adddup2(&actions, logDescriptor, 1)
         posix_spawn_file_actions_adddup2(&actions, logDescriptor, 2)
         let argv = ([executable] + arguments).map { strdup($0) }
-        defer { argv.forEach { free($0) } }
+        let envp = environment.map { strdup($0) }
+        defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let result = (argv + [nil]).withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return EINVAL }
-            return posix_spawn(&pid, executable, &actions, &attributes, base, environ)
+        let result = (argv + [nil]).withUnsafeBufferPointer { arguments in
+            (envp + [nil]).withUnsafeBufferPointer { environment in
+                guard let argv = arguments.baseAddress, let envp = environment.baseAddress else { return EINVAL }
+                return posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+            }
         }
         guard result == 0 else {
             throw .renderFailed(renderer: executable, reason: "cannot start it (\(ErrnoText(result).message))")

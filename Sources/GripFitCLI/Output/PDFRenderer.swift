@@ -5,7 +5,8 @@ import GripFitStore
 
 /// Prints a report page to PDF with headless Chromium (see README "Clinical report" for why
 /// Chromium): the page goes to a private temporary directory (0700, the page 0600, Chromium's
-/// profile inside it, all removed after), Chromium prints it, and the result is written to `-o`
+/// profile, crash database, HOME and XDG directories inside it, all removed after: Chromium
+/// writes nothing into the user's own), Chromium prints it, and the result is written to `-o`
 /// as 0600, all or nothing, only if it starts with `%PDF`. Chromium runs in a process group of its
 /// own, stopped as a whole at the timeout (PDFRenderer+Process.swift).
 public struct PDFRenderer: Sendable {
@@ -49,7 +50,8 @@ public struct PDFRenderer: Sendable {
             throw .temporaryFiles(reason: Self.reason(error))
         }
         let log = directory + "/renderer.log"
-        try run(arguments: arguments(directory: directory, page: page, output: output), log: log)
+        let arguments = arguments(directory: directory, page: page, output: output)
+        try run(arguments: arguments, environment: environment(directory: directory), log: log)
         let bytes = FileManager.default.contents(atPath: output).map { [UInt8]($0) } ?? []
         guard bytes.starts(with: Array("%PDF-".utf8)) else {
             let detail = bytes.isEmpty ? "no output file" : "the output does not start with %PDF"
@@ -67,16 +69,30 @@ public struct PDFRenderer: Sendable {
         (geteuid() == 0 ? ["--no-sandbox"] : []) + [
             "--headless=new", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
             "--disable-extensions", "--disable-background-networking", "--disable-sync", "--disable-crash-reporter",
-            "--user-data-dir=" + directory + "/profile", "--no-pdf-header-footer", "--print-to-pdf=" + output,
+            "--crash-dumps-dir=" + directory + "/crash", "--user-data-dir=" + directory + "/profile", "--no-pdf-header-footer",
+            "--print-to-pdf=" + output,
             "file://" + Self.percentEncoded(page),
         ]
     }
 
-    private func run(arguments: [String], log: String) throws(PDFRenderError) {
+    /// This process's environment with HOME and the XDG base directories inside `directory`: Chromium
+    /// keeps its crash database ("Crash Reports/settings.dat") under XDG_CONFIG_HOME whatever
+    /// --user-data-dir and --crash-dumps-dir say, and caches (dconf, fontconfig) under XDG_CACHE_HOME.
+    func environment(directory: String, inherited: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        var environment = inherited
+        environment["HOME"] = directory + "/home"
+        for (name, folder) in [("XDG_CONFIG_HOME", "config"), ("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data"),
+                               ("XDG_STATE_HOME", "state")] {
+            environment[name] = directory + "/" + folder
+        }
+        return environment.map { $0.key + "=" + $0.value }.sorted()
+    }
+
+    private func run(arguments: [String], environment: [String], log: String) throws(PDFRenderError) {
         let fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .temporaryFiles(reason: "\(UntrustedText.escaped(log)): \(ErrnoText(errno).message)") }
         defer { close(fd) }
-        let status = try runInOwnGroup(arguments: arguments, logDescriptor: fd)
+        let status = try runInOwnGroup(arguments: arguments, environment: environment, logDescriptor: fd)
         // The wait status by hand (WIFEXITED and friends are macros Swift does not import).
         let signal = status & 0x7f
         let exitCode = (status >> 8) & 0xff

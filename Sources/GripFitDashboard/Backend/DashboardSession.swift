@@ -261,7 +261,7 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
     public func startRecording(hand: Hand?, label: String?, subject: String?) throws(DashboardError) -> String {
         let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
         try history.checkCanSave()
-        if let subject { try history.checkSubject(code: subject) }
+        let subject = try subject.map { (code) throws(DashboardError) in try history.storedCode(of: code) }
         return try live.withLock { live throws(DashboardError) -> String in
             try Self.ensureIdle(live)
             live.recording.start(hand: hand, label: label)
@@ -287,7 +287,7 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
             trials: trialsPerHand ?? GuidedRun.trialsPerHand, first: firstHand, rest: restSeconds ?? GuidedRun.restSeconds,
             trialLimit: GuidedRun.trialLimit)
         try history.checkCanSave()
-        if let subject { try history.checkSubject(code: subject) }
+        let subject = try subject.map { (code) throws(DashboardError) in try history.storedCode(of: code) }
         let now = self.now()
         let time = RFC3339.format(milliseconds: wallTime.epochMilliseconds(at: now))
         return try live.withLock { live throws(DashboardError) -> String in
@@ -368,6 +368,10 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
 
     public func assessment(id: Int64) throws(DashboardError) -> String {
         try history.assessment(id: id)
+    }
+
+    public func assessments(subject: String?) throws(DashboardError) -> String {
+        try history.assessments(subject: subject, unit: unit)
     }
 
     public func report(assessment id: Int64) throws(DashboardError) -> String {

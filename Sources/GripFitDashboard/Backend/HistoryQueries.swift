@@ -69,25 +69,77 @@ public struct HistoryQueries: Sendable {
         }
     }
 
-    /// `subject list`'s subjects for the page's picker, and the one `dashboard --subject` picked.
+    /// `subject list`'s subjects for the page's picker, and the one `dashboard --subject` picked,
+    /// as the history spells its code (codes are case-blind: `--subject p020` picks P020).
     func subjects(selected: String?) throws(DashboardError) -> String {
         let subjects = try history { try $0.subjects() }
         var object = JSONObject()
         object.set("subjects", subjects.map(SubjectJSON.object))
-        if let selected { object.set("selected", selected) } else { object.setNull("selected") }
+        let stored = selected.flatMap { code in subjects.first { $0.code.lowercased() == code.lowercased() }?.code ?? code }
+        if let stored { object.set("selected", stored) } else { object.setNull("selected") }
         return object.text
     }
 
-    /// Adds the page's new subject, as `subject add` does; its JSON. 409 for a code already taken.
+    /// Adds the page's new subject, as `subject add` does; its JSON. 409 for a code already taken,
+    /// naming the code as the history spells it.
     func addSubject(_ subject: Subject) throws(DashboardError) -> String {
-        try history { try $0.addSubject(subject) }
+        do {
+            try opened.get().addSubject(subject)
+        } catch StoreError.duplicateSubject(let code) {
+            let stored = try? opened.get().subject(code: code).code
+            throw DashboardError(.conflict, PageWording.failure(.duplicateSubject(code), storedCode: stored) ?? "")
+        } catch {
+            throw Self.failure(error)
+        }
         return SubjectJSON.object(subject).text
     }
 
-    /// A subject the page names must be in the history before anything is recorded for them.
-    func checkSubject(code: String) throws(DashboardError) {
-        _ = try history { try $0.subject(code: code) }
+    /// A subject the page names must be in the history before anything is recorded for them; their
+    /// code as the history spells it, which is what the recording is filed under.
+    func storedCode(of code: String) throws(DashboardError) -> String {
+        try history { try $0.subject(code: code).code }
     }
+
+    /// The assessments, newest first (only `subject`'s when given; the newest ``assessmentPage``
+    /// otherwise), each with the best grip per hand in `unit`, the centile, each hand's trial
+    /// consistency and its report's address: the page's clinical history.
+    func assessments(subject: String?, unit: ForceUnit) throws(DashboardError) -> String {
+        let (assessments, subjects) = try history { store in (try store.assessments(subject: subject), try store.subjects()) }
+        let display = ForceDisplay(calibration: nil, unit: unit)
+        let listed = assessments.prefix(Self.assessmentPage).map { assessment in
+            let owner = subjects.first { $0.code == assessment.facts.subject }
+            let view = ClinicalView(assessment: assessment, subject: owner, timeZone: .current)
+            let calibrated = assessment.facts.calibrated
+            var object = JSONObject()
+            object.set("id", Int(assessment.id))
+            object.set("name", assessment.name)
+            object.set("start", Timestamp.rfc3339(milliseconds: assessment.facts.startedAtMilliseconds))
+            if let code = assessment.facts.subject { object.set("subject", code) } else { object.setNull("subject") }
+            object.set("unit", calibrated ? unit.rawValue : "raw")
+            for hand in [Hand.right, .left] {
+                let figures = view.statistics.figures(hand)
+                var entry = JSONObject()
+                if let best = figures.best { entry.set("best", display.convert(stored: best, calibrated: calibrated)) }
+                entry.set("counted", figures.peaks.count)
+                object.set(hand.rawValue, entry)
+            }
+            object.set("centile", PageWording.centile(view))
+            object.set("consistency", PageWording.consistency(view).map { line in
+                var item = JSONObject()
+                item.set("text", line)
+                return item
+            })
+            object.set("report", "api/assessments/\(assessment.id)/report.html")
+            return object
+        }
+        var object = JSONObject()
+        object.set("assessments", Array(listed))
+        object.set("total", assessments.count)
+        return object.text
+    }
+
+    /// The most assessments the page lists at once: a subject has far fewer.
+    static let assessmentPage = 100
 
     /// A protocol run's clinical figures for the page, as `show A<n>` reads them: the trial
     /// statistics, the norm and threshold lines (each citing its source), and the report's address.
@@ -98,11 +150,16 @@ public struct HistoryQueries: Sendable {
         if let subject = view.assessment.facts.subject { object.set("subject", subject) } else { object.setNull("subject") }
         object.set("date", view.day.description)
         object.set("calibrated", view.assessment.facts.calibrated)
-        object.set("lines", view.clinicalLines.map { line in
+        object.set("lines", PageWording.lines(view).map { line in
             var item = JSONObject()
             item.set("text", line)
             return item
         })
+        // The CLI's "dominant/non-dominant ratio" line, when the subject's dominant hand is left or right.
+        if let ratio = view.statistics.dominanceRatio, let dominant = view.statistics.dominant {
+            object.set("dominance_ratio", ratio.rounded(decimals: 4))
+            object.set("dominant", dominant.rawValue)
+        }
         object.set("report", "api/assessments/\(id)/report.html")
         return object.text
     }
@@ -164,14 +221,16 @@ public struct HistoryQueries: Sendable {
         }
     }
 
-    /// A store error as the page gets it: 404 for a session, subject or assessment that is not
-    /// there, 409 for a subject code already taken (or a forgotten subject's), 503 with the reason
-    /// while the history server is away (the dashboard tries it again; ``OpenedHistory``), 500 otherwise.
+    /// A store error as the page gets it (``PageWording``'s words where it has them): 404 for a
+    /// session, subject or assessment that is not there, 409 for a subject code already taken (or
+    /// a forgotten subject's), 503 with the reason while the history server is away (the dashboard
+    /// tries it again; ``OpenedHistory``), 500 otherwise.
     static func failure(_ error: any Error) -> DashboardError {
         if let error = error as? StoreError {
+            let words = PageWording.failure(error) ?? error.description
             switch error {
-            case .notFound, .unknownSubject, .unknownAssessment: return DashboardError(.notFound, error.description)
-            case .duplicateSubject, .erasedCode: return DashboardError(.conflict, error.description)
+            case .notFound, .unknownSubject, .unknownAssessment: return DashboardError(.notFound, words)
+            case .duplicateSubject, .erasedCode: return DashboardError(.conflict, words)
             case .unreachable: return DashboardError(.serviceUnavailable, error.description)
             default: break
             }

@@ -90,6 +90,16 @@ function format(value, unit) {
   return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
 }
 
+// An empty handle's reading scatters around zero by the sensor's noise (the simulator's is 0.006 kg),
+// so a live readout to the hundredth would flicker "-0.01 kg" with nothing on the handle. As a scale
+// blanks its zero, the live force and peak show a value within this band of zero as zero; a squeeze is kilograms.
+const ZERO_BAND = { kg: 0.05, lb: 0.1, N: 0.5 };
+
+function liveFormat(value, unit) {
+  const band = ZERO_BAND[unit];
+  return format(band !== undefined && Number.isFinite(value) && Math.abs(value) < band ? 0 : value, unit);
+}
+
 // Times as plot titles and the CLI show them, whatever the browser's locale: 2026-11-22 09:10:31 +01:00.
 function localTime(text) {
   const date = new Date(text);
@@ -268,9 +278,9 @@ function drawChart() {
 
 function frame() {
   if (live.dirty) {
-    $("force").textContent = format(live.value, live.unit);
+    $("force").textContent = liveFormat(live.value, live.unit);
     $("unit").textContent = live.unit;
-    $("peak").textContent = format(live.peak, live.unit);
+    $("peak").textContent = liveFormat(live.peak, live.unit);
     $("peak-unit").textContent = live.peak === null ? "" : live.unit;
     live.dirty = false;
   }
@@ -375,7 +385,7 @@ function showGuided(event) {
       step = stepText(event);
       setCue("Squeeze now");
       detail = event.force === null ? "as hard as you can, then let go"
-        : `${format(event.force, unit)} ${unit} · peak ${format(event.peak, unit)} ${unit}`;
+        : `${liveFormat(event.force, unit)} ${unit} · peak ${format(event.peak, unit)} ${unit}`;
       break;
     case "rest":
       setCue("Rest", `${event.remaining} s`);
@@ -450,6 +460,9 @@ function showAssessment(id) {
       item.textContent = line.text;
       list.appendChild(item);
     }
+    // As the CLI prints it, when the subject's dominant hand is left or right.
+    $("guided-ratio").textContent = typeof assessment.dominance_ratio === "number"
+      ? `Dominant/non-dominant ratio: ${assessment.dominance_ratio.toFixed(2)} (dominant hand: ${assessment.dominant})` : "";
     const link = $("guided-report");
     link.href = assessment.report;
     link.textContent = `Report A${assessment.id}` + (assessment.subject ? ` (${assessment.subject})` : "");
@@ -457,8 +470,19 @@ function showAssessment(id) {
   }).catch((error) => notice(error.message, true));
 }
 
+// With no subject picked the page asks first: pick one, or run it for no subject on purpose.
+function askForSubject(open) {
+  $("guided-who").hidden = !open;
+  if (open) {
+    $("guided-who").scrollIntoView({ block: "nearest" });
+    $("guided-anonymous").focus();
+  }
+}
+
 function startGuided(event) {
   event.preventDefault();
+  if (!$("subject").value && event.type === "submit") { askForSubject(true); return; }
+  askForSubject(false);
   const body = { protocol: "standard", trials: Number($("guided-trials").value), rest: Number($("guided-rest").value),
     label: $("label").value };
   if ($("hand").value) body.hand = $("hand").value;
@@ -466,6 +490,7 @@ function startGuided(event) {
   delete $("record-state").dataset.saved;
   guided.attempts = 0;
   $("guided-assessment").hidden = true;
+  $("guided-ratio").textContent = "";
   post("api/record/start", body).then((started) => {
     showGuided(started);
     showRecording({ state: "guided" });
@@ -484,6 +509,8 @@ function stopGuided() {
 
 function setUpGuided() {
   $("guided-form").addEventListener("submit", startGuided);
+  $("guided-anonymous").addEventListener("click", startGuided);
+  $("guided-who-cancel").addEventListener("click", () => { askForSubject(false); $("subject").focus(); });
   $("guided-stop").addEventListener("click", stopGuided);
   $("guided-close").addEventListener("click", () => { $("guided").hidden = true; $("guided-start").focus(); });
 }
@@ -513,12 +540,62 @@ function loadHistory() {
   const body = document.querySelector("#sessions tbody");
   const code = $("subject").value;
   $("history-subject").textContent = code ? ` for ${code}` : "";
+  loadAssessments();
   getJSON(`api/sessions?limit=${historyPage}${subjectQuery()}`).then((page) => {
     body.replaceChildren();
     $("no-sessions").hidden = page.sessions.length > 0;
     showSessions(page);
   }).catch((error) => notice(error.message, true));
   loadTrend();
+}
+
+// The clinical history: the assessments (the subject's when one is picked), newest first, each with
+// its best grip per hand, centile, trial consistency and report.
+function loadAssessments() {
+  const code = $("subject").value;
+  $("assessments-subject").textContent = code ? ` for ${code}` : "";
+  getJSON(`api/assessments?${subjectQuery().slice(1)}`).then((list) => {
+    const body = document.querySelector("#assessments tbody");
+    body.replaceChildren();
+    for (const assessment of list.assessments) {
+      const row = document.createElement("tr");
+      row.dataset.id = assessment.id;
+      cell(row, assessment.name, "name");
+      // Beside its name, so a narrow screen shows it without scrolling the table.
+      const link = document.createElement("a");
+      link.href = assessment.report;
+      link.target = "_blank";
+      link.rel = "noopener";
+      link.textContent = "Report";
+      link.setAttribute("aria-label", `Report ${assessment.name}`);
+      cell(row, "", "report").appendChild(link);
+      cell(row, localTime(assessment.start));
+      cell(row, assessment.subject || "none", "subject");
+      for (const hand of ["right", "left"]) {
+        const figures = assessment[hand];
+        cell(row, typeof figures.best === "number" ? `${format(figures.best, assessment.unit)} ${assessment.unit}` : "–", hand);
+      }
+      cell(row, assessment.centile, "centile");
+      const consistency = cell(row, "", "consistency");
+      for (const line of assessment.consistency) {
+        const item = document.createElement("div");
+        item.textContent = line.text.replace(/^trial consistency,?\s*/, "");
+        consistency.appendChild(item);
+      }
+      body.appendChild(row);
+    }
+    $("no-assessments").hidden = list.assessments.length > 0;
+    $("assessments-more").hidden = list.total <= list.assessments.length;
+    $("assessments-more").textContent = `The newest ${list.assessments.length} of ${list.total}: pick a subject for theirs.`;
+  }).catch((error) => notice(error.message, true));
+}
+
+// A session's place in a protocol: "standard, trial 2 (A1)", and whether its attempt was not counted.
+function protocolText(session) {
+  if (!session.protocol) return "–";
+  return session.protocol + (session.trial ? `, trial ${session.trial}` : "") +
+    (session.attempt > 1 ? `, attempt ${session.attempt}` : "") + (session.assessment ? ` (${session.assessment})` : "") +
+    (session.flag ? `, not counted: ${session.flag}` : "");
 }
 
 // The next page, older than the oldest row shown.
@@ -539,7 +616,9 @@ function showSessions(page) {
     row.dataset.id = session.id;
     cell(row, String(session.id));
     cell(row, localTime(session.started_at));
-    cell(row, session.hand || "–");
+    cell(row, session.subject || "–", "subject");
+    cell(row, session.hand || "–", "hand");
+    cell(row, protocolText(session), "protocol");
     cell(row, `${format(session.peak, session.unit)} ${session.unit}`);
     // A mean inside reps is no figure when there were none.
     cell(row, session.reps ? `${format(session.mean, session.unit)} ${session.unit}` : "–");
@@ -567,7 +646,9 @@ function openSession(id) {
     const facts = [
       ["Started", localTime(session.started_at)],
       ["Device", session.device + (session.firmware ? ", firmware " + session.firmware : "")],
+      ["Subject", session.subject || "–"],
       ["Hand", session.hand || "–"],
+      ["Protocol", protocolText(session)],
       ["Label", session.label || "–"],
       ["Peak", `${format(session.peak, unit)} ${unit} at ${session.peak_time.toFixed(2)} s`],
       ["Mean (in reps)", session.rep_list.length ? `${format(session.mean, unit)} ${unit}`
@@ -802,7 +883,10 @@ function setUpSubjects() {
   $("subject-new").addEventListener("click", () => toggleNewSubject($("subject-form").hidden));
   $("new-cancel").addEventListener("click", () => { toggleNewSubject(false); $("subject-new").focus(); });
   $("subject-form").addEventListener("submit", addSubject);
-  $("subject").addEventListener("change", () => { if (!$("history").hidden) loadHistory(); });
+  $("subject").addEventListener("change", () => {
+    if ($("subject").value) askForSubject(false);
+    if (!$("history").hidden) loadHistory();
+  });
   loadSubjects();
 }
 

@@ -44,6 +44,10 @@ enum HistoryRoutes {
             let query = try query(request)
             return LiveRoutes.json(try await HistoryThread.run { try backend.trend(query) })
         }
+        router.get("/api/assessments") { request, _ in
+            let subject = try subject(request.uri.queryParameters["subject"].map(String.init))
+            return LiveRoutes.json(try await HistoryThread.run { try backend.assessments(subject: subject) })
+        }
         router.get("/api/assessments/:id") { _, context in
             let id = try assessmentID(context)
             return LiveRoutes.json(try await HistoryThread.run { try backend.assessment(id: id) })

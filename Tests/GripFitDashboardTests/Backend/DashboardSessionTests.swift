@@ -18,7 +18,7 @@ struct DashboardSessionTests {
     /// above; `publisher` gets its events, `posted` the commands for the dongle, `clock` is its now.
     func session(
         publisher: EventPublisher = EventPublisher(), directory: String? = nil, posted: PostedCommands = PostedCommands(),
-        clock: FakeClock = FakeClock()
+        clock: FakeClock = FakeClock(), selectedSubject: String? = nil
     ) throws -> DashboardSession {
         let calibration = Self.calibration
         let directory = directory ?? NSTemporaryDirectory() + "gripfit-dashboard-session-unused"
@@ -30,7 +30,8 @@ struct DashboardSessionTests {
             post: posted.post, publisher: publisher, unit: .kilograms, wallTime: FixedWallTime(), now: { clock.now },
             history: history, pinned: nil,
             rememberPin: { _ in }, warn: { _ in },
-            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration })
+            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration },
+            selectedSubject: selectedSubject)
     }
 
     func status(_ session: DashboardSession) throws -> [String: Any] {
@@ -127,7 +128,7 @@ struct DashboardSessionTests {
         let added = try session.addSubject(SubjectForm(code: "P017", sex: "female", birthYear: 1979, dominant: "right"))
         #expect(added == #"{"code":"P017","sex":"female","birth":"1979","dominant":"right"}"#)
         #expect(try session.subjects().contains(#""code":"P017""#))
-        #expect(throws: DashboardError(.conflict, "subject 'P017' exists already: pick another code, or change it with `subject edit`")) {
+        #expect(throws: DashboardError(.conflict, "Subject P017 exists already: pick it in the Subject list, or give another code.")) {
             try session.addSubject(SubjectForm(code: "P017"))
         }
         let unknown = try #require(throws: DashboardError.self) {
@@ -160,12 +161,84 @@ struct DashboardSessionTests {
         #expect(throws: DashboardError.self) { try session.report(assessment: assessment + 1) }
     }
 
+    /// Codes are case-blind: what the page says and files is the code as the history spells it
+    /// (P020), never as typed (p020): `dashboard --subject p020` picks P020, a second "p020" is
+    /// refused naming P020, and a run started for "p020" is filed under P020.
+    @Test func aCodeTypedInAnotherCaseIsSaidAndFiledAsTheHistorySpellsIt() throws {
+        let directory = NSTemporaryDirectory() + "gripfit-dashboard-session-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let session = try session(directory: directory, selectedSubject: "p020")
+        _ = try session.addSubject(SubjectForm(code: "P020", sex: "male", birthYear: 1950, dominant: "left"))
+        let subjects = try session.subjects()
+        #expect(subjects.contains(#""selected":"P020""#), "\(subjects)")
+        #expect(throws: DashboardError(.conflict, "Subject P020 exists already: pick it in the Subject list, or give another code.")) {
+            try session.addSubject(SubjectForm(code: "p020"))
+        }
+        _ = try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "p020")
+        runTwoSqueezes(session, link: LinkFacts(firmware: "1.0", portOpen: true))
+        let store = try SQLiteHistory(path: directory + "/history.sqlite")
+        let assessment = try #require(try store.assessments(subject: nil).first)
+        #expect(assessment.facts.subject == "P020")
+        #expect(try store.list().rows.allSatisfy { try store.session(id: $0.id).tags.subject == "P020" })
+    }
+
+    /// The page's clinical history: a subject's assessments with the best grip per hand, the centile,
+    /// each hand's trial consistency and the report's address, only that subject's; the result's
+    /// dominant/non-dominant ratio, as the CLI prints it; and every line worded for a browser (no
+    /// CLI option as advice; a run for no subject says so rather than ask to edit a subject).
+    @Test func thePagesClinicalHistoryAndResultAreWordedForABrowser() throws {
+        let directory = NSTemporaryDirectory() + "gripfit-dashboard-session-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let session = try session(directory: directory)
+        _ = try session.addSubject(SubjectForm(code: "P017", sex: "female", birthYear: 1979, dominant: "right"))
+        _ = try session.addSubject(SubjectForm(code: "P021"))
+        for (index, subject) in ["P017", nil, "P021"].enumerated() {
+            _ = try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: subject)
+            runTwoSqueezes(session, link: LinkFacts(firmware: "1.0", portOpen: true), second: 1 + Int64(index) * 100)
+        }
+        func object(_ text: String) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        }
+        let listed = try object(try session.assessments(subject: "P017"))
+        let rows = try #require(listed["assessments"] as? [[String: Any]])
+        #expect(rows.count == 1 && listed["total"] as? Int == 1)
+        let row = try #require(rows.first)
+        #expect(row["name"] as? String == "A1" && row["subject"] as? String == "P017" && row["unit"] as? String == "kg")
+        #expect(row["report"] as? String == "api/assessments/1/report.html")
+        let right = try #require(row["right"] as? [String: Any])
+        #expect(abs((right["best"] as? Double ?? 0) - 16) < 0.01 && right["counted"] as? Int == 1, "\(right)")
+        #expect((row["centile"] as? String)?.contains("centile") == true, "\(row)")
+        #expect((row["consistency"] as? [[String: Any]])?.count == 2, "\(row)")
+        let everyone = try #require(try object(try session.assessments(subject: nil))["assessments"] as? [[String: Any]])
+        #expect(everyone.map { $0["name"] as? String } == ["A3", "A2", "A1"], "newest first")
+        #expect(everyone.map { $0["centile"] as? String }.dropLast() == ["no norm: sex not recorded; age not known", "no norm: no subject"])
+        #expect(throws: DashboardError.self) { try session.assessments(subject: "P099") }
+
+        let result = try object(try session.assessment(id: 1))
+        #expect(abs((result["dominance_ratio"] as? Double ?? 0) - 1) < 0.01 && result["dominant"] as? String == "right", "\(result)")
+        for id: Int64 in [1, 2, 3] {
+            let lines = try #require(try object(try session.assessment(id: id))["lines"] as? [[String: Any]])
+                .compactMap { $0["text"] as? String }
+            for line in lines {
+                #expect(!line.contains("(subject edit") && !line.contains("--birth-year"), "A\(id): \(line)")
+            }
+            if id == 2 {
+                #expect(lines.contains { $0.contains("the run was for no subject (pick the subject") }, "\(lines)")
+                #expect(!lines.joined().contains("sex is not recorded"), "\(lines)")
+            }
+            if id == 3 {
+                #expect(lines.contains { $0.contains("in a terminal, “gripfit-serial subject edit P021 --sex female”") }, "\(lines)")
+            }
+        }
+    }
+
     /// Two squeezes of a one-trial-per-hand protocol, each from a still handle, 100 ms a reading,
-    /// the deadlines ticked as they fall due; then a second's tick to finish the run.
-    private func runTwoSqueezes(_ session: DashboardSession, link: LinkFacts) {
+    /// the deadlines ticked as they fall due; then a second's tick to finish the run. `second`: when
+    /// it begins, so runs one after another go forward in time.
+    private func runTwoSqueezes(_ session: DashboardSession, link: LinkFacts, second: Int64 = 1) {
         let still = [Int32](repeating: 0, count: 12)
         let squeeze: [Int32] = [20_000, 100_000, 200_000, 300_000, 320_000, 310_000, 200_000, 100_000, 20_000, 1_000, 0]
-        var now = MonotonicInstant(nanoseconds: 1_000_000_000)
+        var now = MonotonicInstant(nanoseconds: second * 1_000_000_000)
         session.consume(.state(.connected), at: now, link: link)
         for raw in still + squeeze + still + squeeze + still {
             now = now + .milliseconds(100)
