@@ -156,7 +156,9 @@ public struct Record: ParsableCommand {
         let assessment = try store.assessment(id: id)
         StandardOutput.line("")
         StandardOutput.line("saved assessment \(assessment.name)" + (subject.map { " of \(UntrustedText.escaped($0.code))" } ?? ""))
-        let view = try ClinicalViews.view(of: assessment, in: store, settings: clinicalOptions.settings())
+        // The subject as checked before the run: its lines need no trend, so no other assessment is
+        // read (with the server away, this station holds only its own).
+        let view = ClinicalView(assessment: assessment, subject: subject, settings: try clinicalOptions.settings(), timeZone: .current)
         for line in AssessmentText.clinical(view, unit: unit) {
             StandardOutput.line(line)
         }
