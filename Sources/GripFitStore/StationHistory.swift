@@ -158,10 +158,10 @@ public final class StationHistory: SessionHistory {
         return reason
     }
 
-    private func savedLocally(_ outcome: SaveOutcome) {
-        guard case .inserted(let id) = outcome else { return }
+    private func savedLocally(_ outcome: SaveOutcome, _ session: StoredSession) {
+        guard case .inserted = outcome else { return }
         warn(
-            "\(location): the history server cannot be reached (\(awayReason)): saved session \(id) on this station "
+            "\(location): the history server cannot be reached (\(awayReason)): saved session \(session.name ?? "") on this station "
                 + "(\(local.path)); it is pending; `gripfit-serial history sync` pushes it")
     }
 
@@ -180,8 +180,11 @@ public final class StationHistory: SessionHistory {
         })
     }
 
+    /// The session gets its name here if it has none, so the server's row and any copy here share it.
     public func save(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome {
-        try either({ (server) throws(StoreError) in
+        var session = session
+        session.uid = session.uid ?? StableName.random()
+        return try either({ (server) throws(StoreError) in
             let outcome = try server.save(session, sameStart: sameStart)
             if let id = session.tags.assessment {
                 filed.withLock { if $0?.id == id, $0?.onServer == true { $0?.attempts.append(session) } }
@@ -191,13 +194,18 @@ public final class StationHistory: SessionHistory {
             var session = session
             if let id = session.tags.assessment { session.tags.assessment = try copy(ofAssessment: id) }
             let outcome = try local.savePending(session, sameStart: sameStart)
-            savedLocally(outcome)
+            savedLocally(outcome, session)
             return outcome
         })
     }
 
+    /// The attempt and the assessment get their names here if they have none (see ``save(_:sameStart:)``).
     public func saveFirstAttempt(_ session: StoredSession, of facts: AssessmentFacts) throws(StoreError) -> FirstAttempt {
-        try either({ (server) throws(StoreError) in
+        var session = session
+        session.uid = session.uid ?? StableName.random()
+        var facts = facts
+        facts.uid = facts.uid ?? StableName.random()
+        return try either({ (server) throws(StoreError) in
             let first = try server.saveFirstAttempt(session, of: facts)
             var attempt = session
             attempt.tags.assessment = first.assessment
@@ -207,7 +215,7 @@ public final class StationHistory: SessionHistory {
             let first = try local.saveFirstAttemptPending(session, of: facts)
             // Its id is this file's from now on, whatever assessment the server gave the same number.
             filed.withLock { $0 = FiledAssessment(id: first.assessment, onServer: false, facts: facts, attempts: []) }
-            savedLocally(first.outcome)
+            savedLocally(first.outcome, session)
             return first
         })
     }
@@ -230,6 +238,10 @@ public final class StationHistory: SessionHistory {
 
     public func sessions(afterID: Int64, limit: Int) throws(StoreError) -> [StoredSession] {
         try remote { (server) throws(StoreError) in try server.sessions(afterID: afterID, limit: limit) }
+    }
+
+    public func id(named name: String) throws(StoreError) -> Int64 {
+        try remote { (server) throws(StoreError) in try server.id(named: name) }
     }
 
     public func session(id: Int64) throws(StoreError) -> StoredSession {

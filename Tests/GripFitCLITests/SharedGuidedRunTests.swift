@@ -6,7 +6,8 @@ import Testing
 
 /// Issue 33's guided run at two stations sharing one PostgreSQL server that goes away, through the
 /// real binary: stopped before a run, and stopped mid-run. Each run exits 0 with its clinical lines
-/// and says its attempts are pending; after `history sync` the server holds each assessment whole.
+/// and says its attempts are pending; after `history sync` the server holds each assessment whole,
+/// and every name the runs printed opens the same recording there.
 @Suite(.timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct SharedGuidedRunTests {
     /// Right 30 then left 25 kg; a second trial adds right 32 and left 24 (each load well after its cue).
@@ -56,6 +57,44 @@ struct SharedGuidedRunTests {
         }
         #expect(counted == [[2, 2], [1, 1]], "\(listed.stdout)")
         #expect(assessments.map { ($0["attempts"] as? [Any])?.count ?? 0 } == [4, 2], "\(listed.stdout)")
+
+        // Every name the runs printed opens the same recording on the server, from the other station too.
+        for (room, other, run) in [(roomB, roomA, before), (roomA, roomB, midRun)] {
+            let sessions = Self.names("s", in: run.stdout)
+            let assessment = try #require(Self.names("a", in: run.stdout).first, "\(run.stdout)")
+            #expect(sessions.count == (room.home == roomB.home ? 2 : 4), "\(run.stdout)")
+            for name in sessions {
+                let here = try Self.exported(room, name, history: "sqlite:" + room.historyPath, extra: [:])
+                let there = try Self.exported(other, name, history: url, extra: ["PGPASSWORD": password])
+                #expect((here["uid"] as? String)?.hasPrefix(name.dropFirst(2)) == true, "\(name): \(here["uid"] ?? "none")")
+                #expect(there["uid"] as? String == here["uid"] as? String, "\(name)")
+                #expect(there["trace"] as? NSObject == here["trace"] as? NSObject, "\(name)")
+            }
+            let shown = try other.run(["show", assessment], extra: online)
+            #expect(shown.status == 0, "\(assessment): \(shown.stderr)")
+            #expect(shown.stdout.contains("P1"), "\(shown.stdout)")
+            let attempts = assessments.first { ($0["name"] as? String) == assessment }?["attempts"] as? [[String: Any]]
+            #expect(Set(attempts?.compactMap { $0["name"] as? String } ?? []) == Set(sessions), "\(assessment)")
+        }
+    }
+
+    /// The stable names `s-…` or `a-…` a run printed, in order, each once.
+    private static func names(_ kind: String, in text: String) -> [String] {
+        var found: [String] = []
+        for word in text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "-" }) where word.hasPrefix(kind + "-") {
+            if word.count == 12, !found.contains(String(word)) { found.append(String(word)) }
+        }
+        return found
+    }
+
+    /// The one session `export NAME` writes from `history`.
+    private static func exported(
+        _ room: BuiltBinary, _ name: String, history: String, extra: [String: String]
+    ) throws -> [String: Any] {
+        let result = try room.run(["export", name, "--history", history], extra: extra)
+        #expect(result.status == 0, "\(name) from \(history): \(result.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        return (document?["sessions"] as? [[String: Any]])?.first ?? [:]
     }
 
     private static func guided(trials: Int) -> [String] {

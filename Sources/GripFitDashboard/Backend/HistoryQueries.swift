@@ -84,6 +84,10 @@ public struct HistoryQueries: Sendable {
         return SubjectJSON.object(subject).text
     }
 
+    func id(named name: String) throws(DashboardError) -> Int64 {
+        try history { try $0.id(named: name) }
+    }
+
     /// A subject the page names must be in the history before anything is recorded for them.
     func checkSubject(code: String) throws(DashboardError) {
         _ = try history { try $0.subject(code: code) }
@@ -95,6 +99,7 @@ public struct HistoryQueries: Sendable {
         let (view, _) = try clinicalView(id: id)
         var object = JSONObject()
         object.set("id", Int(id))
+        if let name = view.assessment.stableName { object.set("name", name) }
         if let subject = view.assessment.facts.subject { object.set("subject", subject) } else { object.setNull("subject") }
         object.set("date", view.day.description)
         object.set("calibrated", view.assessment.facts.calibrated)
@@ -103,7 +108,8 @@ public struct HistoryQueries: Sendable {
             item.set("text", line)
             return item
         })
-        object.set("report", "api/assessments/\(id)/report.html")
+        // By its name, which stays the assessment's once a pending one is pushed and renumbered.
+        object.set("report", "api/assessments/\(view.assessment.stableName ?? String(id))/report.html")
         return object.text
     }
 
@@ -130,6 +136,7 @@ public struct HistoryQueries: Sendable {
         do {
             var saved = session
             saved.station = saved.station ?? station
+            saved.uid = saved.uid ?? StableName.random()
             saved.id = try SessionSave.save(saved, historyPath: historyPath, lastResort: lastResort) { try opened.get() }
             return .success(saved)
         } catch {
@@ -142,6 +149,9 @@ public struct HistoryQueries: Sendable {
     func saveFirstAttempt(_ session: StoredSession, of facts: AssessmentFacts) -> Result<Int64, DashboardError> {
         var session = session
         session.station = session.station ?? station
+        session.uid = session.uid ?? StableName.random()
+        var facts = facts
+        facts.uid = facts.uid ?? StableName.random()
         do {
             let saved = try SessionSave.save(session, historyPath: historyPath, lastResort: lastResort, to: { try opened.get() }) {
                 store, session throws(StoreError) in
@@ -170,7 +180,8 @@ public struct HistoryQueries: Sendable {
     static func failure(_ error: any Error) -> DashboardError {
         if let error = error as? StoreError {
             switch error {
-            case .notFound, .unknownSubject, .unknownAssessment: return DashboardError(.notFound, error.description)
+            case .notFound, .unknownSubject, .unknownAssessment, .unknownName: return DashboardError(.notFound, error.description)
+            case .ambiguousName: return DashboardError(.badRequest, error.description)
             case .duplicateSubject, .erasedCode: return DashboardError(.conflict, error.description)
             case .unreachable: return DashboardError(.serviceUnavailable, error.description)
             default: break

@@ -151,7 +151,11 @@ struct DashboardSessionTests {
 
         let figures = try JSONSerialization.jsonObject(with: Data(try session.assessment(id: assessment).utf8)) as? [String: Any]
         #expect(figures?["subject"] as? String == "P017")
-        #expect(figures?["report"] as? String == "api/assessments/\(assessment)/report.html")
+        // The report is linked by the assessment's name, which a push to the server does not change.
+        let name = try #require(figures?["name"] as? String)
+        #expect(name == (try store.assessment(id: assessment).stableName))
+        #expect(figures?["report"] as? String == "api/assessments/\(name)/report.html")
+        #expect(try session.id(named: name) == assessment)
         #expect((figures?["lines"] as? [[String: Any]])?.isEmpty == false)
         let report = try session.report(assessment: assessment)
         #expect(report.hasPrefix("<!doctype html>") || report.hasPrefix("<!DOCTYPE html>"), "\(report.prefix(40))")
