@@ -96,7 +96,7 @@ public struct HistoryQueries: Sendable {
     /// A protocol run's clinical figures for the page, as `show A<n>` reads them: the trial
     /// statistics, the norm and threshold lines (each citing its source), and the report's address.
     func assessment(id: Int64) throws(DashboardError) -> String {
-        let (view, _) = try clinicalView(id: id)
+        let (view, _) = try clinicalView(id: id, trend: false)
         var object = JSONObject()
         object.set("id", Int(id))
         if let name = view.assessment.stableName { object.set("name", name) }
@@ -115,16 +115,18 @@ public struct HistoryQueries: Sendable {
 
     /// The printable report of a protocol run, as `report A<n> -o file.html` writes it.
     func report(id: Int64) throws(DashboardError) -> String {
-        let (view, firmware) = try clinicalView(id: id)
+        let (view, firmware) = try clinicalView(id: id, trend: true)
         return ReportHTML.page(view.report(firmware: firmware), paper: .a4)
     }
 
-    /// The assessment with its subject and the subject's other assessments (for the trend), read
-    /// in the user's time zone, and the firmware of its first attempt.
-    private func clinicalView(id: Int64) throws(DashboardError) -> (view: ClinicalView, firmware: String?) {
+    /// The assessment with its subject, read in the user's time zone; with `trend` (the report's),
+    /// also the subject's other assessments and the firmware of its first attempt. The figures need
+    /// neither, so a run filed on this station while the server is away shows them as any other.
+    private func clinicalView(id: Int64, trend: Bool) throws(DashboardError) -> (view: ClinicalView, firmware: String?) {
         try history { store in
             let assessment = try store.assessment(id: id)
             let subject = try assessment.facts.subject.map { code throws in try store.subject(code: code) }
+            guard trend else { return (ClinicalView(assessment: assessment, subject: subject, timeZone: .current), nil) }
             let others = try assessment.facts.subject.map { code throws in try store.assessments(subject: code) } ?? []
             let firmware = try assessment.attempts.first.flatMap { try store.session(id: $0.session).versions.firmware }
             return (ClinicalView(assessment: assessment, subject: subject, others: others, timeZone: .current), firmware)

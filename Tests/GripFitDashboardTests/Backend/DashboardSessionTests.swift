@@ -1,4 +1,5 @@
 import Foundation
+import GripFitClinical
 import GripFitCore
 import GripFitDashboard
 import GripFitLive
@@ -18,14 +19,22 @@ struct DashboardSessionTests {
     /// above; `publisher` gets its events, `posted` the commands for the dongle, `clock` is its now.
     func session(
         publisher: EventPublisher = EventPublisher(), directory: String? = nil, posted: PostedCommands = PostedCommands(),
-        clock: FakeClock = FakeClock()
+        clock: FakeClock = FakeClock(), serverAway: Bool = false
     ) throws -> DashboardSession {
         let calibration = Self.calibration
         let directory = directory ?? NSTemporaryDirectory() + "gripfit-dashboard-session-unused"
         let path = directory + "/history.sqlite"
+        // With `serverAway`, a shared server's history that cannot reach it: everything goes to this station's file.
+        let opened = OpenedHistory {
+            let local = try SQLiteHistory(path: path)
+            guard serverAway else { return local }
+            return try StationHistory(
+                server: "postgresql://gripfit@127.0.0.1:1/gripfit", local: local,
+                open: { (url) throws(StoreError) in throw StoreError.unreachable(location: url, reason: "connection refused") },
+                warn: { _ in })
+        }
         let history = HistoryQueries(
-            opened: OpenedHistory { try SQLiteHistory(path: path) }, calibrations: CalibrationBook(path: directory + "/calibrations.json"),
-            historyPath: path, lastResort: { _ in })
+            opened: opened, calibrations: CalibrationBook(path: directory + "/calibrations.json"), historyPath: path, lastResort: { _ in })
         return DashboardSession(
             post: posted.post, publisher: publisher, unit: .kilograms, wallTime: FixedWallTime(), now: { clock.now },
             history: history, pinned: nil,
@@ -166,6 +175,24 @@ struct DashboardSessionTests {
 
     /// Two squeezes of a one-trial-per-hand protocol, each from a still handle, 100 ms a reading,
     /// the deadlines ticked as they fall due; then a second's tick to finish the run.
+    /// A run from the page while the history server is away: filed on this station, and its figures
+    /// (the norm, EWGSOP2 and consistency lines) shown as when the server is up; the report, which
+    /// needs the subject's other assessments, waits for the server.
+    @Test func aRunWhileTheServerIsAwayShowsItsFigures() throws {
+        let directory = Scratch.directory("gripfit-dashboard-away")
+        let local = try SQLiteHistory(path: directory + "/history.sqlite")
+        try local.addSubject(try Subject(code: "P017", sex: .female, birth: .year(1979)))
+        let session = try session(directory: directory, serverAway: true)
+        _ = try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P017")
+        runTwoSqueezes(session, link: LinkFacts(firmware: "1.0", portOpen: true))
+        let assessment = try #require(try local.assessments(subject: "P017").first)
+        #expect(try local.pendingCount() == 2)
+        let figures = try JSONSerialization.jsonObject(with: Data(try session.assessment(id: assessment.id).utf8)) as? [String: Any]
+        let lines = (figures?["lines"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
+        #expect(lines.contains { $0.hasPrefix("norm: ") } && lines.contains { $0.hasPrefix("trial consistency") }, "\(lines)")
+        #expect(figures?["name"] as? String == assessment.stableName)
+    }
+
     private func runTwoSqueezes(_ session: DashboardSession, link: LinkFacts) {
         let still = [Int32](repeating: 0, count: 12)
         let squeeze: [Int32] = [20_000, 100_000, 200_000, 300_000, 320_000, 310_000, 200_000, 100_000, 20_000, 1_000, 0]
