@@ -33,6 +33,8 @@ public protocol DashboardBackend: Sendable {
     /// A page of `history --json`'s rows, newest first, as `{"sessions": [...], "more": Bool}`:
     /// `more` when older sessions match the query too (the page's "Older sessions").
     func sessions(_ query: SessionQuery) throws(DashboardError) -> String
+    /// The id of the session or assessment a stable name (`s-…`, `a-…`) names; 404 when none, 400 when several.
+    func id(named name: String) throws(DashboardError) -> Int64
     /// One session: its summary and reps.
     func session(id: Int64) throws(DashboardError) -> String
     /// `plot`'s SVG, in `unit` (nil: the dashboard's `--unit`) when the session is calibrated.

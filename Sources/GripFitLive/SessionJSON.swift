@@ -84,5 +84,6 @@ public enum SessionJSON {
             if field.isNumber, let number = Int(text) { object.set(field.key, number) } else { object.set(field.key, text) }
         }
         if let station = filed.station { object.set("station", station) }
+        if let name = filed.name { object.set("name", name) }
     }
 }

@@ -22,11 +22,11 @@ extension PostgresHistory {
         let row = try statements.row(
             """
             INSERT INTO assessment (subject, device, started_at_ms, protocol, first_hand, trials_per_hand, rest_s, unit,
-                calibration_date) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id
+                calibration_date, uid) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id
             """,
             [
                 facts.subject, facts.device, facts.startedAtMilliseconds, facts.protocolName, facts.firstHand.rawValue,
-                facts.trialsPerHand, facts.restSeconds, facts.unit, facts.calibrationDate,
+                facts.trialsPerHand, facts.restSeconds, facts.unit, facts.calibrationDate, facts.uid ?? StableName.random(),
             ])
         guard let id = row?["id"] as Int64? else { throw StoreError.corrupt("the server returned no id for a new assessment") }
         return id
@@ -55,10 +55,18 @@ extension PostgresHistory {
         return try SQLiteHistory.assessment(row, attempts: attempts)
     }
 
+    /// See ``SessionHistory/id(named:)``: the few rows whose uid starts with the name's prefix.
+    public func id(named name: String) throws(StoreError) -> Int64 {
+        guard let (kind, prefix) = StableName.parse(name) else { throw .unknownName(name) }
+        let table = kind == .session ? "session" : "assessment"
+        let rows = try read { statements in try statements.rows("SELECT id, uid FROM \(table) WHERE uid LIKE $1 LIMIT 5", [prefix + "%"]) }
+        return try StableName.resolve(name, kind: kind, matches: rows.map { (id: $0["id"] ?? 0, uid: $0["uid"] ?? "") })
+    }
+
     private static func attemptRows(_ statements: PostgresStatements, assessment: Int64) throws -> [Row] {
         try statements.rows(
             """
-            SELECT id, started_at_ms, hand, trial, attempt, peak, flag FROM session WHERE assessment_id = $1
+            SELECT id, started_at_ms, hand, trial, attempt, peak, flag, uid FROM session WHERE assessment_id = $1
             ORDER BY started_at_ms, id
             """,
             [assessment])

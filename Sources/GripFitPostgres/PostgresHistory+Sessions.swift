@@ -23,6 +23,10 @@ extension PostgresHistory {
             let insert = PostgresSQL.insertSession(SessionRecord.values(moved))
             id = try statements.row(insert.sql, insert.values)?["id"]
             if id != nil { break }
+            // The session itself, already here under another start (moved to a free millisecond once).
+            if let uid = session.uid, let named: Int64 = try statements.row("SELECT id FROM session WHERE uid = $1", [uid])?["id"] {
+                return .duplicate(existingID: named)
+            }
             let existing = try statements.row(
                 """
                 SELECT session.id, trace.data FROM session LEFT JOIN trace ON trace.session_id = session.id

@@ -27,14 +27,14 @@ enum PostgresSQL {
     }
 
     /// The INSERT of a session's columns, returning its id, or no row where the device already has
-    /// a session at that start.
+    /// a session at that start, or the history one of that name (StableName).
     static func insertSession(_ values: [(column: String, value: PostgresStatements.Value)])
         -> (sql: String, values: [PostgresStatements.Value])
     {
         let columns = values.map(\.column).joined(separator: ", ")
         let placeholders = values.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
         return (
-            "INSERT INTO session (\(columns)) VALUES (\(placeholders)) ON CONFLICT (device, started_at_ms) DO NOTHING RETURNING id",
+            "INSERT INTO session (\(columns)) VALUES (\(placeholders)) ON CONFLICT DO NOTHING RETURNING id",
             values.map(\.value)
         )
     }

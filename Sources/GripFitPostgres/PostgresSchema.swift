@@ -4,11 +4,13 @@ import GripFitStore
 /// The history's tables on a server, versioned like the SQLite file's: each migration runs once,
 /// recorded in `gripfit_schema_migrations`. The SQL of each concern is here and nowhere else.
 enum PostgresSchema {
-    struct Migration {
+    struct Migration: Sendable {
         let version: Int
         let name: String
         /// One statement each: the extended protocol runs one at a time.
         let statements: [String]
+        /// Run after `statements`, in the same transaction: what SQL alone cannot compute.
+        var then: (@Sendable (PostgresStatements) throws -> Void)? = nil
     }
 
     /// v1 is the whole of SQLite's v1…v6 (without `pending_push`, which is a station's own), plus calibrations.
@@ -149,7 +151,51 @@ enum PostgresSchema {
                 "CREATE TABLE site (one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one), uuid UUID NOT NULL)",
                 "INSERT INTO site (uuid) VALUES (gen_random_uuid())",
             ]),
+        // Each session's and assessment's stable name (StableName), as in SQLite's v7: the rows
+        // already here get the names derived from what made them unique, as every station's file
+        // derives them for its copies, then the names are unique.
+        Migration(
+            version: 4, name: "stable names",
+            statements: ["ALTER TABLE session ADD COLUMN uid TEXT", "ALTER TABLE assessment ADD COLUMN uid TEXT"],
+            then: { statements in
+                try fillStableNames(statements)
+                try statements.execute("CREATE UNIQUE INDEX session_uid ON session (uid)")
+                try statements.execute("CREATE UNIQUE INDEX assessment_uid ON assessment (uid)")
+            }),
     ]
+
+    /// Rows per `UPDATE … FROM (VALUES …)` of the names' fill: well under the protocol's 65,535 parameters.
+    static let fillBatch = 1_000
+
+    /// The derived names of the rows from before names, a batch of rows per statement.
+    static func fillStableNames(_ statements: PostgresStatements) throws {
+        var taken: Set<String> = []
+        var sessions: [(Int64, String)] = []
+        for row in try statements.rows("SELECT id, device, started_at_ms FROM session ORDER BY id") {
+            let device: String = row["device"] ?? ""
+            let start: Int64 = row["started_at_ms"] ?? 0
+            sessions.append((row["id"] ?? 0, StableName.legacySession(device: device, startedAtMilliseconds: start, taken: &taken)))
+        }
+        var assessments: [(Int64, String)] = []
+        for row in try statements.rows("SELECT id, device, started_at_ms, protocol FROM assessment ORDER BY id") {
+            let uid = StableName.legacyAssessment(
+                device: row["device"] ?? "", startedAtMilliseconds: row["started_at_ms"] ?? 0, protocolName: row["protocol"] ?? "",
+                taken: &taken)
+            assessments.append((row["id"] ?? 0, uid))
+        }
+        for (table, names) in [("session", sessions), ("assessment", assessments)] {
+            var start = 0
+            while start < names.count {
+                let batch = names[start..<min(start + fillBatch, names.count)]
+                let values = batch.indices.map { "($\(2 * ($0 - start) + 1)::BIGINT, $\(2 * ($0 - start) + 2)::TEXT)" }
+                try statements.execute(
+                    "UPDATE \(table) SET uid = v.uid FROM (VALUES \(values.joined(separator: ", "))) AS v (id, uid) "
+                        + "WHERE \(table).id = v.id",
+                    batch.flatMap { [$0.0, $0.1] as [PostgresStatements.Value] })
+                start += fillBatch
+            }
+        }
+    }
 
     /// The tombstone digest of the code the SQL `expression` gives: SHA-256 of the key and the code
     /// in lower case (codes are case-blind), computed by the server, so stations never hold the key.
@@ -187,6 +233,7 @@ enum PostgresSchema {
         }
         for migration in migrations where Int64(migration.version) > version {
             for statement in migration.statements { try statements.execute(statement) }
+            try migration.then?(statements)
             try statements.execute(
                 "INSERT INTO gripfit_schema_migrations (version, name, applied_at) VALUES ($1, $2, now())",
                 [Int64(migration.version), migration.name])

@@ -10,6 +10,11 @@ public struct AssessmentAttempt: Equatable, Sendable {
     public var attempt: Int
     public var peak: Double
     public var flag: String?
+    /// The session's stable name's uid (``StableName``).
+    public var uid: String? = nil
+
+    /// `s-` and the start of ``uid``.
+    public var name: String? { uid.map { StableName.name(.session, uid: $0) } }
 
     public init(session: Int64, startedAtMilliseconds: Int64, hand: Hand, trial: Int, attempt: Int, peak: Double, flag: String?) {
         self.session = session

@@ -15,11 +15,15 @@ public struct AssessmentFacts: Equatable, Sendable {
     public var unit: String
     /// When the calibration in force was made (RFC 3339); nil when uncalibrated.
     public var calibrationDate: String?
+    /// Its stable name's uid (``StableName``), the same in every history that holds it; nil until
+    /// first filed (filing one without makes one).
+    public var uid: String?
 
     public init(
         subject: String?, device: String, startedAtMilliseconds: Int64, protocolName: String, firstHand: Hand,
-        trialsPerHand: Int, restSeconds: Double, unit: String, calibrationDate: String?
+        trialsPerHand: Int, restSeconds: Double, unit: String, calibrationDate: String?, uid: String? = nil
     ) {
+        self.uid = uid
         self.subject = subject
         self.device = device
         self.startedAtMilliseconds = startedAtMilliseconds

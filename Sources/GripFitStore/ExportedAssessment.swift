@@ -6,6 +6,9 @@ import GripFitCore
 /// exported, as they are computed from them.
 struct ExportedAssessment: Codable {
     var id: Int64
+    /// The stable name's uid (``StableName``); absent in older exports, whose assessments get the
+    /// one derived from device, start and protocol.
+    var uid: String?
     var subject: String?
     var device: String
     var startedAt: String
@@ -19,6 +22,7 @@ struct ExportedAssessment: Codable {
     init(_ assessment: StoredAssessment) {
         let facts = assessment.facts
         id = assessment.id
+        uid = facts.uid
         subject = facts.subject
         device = facts.device
         startedAt = Timestamp.rfc3339(milliseconds: facts.startedAtMilliseconds)
@@ -57,6 +61,9 @@ struct ExportedAssessment: Codable {
         return AssessmentFacts(
             subject: subject, device: device, startedAtMilliseconds: start, protocolName: protocolName, firstHand: firstHand,
             trialsPerHand: trialsPerHand, restSeconds: restS, unit: unit,
-            calibrationDate: try SessionExchange.calibrationDate(calibrationDate, of: "assessment \(id)", line: 1))
+            calibrationDate: try SessionExchange.calibrationDate(calibrationDate, of: "assessment \(id)", line: 1),
+            uid: try SessionExchange.uid(
+                uid, of: "assessment \(id)",
+                else: StableName.legacy(device: device, startedAtMilliseconds: start, protocolName: protocolName)))
     }
 }

@@ -85,6 +85,9 @@ struct ExportedSession: Codable {
     }
 
     var id: Int64?
+    /// The stable name's uid (``StableName``); absent in older exports, whose sessions get the one
+    /// derived from device and start.
+    var uid: String?
     var device: String
     var startedAt: String
     var firmware: String?
@@ -111,6 +114,7 @@ struct ExportedSession: Codable {
     init(_ session: StoredSession) {
         let summary = session.summary
         id = session.id
+        uid = session.uid
         device = session.device
         startedAt = Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds)
         firmware = session.firmware

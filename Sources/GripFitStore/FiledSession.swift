@@ -7,6 +7,8 @@ public protocol FiledSession {
     var tags: SessionTags { get set }
     /// The station that recorded it; nil for sessions from before stations.
     var station: String? { get }
+    /// Its stable name (``StableName``), `s-…`; nil for a session not yet saved.
+    var name: String? { get }
 }
 
 extension FiledSession {

@@ -30,11 +30,11 @@ extension SQLiteHistory {
         try db.execute(
             sql: """
                 INSERT INTO assessment (subject, device, started_at_ms, protocol, first_hand, trials_per_hand, rest_s,
-                    unit, calibration_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    unit, calibration_date, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 facts.subject, facts.device, facts.startedAtMilliseconds, facts.protocolName, facts.firstHand.rawValue,
-                facts.trialsPerHand, facts.restSeconds, facts.unit, facts.calibrationDate,
+                facts.trialsPerHand, facts.restSeconds, facts.unit, facts.calibrationDate, facts.uid ?? StableName.random(),
             ])
         return db.lastInsertedRowID
     }
@@ -76,7 +76,7 @@ extension SQLiteHistory {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT id, started_at_ms, hand, trial, attempt, peak, flag FROM session WHERE assessment_id = ?
+                SELECT id, started_at_ms, hand, trial, attempt, peak, flag, uid FROM session WHERE assessment_id = ?
                 ORDER BY started_at_ms, id
                 """,
             arguments: [assessment])
@@ -91,18 +91,20 @@ extension SQLiteHistory {
             subject: try stored.optional("subject"), device: try stored.value("device"),
             startedAtMilliseconds: try stored.value("started_at_ms"), protocolName: try stored.value("protocol"),
             firstHand: firstHand, trialsPerHand: try stored.count("trials_per_hand"), restSeconds: try stored.finite("rest_s"),
-            unit: try stored.value("unit"), calibrationDate: try stored.optional("calibration_date"))
+            unit: try stored.value("unit"), calibrationDate: try stored.optional("calibration_date"),
+            uid: try stored.optional("uid"))
         var attempts: [AssessmentAttempt] = []
         for attemptRow in attemptRows {
             let session: Int64 = (try? StoredRow(row: attemptRow, record: "a session").value("id")) ?? 0
             let columns = StoredRow(row: attemptRow, session: session)
             let handText: String = try columns.value("hand")
             guard let hand = Hand(rawValue: handText) else { throw columns.damaged("hand", "is \(handText)") }
-            attempts.append(
-                AssessmentAttempt(
-                    session: session, startedAtMilliseconds: try columns.value("started_at_ms"), hand: hand,
-                    trial: try columns.count("trial"), attempt: try columns.count("attempt"), peak: try columns.finite("peak"),
-                    flag: try columns.optional("flag")))
+            var attempt = AssessmentAttempt(
+                session: session, startedAtMilliseconds: try columns.value("started_at_ms"), hand: hand,
+                trial: try columns.count("trial"), attempt: try columns.count("attempt"), peak: try columns.finite("peak"),
+                flag: try columns.optional("flag"))
+            attempt.uid = try columns.optional("uid")
+            attempts.append(attempt)
         }
         return StoredAssessment(id: id, facts: facts, attempts: attempts)
     }

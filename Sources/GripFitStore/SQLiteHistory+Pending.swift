@@ -28,6 +28,23 @@ extension SQLiteHistory {
         }
     }
 
+    /// Files here a copy of an assessment the server holds, with the attempts already saved there
+    /// (not marked pending: the server has them), in one transaction: a guided run whose server went
+    /// away mid-run files its later attempts beside them and reads the assessment whole from here.
+    func copyAssessment(_ facts: AssessmentFacts, attempts: [StoredSession]) throws(StoreError) -> Int64 {
+        let traces = try attempts.map { (attempt) throws(StoreError) in try StoredTrace(attempt.trace) }
+        return try writing { db in
+            let copy = try Self.insertAssessment(db, facts)
+            for (attempt, trace) in zip(attempts, traces) {
+                var attempt = attempt
+                attempt.id = nil
+                attempt.tags.assessment = copy
+                _ = try insert(db, attempt, trace: trace, sameStart: .skip)
+            }
+            return copy
+        }
+    }
+
     /// Up to `limit` pending session ids above `afterID`, oldest first.
     public func pendingIDs(afterID: Int64 = 0, limit: Int = Int(Int32.max)) throws(StoreError) -> [Int64] {
         try reading { db in

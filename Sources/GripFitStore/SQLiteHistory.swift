@@ -256,6 +256,11 @@ public final class SQLiteHistory: SessionHistory {
         migrator.registerMigration("v7: site identity") { db in
             try addSite(db)
         }
+        // Each session's and assessment's stable name (``StableName``): rows from before get one
+        // derived from what made them unique, so every history holding a copy derives the same.
+        migrator.registerMigration("v8: stable names") { db in
+            try addStableNames(db)
+        }
         return migrator
     }
 
@@ -300,6 +305,10 @@ public final class SQLiteHistory: SessionHistory {
         while true {
             try db.execute(sql: insert.sql, arguments: insert.arguments)
             if db.changesCount == 1 { break }
+            // The session itself, already here under another start (moved to a free millisecond once).
+            if let uid = session.uid, let named = try Int64.fetchOne(db, sql: "SELECT id FROM session WHERE uid = ?", arguments: [uid]) {
+                return .duplicate(existingID: named)
+            }
             let existing = try Row.fetchOne(
                 db,
                 sql: """

@@ -157,7 +157,18 @@ public enum SessionExchange {
         // Cleaned as a CSV's flag is: the report prints it beside the attempt.
         session.tags.flag = CleanText.clean(exported.flag)
         session.station = CleanText.clean(exported.station)
+        session.uid = try uid(exported.uid, of: "session \(number)", else: session.uid)
         return session
+    }
+
+    /// A stable name's uid as a file gives it, checked (26 characters of ``StableName``'s alphabet);
+    /// `fallback` (the one derived for a file from before names) when the file gives none.
+    static func uid(_ given: String?, of owner: String, else fallback: String?) throws(StoreError) -> String? {
+        guard let given else { return fallback }
+        guard StableName.isUID(given) else {
+            throw .badImport(line: 1, reason: "\(owner): uid \(UntrustedText.escaped(given)) is not one `export` writes")
+        }
+        return given
     }
 
     /// Each session's subject code is one `subject add` takes, and its assessment is one of the
@@ -346,10 +357,13 @@ public enum SessionExchange {
             throw .badImport(line: line, reason: "threshold \(threshold) is out of range")
         }
         if let trial, !(1...1_000).contains(trial) { throw .badImport(line: line, reason: "trial \(trial) is out of range") }
-        return StoredSession.analysed(
+        var session = StoredSession.analysed(
             device: device, startedAtMilliseconds: start, firmware: CleanText.device(firmware),
             bridgeVersion: CleanText.device(bridgeVersion), label: CleanText.clean(label),
             hand: hand, protocolName: CleanText.clean(protocolName), trial: trial, calibration: calibration, trace: trace,
             threshold: .absolute(threshold))
+        // What a file from before names (and any CSV) carries: the name derived from device and start.
+        session.uid = StableName.legacy(device: device, startedAtMilliseconds: start)
+        return session
     }
 }

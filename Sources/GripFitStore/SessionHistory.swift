@@ -41,6 +41,10 @@ public protocol SessionHistory: Sendable {
     /// A whole session: summary, reps and trace; ``StoreError/notFound(id:)`` when there is none.
     func session(id: Int64) throws(StoreError) -> StoredSession
 
+    /// The id here of the session or assessment a stable name (``StableName``: `s-…` or `a-…`, any
+    /// prefix naming one) names: ``StoreError/unknownName(_:)`` when none, ``StoreError/ambiguousName(_:matches:)`` when several.
+    func id(named name: String) throws(StoreError) -> Int64
+
     /// Files a new subject; ``StoreError/duplicateSubject(_:)`` when the code is taken.
     func addSubject(_ subject: Subject) throws(StoreError)
 

@@ -30,6 +30,7 @@ package struct SessionRecord {
         case attempt
         case flag
         case station
+        case uid
     }
 
     /// Every column a save writes (all but `id`), with its value.
@@ -43,6 +44,7 @@ package struct SessionRecord {
             (.calibrationMass, calibration?.massKilograms), (.unit, session.unitName), (.repCount, session.summary.reps.count),
             (.subject, session.tags.subject), (.assessment, session.tags.assessment), (.attempt, session.tags.attempt),
             (.flag, session.tags.flag), (.station, session.station),
+            (.uid, session.uid ?? StableName.random()),
         ]
         let figures: [(String, (any DatabaseValueConvertible)?)] = SummaryField.all.map { field in
             let value = field.value(session.summary)
@@ -51,13 +53,14 @@ package struct SessionRecord {
         return own.map { ($0.0.rawValue, $0.1) } + figures
     }
 
-    /// `INSERT` of ``values(_:)``, doing nothing where the device already has a session at that start.
+    /// `INSERT` of ``values(_:)``, doing nothing where the device already has a session at that start,
+    /// or the history one of that name (``StableName``).
     static func insert(_ session: StoredSession) -> (sql: String, arguments: StatementArguments) {
         let values = values(session)
         let columns = values.map(\.column).joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
         return (
-            "INSERT INTO \(table) (\(columns)) VALUES (\(placeholders)) ON CONFLICT (device, started_at_ms) DO NOTHING",
+            "INSERT INTO \(table) (\(columns)) VALUES (\(placeholders)) ON CONFLICT DO NOTHING",
             StatementArguments(values.map(\.value))
         )
     }
@@ -69,7 +72,7 @@ package struct SessionRecord {
             .id, .device, .startedAt, .firmware, .bridgeVersion, .label, .hand, .protocolName, .trial, .subject, .assessment,
             .attempt, .flag, .unit, .calibrationDate,
         ]
-        let last: [Columns] = [.repCount, .station]
+        let last: [Columns] = [.repCount, .station, .uid]
         return (first.map(\.rawValue) + SummaryField.all.map(\.key) + last.map(\.rawValue)).joined(separator: ", ")
     }()
 
@@ -91,7 +94,8 @@ package struct SessionRecord {
             versions: try versions(stored), tags: try tags(stored),
             calibrated: (try stored.value(Columns.unit.rawValue) as String) != "raw",
             calibrationDate: try stored.optional(Columns.calibrationDate.rawValue), summary: try summary(stored),
-            repCount: try stored.count(Columns.repCount.rawValue), station: try stored.optional(Columns.station.rawValue))
+            repCount: try stored.count(Columns.repCount.rawValue), station: try stored.optional(Columns.station.rawValue),
+            uid: try stored.optional(Columns.uid.rawValue))
     }
 
     /// A whole session: its row, its reps and its trace.
@@ -140,6 +144,7 @@ package struct SessionRecord {
         session.versions = try versions(stored)
         session.tags = try tags(stored)
         session.station = try stored.optional(Columns.station.rawValue)
+        session.uid = try stored.optional(Columns.uid.rawValue)
         return session
     }
 

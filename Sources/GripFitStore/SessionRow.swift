@@ -15,6 +15,10 @@ public struct SessionRow: FiledSession, Equatable, Sendable {
     public var repCount: Int
     /// The station that recorded it; nil for sessions from before stations.
     public var station: String?
+    /// Its stable name's uid (``StableName``); `s-` and its start name it everywhere.
+    public var uid: String? = nil
+
+    public var name: String? { uid.map { StableName.name(.session, uid: $0) } }
 
     /// The figure a listing leads with.
     public var peak: Double { summary.peak }
@@ -34,5 +38,6 @@ extension SessionRow {
         summary.reps = []
         repCount = session.summary.reps.count
         station = session.station
+        uid = session.uid
     }
 }

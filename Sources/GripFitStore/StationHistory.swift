@@ -15,10 +15,9 @@ public final class StationHistory: SessionHistory {
     /// The server's history, or why it was found unreachable: from then on this process is local.
     private let server: Mutex<Result<any SessionHistory, StoreError>>
     private let warn: @Sendable (String) -> Void
-    /// Assessments filed on the server by this process, by the server's id, with the id of their
-    /// copy here once one was needed: an attempt saved here after the server went away joins the
-    /// copy, and the push files it under the server's assessment again (same device, start, protocol).
-    private let filedAssessments = Mutex<[Int64: (facts: AssessmentFacts, copy: Int64?)]>([:])
+    /// The last assessment this process filed (one guided run at a time), so its run can end with
+    /// its clinical lines whether or not the server stays: see ``FiledAssessment``.
+    private let filed = Mutex<FiledAssessment?>(nil)
 
     /// Opens the server's history with `open`; an ``StoreError/unreachable(location:reason:)`` server
     /// leaves this process local, any other failure (a refused login, a newer schema) is thrown.
@@ -38,6 +37,7 @@ public final class StationHistory: SessionHistory {
             return
         }
         forgetErased()
+        mirrorSubjects()
         pushPending()
         adoptServerSite()
     }
@@ -51,6 +51,23 @@ public final class StationHistory: SessionHistory {
             if try local.siteIdentity() != site { try local.adoptSite(site) }
         } catch {
             warn("\(error) (keeping the server's site identity in this station's history; the next contact tries again)")
+        }
+    }
+
+    /// Keeps a copy here of every subject on the server, at each contact, so a subject filed at any
+    /// station can be assessed here, with their norm, while the server is away (a norm needs their
+    /// sex, birth and dominance); a failure is said, and tried again at the next contact.
+    private func mirrorSubjects() {
+        do throws(StoreError) {
+            let held = Dictionary(try local.subjects().map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+            let subjects = try remote { (server) throws(StoreError) in try server.subjects() }
+            for subject in subjects where held[subject.code] != subject {
+                if held[subject.code] == nil { try local.addSubject(subject) } else { try local.updateSubject(subject) }
+            }
+        } catch {
+            warn(
+                "\(error) (copying the server's subjects to this station, for assessing them while it is away; "
+                    + "the next contact tries again)")
         }
     }
 
@@ -154,10 +171,10 @@ public final class StationHistory: SessionHistory {
         return reason
     }
 
-    private func savedLocally(_ outcome: SaveOutcome) {
-        guard case .inserted(let id) = outcome else { return }
+    private func savedLocally(_ outcome: SaveOutcome, _ session: StoredSession) {
+        guard case .inserted = outcome else { return }
         warn(
-            "\(location): the history server cannot be reached (\(awayReason)): saved session \(id) on this station "
+            "\(location): the history server cannot be reached (\(awayReason)): saved session \(session.name ?? "") on this station "
                 + "(\(local.path)); it is pending; `gripfit-serial history sync` pushes it")
     }
 
@@ -176,26 +193,42 @@ public final class StationHistory: SessionHistory {
         })
     }
 
+    /// The session gets its name here if it has none, so the server's row and any copy here share it.
     public func save(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome {
-        try either({ (server) throws(StoreError) in try server.save(session, sameStart: sameStart) }, else: { () throws(StoreError) in
+        var session = session
+        session.uid = session.uid ?? StableName.random()
+        return try either({ (server) throws(StoreError) in
+            let outcome = try server.save(session, sameStart: sameStart)
+            if let id = session.tags.assessment {
+                filed.withLock { if $0?.id == id, $0?.onServer == true { $0?.attempts.append(session) } }
+            }
+            return outcome
+        }, else: { () throws(StoreError) in
             var session = session
             if let id = session.tags.assessment { session.tags.assessment = try copy(ofAssessment: id) }
             let outcome = try local.savePending(session, sameStart: sameStart)
-            savedLocally(outcome)
+            savedLocally(outcome, session)
             return outcome
         })
     }
 
+    /// The attempt and the assessment get their names here if they have none (see ``save(_:sameStart:)``).
     public func saveFirstAttempt(_ session: StoredSession, of facts: AssessmentFacts) throws(StoreError) -> FirstAttempt {
-        try either({ (server) throws(StoreError) in
+        var session = session
+        session.uid = session.uid ?? StableName.random()
+        var facts = facts
+        facts.uid = facts.uid ?? StableName.random()
+        return try either({ (server) throws(StoreError) in
             let first = try server.saveFirstAttempt(session, of: facts)
-            filedAssessments.withLock { $0[first.assessment] = (facts, nil) }
+            var attempt = session
+            attempt.tags.assessment = first.assessment
+            filed.withLock { $0 = FiledAssessment(id: first.assessment, onServer: true, facts: facts, attempts: [attempt]) }
             return first
         }, else: { () throws(StoreError) in
             let first = try local.saveFirstAttemptPending(session, of: facts)
             // Its id is this file's from now on, whatever assessment the server gave the same number.
-            filedAssessments.withLock { $0[first.assessment] = nil }
-            savedLocally(first.outcome)
+            filed.withLock { $0 = FiledAssessment(id: first.assessment, onServer: false, facts: facts, attempts: []) }
+            savedLocally(first.outcome, session)
             return first
         })
     }
@@ -218,6 +251,10 @@ public final class StationHistory: SessionHistory {
 
     public func sessions(afterID: Int64, limit: Int) throws(StoreError) -> [StoredSession] {
         try remote { (server) throws(StoreError) in try server.sessions(afterID: afterID, limit: limit) }
+    }
+
+    public func id(named name: String) throws(StoreError) -> Int64 {
+        try remote { (server) throws(StoreError) in try server.id(named: name) }
     }
 
     public func session(id: Int64) throws(StoreError) -> StoredSession {
@@ -294,24 +331,24 @@ public final class StationHistory: SessionHistory {
         })
     }
 
+    /// The server's; while it is away, the assessment this process filed last is read from this
+    /// station (its copy, with every attempt), so a guided run ends with its clinical lines.
     public func assessment(id: Int64) throws(StoreError) -> StoredAssessment {
-        try remote { (server) throws(StoreError) in try server.assessment(id: id) }
+        do throws(StoreError) {
+            return try remote { (server) throws(StoreError) in try server.assessment(id: id) }
+        } catch {
+            guard case .unreachable = error, let last = filed.withLock({ $0 }), last.id == id else { throw error }
+            return try local.assessment(id: try copy(ofAssessment: id))
+        }
     }
 
-    /// The id here of an assessment the server filed for this process, its facts copied at the
-    /// first attempt saved here; any other id is this file's own already.
+    /// The id here of the assessment the server filed last for this process, copied here with the
+    /// attempts saved there when first needed once the server is away; any other id is this file's own already.
     private func copy(ofAssessment id: Int64) throws(StoreError) -> Int64 {
-        guard let filed = filedAssessments.withLock({ $0[id] }) else { return id }
-        if let copy = filed.copy { return copy }
-        let copy: Int64
-        do {
-            copy = try local.queue.write { db in try SQLiteHistory.insertAssessment(db, filed.facts) }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw SQLiteHistory.failure(error, path: local.path)
-        }
-        filedAssessments.withLock { $0[id] = (filed.facts, copy) }
+        guard let last = filed.withLock({ $0 }), last.id == id, last.onServer else { return id }
+        if let copy = last.copy { return copy }
+        let copy = try local.copyAssessment(last.facts, attempts: last.attempts)
+        filed.withLock { if $0?.id == id, $0?.onServer == true { $0?.copy = copy } }
         return copy
     }
 

@@ -30,6 +30,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case erasedCode(String)
     /// No assessment with this id.
     case unknownAssessment(Int64)
+    /// No session or assessment has a stable name (``StableName``) starting so.
+    case unknownName(String)
+    /// Several have: the name must go on until it names one.
+    case ambiguousName(String, matches: [String])
     /// One subject's or assessment's stored values do not decode. `what` names it with the stored
     /// code as it is (`subject 'P1'`): escaped here, once, with the detail.
     case damagedRecord(what: String, detail: String)
@@ -84,6 +88,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "not given again, so no station's old copy is filed under a new person: pick another code"
         case .unknownAssessment(let id):
             "no assessment A\(id); `gripfit-serial history --assessments` lists them"
+        case .unknownName(let name):
+            "nothing in this history is named \(UntrustedText.escaped(name)); `gripfit-serial history` (with --assessments for "
+                + "assessments) lists the names"
+        case .ambiguousName(let name, let matches):
+            "\(UntrustedText.escaped(name)) names several records (\(matches.joined(separator: ", "))); give more of the name"
         case .damagedRecord(let what, let detail):
             "\(UntrustedText.escaped(what)) is damaged (\(UntrustedText.escaped(detail))); the rest of the history is unaffected"
         case .damagedSubject(let code, let error):

@@ -22,6 +22,13 @@ public struct StoredAssessment: Equatable, Sendable {
         return TrialStatistics(left: peaks(.left), right: peaks(.right), dominant: dominant)
     }
 
+    /// Its stable name's uid (``StableName``), the same in every history that holds it.
+    public var uid: String? { facts.uid }
+
+    /// `a-` and the start of ``uid``: what users and other tools (FHIR ids) name it by everywhere;
+    /// ``name`` is this history's own number.
+    public var stableName: String? { uid.map { StableName.name(.assessment, uid: $0) } }
+
     /// How `history` and `show` write an assessment's id, apart from sessions' plain numbers.
     public var name: String { Self.name(id) }
 

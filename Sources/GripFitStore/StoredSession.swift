@@ -16,6 +16,12 @@ public struct StoredSession: FiledSession, Equatable, Sendable {
     public var trace: RawTrace
     /// The station that recorded it (see `Storage.station`); nil for sessions from before stations.
     public var station: String?
+    /// Its stable name's uid (``StableName``), the same in every history that holds it; nil until
+    /// first saved (a save without one makes one).
+    public var uid: String?
+
+    /// `s-` and the start of ``uid``: what users and other tools (FHIR ids) name it by everywhere.
+    public var name: String? { uid.map { StableName.name(.session, uid: $0) } }
 
     public init(
         id: Int64? = nil, device: String, startedAtMilliseconds: Int64, firmware: String?, bridgeVersion: String? = nil,

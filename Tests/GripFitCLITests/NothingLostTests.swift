@@ -61,7 +61,8 @@ struct NothingLostTests {
 
     @Test(.enabled(if: Tmpfs.available)) func recordRefusesAFullDiskBeforeTheFirstReading() throws {
         let cli = BuiltBinary()
-        let disk = try Tmpfs(at: cli.dataHome, kilobytes: 200)
+        // Room for an empty history (its migrations and write-ahead log), far from the 1 MiB a recording needs.
+        let disk = try Tmpfs(at: cli.dataHome, kilobytes: 320)
         _ = disk
         let result = try cli.run("record", "--simulate", "--duration", "30")
         #expect(result.status == 73, "\(result.stderr)")

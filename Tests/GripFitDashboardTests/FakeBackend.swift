@@ -47,6 +47,10 @@ final class FakeBackend: DashboardBackend {
         return #"{"sessions":[],"more":false}"#
     }
 
+    func id(named name: String) throws(DashboardError) -> Int64 {
+        throw DashboardError(.notFound, "nothing is named \(name)")
+    }
+
     func session(id: Int64) throws(DashboardError) -> String {
         guard id == 1 else { throw DashboardError(.notFound, "No session \(id).") }
         return #"{"id":1}"#

@@ -30,7 +30,8 @@ struct PostgresHistoryTests {
     /// What the store's shared suite (SessionHistoryTests, on both backends) leaves to the server's own checks.
     @Test func aSavedSessionIsListedByIDAndTheHistoryChecksOut() throws {
         let store = try open()
-        let session = Fixtures.session()
+        var session = Fixtures.session()
+        session.uid = StableName.random()
         guard case .inserted(let id) = try store.save(session, sameStart: .skip) else { Issue.record("not inserted"); return }
         var expected = session
         expected.id = id
@@ -86,7 +87,7 @@ struct PostgresHistoryTests {
         let store = try open()
         let facts = AssessmentFacts(
             subject: nil, device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: 1_795_000_000_000, protocolName: "asht",
-            firstHand: .right, trialsPerHand: 3, restSeconds: 60, unit: "kg", calibrationDate: nil)
+            firstHand: .right, trialsPerHand: 3, restSeconds: 60, unit: "kg", calibrationDate: nil, uid: StableName.random())
         var session = Fixtures.session()
         session.tags.attempt = 1
         session.tags.trial = 1

@@ -42,6 +42,7 @@ final class ServerStandIn: SessionHistory {
         return try backing.sessions(afterID: afterID, limit: limit)
     }
     func session(id: Int64) throws(StoreError) -> StoredSession { try reach(); return try backing.session(id: id) }
+    func id(named name: String) throws(StoreError) -> Int64 { try reach(); return try backing.id(named: name) }
     func addSubject(_ subject: Subject) throws(StoreError) { try reach(); try backing.addSubject(subject) }
     func updateSubject(_ subject: Subject) throws(StoreError) { try reach(); try backing.updateSubject(subject) }
     func subject(code: String) throws(StoreError) -> Subject { try reach(); return try backing.subject(code: code) }

@@ -21,7 +21,11 @@ struct SessionExchangeSubjectsTests {
         #expect(contents.subjects == [subject])
         #expect(contents.assessments.count == 1)
         #expect(contents.assessments.first?.fileID == id)
-        #expect(contents.assessments.first?.facts == SessionHistoryAssessmentsTests.facts(subject: "P017"))
+        var facts = contents.assessments.first?.facts
+        let uid = try store.assessment(id: id).uid
+        #expect(facts?.uid != nil && facts?.uid == uid)
+        facts?.uid = nil
+        #expect(facts == SessionHistoryAssessmentsTests.facts(subject: "P017"))
         let flagged = try #require(contents.sessions.first)
         #expect(flagged.tags.subject == "P017" && flagged.tags.assessment == id && flagged.tags.attempt == 1)
         #expect(flagged.tags.flag == "squeeze began before the cue")

@@ -9,7 +9,25 @@ struct SessionExchangeTests {
         let sessions = [Fixtures.session(), Fixtures.session(start: 1_795_000_100_000, label: "a \"quoted\", label", calibrated: false)]
         let text = try SessionExchange.export(sessions, as: format)
         let imported = try SessionExchange.parse(text)
-        #expect(imported == sessions)
+        // Unnamed, as sessions from before names: each gets the name derived from its device and start.
+        #expect(imported == sessions.map(Self.named))
+    }
+
+    /// JSON carries a session's name; a file that names it otherwise than `export` does is refused.
+    @Test func jsonCarriesTheSessionsName() throws {
+        var session = Fixtures.session()
+        session.uid = StableName.random()
+        let text = try SessionExchange.export([session], as: .json)
+        #expect(try SessionExchange.parse(text).map(\.uid) == [session.uid])
+        let renamed = text.replacingOccurrences(of: session.uid ?? "", with: "not-a-name")
+        #expect(throws: StoreError.self) { try SessionExchange.parse(renamed) }
+    }
+
+    /// `session` with the name a file from before names gives it.
+    static func named(_ session: StoredSession) -> StoredSession {
+        var named = session
+        named.uid = StableName.legacy(device: session.device, startedAtMilliseconds: session.startedAtMilliseconds)
+        return named
     }
 
     @Test(arguments: ExportFormat.sessionFormats)
@@ -35,7 +53,7 @@ struct SessionExchangeTests {
             $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(2 + TagField.all.count).joined(separator: ",")
         }
         let imported = try SessionExchange.parse(lines.joined(separator: "\n") + "\n")
-        var expected = Fixtures.session()
+        var expected = Self.named(Fixtures.session())
         expected.bridgeVersion = nil
         #expect(imported == [expected])
     }

@@ -10,7 +10,8 @@ struct SessionHistoryTests {
     @Test(arguments: HistoryBackend.allCases)
     func savesAndReadsBackAWholeSession(backend: HistoryBackend) throws {
         let store = try backend.makeHistory()
-        let session = Fixtures.session()
+        var session = Fixtures.session()
+        session.uid = StableName.random()
         #expect(session.summary.reps.count == 3)
         guard case .inserted(let id) = try store.save(session, sameStart: .skip) else { Issue.record("not inserted"); return }
         var expected = session

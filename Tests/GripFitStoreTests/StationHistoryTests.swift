@@ -60,7 +60,9 @@ struct StationHistoryTests {
         #expect(try station.save(Fixtures.session(), sameStart: .nextFreeMillisecond) == .inserted(id: 1))
         #expect(try local.pendingIDs() == [1])
         let warning = try #require(warned.first)
-        #expect(warning.contains("saved session 1 on this station"))
+        // By its name, the same once pushed: the station file's number is another session's on the server.
+        let name = try #require(try local.session(id: 1).name)
+        #expect(warning.contains("saved session \(name) on this station"))
         #expect(warning.contains("it is pending; `gripfit-serial history sync` pushes it"))
     }
 
@@ -164,8 +166,14 @@ struct StationHistoryTests {
         var later = SessionHistoryAssessmentsTests.attempt(peak: 32, start: 1_795_000_010_000)
         later.tags = SessionTags(
             label: nil, hand: .left, protocolName: "standard", trial: 1, subject: "P1", assessment: first.assessment, attempt: 1)
-        #expect(try station.save(later, sameStart: .nextFreeMillisecond) == .inserted(id: 1))
-        #expect(try local.session(id: 1).tags.assessment == local.assessments(subject: "P1").first?.id)
+        // The copy here holds the attempt saved on the server (1, not pending) beside the later one.
+        #expect(try station.save(later, sameStart: .nextFreeMillisecond) == .inserted(id: 2))
+        let copy = try #require(try local.assessments(subject: "P1").first)
+        #expect(try local.session(id: 2).tags.assessment == copy.id)
+        #expect(try local.pendingIDs() == [2])
+        // Read whole while the server is away, under the server's id: the run ends with its clinical lines.
+        #expect(try station.assessment(id: first.assessment).attempts.map(\.peak) == copy.attempts.map(\.peak))
+        #expect(copy.attempts.count == 2)
         server.set(down: false)
         #expect(try self.station().pendingCount() == 0, "\(warned)")
         let assessments = try server.backing.assessments(subject: "P1")

@@ -61,7 +61,8 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
         case .corrupt, .badImport, .damaged, .damagedSession, .damagedRecord, .notExportable, .traceTooLarge, .duplicateSubject,
             .erasedCode, .damagedSubject, .badImportedSubject, .subjectConflict, .refused:
             .dataError
-        case .notFound, .unknownSubject, .unknownAssessment: .noInput
+        case .notFound, .unknownSubject, .unknownAssessment, .unknownName: .noInput
+        case .ambiguousName: .usage
         }
     }
 

@@ -131,6 +131,7 @@ enum AssessmentListing {
         func force(_ value: Double) -> Double { display.convert(stored: value, calibrated: facts.calibrated).rounded(decimals: 3) }
         var object = JSONObject()
         object.set("id", assessment.name)
+        if let name = assessment.stableName { object.set("name", name) }
         object.set("start", Timestamp.rfc3339(milliseconds: facts.startedAtMilliseconds))
         if let subject = facts.subject { object.set("subject", subject) } else { object.setNull("subject") }
         object.set("device", facts.device)
@@ -141,6 +142,7 @@ enum AssessmentListing {
         for attempt in assessment.attempts {
             var entry = JSONObject()
             entry.set("session", Int(attempt.session))
+            if let name = attempt.name { entry.set("name", name) }
             entry.set("hand", attempt.hand.rawValue)
             entry.set("trial", attempt.trial)
             entry.set("attempt", attempt.attempt)

@@ -16,7 +16,8 @@ final class AssessmentID {
             session.tags.assessment = id
             return try Storage.save(session) { store }
         }
-        let facts = AssessmentFacts.guided(settings: settings, first: session)
+        var facts = AssessmentFacts.guided(settings: settings, first: session)
+        facts.uid = StableName.random()
         let saved = try Storage.save(session, to: { store }) { store, session throws(StoreError) in
             let first = try store.saveFirstAttempt(session, of: facts)
             return (first.outcome, first.assessment)

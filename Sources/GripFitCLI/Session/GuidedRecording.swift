@@ -88,6 +88,7 @@ struct GuidedRecording {
                 line.clear()
                 var session = session
                 session.tags.subject = subject
+                session.uid = StableName.random()
                 onSaved(try assessment.save(session, settings: settings, to: store), session)
             },
             onEvent: show)

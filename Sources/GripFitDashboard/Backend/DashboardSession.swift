@@ -342,6 +342,10 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
         try history.sessions(query, unit: unit)
     }
 
+    public func id(named name: String) throws(DashboardError) -> Int64 {
+        try history.id(named: name)
+    }
+
     public func session(id: Int64) throws(DashboardError) -> String {
         try history.session(id: id, unit: unit)
     }

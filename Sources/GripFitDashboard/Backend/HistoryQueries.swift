@@ -94,6 +94,10 @@ public struct HistoryQueries: Sendable {
         return SubjectJSON.object(subject).text
     }
 
+    func id(named name: String) throws(DashboardError) -> Int64 {
+        try history { try $0.id(named: name) }
+    }
+
     /// A subject the page names must be in the history before anything is recorded for them; their
     /// code as the history spells it, which is what the recording is filed under.
     func storedCode(of code: String) throws(DashboardError) -> String {
@@ -129,7 +133,7 @@ public struct HistoryQueries: Sendable {
                 item.set("text", line)
                 return item
             })
-            object.set("report", "api/assessments/\(assessment.id)/report.html")
+            object.set("report", "api/assessments/\(assessment.stableName ?? String(assessment.id))/report.html")
             return object
         }
         var object = JSONObject()
@@ -144,9 +148,10 @@ public struct HistoryQueries: Sendable {
     /// A protocol run's clinical figures for the page, as `show A<n>` reads them: the trial
     /// statistics, the norm and threshold lines (each citing its source), and the report's address.
     func assessment(id: Int64) throws(DashboardError) -> String {
-        let (view, _) = try clinicalView(id: id)
+        let (view, _) = try clinicalView(id: id, trend: false)
         var object = JSONObject()
         object.set("id", Int(id))
+        if let name = view.assessment.stableName { object.set("name", name) }
         if let subject = view.assessment.facts.subject { object.set("subject", subject) } else { object.setNull("subject") }
         object.set("date", view.day.description)
         object.set("calibrated", view.assessment.facts.calibrated)
@@ -160,22 +165,25 @@ public struct HistoryQueries: Sendable {
             object.set("dominance_ratio", ratio.rounded(decimals: 4))
             object.set("dominant", dominant.rawValue)
         }
-        object.set("report", "api/assessments/\(id)/report.html")
+        // By its name, which stays the assessment's once a pending one is pushed and renumbered.
+        object.set("report", "api/assessments/\(view.assessment.stableName ?? String(id))/report.html")
         return object.text
     }
 
     /// The printable report of a protocol run, as `report A<n> -o file.html` writes it.
     func report(id: Int64) throws(DashboardError) -> String {
-        let (view, firmware) = try clinicalView(id: id)
+        let (view, firmware) = try clinicalView(id: id, trend: true)
         return ReportHTML.page(view.report(firmware: firmware), paper: .a4)
     }
 
-    /// The assessment with its subject and the subject's other assessments (for the trend), read
-    /// in the user's time zone, and the firmware of its first attempt.
-    private func clinicalView(id: Int64) throws(DashboardError) -> (view: ClinicalView, firmware: String?) {
+    /// The assessment with its subject, read in the user's time zone; with `trend` (the report's),
+    /// also the subject's other assessments and the firmware of its first attempt. The figures need
+    /// neither, so a run filed on this station while the server is away shows them as any other.
+    private func clinicalView(id: Int64, trend: Bool) throws(DashboardError) -> (view: ClinicalView, firmware: String?) {
         try history { store in
             let assessment = try store.assessment(id: id)
             let subject = try assessment.facts.subject.map { code throws in try store.subject(code: code) }
+            guard trend else { return (ClinicalView(assessment: assessment, subject: subject, timeZone: .current), nil) }
             let others = try assessment.facts.subject.map { code throws in try store.assessments(subject: code) } ?? []
             let firmware = try assessment.attempts.first.flatMap { try store.session(id: $0.session).versions.firmware }
             return (ClinicalView(assessment: assessment, subject: subject, others: others, timeZone: .current), firmware)
@@ -187,6 +195,7 @@ public struct HistoryQueries: Sendable {
         do {
             var saved = session
             saved.station = saved.station ?? station
+            saved.uid = saved.uid ?? StableName.random()
             saved.id = try SessionSave.save(saved, historyPath: historyPath, lastResort: lastResort) { try opened.get() }
             return .success(saved)
         } catch {
@@ -199,6 +208,9 @@ public struct HistoryQueries: Sendable {
     func saveFirstAttempt(_ session: StoredSession, of facts: AssessmentFacts) -> Result<Int64, DashboardError> {
         var session = session
         session.station = session.station ?? station
+        session.uid = session.uid ?? StableName.random()
+        var facts = facts
+        facts.uid = facts.uid ?? StableName.random()
         do {
             let saved = try SessionSave.save(session, historyPath: historyPath, lastResort: lastResort, to: { try opened.get() }) {
                 store, session throws(StoreError) in
@@ -229,7 +241,8 @@ public struct HistoryQueries: Sendable {
         if let error = error as? StoreError {
             let words = PageWording.failure(error) ?? error.description
             switch error {
-            case .notFound, .unknownSubject, .unknownAssessment: return DashboardError(.notFound, words)
+            case .notFound, .unknownSubject, .unknownAssessment, .unknownName: return DashboardError(.notFound, words)
+            case .ambiguousName: return DashboardError(.badRequest, words)
             case .duplicateSubject, .erasedCode: return DashboardError(.conflict, words)
             case .unreachable: return DashboardError(.serviceUnavailable, error.description)
             default: break

@@ -13,7 +13,7 @@ enum HistoryRoutes {
             return LiveRoutes.json(try await HistoryThread.run { try backend.sessions(query) })
         }
         router.get("/api/sessions/:id") { _, context in
-            let id = try id(context)
+            let id = try await id(context, backend: backend)
             return LiveRoutes.json(try await HistoryThread.run { try backend.session(id: id) })
         }
         router.get("/api/sessions/:id/plot.svg") { request, context in
@@ -26,17 +26,17 @@ enum HistoryRoutes {
                 }
                 unit = parsed
             }
-            let id = try id(context)
+            let id = try await id(context, backend: backend)
             let chosen = unit
             return text(try await HistoryThread.run { try backend.plot(id: id, unit: chosen) }, type: "image/svg+xml")
         }
         router.get("/api/sessions/:id/export.csv") { _, context in
-            let id = try id(context)
+            let id = try await id(context, backend: backend)
             let body = try await HistoryThread.run { try backend.export(id: id, format: .csv) }
             return text(body, type: "text/csv; charset=utf-8", download: "session-\(id).csv")
         }
         router.get("/api/sessions/:id/export.json") { _, context in
-            let id = try id(context)
+            let id = try await id(context, backend: backend)
             let body = try await HistoryThread.run { try backend.export(id: id, format: .json) }
             return text(body, type: "application/json", download: "session-\(id).json")
         }
@@ -49,11 +49,11 @@ enum HistoryRoutes {
             return LiveRoutes.json(try await HistoryThread.run { try backend.assessments(subject: subject) })
         }
         router.get("/api/assessments/:id") { _, context in
-            let id = try assessmentID(context)
+            let id = try await assessmentID(context, backend: backend)
             return LiveRoutes.json(try await HistoryThread.run { try backend.assessment(id: id) })
         }
         router.get("/api/assessments/:id/report.html") { _, context in
-            let id = try assessmentID(context)
+            let id = try await assessmentID(context, backend: backend)
             var response = text(try await HistoryThread.run { try backend.report(assessment: id) }, type: "text/html; charset=utf-8")
             // The report carries its own print styles and no script at all.
             response.headers[.contentSecurityPolicy] = reportPolicy
@@ -113,21 +113,30 @@ enum HistoryRoutes {
         return text
     }
 
-    private static func id(_ context: some RequestContext) throws -> Int64 {
-        guard let id = context.parameters.get("id", as: Int64.self), id > 0 else {
-            throw DashboardError(.badRequest, "A session id is a positive whole number, as `history` lists.")
+    /// The session a path names: its number, or its stable name `s-…` (the same at every station), looked up.
+    private static func id(_ context: some RequestContext, backend: some DashboardBackend) async throws -> Int64 {
+        try await id(context, .session, backend: backend) {
+            DashboardError(.badRequest, "A session is named by its name s-… or its id (a positive whole number), as `history` lists.")
         }
-        return id
     }
 
     /// The report's policy: its inline style and data images, nothing else (no script, no fetch).
     static let reportPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
 
-    private static func assessmentID(_ context: some RequestContext) throws -> Int64 {
-        guard let id = context.parameters.get("id", as: Int64.self), id > 0 else {
-            throw DashboardError(.badRequest, "An assessment id is a positive whole number, as `history --assessments` lists (A3 is 3).")
+    private static func assessmentID(_ context: some RequestContext, backend: some DashboardBackend) async throws -> Int64 {
+        try await id(context, .assessment, backend: backend) {
+            DashboardError(
+                .badRequest,
+                "An assessment is named by its name a-… or its id (a positive whole number), as `history --assessments` lists (A3 is 3).")
         }
-        return id
+    }
+
+    private static func id(
+        _ context: some RequestContext, _ kind: StableName.Kind, backend: some DashboardBackend, refusal: () -> DashboardError
+    ) async throws -> Int64 {
+        if let id = context.parameters.get("id", as: Int64.self), id > 0 { return id }
+        guard let text = context.parameters.get("id").map({ String($0) }), StableName.parse(text)?.kind == kind else { throw refusal() }
+        return try await HistoryThread.run { try backend.id(named: text) }
     }
 
     private static func text(_ body: String, type: String, download: String? = nil) -> Response {

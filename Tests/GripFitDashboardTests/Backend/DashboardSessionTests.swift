@@ -1,4 +1,5 @@
 import Foundation
+import GripFitClinical
 import GripFitCore
 import GripFitDashboard
 import GripFitLive
@@ -18,14 +19,22 @@ struct DashboardSessionTests {
     /// above; `publisher` gets its events, `posted` the commands for the dongle, `clock` is its now.
     func session(
         publisher: EventPublisher = EventPublisher(), directory: String? = nil, posted: PostedCommands = PostedCommands(),
-        clock: FakeClock = FakeClock(), selectedSubject: String? = nil
+        clock: FakeClock = FakeClock(), selectedSubject: String? = nil, serverAway: Bool = false
     ) throws -> DashboardSession {
         let calibration = Self.calibration
         let directory = directory ?? NSTemporaryDirectory() + "gripfit-dashboard-session-unused"
         let path = directory + "/history.sqlite"
+        // With `serverAway`, a shared server's history that cannot reach it: everything goes to this station's file.
+        let opened = OpenedHistory {
+            let local = try SQLiteHistory(path: path)
+            guard serverAway else { return local }
+            return try StationHistory(
+                server: "postgresql://gripfit@127.0.0.1:1/gripfit", local: local,
+                open: { (url) throws(StoreError) in throw StoreError.unreachable(location: url, reason: "connection refused") },
+                warn: { _ in })
+        }
         let history = HistoryQueries(
-            opened: OpenedHistory { try SQLiteHistory(path: path) }, calibrations: CalibrationBook(path: directory + "/calibrations.json"),
-            historyPath: path, lastResort: { _ in })
+            opened: opened, calibrations: CalibrationBook(path: directory + "/calibrations.json"), historyPath: path, lastResort: { _ in })
         return DashboardSession(
             post: posted.post, publisher: publisher, unit: .kilograms, wallTime: FixedWallTime(), now: { clock.now },
             history: history, pinned: nil,
@@ -152,7 +161,11 @@ struct DashboardSessionTests {
 
         let figures = try JSONSerialization.jsonObject(with: Data(try session.assessment(id: assessment).utf8)) as? [String: Any]
         #expect(figures?["subject"] as? String == "P017")
-        #expect(figures?["report"] as? String == "api/assessments/\(assessment)/report.html")
+        // The report is linked by the assessment's name, which a push to the server does not change.
+        let name = try #require(figures?["name"] as? String)
+        #expect(name == (try store.assessment(id: assessment).stableName))
+        #expect(figures?["report"] as? String == "api/assessments/\(name)/report.html")
+        #expect(try session.id(named: name) == assessment)
         #expect((figures?["lines"] as? [[String: Any]])?.isEmpty == false)
         let report = try session.report(assessment: assessment)
         #expect(report.hasPrefix("<!doctype html>") || report.hasPrefix("<!DOCTYPE html>"), "\(report.prefix(40))")
@@ -204,7 +217,9 @@ struct DashboardSessionTests {
         #expect(rows.count == 1 && listed["total"] as? Int == 1)
         let row = try #require(rows.first)
         #expect(row["name"] as? String == "A1" && row["subject"] as? String == "P017" && row["unit"] as? String == "kg")
-        #expect(row["report"] as? String == "api/assessments/1/report.html")
+        // By the assessment's name, which a push to the server does not change.
+        let stored = try #require(try SQLiteHistory(path: directory + "/history.sqlite").assessment(id: 1).stableName)
+        #expect(row["report"] as? String == "api/assessments/\(stored)/report.html")
         let right = try #require(row["right"] as? [String: Any])
         #expect(abs((right["best"] as? Double ?? 0) - 16) < 0.01 && right["counted"] as? Int == 1, "\(right)")
         #expect((row["centile"] as? String)?.contains("centile") == true, "\(row)")
@@ -230,6 +245,24 @@ struct DashboardSessionTests {
                 #expect(lines.contains { $0.contains("in a terminal, “gripfit-serial subject edit P021 --sex female”") }, "\(lines)")
             }
         }
+    }
+
+    /// A run from the page while the history server is away: filed on this station, and its figures
+    /// (the norm, EWGSOP2 and consistency lines) shown as when the server is up; the report, which
+    /// needs the subject's other assessments, waits for the server.
+    @Test func aRunWhileTheServerIsAwayShowsItsFigures() throws {
+        let directory = Scratch.directory("gripfit-dashboard-away")
+        let local = try SQLiteHistory(path: directory + "/history.sqlite")
+        try local.addSubject(try Subject(code: "P017", sex: .female, birth: .year(1979)))
+        let session = try session(directory: directory, serverAway: true)
+        _ = try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P017")
+        runTwoSqueezes(session, link: LinkFacts(firmware: "1.0", portOpen: true))
+        let assessment = try #require(try local.assessments(subject: "P017").first)
+        #expect(try local.pendingCount() == 2)
+        let figures = try JSONSerialization.jsonObject(with: Data(try session.assessment(id: assessment.id).utf8)) as? [String: Any]
+        let lines = (figures?["lines"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
+        #expect(lines.contains { $0.hasPrefix("norm: ") } && lines.contains { $0.hasPrefix("trial consistency") }, "\(lines)")
+        #expect(figures?["name"] as? String == assessment.stableName)
     }
 
     /// Two squeezes of a one-trial-per-hand protocol, each from a still handle, 100 ms a reading,

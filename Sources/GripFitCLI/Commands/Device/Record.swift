@@ -127,12 +127,23 @@ public struct Record: ParsableCommand {
             }
         }
         recording.session.tags.subject = subject?.code
-        report(try Storage.save(recording.session) { store }, recording)
+        recording.session.uid = StableName.random()
+        report(try Storage.save(recording.session) { store }, recording, in: store)
     }
 
-    private func report(_ id: Int64, _ recording: Recording) {
+    /// "saved session 3 (s-…), peak …": the history's number, then the name every station knows it by;
+    /// a session pending on this station has the name alone (the station file's number is no one else's).
+    private func report(_ id: Int64, _ recording: Recording, in store: any SessionHistory) {
         let display = ForceDisplay(calibration: recording.session.calibration, unit: unit)
-        StandardOutput.line("saved " + SessionText.oneLine(recording.session, id: id, display: display) + stopNote(recording.stop))
+        let name = recording.session.name ?? ""
+        let naming = Self.isPending(store) ? name : "\(id) (\(name))"
+        let line = SessionText.oneLine(recording.session, id: nil, display: display).dropFirst("session".count)
+        StandardOutput.line("saved session \(naming)" + line + stopNote(recording.stop))
+    }
+
+    /// Whether what was just saved went to this station's file, pending, the server being away.
+    private static func isPending(_ store: any SessionHistory) -> Bool {
+        (store as? StationHistory)?.isAway == true
     }
 
     private func stopNote(_ stop: Recording.Stop) -> String {
@@ -152,7 +163,7 @@ public struct Record: ParsableCommand {
         let guided = GuidedRecording(
             runner: runner, store: store, settings: settings, label: label, unit: unit, subject: subject?.code,
             onSaved: { id, session in
-                report(id, Recording(session: session, stop: .duration))
+                report(id, Recording(session: session, stop: .duration), in: store)
             })
         let (summary, display, stopped) = try guided.run()
         if stopped { StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.") }
@@ -164,8 +175,12 @@ public struct Record: ParsableCommand {
         // The figures from the stored attempts, as `show A<n>` gives them again.
         let assessment = try store.assessment(id: id)
         StandardOutput.line("")
-        StandardOutput.line("saved assessment \(assessment.name)" + (subject.map { " of \(UntrustedText.escaped($0.code))" } ?? ""))
-        let view = try ClinicalViews.view(of: assessment, in: store, settings: clinicalOptions.settings())
+        let of = subject.map { " of \(UntrustedText.escaped($0.code))" } ?? ""
+        let name = assessment.stableName ?? ""
+        StandardOutput.line(Self.isPending(store) ? "saved assessment \(name)\(of)" : "saved assessment \(assessment.name)\(of) (\(name))")
+        // The subject as checked before the run: its lines need no trend, so no other assessment is
+        // read (with the server away, this station holds only its own).
+        let view = ClinicalView(assessment: assessment, subject: subject, settings: try clinicalOptions.settings(), timeZone: .current)
         for line in AssessmentText.clinical(view, unit: unit, width: width, bestAndMeanShown: true) {
             StandardOutput.line(line)
         }

@@ -28,7 +28,7 @@ public struct Export: ParsableCommand {
               gripfit-serial export --all --format fhir --bundle transaction -o up.json
             """)
 
-    @Argument(help: "The session id, from `gripfit-serial history`; with --format fhir, assessment ids A<n>.")
+    @Argument(help: "The session's name (s-XXXX) or id, from `gripfit-serial history`; with --format fhir, assessments' (a-XXXX or A<n>).")
     public var ids: [String] = []
 
     @Flag(help: "Export every session.")
@@ -60,7 +60,7 @@ public struct Export: ParsableCommand {
             if ids.isEmpty == !all {
                 throw ValidationError("Give assessment ids A<n> (from `history --assessments`), or --all (not both).")
             }
-            if let session = ids.first(where: { StoredAssessment.id(named: $0) == nil }) {
+            if let session = ids.first(where: { RecordName($0)?.isAssessment != true }) {
                 throw ValidationError(
                     "--format fhir exports assessments (A<n>, from `history --assessments`); got \(session). A session "
                         + "without an assessment is not a clinical observation: `export \(session) --format json` exports it.")
@@ -71,16 +71,8 @@ public struct Export: ParsableCommand {
         guard ids.count <= 1 else {
             throw ValidationError("json and csv export one session id or --all; got \(ids.count) ids. Several A<n> go with --format fhir.")
         }
-        if let id = ids.first {
-            guard let number = Int64(id) else {
-                throw ValidationError("A session id is a whole number from 1 up; got \(id). `gripfit-serial history` lists the ids.")
-            }
-            try SessionID.validate(number)
-        }
+        if let id = ids.first { _ = try RecordName.session(id) }
     }
-
-    /// The session to export alone, when one was given.
-    private var id: Int64? { ids.first.flatMap { Int64($0) } }
 
     @OptionGroup public var historyOption: HistoryOption
 
@@ -95,8 +87,8 @@ public struct Export: ParsableCommand {
         if format == .fhir { return try exportFHIR(store, damage: damage, to: sink) }
         let damaged: [StoreError]
         let count: Int
-        if let id {
-            let session = try store.session(id: id)
+        if let id = ids.first {
+            let session = try store.session(id: try RecordName.session(id).id(in: store))
             let (subjects, assessments) = try Self.owners(of: [session], in: store, all: false)
             count = 1
             damaged = []
@@ -207,7 +199,8 @@ public struct Export: ParsableCommand {
     /// are named on stderr), their subjects as Patients and their devices as Devices, in one Bundle.
     private func exportFHIR(_ store: any SessionHistory, damage: StoreError?, to sink: some CommandOutput) throws {
         let chosen =
-            all ? try store.assessments(subject: nil) : try ids.map { try store.assessment(id: StoredAssessment.id(named: $0) ?? 0) }
+            all
+            ? try store.assessments(subject: nil) : try ids.map { try store.assessment(id: try RecordName.assessment($0).id(in: store)) }
         let settings = try clinicalOptions.settings()
         var observations: [FHIRAssessment] = []
         var devices: [String: FHIRDevice] = [:]

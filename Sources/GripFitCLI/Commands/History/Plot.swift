@@ -18,8 +18,8 @@ public struct Plot: ParsableCommand {
               gripfit-serial plot 3 -o - | rsvg-convert -o session3.png
             """)
 
-    @Argument(help: "The session id, from `gripfit-serial history`.")
-    public var id: Int64
+    @Argument(help: "The session's name (s-XXXX) or id, from `gripfit-serial history`.")
+    public var id: String
 
     @Option(
         name: .shortAndLong, help: ArgumentHelp("The SVG file to write; - for standard output.", valueName: "file"),
@@ -32,7 +32,7 @@ public struct Plot: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        try SessionID.validate(id)
+        _ = try RecordName.session(id)
         // Only SVG is drawn: a `.png` holding SVG would fail in whatever opens it later.
         if output != "-", URL(fileURLWithPath: output).pathExtension.lowercased() != "svg" {
             throw ValidationError(
@@ -51,7 +51,8 @@ public struct Plot: ParsableCommand {
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
     func plot(_ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, to sink: some CommandOutput) throws {
-        let (session, later) = try Storage.presented(try store.session(id: id), calibrations: calibrations)
+        let named = try RecordName.session(id).id(in: store)
+        let (session, later) = try Storage.presented(try store.session(id: named), calibrations: calibrations)
         let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
         if output == "-" {
             // A closed pipe (`| head`) ends quietly, as for every command that writes to stdout.

@@ -22,7 +22,7 @@ public struct ReportCommand: ParsableCommand {
               gripfit-serial report A2 -o A2.html --paper letter --ewgsop2-women 18
             """)
 
-    @Argument(help: "The assessment's id A<n>, from `gripfit-serial history --assessments`.")
+    @Argument(help: "The assessment's name (a-XXXX) or id A<n>, from `gripfit-serial history --assessments`.")
     public var id: String
 
     @Option(
@@ -38,9 +38,7 @@ public struct ReportCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        guard StoredAssessment.id(named: id) != nil else {
-            throw ValidationError("Give an assessment id A<n> (from `history --assessments`); got \(id).")
-        }
+        _ = try RecordName.assessment(id)
         guard Self.isPDF(output) || Self.isHTML(output) else {
             throw ValidationError("-o takes a file name ending in .pdf or .html; got \(output).")
         }
@@ -57,7 +55,7 @@ public struct ReportCommand: ParsableCommand {
 
     /// The work of ``run()`` on an opened history; `renderer` prints a .pdf (nil for .html).
     func report(_ store: any SessionHistory, damage: StoreError?, renderer: PDFRenderer?, to sink: some CommandOutput) throws {
-        let assessment = try store.assessment(id: StoredAssessment.id(named: id) ?? 0)
+        let assessment = try store.assessment(id: try RecordName.assessment(id).id(in: store))
         let view = try ClinicalViews.view(of: assessment, in: store, settings: clinicalOptions.settings())
         let html = ReportHTML.page(view.report(firmware: Self.firmware(of: assessment, in: store)), paper: paper)
         if let renderer {

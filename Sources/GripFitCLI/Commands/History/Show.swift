@@ -24,7 +24,8 @@ public struct Show: ParsableCommand {
               gripfit-serial show A2 --ewgsop2-women 18 --ewgsop2-men 29 --consistency 10
             """)
 
-    @Argument(help: "The session id, from `gripfit-serial history`, or an assessment's A<n> from `history --assessments`.")
+    @Argument(
+        help: "A session's name (s-XXXX) or id, from `gripfit-serial history`; an assessment's (a-XXXX or A<n>) from `--assessments`.")
     public var id: String
 
     @OptionGroup public var unitOption: UnitOption
@@ -35,11 +36,11 @@ public struct Show: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if StoredAssessment.id(named: id) != nil { return }
-        guard let number = Int64(id) else {
-            throw ValidationError("Give a session id (a whole number from 1 up) or an assessment id A<n>; got \(id).")
+        if let number = Int64(id) { try SessionID.validate(number) }
+        guard RecordName(id) != nil else {
+            throw ValidationError(
+                "Give a session's name s-… or id (a whole number from 1 up), or an assessment's a-… or A<n>; got \(id).")
         }
-        try SessionID.validate(number)
     }
 
     @OptionGroup public var historyOption: HistoryOption
@@ -54,8 +55,9 @@ public struct Show: ParsableCommand {
     func show(
         _ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, width: Int, to sink: some CommandOutput
     ) throws {
-        if let assessmentID = StoredAssessment.id(named: id) {
-            let assessment = try store.assessment(id: assessmentID)
+        let name = try RecordName.session(id, orAssessment: true)
+        if name.isAssessment {
+            let assessment = try store.assessment(id: try name.id(in: store))
             let view = try ClinicalViews.view(of: assessment, in: store, settings: clinicalOptions.settings())
             for line in AssessmentText.details(view, unit: unit, width: width) {
                 guard sink.line(line) else { return }
@@ -63,7 +65,7 @@ public struct Show: ParsableCommand {
             if let damage { throw damage }
             return
         }
-        let (session, later) = try Storage.presented(try store.session(id: Int64(id) ?? 0), calibrations: calibrations)
+        let (session, later) = try Storage.presented(try store.session(id: try name.id(in: store)), calibrations: calibrations)
         let display = ForceDisplay(calibration: session.calibration, unit: unit)
         for line in SessionText.details(session, display: display, later: later) {
             guard sink.line(line) else { return }
