@@ -7,7 +7,7 @@ import Testing
 /// Issue 33's guided run at two stations sharing one PostgreSQL server that goes away, through the
 /// real binary: stopped before a run, and stopped mid-run. Each run exits 0 with its clinical lines
 /// and says its attempts are pending; after `history sync` the server holds each assessment whole,
-/// and every name the runs printed opens the same recording there.
+/// and every name the runs printed opens the same recording there, with the same FHIR ids.
 @Suite(.timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct SharedGuidedRunTests {
     /// Right 30 then left 25 kg; a second trial adds right 32 and left 24 (each load well after its cue).
@@ -41,6 +41,13 @@ struct SharedGuidedRunTests {
         Self.expectEndedWell(midRun, "server stopped mid-run")
         #expect(early.contains("saved session"), "\(early)")
 
+        // Each run's FHIR as its station writes it while the server is away, to compare with the server's after the sync.
+        var stationFHIR: [String: [String]] = [:]
+        for (room, run) in [(roomB, before), (roomA, midRun)] {
+            let assessment = try #require(Self.names("a", in: run.stdout).first, "\(run.stdout)")
+            stationFHIR[assessment] = try Self.fhirNames(room, assessment, history: "sqlite:" + room.historyPath, extra: [:])
+        }
+
         try server.start()
         for room in [roomA, roomB] {
             let synced = try room.run(["history", "sync"], extra: online)
@@ -73,6 +80,9 @@ struct SharedGuidedRunTests {
             let shown = try other.run(["show", assessment], extra: online)
             #expect(shown.status == 0, "\(assessment): \(shown.stderr)")
             #expect(shown.stdout.contains("P1"), "\(shown.stdout)")
+            // Its FHIR ids and identifiers too: the same from the server, at the other station, as from the station before the sync.
+            let fhir = try Self.fhirNames(other, assessment, history: url, extra: ["PGPASSWORD": password])
+            #expect(fhir == stationFHIR[assessment] && fhir.count >= 6, "\(assessment): \(fhir) \(stationFHIR[assessment] ?? [])")
             let attempts = assessments.first { ($0["name"] as? String) == assessment }?["attempts"] as? [[String: Any]]
             #expect(Set(attempts?.compactMap { $0["name"] as? String } ?? []) == Set(sessions), "\(assessment)")
         }
@@ -95,6 +105,21 @@ struct SharedGuidedRunTests {
         #expect(result.status == 0, "\(name) from \(history): \(result.stderr)")
         let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         return (document?["sessions"] as? [[String: Any]])?.first ?? [:]
+    }
+
+    /// Every fullUrl, id and identifier of the FHIR Bundle `export NAME --format fhir` writes from `history`.
+    private static func fhirNames(
+        _ room: BuiltBinary, _ name: String, history: String, extra: [String: String]
+    ) throws -> [String] {
+        let path = room.home + "/\(name)-\(UUID().uuidString).fhir.json"
+        let result = try room.run(["export", name, "--format", "fhir", "-o", path, "--history", history], extra: extra)
+        #expect(result.status == 0, "\(name) from \(history): \(result.stderr)")
+        let bundle = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        return (bundle?["entry"] as? [[String: Any]] ?? []).flatMap { entry -> [String] in
+            let resource = entry["resource"] as? [String: Any] ?? [:]
+            let identifiers = (resource["identifier"] as? [[String: Any]] ?? []).map { "\($0["system"] ?? "")|\($0["value"] ?? "")" }
+            return [entry["fullUrl"] as? String ?? "", resource["id"] as? String ?? ""] + identifiers
+        }
     }
 
     private static func guided(trials: Int) -> [String] {

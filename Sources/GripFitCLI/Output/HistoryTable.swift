@@ -4,9 +4,9 @@ import GripFitOutput
 
 /// The `history` table, fitted to `width` columns (the terminal's, 80 when not a terminal): each
 /// column as wide as its widest cell; when that is still too wide the date loses its seconds,
-/// then mean, duration, reps and hand are dropped in that order, and the label is cut with "…".
-/// Id, date and peak always stay; the note on sessions shown with a later calibration is broken
-/// between words. Labels come from the user or an import file: escaped.
+/// then name (`show` and the JSON carry it), station, mean, duration, reps and hand are dropped in
+/// that order, and the label is cut with "…". Id, date and peak always stay; the note on sessions
+/// shown with a later calibration is broken between words. Labels come from the user or an import file: escaped.
 enum HistoryTable {
     /// A label narrower than this is cut rather than dropping another column for it.
     static let shortestLabel = 12
@@ -19,7 +19,10 @@ enum HistoryTable {
         }
         func marked(_ entry: HistoryEntry) -> String { entry.later == nil ? "" : " *" }
         var columns = [
-            column("id") { String($0.row.id) }, column("date") { LocalTime.text(milliseconds: $0.row.startedAtMilliseconds) },
+            column("id") { String($0.row.id) },
+            // The name that stays the session's after a sync and at every station, which the number does not.
+            column("name") { $0.row.name ?? "-" },
+            column("date") { LocalTime.text(milliseconds: $0.row.startedAtMilliseconds) },
             column("hand") { $0.row.hand?.rawValue ?? "-" },
             column("peak") { display.text(stored: $0.row.summary.peak, calibrated: $0.row.calibrated) + marked($0) },
             // A mean inside reps is no figure when there were none.
@@ -30,7 +33,7 @@ enum HistoryTable {
         ]
         // Whose hands, when the list holds a subject's sessions (the other tags are in CSV, JSON and `show`).
         if entries.contains(where: { $0.row.subject != nil }) {
-            columns.insert(column("subject") { UntrustedText.escaped($0.row.subject ?? "-") }, at: 2)
+            columns.insert(column("subject") { UntrustedText.escaped($0.row.subject ?? "-") }, at: 3)
         }
         // Which station recorded each, once sessions record it; the first column left out when narrow.
         if entries.contains(where: { $0.row.station != nil }) {
@@ -39,9 +42,9 @@ enum HistoryTable {
         func fixedWidth() -> Int { columns.reduce(0) { $0 + $1.width } }
 
         if fixedWidth() + shortestLabel > width {
-            columns[1] = column("date") { LocalTime.text(milliseconds: $0.row.startedAtMilliseconds, seconds: false) }
+            columns[2] = column("date") { LocalTime.text(milliseconds: $0.row.startedAtMilliseconds, seconds: false) }
         }
-        for title in ["station", "mean", "duration", "reps", "hand"] where fixedWidth() + shortestLabel > width {
+        for title in ["name", "station", "mean", "duration", "reps", "hand"] where fixedWidth() + shortestLabel > width {
             columns.removeAll { $0.title == title }
         }
         let labelWidth = max(0, width - fixedWidth())

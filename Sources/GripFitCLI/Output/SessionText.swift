@@ -34,7 +34,7 @@ enum SessionText {
         let rateUnit = calibrated ? "\(display.unit.rawValue)/s" : "raw/s"
         let impulseUnit = calibrated ? "\(display.unit.rawValue)·s" : "raw·s"
         var lines = [
-            "session      \(session.id.map(String.init) ?? "-")",
+            "session      \(session.id.map(String.init) ?? "-")" + (session.name.map { " (\($0))" } ?? ""),
             "started      \(LocalTime.text(milliseconds: session.startedAtMilliseconds))",
             "device       \(DeviceText(session.device).terminal)"
                 + (session.firmware.map { ", firmware \(DeviceText($0).terminal)" } ?? "")

@@ -134,7 +134,7 @@ public enum FHIRBundleWriter {
             throw FHIRInputError.unknownDevice(assessment: assessment.id, address: assessment.deviceAddress)
         }
         guard !assessment.hands.isEmpty else { throw FHIRInputError.noHands(assessment: assessment.id) }
-        for value in assessment.hands.flatMap({ [$0.valueKg] + $0.trialsKg }) where !value.isFinite || value < 0 {
+        for value in assessment.hands.flatMap({ [$0.valueKg] + $0.trials.map(\.kg) }) where !value.isFinite || value < 0 {
             throw FHIRInputError.invalidForce(assessment: assessment.id, value: value)
         }
     }
@@ -170,12 +170,12 @@ public enum FHIRBundleWriter {
         resource.set("device", reference(deviceURL(assessment.deviceAddress, identity)))
         // Each trial has its own local code: obs-7 forbids a component coded as the Observation itself
         // while the Observation has a value (the best grip).
-        let components = result.trialsKg.enumerated().map { index, kg in
-            var trialCode = concept([coding(trialSystem, "trial-\(index + 1)", "Trial \(index + 1)")])
-            trialCode.set("text", "Trial \(index + 1)")
+        let components = result.trials.map { trial in
+            var trialCode = concept([coding(trialSystem, "trial-\(trial.number)", "Trial \(trial.number)")])
+            trialCode.set("text", "Trial \(trial.number)")
             var component = JSONObject()
             component.set("code", trialCode)
-            component.set("valueQuantity", quantity(kg))
+            component.set("valueQuantity", quantity(trial.kg))
             return component
         }
         if !components.isEmpty { resource.set("component", components) }

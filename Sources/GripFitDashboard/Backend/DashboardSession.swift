@@ -258,8 +258,15 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
         live.withLock { $0.status.resetPeak() }
     }
 
+    /// A label as `record --label` takes it: kept whole, or refused saying why, never cut or changed without a word.
+    static func checkedLabel(_ label: String?) throws(DashboardError) -> String? {
+        guard let label, !label.isEmpty else { return nil }
+        if let refusal = CleanText.refusal(label) { throw DashboardError(.badRequest, "The label \(refusal); nothing was started.") }
+        return label
+    }
+
     public func startRecording(hand: Hand?, label: String?, subject: String?) throws(DashboardError) -> String {
-        let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
+        let label = try Self.checkedLabel(label)
         try history.checkCanSave()
         let subject = try subject.map { (code) throws(DashboardError) in try history.storedCode(of: code) }
         return try live.withLock { live throws(DashboardError) -> String in
@@ -282,7 +289,7 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
     public func startProtocol(
         firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?, subject: String?
     ) throws(DashboardError) -> String {
-        let label = label.flatMap { $0.isEmpty ? nil : CleanText.clean($0) }
+        let label = try Self.checkedLabel(label)
         let settings = GuidedRun.settings(
             trials: trialsPerHand ?? GuidedRun.trialsPerHand, first: firstHand, rest: restSeconds ?? GuidedRun.restSeconds,
             trialLimit: GuidedRun.trialLimit)

@@ -5,8 +5,9 @@ import GripFitCore
 extension ClinicalView {
     /// The writer's assessment: a hand per hand with counted trials, each with its own trial
     /// consistency; the norm (with its DOI) and EWGSOP2 lines once, for the assessment, in kgf as
-    /// the values are. Its `id` is the assessment's local name (`A<n>`): the one input the
-    /// Observations' ids and identifiers are made from (``FHIRIdentity``).
+    /// the values are. Its `id` is the assessment's stable uid (``StableName``), the same before and
+    /// after a sync and at every station: the one input the Observations' ids and identifiers are
+    /// made from (``FHIRIdentity``), so a re-export or another station's export names the same Observation.
     public func fhirAssessment() throws(FHIRRefusal) -> FHIRAssessment {
         let facts = assessment.facts
         guard facts.calibrated else { throw .uncalibrated(assessment.name) }
@@ -14,10 +15,13 @@ extension ClinicalView {
         let hands = [Hand.left, .right].compactMap { hand -> FHIRHandResult? in
             let figures = statistics.figures(hand)
             let notes = consistency(hand).map { ["trial consistency, \(hand.rawValue) hand: \($0)"] } ?? []
-            return figures.best.map { FHIRHandResult(hand: hand, valueKg: $0, trialsKg: figures.peaks, notes: notes) }
+            // Numbered as saved and cued, as the report numbers them.
+            let trials = assessment.attempts.filter { $0.hand == hand && $0.counts }.sorted { $0.trial < $1.trial }
+                .map { CountedTrial(number: $0.trial, kg: $0.peak) }
+            return figures.best.map { FHIRHandResult(hand: hand, valueKg: $0, trials: trials, notes: notes) }
         }
         return FHIRAssessment(
-            id: assessment.name, subjectCode: code, deviceAddress: facts.device,
+            id: assessment.uid ?? assessment.name, subjectCode: code, deviceAddress: facts.device,
             effective: Date(timeIntervalSince1970: Double(facts.startedAtMilliseconds) / 1000),
             protocolName: "GripFit \(facts.protocolName) protocol, \(facts.trialsPerHand) trials per hand",
             statistic: "maximum of counted trials", hands: hands, notes: fhirNotes)

@@ -68,6 +68,17 @@ import Testing
         #expect(((right["bodySite"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String == "78791008")
     }
 
+    /// A trial never counted (three flagged attempts) leaves its number out: the components keep the
+    /// numbers the cues, the summary and the report use, not their places in the list (issue 33).
+    @Test func trialsKeepTheNumbersTheyWereCuedAndSavedWith() throws {
+        var input = FHIRFixtures.full
+        input.assessments[0].hands[0].trials = [CountedTrial(number: 2, kg: 28.3), CountedTrial(number: 3, kg: 27.9)]
+        let entries = try decode(try FHIRFixtures.bundle(input))
+        let left = try #require(entries.compactMap { $0["resource"] as? [String: Any] }.first { "\($0["bodySite"] ?? "")".contains("85151006") })
+        let components = try #require(left["component"] as? [[String: Any]])
+        #expect(components.map { ($0["code"] as? [String: Any])?["text"] as? String } == ["Trial 2", "Trial 3"])
+    }
+
     @Test func theSameInputGivesTheSameBytes() throws {
         let first = try FHIRFixtures.bundle(FHIRFixtures.full)
         #expect(first == (try FHIRFixtures.bundle(FHIRFixtures.full)))
@@ -112,7 +123,7 @@ import Testing
         full.assessments[0].deviceAddress = "00:00"
         #expect(throws: FHIRInputError.unknownDevice(assessment: "assessment-1", address: "00:00")) { try FHIRFixtures.bundle(full) }
         full = FHIRFixtures.full
-        full.assessments[0].hands[1].trialsKg[0] = .nan
+        full.assessments[0].hands[1].trials[0].kg = .nan
         #expect(throws: FHIRInputError.self) { try FHIRFixtures.bundle(full) }
         full = FHIRFixtures.full
         full.assessments[0].hands = []

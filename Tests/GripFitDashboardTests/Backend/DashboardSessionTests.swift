@@ -22,7 +22,8 @@ struct DashboardSessionTests {
         clock: FakeClock = FakeClock(), selectedSubject: String? = nil, serverAway: Bool = false
     ) throws -> DashboardSession {
         let calibration = Self.calibration
-        let directory = directory ?? NSTemporaryDirectory() + "gripfit-dashboard-session-unused"
+        // A history of its own: tests run at once, and a file left by another build's schema would not open.
+        let directory = directory ?? Scratch.directory("gripfit-dashboard-session")
         let path = directory + "/history.sqlite"
         // With `serverAway`, a shared server's history that cannot reach it: everything goes to this station's file.
         let opened = OpenedHistory {
@@ -110,6 +111,18 @@ struct DashboardSessionTests {
         let saved = try SQLiteHistory(path: directory + "/history.sqlite")
         #expect(try saved.list().rows.compactMap { $0.hand?.rawValue }.sorted() == ["left", "right"])
         #expect(try self.status(session)["recording"].flatMap { ($0 as? [String: Any])?["state"] as? String } == "idle")
+    }
+
+    /// A label the history would not keep as typed is refused, as `record --label` refuses it, not cut without a word.
+    @Test func aLabelThatWouldNotBeKeptIsRefused() throws {
+        let session = try session(posted: PostedCommands(), clock: FakeClock())
+        for label in [String(repeating: "x", count: 201), "visit\u{1B}[2J", "a\u{202E}b"] {
+            #expect(throws: DashboardError.self) { try session.startRecording(hand: nil, label: label, subject: nil) }
+            #expect(throws: DashboardError.self) {
+                try session.startProtocol(firstHand: nil, label: label, trialsPerHand: 1, restSeconds: 0, subject: nil)
+            }
+        }
+        _ = try session.startRecording(hand: nil, label: String(repeating: "x", count: 200), subject: nil)
     }
 
     /// The page's commands go to the dongle through the inbox it is given, and its times come from

@@ -9,7 +9,7 @@ public struct Doctor: ParsableCommand {
             One line per check, pass or fail, each failure with its fix: libudev, the udev rules, a \
             bridge present, permission to open it, ModemManager, another process holding the port, \
             the bridge's answer to BRIDGE:INFO, and a GripFit connected. A check that an earlier failure leaves \
-            unchecked is marked –. Exits 0 only when no check fails, 1 otherwise.
+            unchecked is marked as not checked (a dash). Exits 0 only when no check fails, 1 otherwise.
 
             Examples:
               gripfit-serial doctor
