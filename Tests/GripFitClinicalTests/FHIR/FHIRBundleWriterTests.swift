@@ -74,7 +74,8 @@ import Testing
         var input = FHIRFixtures.full
         input.assessments[0].hands[0].trials = [CountedTrial(number: 2, kg: 28.3), CountedTrial(number: 3, kg: 27.9)]
         let entries = try decode(try FHIRFixtures.bundle(input))
-        let left = try #require(entries.compactMap { $0["resource"] as? [String: Any] }.first { "\($0["bodySite"] ?? "")".contains("85151006") })
+        let resources = entries.compactMap { $0["resource"] as? [String: Any] }
+        let left = try #require(resources.first { "\($0["bodySite"] ?? "")".contains("85151006") })
         let components = try #require(left["component"] as? [[String: Any]])
         #expect(components.map { ($0["code"] as? [String: Any])?["text"] as? String } == ["Trial 2", "Trial 3"])
     }

@@ -22,8 +22,14 @@ enum FHIRFixtures {
             id: "assessment-1", subjectCode: "S-047", deviceAddress: device.address, effective: effective, protocolName: protocolName,
             statistic: statistic,
             hands: [
-                FHIRHandResult(hand: .left, valueKg: 28.3, trials: [CountedTrial(number: 1, kg: 27.8), CountedTrial(number: 2, kg: 28.3), CountedTrial(number: 3, kg: 27.9)], notes: ["left hand's own note"]),
-                FHIRHandResult(hand: .right, valueKg: 30.4, trials: [CountedTrial(number: 1, kg: 30.1), CountedTrial(number: 2, kg: 29.7), CountedTrial(number: 3, kg: 30.4)], notes: ["right hand's own note"]),
+                FHIRHandResult(hand: .left, valueKg: 28.3, trials: [
+                    CountedTrial(number: 1, kg: 27.8),
+                    CountedTrial(number: 2, kg: 28.3),
+                    CountedTrial(number: 3, kg: 27.9)], notes: ["left hand's own note"]),
+                FHIRHandResult(hand: .right, valueKg: 30.4, trials: [
+                    CountedTrial(number: 1, kg: 30.1),
+                    CountedTrial(number: 2, kg: 29.7),
+                    CountedTrial(number: 3, kg: 30.4)], notes: ["right hand's own note"]),
             ],
             notes: [DoddsNorms.place(input).text(unit: "kgf"), EWGSOP2Threshold.standard.compare(input).text(unit: "kgf")])
         return ([patient], [device], [assessment])
@@ -49,7 +55,8 @@ enum FHIRFixtures {
         let assessment = FHIRAssessment(
             id: "a\u{2029}b", subjectCode: hostileCode, deviceAddress: device.address, effective: effective,
             protocolName: "proto\u{7F}col", statistic: statistic,
-            hands: [FHIRHandResult(hand: .left, valueKg: 40, trials: [CountedTrial(number: 1, kg: 40)])], notes: ["note \u{1B}[2J"])
+            hands: [FHIRHandResult(hand: .left, valueKg: 40, trials: [
+                    CountedTrial(number: 1, kg: 40)])], notes: ["note \u{1B}[2J"])
         return ([patient], [device], [assessment])
     }
 
