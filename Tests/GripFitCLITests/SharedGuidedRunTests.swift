@@ -34,7 +34,7 @@ struct SharedGuidedRunTests {
         try server.start()
         let (process, out, err) = try roomA.start(Self.guided(trials: 2), extra: online)
         roomA.watchdog(process, seconds: 120)
-        let early = Self.await(out, saying: "saved session", before: .now + .seconds(60))
+        let early = PipeReader.text(of: out, until: "saved session", before: .now + .seconds(60))
         try server.stop()
         var midRun = roomA.finish(process, out, err)
         midRun.stdout = early + midRun.stdout
@@ -134,22 +134,5 @@ struct SharedGuidedRunTests {
         for expected in ["saved assessment ", "\nnorm: 3", "for women aged", "\nEWGSOP2", "trial consistency"] {
             #expect(run.stdout.contains(expected), "\(context): \(expected) not in \(run.stdout)")
         }
-    }
-
-    /// What `pipe` (a running child's stdout) says until it holds `text`, or until `deadline`.
-    private static func await(_ pipe: Pipe, saying text: String, before deadline: ContinuousClock.Instant) -> String {
-        let fd = pipe.fileHandleForReading.fileDescriptor
-        var said: [UInt8] = []
-        while !String(decoding: said, as: UTF8.self).contains(text) {
-            let left = deadline - .now
-            guard left > .zero else { break }
-            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, Int32(left.components.seconds * 1000 + 1)) > 0 else { break }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = read(fd, &chunk, chunk.count)
-            guard count > 0 else { break }
-            said += chunk.prefix(count)
-        }
-        return String(decoding: said, as: UTF8.self)
     }
 }

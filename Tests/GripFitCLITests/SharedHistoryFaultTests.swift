@@ -67,7 +67,7 @@ struct SharedHistoryFaultTests {
         let (process, out, err) = try cli.start(
             ["record", "--simulate", "--duration", "3", "--history", url], extra: ["PGPASSWORD": password])
         cli.watchdog(process, seconds: 60)
-        let started = Self.await(err, saying: "no calibration for this device", before: .now + .seconds(60))
+        let started = PipeReader.text(of: err, until: "no calibration for this device", before: .now + .seconds(60))
         server.signalAll(SIGSTOP)
         var recorded = cli.finish(process, out, err)
         recorded.stderr = started + recorded.stderr
@@ -88,7 +88,7 @@ struct SharedHistoryFaultTests {
         let (process, out, err) = try cli.start(
             ["record", "--simulate", "--duration", "2", "--history", url], extra: ["PGPASSWORD": password])
         cli.watchdog(process, seconds: 60)
-        let started = Self.await(err, saying: "no calibration for this device", before: .now + .seconds(60))
+        let started = PipeReader.text(of: err, until: "no calibration for this device", before: .now + .seconds(60))
         server.signalAll(SIGSTOP)
         // The save has begun once its first statement sits unread at the stopped server.
         let deadline = ContinuousClock.now + .seconds(30)
@@ -107,23 +107,6 @@ struct SharedHistoryFaultTests {
         #expect(recorded.status == 0 || !rescued.isEmpty, "\(started)\(recorded.stderr)")
         // The signal ended the wait, not the statement's deadline.
         #expect(recorded.stderr.contains("interrupted while waiting for the server"), "\(recorded.stderr)")
-    }
-
-    /// What `pipe` (a running child's stderr) says until a line holds `text`, or until `deadline`.
-    private static func await(_ pipe: Pipe, saying text: String, before deadline: ContinuousClock.Instant) -> String {
-        let fd = pipe.fileHandleForReading.fileDescriptor
-        var said: [UInt8] = []
-        while !String(decoding: said, as: UTF8.self).contains(text) {
-            let left = deadline - .now
-            guard left > .zero else { break }
-            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, Int32(left.components.seconds * 1000 + 1)) > 0 else { break }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = read(fd, &chunk, chunk.count)
-            guard count > 0 else { break }
-            said += chunk.prefix(count)
-        }
-        return String(decoding: said, as: UTF8.self)
     }
 
     private static func run(_ command: String, faults: [Fault]) throws {
