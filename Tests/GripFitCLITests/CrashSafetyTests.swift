@@ -26,6 +26,8 @@ struct CrashSafetyTests {
         for delay in [0.6, 0.9, 1.2, 1.6] {
             let (process, out, err) = try cli.start(["import", file])
             cli.watchdog(process, seconds: 60)
+            // Not a wait for a condition: the kill is placed at points along the import's run, and
+            // where the import then is does not matter (only that every session is whole or absent).
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
             _ = cli.finish(process, out, err)

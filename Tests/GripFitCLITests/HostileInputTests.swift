@@ -400,11 +400,13 @@ struct HostileInputTests {
 
     @Test func ctrlCBeforeTheFirstReadingExits130() throws {
         let cli = BuiltBinary()
-        let (process, out, err) = try cli.start(["record", "--simulate", "--fault", "not-ready"])
-        cli.watchdog(process, seconds: 30)
-        Thread.sleep(forTimeInterval: 1.5)
+        let (process, out, err) = try cli.start(["record", "--simulate", "--fault", "not-ready", "--log-level", "debug"])
+        cli.watchdog(process, seconds: 60)
+        // Connected, and the GripFit has said it is not ready: no reading will come.
+        let said = PipeReader.text(of: err, until: "state=error(sensorNotReady)", before: .now + .seconds(50))
         kill(process.processIdentifier, SIGINT)
-        let result = cli.finish(process, out, err)
+        var result = cli.finish(process, out, err)
+        result.stderr = said + result.stderr
         Self.expectClean(result, 130, "interrupted")
         #expect(!result.stderr.contains("streaming"))
     }

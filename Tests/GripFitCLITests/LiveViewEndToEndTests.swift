@@ -39,7 +39,8 @@ struct LiveViewEndToEndTests {
                 screen.contains { $0.contains("● connected") } && screen.contains { $0.hasPrefix("fw 1.0") }
             }
             #expect(live != nil, "\(session.capture())")
-            usleep(1_000_000)  // ten more redraws
+            // Ten more redraws, or the end of its 4 s (the other widths' views ran meanwhile).
+            #expect(session.awaitDrawings(10) || session.capture().contains("EXIT=0"), "\(session.capture())")
             checkFits(session, width: width)
             let done = session.waitFor { $0.contains("EXIT=0") }
             #expect(done != nil, "\(session.capture())")
@@ -58,7 +59,12 @@ struct LiveViewEndToEndTests {
         #expect(session.waitFor { $0.contains { $0.contains("● connected") } } != nil, "\(session.capture())")
         for width in [40, 200, 80] {
             session.resize(width: width)
-            usleep(600_000)
+            // Redrawn to the new width (the sparkline's row fills it), then settled: a few more redraws
+            // before the next resize. (Resizes a redraw apart can leave copies of the view above it.)
+            let redrawn = session.waitFor {
+                $0.last { $0.hasPrefix("10 s ") }.map { $0.unicodeScalars.count > width - 8 && $0.unicodeScalars.count < width } == true
+            }
+            #expect(redrawn != nil && session.awaitDrawings(5), "redrawn at \(width): \(session.capture())")
             let screen = session.capture()
             #expect(screen.filter { $0.hasPrefix("10 s ") }.count == 1, "\(width): \(screen)")
             #expect(screen.filter(isHeadline).count == 1, "\(width): \(screen)")
@@ -140,8 +146,7 @@ struct LiveViewEndToEndTests {
         let resting = try #require(session.waitFor(seconds: 30) { $0.contains { $0.hasPrefix("rest: ") } }, "\(session.capture())")
         #expect(resting.filter { $0.hasPrefix("rest: ") }.count == 1)
         let first = resting.first { $0.hasPrefix("rest: ") }
-        usleep(1_200_000)
-        let later = session.capture()
+        let later = session.waitFor { $0.first { $0.hasPrefix("rest: ") } != first } ?? session.capture()
         #expect(later.filter { $0.hasPrefix("rest: ") }.count <= 1, "one line, updated in place: \(later)")
         #expect(later.first { $0.hasPrefix("rest: ") } != first)
         let done = try #require(session.waitFor(seconds: 40) { $0.contains("EXIT=0") }, "\(session.capture())")

@@ -102,7 +102,6 @@ struct NetworkPortEndToEndTests {
         let ser2net = try Ser2Net(exporting: "/dev/gripfit-no-such-tty-\(getpid())")
         let url = rfc2217 ? ser2net.rfc2217URL : ser2net.rawURL
         for command in [["check", "--duration", "1"], ["monitor", "--duration", "30"]] {
-            let started = Date()
             let result = try CLIProcess.run(command + ["--port", url])
             #expect(result.status == 69, "\(command[0]): \(result.stdout)\(result.stderr)")
             #expect(result.stderr.contains("Device open failure"), "\(result.stderr)")
@@ -112,7 +111,8 @@ struct NetworkPortEndToEndTests {
             // resets the connection and drops its words unsent; the session reconnects once and reads
             // them. Either way it ends at once with 69 in the server's words (above).
             if !rfc2217 { #expect(!result.stderr.contains("connection lost"), "\(result.stderr)") }
-            #expect(Date().timeIntervalSince(started) < 5, "\(command[0]) gave up at once, not after the scan window")
+            // Given up at once in the server's words, not after the 10 s scan window, which ends saying so.
+            #expect(!result.stderr.contains("No GripFit found"), "\(command[0]): \(result.stderr)")
         }
     }
 

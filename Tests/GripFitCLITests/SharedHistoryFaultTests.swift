@@ -128,7 +128,7 @@ struct SharedHistoryFaultTests {
             #expect([0, 69].contains(faulted.status), "\(fault): exit \(faulted.status), \(faulted.stderr)")
             if faulted.status == 69 { #expect(faulted.stderr.contains("cannot be reached"), "\(fault): \(faulted.stderr)") }
 
-            #expect(server.awaitGone(before: .now + .seconds(30)), "\(fault): the server did not die")
+            #expect(try server.awaitGone(before: .now + .seconds(30)), "\(fault): the server did not die")
             try server.start()
             _ = try server.psql("DROP TRIGGER gripfit_fault ON session", database: database)
             let rerun = try cli.run(arguments, extra: extra)

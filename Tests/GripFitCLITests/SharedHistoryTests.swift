@@ -34,9 +34,11 @@ struct SharedHistoryTests {
         // The history is opened (and migrated) before the recording starts.
         let (process, out, err) = try cli.start(["record", "--simulate", "--duration", "3", "--history", url], extra: extra)
         cli.watchdog(process, seconds: 60)
-        Thread.sleep(forTimeInterval: 1.5)
+        // Recording: the notice comes with the GripFit's identity, before its first reading.
+        let said = PipeReader.text(of: err, until: "no calibration for this device", before: .now + .seconds(50))
         try server.stop()
-        let recorded = cli.finish(process, out, err)
+        var recorded = cli.finish(process, out, err)
+        recorded.stderr = said + recorded.stderr
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(recorded.stderr.contains("pending"), "\(recorded.stderr)")
         #expect(recorded.stdout.hasPrefix("saved session"), "\(recorded.stdout)")

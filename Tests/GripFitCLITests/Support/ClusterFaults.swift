@@ -30,10 +30,9 @@ extension TestPostgres {
 
     /// Waits until no process of the cluster is left (a killed postmaster's backends end when they
     /// next wait for their client); false if some still run at `deadline`.
-    func awaitGone(before deadline: ContinuousClock.Instant) -> Bool {
-        while !processes.isEmpty {
-            guard ContinuousClock.now < deadline else { return false }
-            Thread.sleep(forTimeInterval: 0.05)
+    func awaitGone(before deadline: ContinuousClock.Instant) throws -> Bool {
+        while let pid = processes.first {
+            guard try ProcessExit.awaitExit(of: pid, before: deadline) else { return false }
         }
         clearStaleLock()
         return true

@@ -41,9 +41,8 @@ final class Labgrid {
         // from exiting: it gets 3 s, then SIGKILL.
         for process in processes.reversed() where process.isRunning {
             process.terminate()
-            let deadline = Date().addingTimeInterval(3)
-            while process.isRunning, Date() < deadline { usleep(50_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            let ended = (try? ProcessExit.awaitExit(of: process.processIdentifier, before: .now + .seconds(3))) ?? false
+            if !ended { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: directory)

@@ -40,13 +40,14 @@ import Testing
         var states: [SessionState] = []
         let clock = MonotonicClock()
         let started = clock.now()
-        try driver.run(until: started + .seconds(3)) { report, _ in
+        // The run's own deadline is far off: only the connect's timeout can end it with a state.
+        try driver.run(until: started + .seconds(60)) { report, _ in
             if case .state(let state) = report { states.append(state) }
             return states.isEmpty
         }
         let elapsed = clock.now() - started
         #expect(states == [.error(.dongleMissing)], "no portOpened while the connect is under way")
-        #expect(elapsed >= .milliseconds(150) && elapsed < .seconds(2), "\(elapsed)")
+        #expect(elapsed >= .milliseconds(150), "not before the connect's timeout: \(elapsed)")
         #expect(transport.closed)
         guard case .unreachable(let path, let reason) = driver.lastPortError else {
             Issue.record("expected unreachable, got \(String(describing: driver.lastPortError))")
