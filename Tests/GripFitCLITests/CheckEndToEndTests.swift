@@ -40,7 +40,7 @@ import Testing
         // 8 s): with both cores busy a reading can be scheduled a tenth of a second late (64 ms seen beside
         // the other suites). A reading missing still fails: dropped and data-lost are judged as always.
         let result = try CLIProcess.run([
-            "check", "--simulate", "--junit", junitPath, "--json", jsonPath, "--max-jitter-p99", "2000", "--max-ping-p99", "1000",
+            "check", "--simulate", "--junit", junitPath, "--json-file", jsonPath, "--max-jitter-p99", "2000", "--max-ping-p99", "1000",
             "--reconnect-within", "30",
         ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
@@ -104,7 +104,7 @@ import Testing
         let jsonPath = Self.temporaryPath("late-pong.json")
         defer { try? FileManager.default.removeItem(atPath: jsonPath) }
         let result = try CLIProcess.run([
-            "check", "--simulate", "--bug", "slow-pong", "--only", "ping", "--duration", "1", "--json", jsonPath, "--log-level", "debug",
+            "check", "--simulate", "--bug", "slow-pong", "--only", "ping", "--duration", "1", "--json-file", jsonPath, "--log-level", "debug",
         ])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let pingsSent = result.stderr.split(separator: "\n").filter { $0.contains("send") && $0.contains("CMD:PING") }
@@ -144,7 +144,7 @@ import Testing
         }
         let tare = try CLIProcess.run([
             "check", "--simulate", "--only", "tare", "--duration", "1", "--max-tare-spread", "0", "--max-ping-p99", "250",
-            "--junit", junitPath, "--json", jsonPath,
+            "--junit", junitPath, "--json-file", jsonPath,
         ])
         #expect(tare.status == 1, "\(tare.stdout)\(tare.stderr)")
         #expect(tare.stdout.contains("more than 0"), "\(tare.stdout)")
@@ -174,7 +174,7 @@ import Testing
             try? FileManager.default.removeItem(atPath: jsonPath)
         }
         let result = try CLIProcess.run([
-            "check", "--simulate", "--only", "ping", "--duration", "1", "--junit", junitPath, "--json", jsonPath,
+            "check", "--simulate", "--only", "ping", "--duration", "1", "--junit", junitPath, "--json-file", jsonPath,
         ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("1 case: 1 passed"), "\(result.stdout)")
@@ -205,7 +205,7 @@ import Testing
     @Test func bothReportsToOneFileIsAUsageError() throws {
         let path = Self.temporaryPath("one.xml")
         // Parsed in-process: usageErrorsExit64 takes check's usage errors through the binary.
-        let result = InProcessParse.run(["check", "--simulate", "--junit", path, "--json", path])
+        let result = InProcessParse.run(["check", "--simulate", "--junit", path, "--json-file", path])
         #expect(result.status == 64)
         #expect(result.stderr.contains("Give them different files"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: path))
@@ -223,9 +223,11 @@ import Testing
         let jsonPath = Self.temporaryPath("data-loss.json")
         defer { try? FileManager.default.removeItem(atPath: jsonPath) }
         let result = try CLIProcess.run([
+            // The old spelling of --json-file: the report is written, and a note says the new one.
             "check", "--simulate", "--fault", "data-loss", "--only", "format", "default-rate", "--duration", "2", "--json", jsonPath,
         ])
         #expect(result.status == 0 || result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("`check --json FILE` is now `check --json-file FILE`"), "\(result.stderr)")
         let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any])
         let cases = try #require(json["cases"] as? [[String: Any]])
         for name in ["format", "default-rate"] {

@@ -38,8 +38,19 @@ struct CheckOptionsTests {
     }
 
     @Test func bothReportsToOneFileAreRefused() {
+        #expect(throws: (any Error).self) { try Check.parse(["--junit", "report.xml", "--json-file", "./report.xml"]) }
+        #expect(throws: (any Error).self) { try Check.parse(["--junit", "/tmp/a/../report", "--json-file", "/tmp/report"]) }
+        #expect(throws: Never.self) { try Check.parse(["--junit", "report.xml", "--json-file", "report.json"]) }
+        // The old spelling names the same report.
         #expect(throws: (any Error).self) { try Check.parse(["--junit", "report.xml", "--json", "./report.xml"]) }
-        #expect(throws: (any Error).self) { try Check.parse(["--junit", "/tmp/a/../report", "--json", "/tmp/report"]) }
         #expect(throws: Never.self) { try Check.parse(["--junit", "report.xml", "--json", "report.json"]) }
+    }
+
+    /// `--json` is a flag everywhere else (`history --json`, `list --json`); check's report file is
+    /// `--json-file`, and the old `--json FILE` still writes it (the run says so on stderr).
+    @Test func theOldJSONSpellingStillNamesTheReport() throws {
+        #expect(try Check.parse(["--json", "old.json"]).json == "old.json")
+        #expect(try Check.parse(["--json-file", "new.json"]).json == "new.json")
+        #expect(throws: (any Error).self) { try Check.parse(["--json", "a.json", "--json-file", "b.json"]) }
     }
 }

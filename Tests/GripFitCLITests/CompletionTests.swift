@@ -60,7 +60,7 @@ import Testing
         #expect(try BashCompletion.complete(["export", "1", "-o", "b"], in: directory) == ["backup.json"])
         #expect(try BashCompletion.complete(["plot", "1", "--output", ""], in: directory).sorted() == both)
         #expect(try BashCompletion.complete(["check", "--junit", "r"], in: directory) == ["report.xml"])
-        #expect(try BashCompletion.complete(["check", "--json", ""], in: directory).sorted() == both)
+        #expect(try BashCompletion.complete(["check", "--json-file", ""], in: directory).sorted() == both)
     }
 
     @Test func zshAndFishScriptsAskTheBinaryForPortsAndListValues() throws {

@@ -22,7 +22,7 @@ public struct Check: ParsableCommand {
             Keep the GripFit unloaded during the run (tare expects readings near 0). A \
             default run takes about 15 s; --duration scales the sampling windows. Prints \
             one line per case as it finishes and a summary (--quiet: the summary only); \
-            --junit and --json write reports, to two different files. Exit 0 when every \
+            --junit and --json-file write reports, to two different files. Exit 0 when every \
             case passes, 1 when any fails, 64 for bad options, 69/74/75/77 when the check \
             could not run (see gripfit-serial --help).
 
@@ -55,8 +55,15 @@ public struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"), completion: .file())
     public var junit: String?
 
-    @Option(help: ArgumentHelp("Write a JSON report here.", valueName: "file"), completion: .file())
-    public var json: String?
+    @Option(name: .customLong("json-file"), help: ArgumentHelp("Write a JSON report here.", valueName: "file"), completion: .file())
+    public var jsonFile: String?
+
+    /// The spelling before `--json` became a flag everywhere else (`history --json`): still read, with a note.
+    @Option(name: .customLong("json"), help: .hidden, completion: .file())
+    public var oldJSONFile: String?
+
+    /// Where the JSON report goes, by either spelling.
+    var json: String? { jsonFile ?? oldJSONFile }
 
     @Option(
         parsing: .unconditional,
@@ -119,9 +126,12 @@ public struct Check: ParsableCommand {
                 throw ValidationError("\(name) takes a version as the device sends it, such as 1.4.2 (no spaces or commas).")
             }
         }
+        if jsonFile != nil, oldJSONFile != nil {
+            throw ValidationError("--json FILE is the old spelling of --json-file FILE: give one of them.")
+        }
         if let junit, let json, Self.sameFile(junit, json) {
             throw ValidationError(
-                "--junit and --json both name \(UntrustedText.escaped(junit)): one report would overwrite the other. Give them "
+                "--junit and --json-file both name \(UntrustedText.escaped(junit)): one report would overwrite the other. Give them "
                     + "different files.")
         }
         if cases.isEmpty { throw ValidationError("--only and --skip leave no case to run.") }
@@ -157,6 +167,10 @@ public struct Check: ParsableCommand {
     }
 
     public func run() throws {
+        if oldJSONFile != nil {
+            StandardOutput.error(
+                "gripfit-serial: note: `check --json FILE` is now `check --json-file FILE`; the old spelling still works.")
+        }
         // A report that cannot be written fails the job now, not after the whole run.
         for path in [junit, json].compactMap({ $0 }) { try PrivateFiles.checkWritable(path) }
         let connections = try connection.connectAll(allBridges: allBridges)
