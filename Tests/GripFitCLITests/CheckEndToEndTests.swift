@@ -104,7 +104,8 @@ import Testing
         let jsonPath = Self.temporaryPath("late-pong.json")
         defer { try? FileManager.default.removeItem(atPath: jsonPath) }
         let result = try CLIProcess.run([
-            "check", "--simulate", "--bug", "slow-pong", "--only", "ping", "--duration", "1", "--json-file", jsonPath, "--log-level", "debug",
+            "check", "--simulate", "--bug", "slow-pong", "--only", "ping", "--duration", "1", "--json-file", jsonPath,
+            "--log-level", "debug",
         ])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let pingsSent = result.stderr.split(separator: "\n").filter { $0.contains("send") && $0.contains("CMD:PING") }
