@@ -18,6 +18,11 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
 
     public var description: String { message }
 
+    /// A system call's failure: an I/O error (74).
+    public init(_ error: SystemError) {
+        self.init(error.description, status: .ioError)
+    }
+
     /// The failure for one of this program's own errors; nil for argument-parser errors, which
     /// ArgumentParser reports itself (usage errors exit 64).
     public init?(_ error: any Error) {
@@ -29,7 +34,7 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
         case let error as CommandError:
             self.init("\(error). Nothing was sent.", status: .usage)
         case let error as SystemError:
-            self.init(error.description, status: .ioError)
+            self.init(error)
         case let error as PortSelectionError:
             self.init(error.description, status: Self.status(for: error))
         case let error as UdevError:

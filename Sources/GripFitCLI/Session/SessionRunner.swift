@@ -50,7 +50,7 @@ struct SessionRunner {
             }
             return handler(report, now)
         }
-        if let simulatorFailure = connection.simulator?.backgroundFailure { throw CLIFailure(simulatorFailure)! }
+        if let simulatorFailure = connection.simulator?.backgroundFailure { throw CLIFailure(simulatorFailure) }
         if let startFailure { throw startFailure }
         return reason
     }
