@@ -26,13 +26,23 @@ final class Labgrid {
 
             """
         try config.write(toFile: directory + "/exporter.yaml", atomically: true, encoding: .utf8)
-        let server = try start("labgrid-coordinator", ["--listen", "127.0.0.1:0"])
-        try waitFor("the coordinator to listen") { !ListeningPorts.of(server.processIdentifier).isEmpty }
-        coordinator = "127.0.0.1:\(ListeningPorts.of(server.processIdentifier)[0])"
-        try waitFor("the coordinator to answer") { (try? self.client(["places"]))?.status == 0 }
+        // The coordinator says where it listens (the kernel's pick of port) once it does.
+        let (_, said) = try start("labgrid-coordinator", ["--listen", "127.0.0.1:0"])
+        let address = /listening on (127\.0\.0\.1:\d+)\n/
+        let listening = PipeReader.text(of: said, before: .now + .seconds(30)) { $0.firstMatch(of: address) != nil }
+        said.drainInBackground()
+        guard let match = listening.firstMatch(of: address) else {
+            throw LabgridError.didNotSay("labgrid-coordinator", "listening on 127.0.0.1:PORT", listening)
+        }
+        coordinator = String(match.1)
+        // `labgrid-client monitor` prints each resource as the coordinator learns of it.
+        let (monitor, resources) = try start("labgrid-client", ["--coordinator", coordinator, "monitor"])
         try start("labgrid-exporter", ["--coordinator", coordinator, "--name", "rack1", "--hostname", "127.0.0.1", "exporter.yaml"])
-        try waitFor("the exporter to register the port") {
-            (try? self.client(["resources"]))?.stdout.contains("rack1/gripfit-rack/NetworkSerialPort") == true
+        let seen = PipeReader.text(of: resources, until: "rack1/gripfit-rack/NetworkSerialPort", before: .now + .seconds(30))
+        monitor.terminate()
+        resources.drainInBackground()
+        guard seen.contains("rack1/gripfit-rack/NetworkSerialPort") else {
+            throw LabgridError.didNotSay("labgrid-client monitor", "rack1/gripfit-rack/NetworkSerialPort", seen)
         }
     }
 
@@ -71,36 +81,33 @@ final class Labgrid {
         return environment
     }
 
+    /// Starts one of labgrid's programs in the scratch directory; what it says (stdout and stderr
+    /// together) comes through the pipe returned, read by the caller until it says what it waits
+    /// for, then drained in the background so a full pipe never blocks it.
     @discardableResult
-    private func start(_ tool: String, _ arguments: [String]) throws -> Process {
+    private func start(_ tool: String, _ arguments: [String]) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.bin + "/" + tool)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.environment = environment
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        let said = Pipe()
+        process.standardOutput = said
+        process.standardError = said
         process.standardInput = FileHandle.nullDevice
         try process.run()
         processes.append(process)
-        return process
-    }
-
-    private func waitFor(_ what: String, _ ready: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(30)
-        while !ready() {
-            guard Date() < deadline else { throw LabgridError.timedOut(what) }
-            usleep(200_000)
-        }
+        return (process, said)
     }
 }
 
 enum LabgridError: Error, CustomStringConvertible {
-    case timedOut(String)
+    /// A program did not say what it says when ready within 30 s (or ended first); what it did say.
+    case didNotSay(String, String, String)
 
     var description: String {
         switch self {
-        case .timedOut(let what): "timed out after 30 s waiting for \(what)"
+        case .didNotSay(let tool, let expected, let said): "\(tool) did not say \"\(expected)\" within 30 s; it said: \(said)"
         }
     }
 }

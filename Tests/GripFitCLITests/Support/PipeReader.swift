@@ -6,9 +6,14 @@ import Glibc
 enum PipeReader {
     /// What `pipe` says until it holds `text`, or until `deadline`, or until it closes.
     static func text(of pipe: Pipe, until text: String, before deadline: ContinuousClock.Instant) -> String {
+        self.text(of: pipe, before: deadline) { $0.contains(text) }
+    }
+
+    /// What `pipe` says until `done` holds for all of it, or until `deadline`, or until it closes.
+    static func text(of pipe: Pipe, before deadline: ContinuousClock.Instant, until done: (String) -> Bool) -> String {
         let fd = pipe.fileHandleForReading.fileDescriptor
         var said: [UInt8] = []
-        while !String(decoding: said, as: UTF8.self).contains(text) {
+        while !done(String(decoding: said, as: UTF8.self)) {
             let left = deadline - .now
             guard left > .zero else { break }
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -19,5 +24,14 @@ enum PipeReader {
             said += chunk.prefix(count)
         }
         return String(decoding: said, as: UTF8.self)
+    }
+}
+
+extension Pipe {
+    /// Reads and drops whatever the child says from now on, so it never blocks on a full pipe.
+    func drainInBackground() {
+        fileHandleForReading.readabilityHandler = { handle in
+            if handle.availableData.isEmpty { handle.readabilityHandler = nil }
+        }
     }
 }

@@ -11,12 +11,7 @@ enum ProcessExit {
 
     /// True once `pid` has exited (or never existed), false if it still runs at `deadline`, which only bounds a hang.
     static func awaitExit(of pid: pid_t, before deadline: ContinuousClock.Instant) throws(ProcessExitError) -> Bool {
-        guard let pidfdOpen else { throw .noPidfd }
-        let descriptor = pidfdOpen(pid, 0)
-        guard descriptor >= 0 else {
-            if errno == ESRCH { return true }
-            throw .pidfd(pid: pid, errno: errno)
-        }
+        guard let descriptor = try descriptor(of: pid) else { return true }
         defer { close(descriptor) }
         while true {
             let left = deadline - .now
@@ -26,5 +21,16 @@ enum ProcessExit {
             if ready > 0 { return true }
             if ready < 0, errno != EINTR { return false }
         }
+    }
+
+    /// A pidfd for `pid`, readable once it has exited; nil if it has already gone.
+    static func descriptor(of pid: pid_t) throws(ProcessExitError) -> Int32? {
+        guard let pidfdOpen else { throw .noPidfd }
+        let descriptor = pidfdOpen(pid, 0)
+        guard descriptor >= 0 else {
+            if errno == ESRCH { return nil }
+            throw .pidfd(pid: pid, errno: errno)
+        }
+        return descriptor
     }
 }

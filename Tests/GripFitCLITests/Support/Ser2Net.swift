@@ -13,6 +13,7 @@ final class Ser2Net {
     private(set) var rawPort: UInt16 = 0
     private(set) var rfc2217Port: UInt16 = 0
     let configPath: String
+    private var pidPath: String { configPath + ".pid" }
     private let tty: String
     private var process: Process?
 
@@ -28,6 +29,7 @@ final class Ser2Net {
     deinit {
         stop()
         try? FileManager.default.removeItem(atPath: configPath)
+        unlink(pidPath)
     }
 
     /// Starts ser2net in the foreground and waits until both accepters listen. The first start
@@ -47,20 +49,17 @@ final class Ser2Net {
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-n", "-d", "-c", configPath]
+        // ser2net writes its pid file once its accepters listen: that is the sign it is ready.
+        unlink(pidPath)
+        process.arguments = ["-n", "-d", "-c", configPath, "-P", pidPath]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
         self.process = process
-        // ser2net says nothing when it listens: its sockets in /proc are the sign, looked at until a deadline.
-        let deadline = Date().addingTimeInterval(30)
-        var ports = ListeningPorts.of(process.processIdentifier)
-        while ports.count < 2 {
-            guard Date() < deadline, process.isRunning else { throw Ser2NetError.didNotListen(configPath) }
-            usleep(20_000)
-            ports = ListeningPorts.of(process.processIdentifier)
-        }
+        let ports = try FileAppearance.awaitContents(of: pidPath, writtenBy: process.processIdentifier, before: .now + .seconds(30))
+            ? ListeningPorts.of(process.processIdentifier) : []
+        guard ports.count == 2 else { throw Ser2NetError.didNotListen(configPath) }
         (rawPort, rfc2217Port) = (ports[0], ports[1])
     }
 
