@@ -15,7 +15,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 
 from dashboard_process import environment, scratch_home, start_dashboard, stop_dashboard
 from selenium import webdriver
@@ -40,9 +39,23 @@ def browser(chromium, driver):
 
 
 def viewport(driver, width, height):
-    """The page's own size, without the window's decorations: a desktop, or a 7-inch 800x480 panel."""
+    """The page's own size, without the window's decorations: a desktop, or a 7-inch 800x480 panel;
+    returns once the page has had a frame at that size (its resize handlers have run)."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    driver.execute_async_script("""
+        const [width, done] = arguments;
+        const frame = () => window.innerWidth === width ? requestAnimationFrame(() => done(true)) : requestAnimationFrame(frame);
+        frame();""", width)
+
+
+def await_force_updates(driver, count):
+    """Returns once the live force has been redrawn `count` more times (a MutationObserver, not a sleep)."""
+    driver.execute_async_script("""
+        const [count, done] = arguments;
+        let seen = 0;
+        const observer = new MutationObserver(() => { if (++seen >= count) { observer.disconnect(); done(true); } });
+        observer.observe(document.getElementById("force"), {childList: true, characterData: true, subtree: true});""", count)
 
 
 def number(text):
@@ -343,7 +356,6 @@ def check_device_picker(driver, binary, screenshots):
         step = "the open picker fits a desktop and a 7-inch screen"
         driver.save_screenshot(os.path.join(screenshots, "picker.png"))
         viewport(driver, 800, 480)
-        time.sleep(0.3)
         width = driver.execute_script("return document.documentElement.scrollWidth")
         assert width <= 800, f"on 800x480 the page is {width}px wide"
         driver.save_screenshot(os.path.join(screenshots, "picker-7inch.png"))
@@ -548,13 +560,12 @@ def main():
         wait.until(lambda _: driver.find_element(By.ID, "notice").text == "Peak reset")
 
         step = "the live view fits a desktop and a 7-inch screen"
-        time.sleep(2)  # let the chart fill a little for the screenshots
+        await_force_updates(driver, 20)  # the chart filled a little for the screenshots
         chart = driver.find_element(By.ID, "chart")
         # Start protocol on the first screen of a 7-inch panel, a small laptop and a desktop alike.
         for width, height, name in ((800, 480, "live-7inch.png"), (1024, 600, "live.png"), (1280, 800, "live-1280.png"),
                                     (1920, 1080, "live-1920.png")):
             viewport(driver, width, height)
-            time.sleep(0.3)
             for panel in (chart, driver.find_element(By.ID, "record-form"), driver.find_element(By.ID, "guided-start")):
                 bottom = driver.execute_script("return arguments[0].getBoundingClientRect().bottom", panel)
                 assert bottom <= height, f"on {width}x{height} #{panel.get_attribute('id')} ends at {bottom}px, below the fold"
