@@ -83,17 +83,19 @@ struct SharedHistoryFaultTests {
     @Test func ctrlCDuringASaveTheServerDoesNotAnswerKeepsTheRecording() throws {
         let server = try #require(try TestPostgres.dedicated())
         defer { server.signalAll(SIGCONT) }
-        let (url, password) = try server.freshDatabase()
+        let (direct, password) = try server.freshDatabase()
+        // Through a relay that counts what the station sends: the save has begun once it speaks
+        // after the server stopped.
+        let relay = try TCPRelay(to: server.port)
+        let url = direct.replacingOccurrences(of: "127.0.0.1:\(server.port)/", with: "127.0.0.1:\(relay.port)/")
         let cli = BuiltBinary()
         let (process, out, err) = try cli.start(
             ["record", "--simulate", "--duration", "2", "--history", url], extra: ["PGPASSWORD": password])
         cli.watchdog(process, seconds: 60)
         let started = PipeReader.text(of: err, until: "no calibration for this device", before: .now + .seconds(60))
         server.signalAll(SIGSTOP)
-        // The save has begun once its first statement sits unread at the stopped server.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !server.holdsUnreadStatement, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        #expect(server.holdsUnreadStatement, "the save never reached the server")
+        let before = relay.sent
+        #expect(relay.awaitClientBytes(beyond: before, before: Date().addingTimeInterval(30)), "the save never reached the server")
         kill(process.processIdentifier, SIGINT)
         let recorded = cli.finish(process, out, err)
         let rescue = "gripfit-rescue-"

@@ -55,35 +55,6 @@ extension TestPostgres {
         }
     }
 
-    /// Whether a client has sent this cluster bytes its server has not read: what a statement sent
-    /// to a stopped server looks like (`/proc/net/tcp`: the server side's receive queue).
-    var holdsUnreadStatement: Bool {
-        let table = Self.procFile("/proc/net/tcp")
-        return table.split(separator: "\n").dropFirst().contains { line in
-            let fields = line.split(separator: " ")
-            guard fields.count > 4, let local = fields[1].split(separator: ":").last, Int(local, radix: 16) == port,
-                let received = fields[4].split(separator: ":").last, let queued = Int(received, radix: 16)
-            else { return false }
-            return queued > 0
-        }
-    }
-
-    /// A /proc file whole: its size reads as 0, and Foundation's whole-file readers stop after the first page.
-    private static func procFile(_ path: String) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return "" }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(fd, &chunk, chunk.count)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk.prefix(count)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// The shell command that ends this cluster `how`, for a server process to run (`COPY … TO
     /// PROGRAM`, as the server's user) from inside a statement of the batch under test. It reads
     /// what the COPY sends first: a program gone before then fails the COPY ("Broken pipe").
