@@ -88,7 +88,7 @@ let package = Package(
         // to the driver; tests feed them reports and instants by hand.
         .target(name: "GripFitLive", dependencies: ["GripFitCore", "GripFitOutput", "GripFitStore", "GripFitConformance"]),
         // The shared history on a PostgreSQL server (``PostgresHistory``), beside the SQLite file: URL, ~/.pgpass,
-        // TLS, versioned schema. Reads rows through the store's checked decoding (GRDB rows).
+        // TLS, versioned schema. Its connection hands the store neutral rows (`HistoryConnection`), so it links no GRDB.
         .target(
             name: "GripFitPostgres",
             dependencies: [
@@ -96,7 +96,6 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The connection's own failures (NIOConnectionError, IOError), said in a line.
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

@@ -1,4 +1,3 @@
-import GRDB
 import GripFitCore
 import GripFitOutput
 import GripFitStore

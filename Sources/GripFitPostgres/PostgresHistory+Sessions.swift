@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GripFitCore
 import GripFitStore
 
@@ -11,56 +10,11 @@ extension PostgresHistory {
         return try transaction { statements in try insert(statements, session, trace: stored, sameStart: sameStart) }
     }
 
-    /// Writes one session, its reps and its trace inside the caller's transaction. A (device, start)
-    /// the history holds: the same trace under ``SameStart/skip`` is that session again; anything
-    /// else moves on to the next free millisecond, at most ``SQLiteHistory/furthestMove`` away.
+    /// Writes one session, its reps and its trace inside the caller's transaction (``SQLHistory``'s rule).
     func insert(_ statements: PostgresStatements, _ session: StoredSession, trace: StoredTrace, sameStart: SameStart) throws
         -> SaveOutcome
     {
-        var moved = session
-        var id: Int64?
-        while true {
-            let insert = PostgresSQL.insertSession(SessionRecord.values(moved))
-            id = try statements.row(insert.sql, insert.values)?["id"]
-            if id != nil { break }
-            // The session itself, already here under another start (moved to a free millisecond once).
-            if let uid = session.uid, let named: Int64 = try statements.row("SELECT id FROM session WHERE uid = $1", [uid])?["id"] {
-                return .duplicate(existingID: named)
-            }
-            let existing = try statements.row(
-                """
-                SELECT session.id, trace.data FROM session LEFT JOIN trace ON trace.session_id = session.id
-                WHERE device = $1 AND started_at_ms = $2
-                """,
-                [session.device, moved.startedAtMilliseconds])
-            if sameStart == .skip, (existing?["data"] as Data?) == trace.blob {
-                return .duplicate(existingID: existing?["id"] as Int64? ?? 0)
-            }
-            let start = moved.startedAtMilliseconds
-            guard start < RFC3339.range.upperBound, start - session.startedAtMilliseconds < SQLiteHistory.furthestMove else {
-                throw StoreError.unavailable(
-                    path: location,
-                    reason: "no free start time near \(Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds)) is left for "
-                        + "\(session.device)")
-            }
-            moved.startedAtMilliseconds = start + 1
-        }
-        guard let id else { throw StoreError.corrupt("the server returned no id for a new session") }
-        for (index, rep) in session.summary.reps.enumerated() {
-            try statements.execute(
-                """
-                INSERT INTO rep (session_id, number, start, "end", peak, peak_time, impulse, mean, sample_count, interrupted)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-                """,
-                [
-                    id, index + 1, rep.start, rep.end, rep.peak, rep.peakTime, rep.impulse, rep.mean, rep.sampleCount,
-                    rep.interrupted,
-                ])
-        }
-        try statements.execute(
-            "INSERT INTO trace (session_id, encoding, inflated_size, data) VALUES ($1, 'gft1+zlib', $2, $3)",
-            [id, trace.inflatedSize, trace.blob])
-        return .inserted(id: id)
+        try SQLHistory(statements).insert(session, trace: trace, sameStart: sameStart, location: location)
     }
 
     /// Keyset paging on (start, id), the listing's order, as ``SQLiteHistory/page(_:)`` does.
@@ -103,37 +57,15 @@ extension PostgresHistory {
     }
 
     public func allIDs() throws(StoreError) -> [Int64] {
-        let rows = try with { statements in try statements.rows("SELECT id FROM session ORDER BY started_at_ms, id") }
-        return rows.compactMap { $0["id"] as Int64? }
+        try read { statements in try SQLHistory(statements).allIDs() }
     }
 
-    /// Three statements per batch (sessions, their reps, their traces), not three per session: a
-    /// server is a round trip away, and export and copy read whole histories this way.
     public func sessions(afterID: Int64, limit: Int) throws(StoreError) -> [StoredSession] {
-        let loaded: (sessions: [Row], reps: [Row], traces: [Row]) = try read { statements in
-            let sessions = try statements.rows("SELECT * FROM session WHERE id > $1 ORDER BY id LIMIT $2", [afterID, max(limit, 0)])
-            guard let last: Int64 = sessions.last?["id"] else { return ([], [], []) }
-            let range: [PostgresStatements.Value] = [afterID, last]
-            let reps = try statements.rows(
-                "SELECT * FROM rep WHERE session_id > $1 AND session_id <= $2 ORDER BY session_id, number", range)
-            let traces = try statements.rows("SELECT * FROM trace WHERE session_id > $1 AND session_id <= $2", range)
-            return (sessions, reps, traces)
-        }
-        let reps = Dictionary(grouping: loaded.reps) { $0["session_id"] as Int64? ?? 0 }
-        let traces = Dictionary(loaded.traces.map { ($0["session_id"] as Int64? ?? 0, $0) }) { first, _ in first }
-        return try loaded.sessions.map { (row) throws(StoreError) in
-            let id: Int64 = row["id"] ?? 0
-            return try SessionRecord.session(id: id, row: row, reps: reps[id] ?? [], trace: traces[id])
-        }
+        try read { statements in try SQLHistory(statements).sessions(afterID: afterID, limit: limit) }
     }
 
     public func session(id: Int64) throws(StoreError) -> StoredSession {
-        let loaded: (Row, [Row], Row?)? = try read { statements in
-            guard let row = try statements.row("SELECT * FROM session WHERE id = $1", [id]) else { return nil }
-            let reps = try statements.rows("SELECT * FROM rep WHERE session_id = $1 ORDER BY number", [id])
-            return (row, reps, try statements.row("SELECT * FROM trace WHERE session_id = $1", [id]))
-        }
-        guard let (row, reps, trace) = loaded else { throw .notFound(id: id) }
-        return try SessionRecord.session(id: id, row: row, reps: reps, trace: trace)
+        guard let session = try read({ statements in try SQLHistory(statements).session(id: id) }) else { throw .notFound(id: id) }
+        return session
     }
 }

@@ -1,4 +1,3 @@
-import GRDB
 import GripFitClinical
 import GripFitStore
 
@@ -162,8 +161,8 @@ extension PostgresHistory {
     }
 
     /// The subject row of this code; codes compare without case, so `p017` finds `P017`.
-    static func subjectRow(_ statements: PostgresStatements, code: String) throws -> Row? {
-        try statements.row("SELECT * FROM subject WHERE lower(code) = lower($1)", [code])
+    static func subjectRow(_ statements: PostgresStatements, code: String) throws -> HistoryRow? {
+        try SQLHistory(statements).subjectRow(code: code)
     }
 
     private static func subjectValues(_ subject: Subject) -> [PostgresStatements.Value] {

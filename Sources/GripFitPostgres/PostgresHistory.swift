@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GripFitCore
 import GripFitStore
 import PostgresNIO
@@ -74,12 +73,12 @@ public final class PostgresHistory: SessionHistory, Sendable {
                 reason: "user \(server.user) may not add sessions; the server's administrator must GRANT INSERT on session, rep and "
                     + "trace to it")
         }
-        let id: [(column: String, value: PostgresStatements.Value)] = [("id", Int64(-1))]
-        let probe = PostgresSQL.insertSession(id + SessionRecord.values(Self.writeProbe))
+        let id: [(column: String, value: StoredValue)] = [("id", .integer(-1))]
+        let probe = SessionRecord.insert(id + SessionRecord.values(Self.writeProbe))
         try with { statements in
             try statements.execute("BEGIN")
             defer { _ = try? statements.execute("ROLLBACK") }
-            try statements.execute(probe.sql, probe.values)
+            try statements.execute(statements.dialect.numbered(probe.sql), probe.arguments)
             try statements.execute(
                 """
                 INSERT INTO rep (session_id, number, start, "end", peak, peak_time, impulse, mean, sample_count, interrupted)

@@ -1,4 +1,3 @@
-import GRDB
 import GripFitStore
 
 /// The history's tables on a server, versioned like the SQLite file's: each migration runs once,

@@ -1,38 +1,47 @@
 import Foundation
-import GRDB
+import GripFitStore
 import PostgresNIO
 
-/// Statements on one connection, synchronously, with values as the store's SQLite code has them:
-/// GRDB values bound as `$1…$n`, and rows handed back as GRDB rows, so the store's checked decoding
-/// (``StoredRow``, ``SessionRecord``) reads a server's row exactly as it reads a file's.
-struct PostgresStatements {
+/// Statements on one connection, synchronously: the server's side of the history's seam
+/// (``HistoryConnection``). Values are bound as `$1…$n`, and rows handed back as neutral values, so
+/// the store's checked decoding (``StoredRow``, ``SessionRecord``) reads a server's row exactly as it reads a file's.
+struct PostgresStatements: HistoryConnection {
     let connection: PostgresConnection
     /// The connection's number in ``PostgresWaits``.
     let number: Int
     let logger: Logger
 
-    typealias Value = (any DatabaseValueConvertible)?
+    typealias Value = (any StoredValueConvertible)?
+
+    var dialect: HistoryDialect { .postgres }
 
     /// The rows `sql` returns.
-    func rows(_ sql: String, _ values: [Value] = []) throws -> [Row] {
-        try run(sql, values).rows.map(Self.row)
+    func rows(_ sql: String, _ values: [Value] = []) throws -> [HistoryRow] {
+        var rows: [HistoryRow] = []
+        try eachRow(sql, values) { columns, values in rows.append(HistoryRow(columns: columns, values: values)) }
+        return rows
     }
 
     /// The rows `sql` returns as values by position, with their columns' names (one statement's
     /// rows share them), each handed to `body` in turn: a long listing then builds no dictionary
-    /// and no GRDB row per row, which was most of its time and memory.
-    func eachRow(_ sql: String, _ values: [Value], _ body: (_ columns: [String], _ values: [DatabaseValue]) -> Void) throws {
+    /// per row, which was most of its time and memory.
+    func eachRow(_ sql: String, _ values: [Value], _ body: (_ columns: [String], _ values: [StoredValue]) throws -> Void) throws {
         var columns: [String]?
         for row in try run(sql, values).rows {
             let names = columns ?? row.map(\.columnName)
             columns = names
-            body(names, row.map { Self.value($0)?.databaseValue ?? .null })
+            try body(names, row.map(Self.value))
         }
     }
 
     /// The first row, if any.
-    func row(_ sql: String, _ values: [Value] = []) throws -> Row? {
+    func row(_ sql: String, _ values: [Value] = []) throws -> HistoryRow? {
         try rows(sql, values).first
+    }
+
+    @discardableResult
+    func execute(_ sql: String, _ values: [Value]) throws -> Int {
+        try execute(sql, values, within: PostgresWaits.answerDeadline)
     }
 
     /// Runs `sql`; returns the rows it changed. `within`: how long the server may take to answer,
@@ -47,11 +56,11 @@ struct PostgresStatements {
     {
         var binds = PostgresBindings(capacity: values.count)
         for value in values {
-            switch value?.databaseValue.storage ?? .null {
+            switch value.storedValue {
             case .null: binds.appendNull()
-            case .int64(let integer): binds.append(integer)
-            case .double(let double): binds.append(double)
-            case .string(let text): binds.append(text)
+            case .integer(let integer): binds.append(integer)
+            case .real(let double): binds.append(double)
+            case .text(let text): binds.append(text)
             case .blob(let data): binds.append(ByteBuffer(bytes: data))
             }
         }
@@ -67,25 +76,17 @@ struct PostgresStatements {
         return try PostgresWaits.wait(for: answer, on: connection, numbered: number, within: deadline)
     }
 
-    /// A server row as a GRDB row: integers as integers, floats as reals, text, bytea as a blob.
+    /// A server cell as a neutral value: integers as integers, floats as reals, text, bytea as a blob.
     /// A type the history never stores is kept as its bytes, so the checked decoding reports it
     /// ("holds a blob") rather than anything trapping.
-    private static func row(_ row: PostgresRow) -> Row {
-        var values: [String: (any DatabaseValueConvertible)?] = [:]
-        for cell in row {
-            values[cell.columnName] = value(cell)
-        }
-        return Row(values)
-    }
-
-    private static func value(_ cell: PostgresCell) -> (any DatabaseValueConvertible)? {
-        guard let bytes = cell.bytes else { return nil }
+    private static func value(_ cell: PostgresCell) -> StoredValue {
+        guard let bytes = cell.bytes else { return .null }
         switch cell.dataType {
-        case .int2, .int4, .int8: return try? cell.decode(Int64.self)
-        case .float4, .float8: return try? cell.decode(Double.self)
-        case .bool: return (try? cell.decode(Bool.self)).map { $0 ? Int64(1) : Int64(0) }
-        case .text, .varchar, .name, .bpchar: return try? cell.decode(String.self)
-        default: return Data(bytes.readableBytesView)
+        case .int2, .int4, .int8: return (try? cell.decode(Int64.self)).map(StoredValue.integer) ?? .null
+        case .float4, .float8: return (try? cell.decode(Double.self)).map(StoredValue.real) ?? .null
+        case .bool: return (try? cell.decode(Bool.self)).map { .integer($0 ? 1 : 0) } ?? .null
+        case .text, .varchar, .name, .bpchar: return (try? cell.decode(String.self)).map(StoredValue.text) ?? .null
+        default: return .blob(Data(bytes.readableBytesView))
         }
     }
 }

@@ -9,30 +9,11 @@ extension SQLiteHistory {
     public func importContents(_ contents: ExchangeContents) throws(StoreError) -> ImportOutcome {
         var traces: [StoredTrace] = []
         for session in contents.sessions { traces.append(try StoredTrace(session.trace)) }
-        do {
-            return try queue.write { db in
-                for subject in contents.subjects { try Self.file(db, subject, held: contents.heldSubjects) }
-                var ids: [Int64: Int64] = [:]
-                for (fileID, facts) in contents.assessments {
-                    try Self.checkKnown(db, subject: facts.subject, of: "assessment \(fileID)")
-                    ids[fileID] = try Self.heldAssessment(db, facts) ?? Self.insertAssessment(db, facts)
-                }
-                var outcome = ImportOutcome(added: 0, skipped: 0)
-                for (index, (session, trace)) in zip(contents.sessions, traces).enumerated() {
-                    try Self.checkKnown(db, subject: session.tags.subject, of: "session \(index + 1)")
-                    var session = session
-                    session.tags.assessment = session.tags.assessment.flatMap { ids[$0] }
-                    switch try insert(db, session, trace: trace, sameStart: .skip) {
-                    case .inserted: outcome.added += 1
-                    case .duplicate: outcome.skipped += 1
-                    }
-                }
-                return outcome
+        return try write { db in
+            try SQLHistory(db).importContents(contents, traces: traces, location: path) { subject in
+                try Self.file(db, subject, held: contents.heldSubjects)
+                return true
             }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw Self.failure(error, path: path)
         }
     }
 
@@ -45,7 +26,7 @@ extension SQLiteHistory {
             return
         }
         if held == .historyWins, (row["code"] as String?) == subject.code { return }
-        let differences = differences(held: try self.subject(row), file: subject)
+        let differences = differences(held: try self.subject(HistoryRow(row)), file: subject)
         if !differences.isEmpty { throw StoreError.subjectConflict(code: subject.code, differences: differences) }
     }
 
@@ -67,20 +48,5 @@ extension SQLiteHistory {
             "\($0.formatted(decimals: 1)) kg"
         })
         return differences
-    }
-
-    /// A subject an assessment or session names must be in the file (filed by now) or the history.
-    private static func checkKnown(_ db: Database, subject code: String?, of what: String) throws {
-        guard let code else { return }
-        guard let row = try subjectRow(db, code: code), (row["code"] as String?) == code else {
-            throw StoreError.badImport(
-                line: 1, reason: "\(what) names subject '\(code)', which neither the file nor the history holds. Nothing was imported")
-        }
-    }
-
-    private static func heldAssessment(_ db: Database, _ facts: AssessmentFacts) throws -> Int64? {
-        try Int64.fetchOne(
-            db, sql: "SELECT id FROM assessment WHERE device = ? AND started_at_ms = ? AND protocol = ? ORDER BY id LIMIT 1",
-            arguments: [facts.device, facts.startedAtMilliseconds, facts.protocolName])
     }
 }

@@ -4,30 +4,22 @@ extension SQLiteHistory {
     public func list(_ filter: SessionFilter) throws(StoreError) -> SessionListing {
         let (sql, arguments) = try statement(filter, selecting: SessionRecord.listed)
         let limit = filter.limit.map { " LIMIT \(max($0, 0))" } ?? ""
-        do {
-            // A cursor, not fetchAll: each row is read as the statement steps, never copied into a
-            // row object of its own, so 100,000 sessions list without 100,000 rows held at once.
-            return try queue.read { db in
-                let rows = try Row.fetchCursor(db, sql: sql + " ORDER BY started_at_ms DESC, id DESC" + limit, arguments: arguments)
-                var listing = SessionListing()
-                var positions: ColumnPositions?
-                while let row = try rows.next() {
-                    Self.list(row, positions: &positions, into: &listing)
-                }
-                return listing
+        // A cursor, not fetchAll: each row is read as the statement steps, never copied into a
+        // row object of its own, so 100,000 sessions list without 100,000 rows held at once.
+        return try read { db in
+            let rows = try Row.fetchCursor(db, sql: sql + " ORDER BY started_at_ms DESC, id DESC" + limit, arguments: arguments)
+            var listing = SessionListing()
+            var positions: ColumnPositions?
+            while let row = try rows.next() {
+                Self.list(row, positions: &positions, into: &listing)
             }
-        } catch {
-            throw Self.failure(error, path: path)
+            return listing
         }
     }
 
     public func count(_ filter: SessionFilter) throws(StoreError) -> Int {
         let (sql, arguments) = try statement(filter, selecting: "COUNT(*)")
-        do {
-            return try queue.read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) } ?? 0
-        } catch {
-            throw Self.failure(error, path: path)
-        }
+        return try read { db in try Int.fetchOne(db, sql: sql, arguments: arguments) } ?? 0
     }
 
     /// ``SessionFilter``'s conditions, with the subject's code as stored (the sessions' tags hold it with its case).

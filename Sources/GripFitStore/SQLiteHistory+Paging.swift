@@ -7,30 +7,22 @@ extension SQLiteHistory {
     /// A subject that is not in the history is ``StoreError/unknownSubject(_:)``, not an empty page.
     public func page(_ query: SessionQuery) throws(StoreError) -> SessionPage {
         let limit = min(max(query.limit, 1), SessionQuery.maxLimit)
-        let path = path
-        let rows: [Row]
-        do {
-            rows = try queue.read { db throws -> [Row] in
-                var query = query
-                if let subject = query.subject {
-                    // Codes are case-blind: the sessions carry the code as the subject was stored.
-                    guard let stored: String = try Self.subjectRow(db, code: subject)?["code"] else {
-                        throw StoreError.unknownSubject(subject)
-                    }
-                    query.subject = stored
+        let rows: [Row] = try read { db throws -> [Row] in
+            var query = query
+            if let subject = query.subject {
+                // Codes are case-blind: the sessions carry the code as the subject was stored.
+                guard let stored: String = try Self.subjectRow(db, code: subject)?["code"] else {
+                    throw StoreError.unknownSubject(subject)
                 }
-                var start: Int64?
-                if let before = query.before {
-                    start = try Int64.fetchOne(db, sql: "SELECT started_at_ms FROM session WHERE id = ?", arguments: [before])
-                    if start == nil { throw StoreError.notFound(id: before) }
-                }
-                let (sql, arguments) = Self.pageStatement(query, limit: limit, beforeStart: start)
-                return try Row.fetchAll(db, sql: sql, arguments: arguments)
+                query.subject = stored
             }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw Self.failure(error, path: path)
+            var start: Int64?
+            if let before = query.before {
+                start = try Int64.fetchOne(db, sql: "SELECT started_at_ms FROM session WHERE id = ?", arguments: [before])
+                if start == nil { throw StoreError.notFound(id: before) }
+            }
+            let (sql, arguments) = Self.pageStatement(query, limit: limit, beforeStart: start)
+            return try Row.fetchAll(db, sql: sql, arguments: arguments)
         }
         return SessionPage(listing: Self.listing(rows.prefix(limit)), more: rows.count > limit)
     }

@@ -8,7 +8,7 @@ extension SQLiteHistory {
     /// ``save(_:sameStart:)`` with the session marked pending.
     public func savePending(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome {
         let stored = try StoredTrace(session.trace)
-        return try writing { db in
+        return try write { db in
             let outcome = try insert(db, session, trace: stored, sameStart: sameStart)
             if case .inserted(let id) = outcome { try Self.mark(db, id) }
             return outcome
@@ -18,7 +18,7 @@ extension SQLiteHistory {
     /// ``saveFirstAttempt(_:of:)`` with the attempt marked pending (its assessment goes with it when pushed).
     public func saveFirstAttemptPending(_ session: StoredSession, of facts: AssessmentFacts) throws(StoreError) -> FirstAttempt {
         let stored = try StoredTrace(session.trace)
-        return try writing { db in
+        return try write { db in
             let assessment = try Self.insertAssessment(db, facts)
             var attempt = session
             attempt.tags.assessment = assessment
@@ -33,7 +33,7 @@ extension SQLiteHistory {
     /// away mid-run files its later attempts beside them and reads the assessment whole from here.
     func copyAssessment(_ facts: AssessmentFacts, attempts: [StoredSession]) throws(StoreError) -> Int64 {
         let traces = try attempts.map { (attempt) throws(StoreError) in try StoredTrace(attempt.trace) }
-        return try writing { db in
+        return try write { db in
             let copy = try Self.insertAssessment(db, facts)
             for (attempt, trace) in zip(attempts, traces) {
                 var attempt = attempt
@@ -47,7 +47,7 @@ extension SQLiteHistory {
 
     /// Up to `limit` pending session ids above `afterID`, oldest first.
     public func pendingIDs(afterID: Int64 = 0, limit: Int = Int(Int32.max)) throws(StoreError) -> [Int64] {
-        try reading { db in
+        try read { db in
             try Int64.fetchAll(
                 db, sql: "SELECT session_id FROM pending_push WHERE session_id > ? ORDER BY session_id LIMIT ?",
                 arguments: [afterID, max(limit, 0)])
@@ -55,35 +55,17 @@ extension SQLiteHistory {
     }
 
     public func pendingCount() throws(StoreError) -> Int {
-        try reading { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM pending_push") ?? 0 }
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM pending_push") ?? 0 }
     }
 
     /// Forgets the marks of sessions the server now holds; the sessions stay in this station's history.
     public func clearPending(_ ids: [Int64]) throws(StoreError) {
-        try writing { db in
+        try write { db in
             for id in ids { try db.execute(sql: "DELETE FROM pending_push WHERE session_id = ?", arguments: [id]) }
         }
     }
 
     private static func mark(_ db: Database, _ id: Int64) throws {
         try db.execute(sql: "INSERT OR IGNORE INTO pending_push (session_id) VALUES (?)", arguments: [id])
-    }
-
-    private func writing<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do {
-            return try queue.write(body)
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw Self.failure(error, path: path)
-        }
-    }
-
-    private func reading<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do {
-            return try queue.read(body)
-        } catch {
-            throw Self.failure(error, path: path)
-        }
     }
 }

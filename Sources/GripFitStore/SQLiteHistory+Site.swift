@@ -11,12 +11,7 @@ extension SQLiteHistory {
     }
 
     public func siteIdentity() throws(StoreError) -> String {
-        let uuid: String?
-        do {
-            uuid = try queue.read { db in try String.fetchOne(db, sql: "SELECT uuid FROM site WHERE one = 1") }
-        } catch {
-            throw Self.failure(error, path: path)
-        }
+        let uuid: String? = try read { db in try String.fetchOne(db, sql: "SELECT uuid FROM site WHERE one = 1") }
         guard let uuid, UUID(uuidString: uuid) != nil else {
             throw .damaged(path: path, detail: "its site identity (table site) is missing or not a UUID")
         }
@@ -25,10 +20,6 @@ extension SQLiteHistory {
 
     /// Takes the shared server's site identity as this file's own.
     func adoptSite(_ uuid: String) throws(StoreError) {
-        do {
-            try queue.write { db in try db.execute(sql: "UPDATE site SET uuid = ? WHERE one = 1", arguments: [uuid]) }
-        } catch {
-            throw Self.failure(error, path: path)
-        }
+        try write { db in try db.execute(sql: "UPDATE site SET uuid = ? WHERE one = 1", arguments: [uuid]) }
     }
 }

@@ -41,56 +41,34 @@ extension SQLiteHistory {
     }
 
     public func addSubject(_ subject: Subject) throws(StoreError) {
-        do {
-            try queue.write { db in
-                guard try Self.subjectRow(db, code: subject.code) == nil else { throw StoreError.duplicateSubject(subject.code) }
-                try Self.insertSubject(db, subject)
-            }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw Self.failure(error, path: path)
+        try write { db in
+            guard try Self.subjectRow(db, code: subject.code) == nil else { throw StoreError.duplicateSubject(subject.code) }
+            try Self.insertSubject(db, subject)
         }
     }
 
     public func updateSubject(_ subject: Subject) throws(StoreError) {
-        do {
-            try queue.write { db in
-                try db.execute(
-                    sql: """
-                        UPDATE subject SET sex = ?2, birth = ?3, dominant = ?4, height_cm = ?5, weight_kg = ?6, note = ?7
-                        WHERE code = ?1
-                        """,
-                    arguments: Self.subjectArguments(subject))
-                if db.changesCount == 0 { throw StoreError.unknownSubject(subject.code) }
-            }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw Self.failure(error, path: path)
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE subject SET sex = ?2, birth = ?3, dominant = ?4, height_cm = ?5, weight_kg = ?6, note = ?7
+                    WHERE code = ?1
+                    """,
+                arguments: Self.subjectArguments(subject))
+            if db.changesCount == 0 { throw StoreError.unknownSubject(subject.code) }
         }
     }
 
     public func subject(code: String) throws(StoreError) -> Subject {
-        let row: Row?
-        do {
-            row = try queue.read { db in try Self.subjectRow(db, code: code) }
-        } catch {
-            throw Self.failure(error, path: path)
-        }
+        let row: Row? = try read { db in try Self.subjectRow(db, code: code) }
         guard let row else { throw .unknownSubject(code) }
-        return try Self.subject(row)
+        return try Self.subject(HistoryRow(row))
     }
 
     public func subjects() throws(StoreError) -> [Subject] {
-        let rows: [Row]
-        do {
-            rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM subject ORDER BY code") }
-        } catch {
-            throw Self.failure(error, path: path)
-        }
+        let rows: [Row] = try read { db in try Row.fetchAll(db, sql: "SELECT * FROM subject ORDER BY code") }
         var subjects: [Subject] = []
-        for row in rows { subjects.append(try Self.subject(row)) }
+        for row in rows { subjects.append(try Self.subject(HistoryRow(row))) }
         return subjects
     }
 
@@ -143,12 +121,8 @@ extension SQLiteHistory {
     /// Every subject's code as stored, undecoded: what a station asks the server about, which a
     /// damaged subject row must not stop.
     func subjectCodes() throws(StoreError) -> [String] {
-        do {
-            return try queue.read { db in
-                try String.fetchAll(db, sql: "SELECT code FROM subject WHERE typeof(code) = 'text' ORDER BY code")
-            }
-        } catch {
-            throw Self.failure(error, path: path)
+        return try read { db in
+            try String.fetchAll(db, sql: "SELECT code FROM subject WHERE typeof(code) = 'text' ORDER BY code")
         }
     }
 
@@ -161,14 +135,10 @@ extension SQLiteHistory {
 
     public func holdings(subject given: String) throws(StoreError) -> ForgottenSubject {
         let code = try subject(code: given).code
-        do {
-            return try queue.read { db in
-                ForgottenSubject(
-                    sessions: try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE \(Self.ownedSessions)", arguments: [code]) ?? 0,
-                    assessments: try Int.fetchOne(db, sql: "SELECT count(*) FROM assessment WHERE subject = ?", arguments: [code]) ?? 0)
-            }
-        } catch {
-            throw Self.failure(error, path: path)
+        return try read { db in
+            ForgottenSubject(
+                sessions: try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE \(Self.ownedSessions)", arguments: [code]) ?? 0,
+                assessments: try Int.fetchOne(db, sql: "SELECT count(*) FROM assessment WHERE subject = ?", arguments: [code]) ?? 0)
         }
     }
 
@@ -191,7 +161,7 @@ extension SQLiteHistory {
     }
 
     /// A subject as stored, checked as `subject add` checks one: a hand-edited row names its problem.
-    package static func subject(_ row: Row) throws(StoreError) -> Subject {
+    package static func subject(_ row: HistoryRow) throws(StoreError) -> Subject {
         let code: String = (try? StoredRow(row: row, record: "a subject").value("code")) ?? ""
         let stored = StoredRow(row: row, record: "subject '\(code)'")
         func parsed<Value>(_ column: String, _ parse: (String) -> Value?) throws(StoreError) -> Value? {

@@ -168,10 +168,6 @@ public final class SQLiteHistory: SessionHistory {
         }
     }
 
-    /// How far a session's start may be moved to a free millisecond: more sessions of one device
-    /// starting within a second than any rack runs at once means a broken clock, not a collision.
-    package static let furthestMove: Int64 = 1000
-
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: sessions, reps, traces") { db in
@@ -289,62 +285,12 @@ public final class SQLiteHistory: SessionHistory {
     @discardableResult
     public func save(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome {
         let stored = try StoredTrace(session.trace)
-        do {
-            return try queue.write { db in try insert(db, session, trace: stored, sameStart: sameStart) }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw Self.failure(error, path: path)
-        }
+        return try write { db in try insert(db, session, trace: stored, sameStart: sameStart) }
     }
 
-    /// Writes one session, its reps and its trace inside the caller's transaction.
+    /// Writes one session, its reps and its trace inside the caller's transaction (``SQLHistory``'s rule).
     func insert(_ db: Database, _ session: StoredSession, trace: StoredTrace, sameStart: SameStart) throws -> SaveOutcome {
-        var insert = SessionRecord.insert(session)
-        var start = session.startedAtMilliseconds
-        while true {
-            try db.execute(sql: insert.sql, arguments: insert.arguments)
-            if db.changesCount == 1 { break }
-            // The session itself, already here under another start (moved to a free millisecond once).
-            if let uid = session.uid, let named = try Int64.fetchOne(db, sql: "SELECT id FROM session WHERE uid = ?", arguments: [uid]) {
-                return .duplicate(existingID: named)
-            }
-            let existing = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT session.id, trace.data FROM session LEFT JOIN trace ON trace.session_id = session.id
-                    WHERE device = ? AND started_at_ms = ?
-                    """,
-                arguments: [session.device, start])
-            let existingID: Int64 = existing?["id"] ?? 0
-            if sameStart == .skip, (existing?["data"] as Data?) == trace.blob { return .duplicate(existingID: existingID) }
-            guard start < RFC3339.range.upperBound, start - session.startedAtMilliseconds < Self.furthestMove else {
-                throw StoreError.unavailable(
-                    path: path, reason: "no free start time near \(Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds)) "
-                        + "is left for \(session.device)")
-            }
-            start += 1
-            var moved = session
-            moved.startedAtMilliseconds = start
-            insert = SessionRecord.insert(moved)
-        }
-        let id = db.lastInsertedRowID
-        for (index, rep) in session.summary.reps.enumerated() {
-            if let failAfterReps, index == failAfterReps { throw StoreError.corrupt("injected failure") }
-            try db.execute(
-                sql: """
-                    INSERT INTO rep (session_id, number, start, "end", peak, peak_time, impulse, mean,
-                        sample_count, interrupted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    id, index + 1, rep.start, rep.end, rep.peak, rep.peakTime, rep.impulse, rep.mean,
-                    rep.sampleCount, rep.interrupted,
-                ])
-        }
-        try db.execute(
-            sql: "INSERT INTO trace (session_id, encoding, inflated_size, data) VALUES (?, 'gft1+zlib', ?, ?)",
-            arguments: [id, trace.inflatedSize, trace.blob])
-        return .inserted(id: id)
+        try SQLHistory(db).insert(session, trace: trace, sameStart: sameStart, location: path, failAfterReps: failAfterReps)
     }
 
     /// The ``SessionRecord/listed`` rows of one statement as listed: those that do not decode
@@ -363,46 +309,43 @@ public final class SQLiteHistory: SessionHistory {
     static func list(_ row: Row, positions: inout ColumnPositions?, into listing: inout SessionListing) {
         let columns = positions ?? ColumnPositions(Array(row.columnNames))
         positions = columns
-        SessionRecord.list(StoredRow.values(of: row), positions: columns, into: &listing)
+        SessionRecord.list(Database.values(of: row), positions: columns, into: &listing)
     }
 
     public func allIDs() throws(StoreError) -> [Int64] {
-        do {
-            return try queue.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM session ORDER BY started_at_ms, id") }
-        } catch {
-            throw Self.failure(error, path: path)
-        }
+        try read { db in try SQLHistory(db).allIDs() }
     }
 
     public func sessions(afterID: Int64, limit: Int) throws(StoreError) -> [StoredSession] {
-        let ids: [Int64]
-        do {
-            ids = try queue.read { db in
-                try Int64.fetchAll(db, sql: "SELECT id FROM session WHERE id > ? ORDER BY id LIMIT ?", arguments: [afterID, max(limit, 0)])
-            }
-        } catch {
-            throw Self.failure(error, path: path)
-        }
-        return try ids.map { (id) throws(StoreError) in try session(id: id) }
+        try read { db in try SQLHistory(db).sessions(afterID: afterID, limit: limit) }
     }
 
     public func session(id: Int64) throws(StoreError) -> StoredSession {
-        let loaded: (Row, [Row], Row?)?
+        guard let session = try read({ db in try SQLHistory(db).session(id: id) }) else { throw .notFound(id: id) }
+        return session
+    }
+
+    /// Runs `body` in a read transaction. Every failure comes out a store error, mapped here once
+    /// (``failure(_:path:)``); a store error `body` throws comes out as it is.
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            loaded = try queue.read { db in
-                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id]) else {
-                    return nil
-                }
-                let reps = try Row.fetchAll(
-                    db, sql: "SELECT * FROM rep WHERE session_id = ? ORDER BY number", arguments: [id])
-                let trace = try Row.fetchOne(db, sql: "SELECT * FROM trace WHERE session_id = ?", arguments: [id])
-                return (row, reps, trace)
-            }
+            return try queue.read(body)
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw Self.failure(error, path: path)
         }
-        guard let (row, repRows, traceRow) = loaded else { throw .notFound(id: id) }
-        return try SessionRecord.session(id: id, row: row, reps: repRows, trace: traceRow)
+    }
+
+    /// Runs `body` in a write transaction, failures mapped as ``read(_:)`` maps them.
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try queue.write(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.failure(error, path: path)
+        }
     }
 
     /// SQLite's own verdict on the file decides the message. Our statements are fixed and the schema

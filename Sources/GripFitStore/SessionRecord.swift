@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import GripFitCore
 
 /// A session's row in the `session` table, its columns named once: ``Columns`` for who, when and
@@ -34,9 +33,9 @@ package struct SessionRecord {
     }
 
     /// Every column a save writes (all but `id`), with its value.
-    package static func values(_ session: StoredSession) -> [(column: String, value: (any DatabaseValueConvertible)?)] {
+    package static func values(_ session: StoredSession) -> [(column: String, value: StoredValue)] {
         let calibration = session.calibration
-        let own: [(Columns, (any DatabaseValueConvertible)?)] = [
+        let own: [(Columns, (any StoredValueConvertible)?)] = [
             (.device, session.device), (.startedAt, session.startedAtMilliseconds), (.firmware, session.versions.firmware),
             (.bridgeVersion, session.versions.bridge), (.label, session.tags.label), (.hand, session.tags.hand?.rawValue),
             (.protocolName, session.tags.protocolName), (.trial, session.tags.trial), (.calibrationOffset, calibration?.offset),
@@ -46,22 +45,24 @@ package struct SessionRecord {
             (.flag, session.tags.flag), (.station, session.station),
             (.uid, session.uid ?? StableName.random()),
         ]
-        let figures: [(String, (any DatabaseValueConvertible)?)] = SummaryField.all.map { field in
+        let figures: [(String, StoredValue)] = SummaryField.all.map { field in
             let value = field.value(session.summary)
-            return (field.key, field.kind == .count ? Int64(value) : value)
+            return (field.key, field.kind == .count ? Int64(value).storedValue : value.storedValue)
         }
-        return own.map { ($0.0.rawValue, $0.1) } + figures
+        return own.map { ($0.0.rawValue, $0.1.storedValue) } + figures
     }
 
-    /// `INSERT` of ``values(_:)``, doing nothing where the device already has a session at that start,
-    /// or the history one of that name (``StableName``).
-    static func insert(_ session: StoredSession) -> (sql: String, arguments: StatementArguments) {
-        let values = values(session)
+    /// `INSERT` of `values` (``values(_:)``, and an id for a probe) returning the new id, in `?`
+    /// placeholders; no row where the device already has a session at that start, or the history
+    /// one of that name (``StableName``).
+    package static func insert(_ values: [(column: String, value: StoredValue)])
+        -> (sql: String, arguments: [(any StoredValueConvertible)?])
+    {
         let columns = values.map(\.column).joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
         return (
-            "INSERT INTO \(table) (\(columns)) VALUES (\(placeholders)) ON CONFLICT DO NOTHING",
-            StatementArguments(values.map(\.value))
+            "INSERT INTO \(table) (\(columns)) VALUES (\(placeholders)) ON CONFLICT DO NOTHING RETURNING id",
+            values.map { $0.value as (any StoredValueConvertible)? }
         )
     }
 
@@ -77,9 +78,9 @@ package struct SessionRecord {
     }()
 
     /// One row of ``listed`` values (by `positions`) added to `listing`, or to its damaged ones.
-    package static func list(_ values: [DatabaseValue], positions: ColumnPositions, into listing: inout SessionListing) {
+    package static func list(_ values: [StoredValue], positions: ColumnPositions, into listing: inout SessionListing) {
         let position = positions.position(of: Columns.id.rawValue)
-        let id = position.flatMap { values.indices.contains($0) ? Int64.fromDatabaseValue(values[$0]) : nil } ?? 0
+        let id = position.flatMap { values.indices.contains($0) ? Int64(storedValue: values[$0]) : nil } ?? 0
         do throws(StoreError) {
             listing.rows.append(try row(StoredRow(values: values, session: id, positions: positions), id: id))
         } catch {
@@ -99,7 +100,9 @@ package struct SessionRecord {
     }
 
     /// A whole session: its row, its reps and its trace.
-    package static func session(id: Int64, row: Row, reps repRows: [Row], trace traceRow: Row?) throws(StoreError) -> StoredSession {
+    package static func session(id: Int64, row: HistoryRow, reps repRows: [HistoryRow], trace traceRow: HistoryRow?) throws(StoreError)
+        -> StoredSession
+    {
         let stored = StoredRow(row: row, session: id)
         guard let traceRow else { throw stored.damaged("trace", "is missing") }
         let traceColumns = StoredRow(row: traceRow, session: id)

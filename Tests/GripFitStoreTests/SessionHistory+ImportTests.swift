@@ -36,6 +36,21 @@ struct SessionHistoryImportTests {
         #expect(assessment.attempts.count == 7)
     }
 
+    /// A long file is written in batches, each cut at the first session whose start the history
+    /// or the batch already holds, which is then filed alone: the outcome is the one-by-one rule's.
+    @Test(arguments: HistoryBackend.allCases)
+    func aLongFileIsFiledInBatchesAsOneByOne(backend: HistoryBackend) throws {
+        let store = try backend.makeHistory()
+        let sessions = (0..<450).map { Fixtures.session(start: 1_795_000_000_000 + Int64($0) * 10_000) }
+        _ = try store.save(sessions[5], sameStart: .nextFreeMillisecond)
+        let file = Array(sessions[0...10]) + [sessions[10]] + Array(sessions[11...]) + [sessions[200]]
+        let outcome = try store.importContents(ExchangeContents(sessions: file, subjects: [], assessments: []))
+        #expect(outcome == ImportOutcome(added: 449, skipped: 3))
+        let listed = try store.list().rows
+        #expect(listed.count == 450)
+        #expect(Set(listed.map(\.startedAtMilliseconds)) == Set(sessions.map(\.startedAtMilliseconds)))
+    }
+
     /// Codes are chosen per clinic: "P017" with another sex and birth is refused, naming the
     /// differing facts, and nothing of the file is written.
     @Test(arguments: HistoryBackend.allCases)

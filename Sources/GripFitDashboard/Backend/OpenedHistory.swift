@@ -37,7 +37,7 @@ public final class OpenedHistory: Sendable {
 
     public func get() throws -> any SessionHistory {
         let history = try current()
-        let count = try? ((history as? StationHistory)?.pendingCount() ?? (history as? SQLiteHistory)?.pendingCount())
+        let count = try? (history as? any SyncingHistory)?.pendingCount()
         state.withLock { $0.pending = count ?? 0 }
         return history
     }
