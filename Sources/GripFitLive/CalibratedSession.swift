@@ -6,19 +6,19 @@ import GripFitStore
 /// the driver wakes at the earliest of their deadlines, and each writes its batch when the driver idles.
 public final class CalibratedSession: SessionConsumer {
     public private(set) var stage: LiveCalibration
-    public let consumers: [any CalibratedConsumer]
+    public let consumers: [any SessionConsumer<CalibratedReport>]
 
-    public init(stage: LiveCalibration, consumers: [any CalibratedConsumer]) {
+    public init(stage: LiveCalibration, consumers: [any SessionConsumer<CalibratedReport>]) {
         self.stage = stage
         self.consumers = consumers
     }
 
     public func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
-        let output = stage.handle(report, at: now, link: link)
+        let calibrated = CalibratedReport(stage.handle(report, at: now, link: link), stage: stage)
         // Once one asks to stop (a recording whose calibration cannot be read), the others see no
         // more: nothing is shown for a session that is ending.
         for consumer in consumers where !actions.contains(.stop) {
-            consumer.handle(output, stage: stage, at: now, link: link, into: &actions)
+            consumer.handle(calibrated, at: now, link: link, into: &actions)
         }
     }
 

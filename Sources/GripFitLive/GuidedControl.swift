@@ -65,13 +65,14 @@ public struct GuidedControl {
         return event
     }
 
-    /// Takes one report after `stage` has seen it; `device` is the GripFit's key once known,
-    /// `display` its calibration in the dashboard's unit, `time` the report's time.
+    /// Takes one report as it left `stage`; `display` is the GripFit's calibration in the
+    /// dashboard's unit, `time` the report's time.
     public mutating func handle(
-        _ report: SessionReport, at now: MonotonicInstant, device: String?, display: ForceDisplay, stage: LiveCalibration,
-        link: LinkFacts, time: @autoclosure () -> String
+        _ output: LiveCalibration.Output, at now: MonotonicInstant, display: ForceDisplay, stage: LiveCalibration, link: LinkFacts,
+        time: @autoclosure () -> String
     ) {
-        if case .message(.reading) = report, let device, let request, run == nil {
+        let report = output.report
+        if let device = output.beginsOn, let request, run == nil {
             self.request = nil
             var started = GuidedRun(settings: request.settings, display: display, device: device, label: request.label, wallClock: wallTime)
             let steps = started.start(at: now)

@@ -114,13 +114,14 @@ public struct GuidedRun {
                 guard let cue else { return Step(action: action, session: nil) }
                 capture = SessionCapture(
                     device: device, stage: cue.1, first: cue.0, at: now, wallTime: wallTime, untilRelease: false,
-                    firmware: firmware, bridgeVersion: bridgeVersion, label: label, hand: Hand(rawValue: trial.side.rawValue),
-                    protocolName: Self.protocolName, trial: trial.number)
+                    firmware: firmware, bridgeVersion: bridgeVersion,
+                    tags: SessionTags(
+                        label: label, hand: Hand(rawValue: trial.side.rawValue), protocolName: Self.protocolName, trial: trial.number))
                 return Step(action: action, session: nil)
             case .attemptEnded(let attempt):
                 guard var active = capture else { return Step(action: action, session: nil) }
                 capture = nil
-                if let flag = attempt.flag { active.label = [label, "flagged: \(flag)"].compactMap { $0 }.joined(separator: "; ") }
+                if let flag = attempt.flag { active.tags.label = [label, "flagged: \(flag)"].compactMap { $0 }.joined(separator: "; ") }
                 var session = active.finish(at: now, firmware: firmware, bridgeVersion: bridgeVersion)
                 session.tags.attempt = attempt.attempt
                 session.tags.flag = attempt.flag?.description

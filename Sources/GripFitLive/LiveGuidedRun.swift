@@ -6,7 +6,7 @@ import GripFitStore
 /// deadlines (the rest countdown, an attempt's time limit). Each ended attempt is handed to `save`;
 /// one that cannot be saved stops the session, as does the protocol's end. The front end shows
 /// the cues and the live force from `onEvent`.
-public final class LiveGuidedRun: CalibratedConsumer {
+public final class LiveGuidedRun: SessionConsumer {
     /// What the front end shows; `display` is how the run's forces are shown.
     public enum Event {
         /// Why the device key is not the GripFit's own BLE identity.
@@ -50,13 +50,11 @@ public final class LiveGuidedRun: CalibratedConsumer {
     public var nextDeadline: MonotonicInstant? { run?.nextDeadline }
 
     public func handle(
-        _ output: LiveCalibration.Output, stage: LiveCalibration, at now: MonotonicInstant, link: LinkFacts,
-        into actions: inout [ConsumerAction]
+        _ calibrated: CalibratedReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]
     ) {
+        let (output, stage) = (calibrated.output, calibrated.stage)
         let report = output.report
-        if run == nil, case .message(.reading) = report {
-            // Readings wait (a few seconds at most) until the GripFit's identity is known.
-            guard let device = output.device else { return }
+        if run == nil, let device = output.beginsOn {
             if let error = output.decided?.failure(notice: { onEvent(.notice($0)) }) {
                 failure = error
                 actions.append(.stop)

@@ -6,7 +6,7 @@ import GripFitStore
 /// (calibrated through the session's ``CalibrationStage``), its peak and sparkline in a ``LiveView``, events as notices above it,
 /// the clock redrawn every second, and the keys: t (tare, guarded by a ``TareGuard``), p (reset
 /// the peak), q (quit). Draws on a ``LiveScreen``, so a test reads what a terminal would show.
-public final class LiveMonitor: CalibratedConsumer {
+public final class LiveMonitor: SessionConsumer {
     /// Readings are drawn at most this often; the clock every second.
     public static let redrawInterval: Duration = .milliseconds(50)
 
@@ -43,9 +43,9 @@ public final class LiveMonitor: CalibratedConsumer {
     }
 
     public func handle(
-        _ calibrated: LiveCalibration.Output, stage: LiveCalibration, at now: MonotonicInstant, link: LinkFacts,
-        into actions: inout [ConsumerAction]
+        _ input: CalibratedReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]
     ) {
+        let (calibrated, stage) = (input.output, input.stage)
         let report = calibrated.report
         zero = stage.zero
         if display == nil, case .message(.reading) = report {

@@ -6,7 +6,7 @@ import GripFitStore
 /// and stops after its length (counted from that reading), at a release, or at the memory limit;
 /// without a length, a first reading that never comes stops it after ``firstReadingWait``.
 /// Tells its front end what happens through `onEvent`; holds the session until ``finish(at:link:)``.
-public final class LiveRecording: CalibratedConsumer {
+public final class LiveRecording: SessionConsumer {
     public enum Stop: Equatable, Sendable {
         case duration
         case released
@@ -19,21 +19,6 @@ public final class LiveRecording: CalibratedConsumer {
         case notice(String)
         /// The first reading that counts: the device and how its forces are shown.
         case started(device: String, display: ForceDisplay)
-    }
-
-    /// The user's tags, saved with the session.
-    public struct Tags: Sendable {
-        public var label: String?
-        public var hand: Hand?
-        public var protocolName: String?
-        public var trial: Int?
-
-        public init(label: String? = nil, hand: Hand? = nil, protocolName: String? = nil, trial: Int? = nil) {
-            self.label = label
-            self.hand = hand
-            self.protocolName = protocolName
-            self.trial = trial
-        }
     }
 
     /// How long a recording of set length waits for its first reading before giving up: a scan
@@ -52,14 +37,14 @@ public final class LiveRecording: CalibratedConsumer {
     private let length: Duration?
     private var lastReadingAt: MonotonicInstant?
     private let untilRelease: Bool
-    private let tags: Tags
+    private let tags: SessionTags
     private let unit: ForceUnit
     private let wallTime: any WallTime
     private let onEvent: (Event) -> Void
 
     /// Records `seconds` (nil: until a release, a stop or the memory limit), from `now`, the session's start.
     public init(
-        seconds: Double?, untilRelease: Bool, tags: Tags, unit: ForceUnit, wallTime: any WallTime,
+        seconds: Double?, untilRelease: Bool, tags: SessionTags, unit: ForceUnit, wallTime: any WallTime,
         startingAt now: MonotonicInstant, onEvent: @escaping (Event) -> Void = { _ in }
     ) {
         length = seconds.flatMap { $0.isNaN ? nil : Duration(seconds: min(max($0, 0), Self.longestLength)) }
@@ -75,9 +60,9 @@ public final class LiveRecording: CalibratedConsumer {
     public var hasStarted: Bool { capture != nil }
 
     public func handle(
-        _ output: LiveCalibration.Output, stage: LiveCalibration, at now: MonotonicInstant, link: LinkFacts,
-        into actions: inout [ConsumerAction]
+        _ calibrated: CalibratedReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]
     ) {
+        let (output, stage) = (calibrated.output, calibrated.stage)
         let report = output.report
         guard var active = capture else {
             begin(output, stage: stage, at: now, link: link, into: &actions)
@@ -117,7 +102,7 @@ public final class LiveRecording: CalibratedConsumer {
         _ output: LiveCalibration.Output, stage: LiveCalibration, at now: MonotonicInstant, link: LinkFacts,
         into actions: inout [ConsumerAction]
     ) {
-        guard case .message(.reading) = output.report, let device = output.device else { return }
+        guard let device = output.beginsOn else { return }
         if let error = output.decided?.failure(notice: { onEvent(.notice($0)) }) {
             lookupFailure = error
             actions.append(.stop)
@@ -125,8 +110,7 @@ public final class LiveRecording: CalibratedConsumer {
         }
         capture = SessionCapture(
             device: device, stage: stage, first: output.report, at: now, wallTime: wallTime, untilRelease: untilRelease,
-            firmware: link.firmware, bridgeVersion: link.bridgeVersion, label: tags.label, hand: tags.hand,
-            protocolName: tags.protocolName, trial: tags.trial)
+            firmware: link.firmware, bridgeVersion: link.bridgeVersion, tags: tags)
         // Silence must not stretch the recording: stop a little after its end regardless.
         nextDeadline = length.map { now + $0 + .seconds(1) }
         onEvent(.started(device: device, display: ForceDisplay(calibration: stage.record, unit: unit)))

@@ -7,13 +7,13 @@ import GripFitStore
 /// written once per wake-up in ``idle(into:)``. A reading takes the byte fast path
 /// (``EventEncoder/appendJSONL(reading:time:to:)``), no allocation, unless it carries a force.
 ///
-/// Alone it is the session's one consumer. With a unit, or beside a live view and a recording, it
-/// sits behind a ``CalibratedSession``: a reading carries its force in the unit once the
-/// calibration is known (raw until then, and raw on an uncalibrated device).
+/// Alone it is the session's one consumer. With a unit, or beside a live view and a recording, its
+/// ``calibrated`` side sits behind a ``CalibratedSession``: a reading carries its force in the unit
+/// once the calibration is known (raw until then, and raw on an uncalibrated device).
 ///
 /// With a port (`monitor` following several dongles, one stream each) every JSONL event carries a
 /// "port" field and every text line starts with `[port]`; CSV has no port column.
-public final class LiveStream: SessionConsumer, CalibratedConsumer {
+public final class LiveStream: SessionConsumer {
     public enum Format: Sendable {
         case jsonl, csv, text
     }
@@ -53,20 +53,31 @@ public final class LiveStream: SessionConsumer, CalibratedConsumer {
         write(report, kilograms: nil, at: now, into: &actions)
     }
 
-    public func handle(
-        _ calibrated: LiveCalibration.Output, stage: LiveCalibration, at now: MonotonicInstant, link: LinkFacts,
-        into actions: inout [ConsumerAction]
-    ) {
-        if let unit, let decided = calibrated.decided {
-            for line in CalibrationNotice.lines(decided) { notice(line) }
-            display = ForceDisplay(calibration: stage.record, unit: unit)
-        }
-        write(calibrated.report, kilograms: calibrated.kilograms, at: now, into: &actions)
-    }
+    /// The same stream behind a ``CalibratedSession``: readings with their force once calibrated.
+    public var calibrated: Calibrated { Calibrated(self) }
 
-    // Both protocols default these; spelled out so the one class meets both without ambiguity.
-    public var nextDeadline: MonotonicInstant? { nil }
-    public func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {}
+    /// The stream's side that consumes reports after the calibration stage; it writes into the stream.
+    public final class Calibrated: SessionConsumer {
+        private let stream: LiveStream
+
+        init(_ stream: LiveStream) {
+            self.stream = stream
+        }
+
+        public func handle(
+            _ calibrated: CalibratedReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]
+        ) {
+            if let unit = stream.unit, let decided = calibrated.output.decided {
+                for line in CalibrationNotice.lines(decided) { stream.notice(line) }
+                stream.display = ForceDisplay(calibration: calibrated.stage.record, unit: unit)
+            }
+            stream.write(calibrated.output.report, kilograms: calibrated.output.kilograms, at: now, into: &actions)
+        }
+
+        public func idle(into actions: inout [ConsumerAction]) {
+            stream.idle(into: &actions)
+        }
+    }
 
     /// Writes the wake-up's events; stops the session once the output is gone (a closed pipe).
     public func idle(into actions: inout [ConsumerAction]) {

@@ -33,17 +33,17 @@ public struct RecordingControl<SaveFailure: Error> {
         autoSaved = nil
     }
 
-    /// Takes one report after `stage` has seen it; `device` is the GripFit's key once known. The
-    /// finished session when the capture must stop (memory limit), for the caller to save.
+    /// Takes one report as it left `stage`. The finished session when the capture must stop
+    /// (memory limit), for the caller to save.
     public mutating func handle(
-        _ report: SessionReport, at now: MonotonicInstant, device: String?, stage: LiveCalibration, link: LinkFacts,
-        wallTime: any WallTime
+        _ output: LiveCalibration.Output, at now: MonotonicInstant, stage: LiveCalibration, link: LinkFacts, wallTime: any WallTime
     ) -> StoredSession? {
-        if case .message(.reading) = report, let device, let request, capture == nil {
+        let report = output.report
+        if let device = output.beginsOn, let request, capture == nil {
             self.request = nil
             capture = SessionCapture(
                 device: device, stage: stage, first: report, at: now, wallTime: wallTime, untilRelease: false,
-                firmware: link.firmware, bridgeVersion: link.bridgeVersion, label: request.label, hand: request.hand)
+                firmware: link.firmware, bridgeVersion: link.bridgeVersion, tags: SessionTags(label: request.label, hand: request.hand))
             return nil
         }
         guard var running = capture else { return nil }
@@ -79,8 +79,8 @@ public struct RecordingControl<SaveFailure: Error> {
             object.set("state", "recording")
             object.set("started_at", Timestamp.rfc3339(milliseconds: capture.startedAtMilliseconds))
             object.set("readings", capture.sampleCount)
-            if let hand = capture.hand { object.set("hand", hand.rawValue) }
-            if let label = capture.label { object.set("label", label) }
+            if let hand = capture.tags.hand { object.set("hand", hand.rawValue) }
+            if let label = capture.tags.label { object.set("label", label) }
         } else if let request {
             object.set("state", "waiting")
             if let hand = request.hand { object.set("hand", hand.rawValue) }

@@ -11,24 +11,18 @@ public struct SessionCapture {
     /// stored calibration serves the whole trace even across a tare mid-recording.
     public let calibration: StoredCalibration?
     public let startedAtMilliseconds: Int64
-    public var label: String?
-    public var hand: Hand?
-    public var protocolName: String?
-    public var trial: Int?
+    /// How the session is filed: the user's label and hand, the protocol's name and trial.
+    public var tags: SessionTags
     private var recorder: SessionRecorder
 
     /// Begins with `first`, the reading at `now`; `stage` has the device's calibration and has
     /// seen every report up to this one.
     public init(
         device: String, stage: LiveCalibration, first: SessionReport, at now: MonotonicInstant, wallTime: any WallTime,
-        untilRelease: Bool, firmware: String?, bridgeVersion: String?, label: String?, hand: Hand?,
-        protocolName: String? = nil, trial: Int? = nil
+        untilRelease: Bool, firmware: String?, bridgeVersion: String?, tags: SessionTags
     ) {
         self.device = device
-        self.label = label
-        self.hand = hand
-        self.protocolName = protocolName
-        self.trial = trial
+        self.tags = tags
         calibration = Self.current(stage)
         recorder = SessionRecorder(
             start: now, calibration: calibration?.calibration,
@@ -55,7 +49,7 @@ public struct SessionCapture {
             device: device, startedAtMilliseconds: startedAtMilliseconds,
             firmware: CleanText.device(recorder.firmware ?? firmware),
             bridgeVersion: CleanText.device(recorder.bridgeVersion ?? bridgeVersion),
-            label: CleanText.clean(label), hand: hand, protocolName: protocolName, trial: trial,
+            label: CleanText.clean(tags.label), hand: tags.hand, protocolName: tags.protocolName, trial: tags.trial,
             calibration: calibration, trace: trace)
     }
 

@@ -15,7 +15,8 @@ public struct SessionTags: Equatable, Sendable {
     public var flag: String?
 
     public init(
-        label: String?, hand: Hand?, protocolName: String?, trial: Int?, subject: String? = nil, assessment: Int64? = nil,
+        label: String? = nil, hand: Hand? = nil, protocolName: String? = nil, trial: Int? = nil, subject: String? = nil,
+        assessment: Int64? = nil,
         attempt: Int? = nil, flag: String? = nil
     ) {
         self.label = label

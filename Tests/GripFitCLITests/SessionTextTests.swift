@@ -32,7 +32,7 @@ struct SessionTextTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let start = MonotonicInstant(nanoseconds: 1_000_000_000)
         let recording = LiveRecording(
-            seconds: 1, untilRelease: false, tags: LiveRecording.Tags(label: nil, hand: nil), unit: .kilograms,
+            seconds: 1, untilRelease: false, tags: SessionTags(label: nil, hand: nil), unit: .kilograms,
             wallTime: WallClock(), startingAt: start)
         let session = CalibratedSession(
             stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil }, consumers: [recording])

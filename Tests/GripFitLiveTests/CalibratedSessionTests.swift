@@ -31,7 +31,7 @@ struct CalibratedSessionTests {
         let start = MonotonicInstant(nanoseconds: 1_000_000_000)
         let screen = Screen()
         let recording = LiveRecording(
-            seconds: 1, untilRelease: false, tags: LiveRecording.Tags(), unit: .kilograms, wallTime: FixedWallTime(),
+            seconds: 1, untilRelease: false, tags: SessionTags(), unit: .kilograms, wallTime: FixedWallTime(),
             startingAt: start)
         let monitor = LiveMonitor(unit: .kilograms, screen: screen, start: start)
         let session = CalibratedSession(stage: stage, consumers: [recording, monitor])

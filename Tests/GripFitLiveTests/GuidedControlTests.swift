@@ -62,8 +62,7 @@ struct GuidedControlTests {
                 guided.tick(at: due, versions: (link.firmware, nil), time: "t")
             }
             let calibrated = stage.handle(report, at: now, link: link)
-            guided.handle(
-                report, at: now, device: calibrated.device, display: Self.display, stage: stage, link: link, time: "t")
+            guided.handle(calibrated, at: now, display: Self.display, stage: stage, link: link, time: "t")
         }
         return now
     }

@@ -39,7 +39,7 @@ struct LiveRecordingTests {
             let log = Log()
             self.log = log
             recording = LiveRecording(
-                seconds: seconds, untilRelease: untilRelease, tags: LiveRecording.Tags(label: "warmup", hand: .left),
+                seconds: seconds, untilRelease: untilRelease, tags: SessionTags(label: "warmup", hand: .left),
                 unit: .kilograms, wallTime: FixedWallTime(), startingAt: now, onEvent: log.record)
             session = CalibratedSession(stage: stage, consumers: [recording])
         }
@@ -94,7 +94,7 @@ struct LiveRecordingTests {
     @Test func withoutAFirstReadingItGivesUpAfterTheWait() {
         let start = MonotonicInstant(nanoseconds: 1_000_000_000)
         let recording = LiveRecording(
-            seconds: 2, untilRelease: false, tags: LiveRecording.Tags(), unit: .kilograms,
+            seconds: 2, untilRelease: false, tags: SessionTags(), unit: .kilograms,
             wallTime: FixedWallTime(), startingAt: start)
         #expect(recording.nextDeadline == start + LiveRecording.firstReadingWait)
         var actions: [ConsumerAction] = []

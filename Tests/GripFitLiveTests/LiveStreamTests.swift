@@ -34,7 +34,7 @@ struct LiveStreamTests {
         LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration }
     }
 
-    func feed(_ consumer: any SessionConsumer, _ reports: [(Int64, SessionReport)]) -> [ConsumerAction] {
+    func feed(_ consumer: any SessionConsumer<SessionReport>, _ reports: [(Int64, SessionReport)]) -> [ConsumerAction] {
         var actions: [ConsumerAction] = []
         for (milliseconds, report) in reports {
             consumer.handle(report, at: Self.at(milliseconds), link: LinkFacts(), into: &actions)
@@ -113,13 +113,13 @@ struct LiveStreamTests {
         let stream = LiveStream(
             format: .csv, unit: .kilograms, output: written.output(), wallTime: FixedWallTime(), notice: { notices.append($0) })
         #expect(stream.header == "time,raw,force_kg")
-        _ = feed(CalibratedSession(stage: Self.stage(), consumers: [stream]), [(0, .message(.reading(40_000)))])
+        _ = feed(CalibratedSession(stage: Self.stage(), consumers: [stream.calibrated]), [(0, .message(.reading(40_000)))])
         #expect(written.text == "2026-11-18T11:06:40.000Z,40000,2.000\n")
         #expect(!notices.isEmpty)
 
         let jsonl = Written()
         let jsonlStream = LiveStream(format: .jsonl, unit: .kilograms, output: jsonl.output(), wallTime: FixedWallTime())
-        let session = CalibratedSession(stage: Self.stage(), consumers: [jsonlStream])
+        let session = CalibratedSession(stage: Self.stage(), consumers: [jsonlStream.calibrated])
         _ = feed(session, [(0, .message(.reading(60_000)))])
         #expect(jsonl.text == #"{"event":"reading","time":"2026-11-18T11:06:40.000Z","raw":60000,"force":3.0,"unit":"kg"}"# + "\n")
     }
@@ -147,11 +147,11 @@ struct LiveStreamTests {
         let start = Self.at(1_000)
         let written = Written()
         let recording = LiveRecording(
-            seconds: 1, untilRelease: false, tags: LiveRecording.Tags(), unit: .kilograms, wallTime: FixedWallTime(),
+            seconds: 1, untilRelease: false, tags: SessionTags(), unit: .kilograms, wallTime: FixedWallTime(),
             startingAt: start)
         let monitor = LiveMonitor(unit: .kilograms, screen: Screen(), start: start)
         let stream = LiveStream(format: .jsonl, output: written.output(), wallTime: FixedWallTime())
-        let session = CalibratedSession(stage: Self.stage(), consumers: [recording, monitor, stream])
+        let session = CalibratedSession(stage: Self.stage(), consumers: [recording, monitor, stream.calibrated])
         _ = feed(session, [(1_100, .message(.reading(40_000))), (1_200, .message(.reading(100_000)))])
         #expect(written.text == #"{"event":"reading","time":"2026-11-18T11:06:41.100Z","raw":40000}"# + "\n"
             + #"{"event":"reading","time":"2026-11-18T11:06:41.200Z","raw":100000}"# + "\n")

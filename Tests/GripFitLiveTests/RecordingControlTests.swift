@@ -22,7 +22,7 @@ struct RecordingControlTests {
             now = now + .milliseconds(20)
             let report = SessionReport.message(.reading(raw))
             let calibrated = stage.handle(report, at: now, link: link)
-            let finished = recording.handle(report, at: now, device: calibrated.device, stage: stage, link: link, wallTime: FixedWallTime())
+            let finished = recording.handle(calibrated, at: now, stage: stage, link: link, wallTime: FixedWallTime())
             #expect(finished == nil)
         }
         #expect(recording.object.text.contains(#""state":"recording""#))
@@ -43,8 +43,7 @@ struct RecordingControlTests {
         var stage = LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil }
         let report = SessionReport.state(.connected)
         let calibrated = stage.handle(report, at: Self.start, link: LinkFacts())
-        let finished = recording.handle(
-            report, at: Self.start, device: calibrated.device, stage: stage, link: LinkFacts(), wallTime: FixedWallTime())
+        let finished = recording.handle(calibrated, at: Self.start, stage: stage, link: LinkFacts(), wallTime: FixedWallTime())
         #expect(finished == nil)
         let stopped = recording.stop(at: Self.start, firmware: nil, bridgeVersion: nil)
         #expect(stopped.finished == nil && stopped.autoSaved.map { _ in true } == nil)

@@ -26,8 +26,8 @@ struct Recording {
     /// a signal or the memory limit), with `others` consuming the same session, after the same
     /// calibration stage, beside it.
     static func run(
-        runner: SessionRunner, seconds: Double?, untilRelease: Bool, tags: LiveRecording.Tags, unit: ForceUnit,
-        others: [any CalibratedConsumer] = [], onEvent: @escaping (LiveRecording.Event) -> Void = { _ in }
+        runner: SessionRunner, seconds: Double?, untilRelease: Bool, tags: SessionTags, unit: ForceUnit,
+        others: [any SessionConsumer<CalibratedReport>] = [], onEvent: @escaping (LiveRecording.Event) -> Void = { _ in }
     ) throws -> Recording {
         let driver = runner.driver
         let recording = LiveRecording(

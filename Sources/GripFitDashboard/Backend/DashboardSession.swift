@@ -96,11 +96,8 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
             live.status.update(with: report, at: now, portOpen: link.portOpen, time: timestamps.text)
             let calibrated = live.stage.handle(report, at: now, link: link)
             if let decided = calibrated.decided, live.status.device != decided.key { lookedUp(&live, decided) }
-            live.guided.handle(
-                report, at: now, device: calibrated.device, display: live.status.display, stage: live.stage, link: link,
-                time: timestamps.text)
-            finished = live.recording.handle(
-                report, at: now, device: calibrated.device, stage: live.stage, link: link, wallTime: wallTime)
+            live.guided.handle(calibrated, at: now, display: live.status.display, stage: live.stage, link: link, time: timestamps.text)
+            finished = live.recording.handle(calibrated, at: now, stage: live.stage, link: link, wallTime: wallTime)
             finished?.tags.subject = live.recordingSubject
             if case .message(.reading(let raw)) = report, calibrated.device != nil {
                 live.status.show(live.status.display.value(kilograms: calibrated.kilograms, raw: raw))

@@ -24,7 +24,7 @@ public final class SessionDriver {
     /// Commands from other threads; posting one wakes the poll loop. Nil if no eventfd was available.
     public let inbox: CommandInbox?
     /// Given every report in order; ticked at their deadlines; idled before each wait and at the end.
-    public var consumers: [any SessionConsumer] = []
+    public var consumers: [any SessionConsumer<SessionReport>] = []
 
     /// Finds the port where it is now and opens it; called at every open, so a replugged dongle
     /// is found under its new name and a lost network link is connected again.

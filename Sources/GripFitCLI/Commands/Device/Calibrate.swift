@@ -1,6 +1,7 @@
 import ArgumentParser
 import GripFitCore
 import GripFitLinux
+import GripFitLive
 import GripFitSimulator
 import GripFitStore
 
@@ -41,102 +42,64 @@ public struct Calibrate: ParsableCommand {
         if !connection.simulator.load.isEmpty { throw ValidationError("calibrate places the simulator's load itself; drop --load.") }
     }
 
-    private enum Step {
-        case zero
-        case load(CalibrationPoint)
-        case done(Calibration)
-        case failed(CalibrationError)
-    }
-
     public func run() throws {
         let book = Storage.calibrations
         try book.checkCanSave()
         let link = try connection.connect()
-        let simulator = link.simulator
-        simulator?.setLoad(.constant(kilograms: 0))
         let runner = SessionRunner(connection: link)
-        var step = Step.zero
-        var window = StableWindow()
-        var stepStarted: MonotonicInstant?
-        // Only the key is needed here: the calibration being made is the one to file.
-        var stage = CalibrationLookup.Stage(fallbackKey: link.source.portKey) { _ in nil }
-        func facts() -> LinkFacts { LinkFacts(runner.driver.machine, portOpen: runner.driver.openPortPath != nil) }
-        StandardOutput.line("Step 1/2: put the dynamometer down with nothing on the handle and keep it still.")
-        let reason = try runner.run(seconds: nil) { report, now in
-            _ = stage.handle(report, at: now, link: facts())
-            guard case .message(.reading(let raw)) = report else { return true }
-            let started = stepStarted ?? now
-            stepStarted = started
-            let point = window.add(raw, at: now)
-            switch step {
-            case .zero:
-                if let point {
-                    step = .load(point)
-                    window.reset()
-                    stepStarted = now
-                    StandardOutput.line("Step 2/2: hang \(mass) from the handle and keep it still.")
-                    simulator?.setLoad(.constant(kilograms: mass.kilograms))
-                } else if now - started > Duration(seconds: timeout) {
-                    step = .failed(
-                        .unstable(standardDeviation: window.lastStandardDeviation ?? .infinity, limit: window.maximumStandardDeviation))
-                }
-            case .load(let zero):
-                if let point, point.mean - zero.mean >= CalibrationFit.defaultMinimumDeltaCounts {
-                    switch CalibrationFit.fit(zero: zero, load: point, known: mass) {
-                    case .success(let calibration): step = .done(calibration)
-                    case .failure(let error): step = .failed(error)
-                    }
-                } else if now - started > Duration(seconds: timeout) {
-                    if let point {
-                        step = .failed(
-                            .loadNotDetected(deltaCounts: point.mean - zero.mean, minimum: CalibrationFit.defaultMinimumDeltaCounts))
-                    } else {
-                        step = .failed(
-                            .unstable(standardDeviation: window.lastStandardDeviation ?? .infinity, limit: window.maximumStandardDeviation))
-                    }
-                }
-            case .done, .failed:
-                break
-            }
-            switch step {
-            case .done, .failed: return false
-            case .zero, .load: return true
+        let procedure = CalibrationProcedure(mass: mass, timeout: Duration(seconds: timeout)) { event in
+            switch event {
+            case .prompt(.zero): StandardOutput.line("Step 1/2: put the dynamometer down with nothing on the handle and keep it still.")
+            case .prompt(.load(let mass)): StandardOutput.line("Step 2/2: hang \(mass) from the handle and keep it still.")
+            case .setLoad(let kilograms): link.simulator?.setLoad(.constant(kilograms: kilograms))
+            case .done, .failed: break
             }
         }
-        switch step {
-        case .failed(let error):
-            throw error
-        case .zero, .load:
+        // Only the key is needed here: the calibration being made is the one to file.
+        let session = CalibratedSession(stage: LiveCalibration(fallbackKey: link.source.portKey) { _ in nil }, consumers: [procedure])
+        runner.driver.consumers = [session]
+        defer { runner.driver.consumers = [] }
+        procedure.start()
+        let reason = try runner.run(seconds: nil) { _, _ in true }
+        switch procedure.result {
+        case .failure(let error)?: throw error
+        case .success(let calibration)?:
+            let facts = LinkFacts(runner.driver.machine, portOpen: runner.driver.openPortPath != nil)
+            try save(calibration, device: session.stage.settle(link: facts), in: book)
+        case nil:
             if case .signal(let number) = reason {
                 throw CLIFailure.interrupted(by: number, "calibration stopped before both steps were measured. Nothing was saved.")
             }
             throw CLIFailure("Calibration was interrupted before both steps were measured. Nothing was saved.", status: .temporaryFailure)
-        case .done(let calibration):
-            guard
-                StoredCalibration.isPlausible(
-                    offset: calibration.offset, countsPerKilogram: calibration.countsPerKilogram, massKilograms: mass.kilograms)
-            else {
-                throw CLIFailure(
-                    "Calibration refused: \(mass) gives \(calibration.countsPerKilogram) counts/kg, which no load cell reads. "
-                        + "Check the mass and calibrate again. Nothing was saved.", status: .dataError)
-            }
-            let (device, notice) = stage.settle(link: facts())
-            if let notice { StandardOutput.error("gripfit-serial: \(notice)") }
-            let stored = StoredCalibration(
-                device: device, calibration: calibration,
-                date: Timestamp.rfc3339(milliseconds: Timestamp.now()), massKilograms: mass.kilograms)
-            try book.save(stored)
-            StandardOutput.line(
-                "calibrated \(device): \(calibration.countsPerKilogram.formatted(decimals: 1)) counts/kg, zero at "
-                    + "\(calibration.offset.formatted(decimals: 0)) counts; saved to \(book.path)")
-            Storage.shareCalibrationIfShared()
-            if calibration.offset <= 2 * ZeroTracker.untaredMarginKilograms * calibration.countsPerKilogram {
-                // A tared GripFit's zero is near 0 counts too; then readings after a power cycle would be off by its own zero.
-                StandardOutput.error(
-                    "gripfit-serial: warning: the zero reads \(calibration.offset.formatted(decimals: 0)) counts, near 0, as on a "
-                        + "tared GripFit. If it was tared (`tare`, or `t` in monitor), switch it off and on and calibrate "
-                        + "again, or kg will be wrong after its next power cycle; an untared load cell that reads near 0 is fine.")
-            }
+        }
+    }
+
+    /// Files a plausible calibration under the device the session settled on, and says where.
+    private func save(_ calibration: Calibration, device settled: (key: String, notice: String?), in book: CalibrationBook) throws {
+        guard
+            StoredCalibration.isPlausible(
+                offset: calibration.offset, countsPerKilogram: calibration.countsPerKilogram, massKilograms: mass.kilograms)
+        else {
+            throw CLIFailure(
+                "Calibration refused: \(mass) gives \(calibration.countsPerKilogram) counts/kg, which no load cell reads. "
+                    + "Check the mass and calibrate again. Nothing was saved.", status: .dataError)
+        }
+        let (device, notice) = settled
+        if let notice { StandardOutput.error("gripfit-serial: \(notice)") }
+        let stored = StoredCalibration(
+            device: device, calibration: calibration,
+            date: Timestamp.rfc3339(milliseconds: Timestamp.now()), massKilograms: mass.kilograms)
+        try book.save(stored)
+        StandardOutput.line(
+            "calibrated \(device): \(calibration.countsPerKilogram.formatted(decimals: 1)) counts/kg, zero at "
+                + "\(calibration.offset.formatted(decimals: 0)) counts; saved to \(book.path)")
+        Storage.shareCalibrationIfShared()
+        if calibration.offset <= 2 * ZeroTracker.untaredMarginKilograms * calibration.countsPerKilogram {
+            // A tared GripFit's zero is near 0 counts too; then readings after a power cycle would be off by its own zero.
+            StandardOutput.error(
+                "gripfit-serial: warning: the zero reads \(calibration.offset.formatted(decimals: 0)) counts, near 0, as on a "
+                    + "tared GripFit. If it was tared (`tare`, or `t` in monitor), switch it off and on and calibrate "
+                    + "again, or kg will be wrong after its next power cycle; an untared load cell that reads near 0 is fine.")
         }
     }
 }

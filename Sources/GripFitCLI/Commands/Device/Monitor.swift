@@ -74,11 +74,11 @@ public struct Monitor: ParsableCommand {
             wallTime: runner.wallClock, notice: { StandardOutput.error($0) })
         if let header = stream.header, !StandardOutput.line(header) { return }
         // With --unit, readings stay raw until the GripFit's identity picks the calibration; without, no lookup at all.
-        let consumer: any SessionConsumer =
+        let consumer: any SessionConsumer<SessionReport> =
             if unit == nil {
                 stream
             } else {
-                CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [stream])
+                CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [stream.calibrated])
             }
         runner.driver.consumers = [consumer]
         try runner.failIfSensorNotReady(after: try runner.run(seconds: duration) { _, _ in true })

@@ -106,7 +106,7 @@ public struct Record: ParsableCommand {
             try runProtocol(runner: runner, store: store, subject: subject)
             return
         }
-        let tags = LiveRecording.Tags(label: label, hand: hand)
+        let tags = SessionTags(label: label, hand: hand)
         var recording: Recording
         if StandardOutput.isCapableTerminal {
             // The live view beside the recording, on the same calibrated session: its notices go above the view.
