@@ -50,17 +50,17 @@ DEB_ROOT := .build/deb/root
 ## The changelog's date: the commit's, so the same tree gives the same package.
 DEB_DATE = $(shell date -R -d @$$($(GIT) log -1 --format=%ct 2>/dev/null || date +%s))
 
-.PHONY: demo test build deps test-deps firmware-test swift-test browser-test bench bench-deps bench-dashboard bench-history install-udev uninstall-udev clean fuzz fuzz-build
+.PHONY: demo test build deps test-deps docs-test firmware-test swift-test browser-test bench bench-deps bench-dashboard bench-history install-udev uninstall-udev clean fuzz fuzz-build
 .PHONY: dist install uninstall deb package-test package-test-deps labgrid-venv fhir-venv format lint
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
 demo: deps build
 	$(BIN) monitor --simulate
 
-## Every test: first `lint` (a second, before any build), then the Swift suites (labgrid's from a
-## venv), the bridge firmware's host-compiled core, the dashboard in a browser, then the release
+## Every test: first `lint` (a second, before any build), then the docs' examples and links (under a
+## minute), the Swift suites (labgrid's from a venv), the bridge firmware's host-compiled core, the dashboard in a browser, then the release
 ## binary, `make install` and the .deb (package-test; it builds the release binary once).
-test: lint deps test-deps labgrid-venv fhir-venv firmware-test swift-test browser-test package-test
+test: lint deps test-deps labgrid-venv fhir-venv docs-test firmware-test swift-test browser-test package-test
 
 build:
 	$(SWIFT) build
@@ -90,6 +90,11 @@ swift-test:
 	$(SWIFT) build --build-tests
 	GRIPFIT_REQUIRE_SER2NET=1 GRIPFIT_REQUIRE_POSTGRES=1 $(if $(filter 0,$(shell id -u)),GRIPFIT_REQUIRE_TMPFS=1) Tests/repeat-failures.sh $(SWIFT) test --skip-build
 	GRIPFIT_REQUIRE_UMOCKDEV=1 Tests/repeat-failures.sh umockdev-wrapper $(SWIFT) test --skip-build --disable-swift-testing
+
+## The docs' runnable examples (against the simulator, in scratch homes), their links and anchors, and
+## every `gripfit-serial CMD --option` they name against that command's help (Tests/Docs/docs_test.py).
+docs-test: build
+	Tests/Docs/docs_test.py --binary $(BIN)
 
 ## The dashboard in headless Chromium through WebDriver (selenium from PyPI in a venv under .build).
 browser-test: build
