@@ -20,7 +20,8 @@ Three checks over the Markdown files git tracks (and any new ones beside them):
    `-1`, `-2` for repeats) or an `<a id>`/`<a name>` in it.
 3. Every `gripfit-serial COMMAND --option` the docs name (in a code block, or in inline code
    that starts with `gripfit-serial` or a command's name) exists in that command's `--help`,
-   so a renamed flag breaks this test, not a reader.
+   so a renamed flag breaks this test, not a reader. An option hidden from `--help` (an old
+   spelling kept for scripts) passes only where the same line says it is hidden or an old spelling.
 
 Python 3 standard library only. `--no-run` skips the examples (links and options only, a second).
 """
@@ -151,15 +152,21 @@ class HelpIndex:
     def __init__(self, binary):
         self.binary = binary
         self.cache = {}
+        self.hidden = {}
 
     def help(self, path):
         if path not in self.cache:
             self.cache[path] = self.fetch(path)
         return self.cache[path]
 
-    def fetch(self, path):
-        """--help-hidden: what --help shows, and the options kept out of it for scripts (still options)."""
-        result = subprocess.run([self.binary, *path, "--help-hidden"], capture_output=True, text=True, timeout=60,
+    def hidden_help(self, path):
+        """--help-hidden: --help and the options kept out of it (an old spelling, a tool's own hook)."""
+        if path not in self.hidden:
+            self.hidden[path] = self.fetch(path, "--help-hidden")
+        return self.hidden[path] or ""
+
+    def fetch(self, path, flag="--help"):
+        result = subprocess.run([self.binary, *path, flag], capture_output=True, text=True, timeout=60,
                                 env=dict(os.environ, COLUMNS="200"))
         return result.stdout if result.returncode == 0 else None
 
@@ -211,7 +218,7 @@ def command_mentions(text, top_level, start_anywhere):
     return mentions
 
 
-def check_mention(words, index, where, failures):
+def check_mention(words, index, where, failures, context=""):
     path = ()
     for word in words:
         if word.startswith("-"):
@@ -234,9 +241,19 @@ def check_mention(words, index, where, failures):
         option = match.group(0).rstrip("-")
         if option in ("--help",):
             continue
-        if not re.search(r"(?<![\w-])" + re.escape(option) + r"(?![\w-])", help_text):
-            name = " ".join(("gripfit-serial",) + path)
-            failures.add(where, f"`{name} {option}`: {option} is not in `{name} --help`")
+        def names(text):
+            return re.search(r"(?<![\w-])" + re.escape(option) + r"(?![\w-])", text)
+
+        if names(help_text):
+            continue
+        name = " ".join(("gripfit-serial",) + path)
+        if names(index.hidden_help(path)):
+            # An option kept out of --help (an old spelling) is documented only where the text says it is hidden.
+            if "hidden" not in context and "old spelling" not in context:
+                failures.add(where, f"`{name} {option}`: {option} is hidden from `{name} --help` (an old spelling?); "
+                             "name the current option, or say in the text that it is hidden")
+            continue
+        failures.add(where, f"`{name} {option}`: {option} is not in `{name} --help`")
 
 
 def check_commands(root, path, index, failures):
@@ -249,11 +266,11 @@ def check_commands(root, path, index, failures):
                 continue
             for offset, line in enumerate(block[3]):
                 for words in command_mentions(line, top_level, False):
-                    check_mention(words, index, f"{path.relative_to(root)}:{block[1] + 1 + offset}", failures)
+                    check_mention(words, index, f"{path.relative_to(root)}:{block[1] + 1 + offset}", failures, line)
             continue
         for code in (m.group(2) for m in INLINE_CODE.finditer(block[2])):
             for words in command_mentions(code.strip(), top_level, True):
-                check_mention(words, index, where, failures)
+                check_mention(words, index, where, failures, block[2])
 
 
 def runnable_blocks(path):
