@@ -143,7 +143,7 @@ fhir-venv:
 ## Benchmarks, not part of `make test`: the core (LineFramer + MessageParser) with ordo-one/benchmark,
 ## then `monitor --format jsonl` end to end through a pty beside a pyserial loop (its 50 Hz figures judged
 ## as ratios to a C poll loop measured in the same run), then bench-history. Every part runs even when
-## one misses; the tables go to Benchmarks/README.md, and the exit is non-zero at the end if any target
+## one misses; it prints the tables Benchmarks/README.md shows, and exits non-zero at the end if any target
 ## was missed or any part failed. Takes a few minutes (bench-history at 100,000 sessions: longer).
 BENCH_VENV := Benchmarks/.venv
 bench: deps bench-deps
