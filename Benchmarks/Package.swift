@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The benchmarks live in a package of their own so gripfit-serial itself never depends on the
-// benchmark package. `make bench` runs them; README "Performance" has the latest figures.
+// benchmark package. `make bench` runs them; Benchmarks/README.md "Performance" has the latest figures.
 let package = Package(
     name: "gripfit-serial-benchmarks",
     dependencies: [

@@ -5,6 +5,13 @@ side and watches the consumer's stdout. CPU is the consumer's own (user + system
 /proc/PID/task/*/schedstat, in nanoseconds), so the figures hold on a busy machine better than
 wall time does. Every run checks that every reading arrived once and in order.
 
+The 50 Hz figures are judged against the floor measured in the same run, round by round (the
+consumers take turns, so a change in the machine's load falls on all of them): gripfit-serial's
+CPU at most 1.25 times the C poll loop's (Benchmarks/poll-floor.c: the same three syscalls a
+reading, no work), its p99 within 1 ms of the poll loop's. A VM's own floor can sit above any
+absolute target (0.16-0.22 % of a core and a p99 of 2.6 ms on the 2-core VM of issue 32); the
+absolute figures are printed beside the ratios.
+
 Usage: end-to-end.py GRIPFIT_BINARY VENV_PYTHON CORE_BENCHMARK.jmh.json
 Environment: BENCH_RUNS (3), BENCH_FLOOD (1000000), BENCH_PY_FLOOD (200000),
 BENCH_RSS_LINES (10000000), BENCH_RATE_SECONDS (20).
@@ -224,6 +231,34 @@ def median(results, key):
     return statistics.median(r[key] for r in results)
 
 
+# The 50 Hz targets, relative to the C poll loop measured in the same round.
+CPU_RATIO_TARGET = 1.25
+P99_MARGIN_TARGET_MS = 1.0
+
+
+def machine():
+    """The machine the table was measured on: CPU model, cores, memory, kernel, load."""
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), model)
+    except OSError:
+        pass
+    memory = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kib = next(int(line.split()[1]) for line in f if line.startswith("MemTotal:"))
+        memory = f", {kib / 1024 / 1024:.0f} GB"
+    except (OSError, StopIteration):
+        pass
+    return f"{model}, {os.cpu_count()} cores{memory}, {platform.system()} {platform.release()}"
+
+
+def load():
+    one, five, _ = os.getloadavg()
+    return f"{one:.1f}/{five:.1f}"
+
+
 def main():
     binary, venv_python, core_path = sys.argv[1:4]
     config = settings()
@@ -233,6 +268,7 @@ def main():
     # Its first line is a marker, as the others' first event is.
     cat = lambda path: ["sh", "-c", 'echo ready; exec cat "$0"', path]
     core = core_figures(core_path)
+    load_at_start = load()
 
     with tempfile.TemporaryDirectory() as out_dir:
         print(f"end to end: {config}", file=sys.stderr)
@@ -262,6 +298,9 @@ def main():
         shape = "flat" if high - low <= max(1.0, 0.05 * high) else "growing"
         return f"{shape} {high:.1f} MB ({low:.1f}–{high:.1f}) over {lines / 1e6:g} M lines", shape == "flat"
 
+    # Round by round: each round's gripfit run and poll-loop run shared the machine's load.
+    cpu_ratio = statistics.median(g["cpu_percent"] / f["cpu_percent"] for g, f in zip(g_paced, f_paced))
+    p99_margin = statistics.median(g["p99_ms"] - f["p99_ms"] for g, f in zip(g_paced, f_paced))
     g_rss_text, g_rss_flat = rss_text(g_rss["rss"], g_rss["lines"])
     p_rss_text, _ = rss_text([s for r in p_flood for s in r["rss"]], config["py_flood"])
     rows = [
@@ -280,25 +319,26 @@ def main():
             per_cpu(g_flood) >= 300e3 and per_wall(g_flood) >= 130e3,
         ),
         (
-            "50 Hz: CPU of one core",
-            f"{median(g_paced, 'cpu_percent'):.3f} %",
-            f"{median(p_paced, 'cpu_percent'):.3f} % (`cat` of the pty: {median(c_paced, 'cpu_percent'):.3f} %, "
-            f"a C poll loop: {median(f_paced, 'cpu_percent'):.3f} %)",
-            "≤ 0.2 %",
-            median(g_paced, "cpu_percent") <= 0.2,
+            "50 Hz: CPU of one core, and its ratio to the C poll loop's in the same round",
+            f"{median(g_paced, 'cpu_percent'):.3f} %: {cpu_ratio:.2f}× the C poll loop's "
+            f"{median(f_paced, 'cpu_percent'):.3f} %",
+            f"{median(p_paced, 'cpu_percent'):.3f} % (`cat` of the pty: {median(c_paced, 'cpu_percent'):.3f} %)",
+            f"≤ {CPU_RATIO_TARGET:g}× the C poll loop's",
+            cpu_ratio <= CPU_RATIO_TARGET,
         ),
         (
-            "50 Hz: write → JSONL on stdout, p99",
-            f"{median(g_paced, 'p99_ms'):.2f} ms",
-            f"{median(p_paced, 'p99_ms'):.2f} ms (`cat`: {median(c_paced, 'p99_ms'):.2f} ms, "
-            f"the C poll loop: {median(f_paced, 'p99_ms'):.2f} ms)",
-            "≤ 1 ms",
-            median(g_paced, "p99_ms") <= 1,
+            "50 Hz: write → JSONL on stdout, p99, and its margin over the C poll loop's",
+            f"{median(g_paced, 'p99_ms'):.2f} ms: {p99_margin:+.2f} ms beside the C poll loop's "
+            f"{median(f_paced, 'p99_ms'):.2f} ms",
+            f"{median(p_paced, 'p99_ms'):.2f} ms (`cat`: {median(c_paced, 'p99_ms'):.2f} ms)",
+            f"within {P99_MARGIN_TARGET_MS:g} ms of the C poll loop's",
+            p99_margin <= P99_MARGIN_TARGET_MS,
         ),
         ("RSS", g_rss_text, p_rss_text, "flat (report the figure)", g_rss_flat),
     ]
-    print(f"Medians of {config['runs']}; {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"{time.strftime('%Y-%m-%d')}. Every run: every reading arrived once, in order "
+    print(f"{time.strftime('%Y-%m-%d %H:%M %Z')}, {machine()}; 1- and 5-minute load average "
+          f"{load_at_start} at the start, {load()} at the end. "
+          f"Medians of {config['runs']}. Every run: every reading arrived once, in order "
           f"({config['flood']:,} per gripfit flood, {config['py_flood']:,} per pyserial flood, "
           f"{config['rss_lines']:,} in the RSS run, {int(config['rate_seconds'] * 50):,} per 50 Hz run).")
     print()
@@ -306,7 +346,9 @@ def main():
     print("| --- | --- | --- | --- | --- |")
     for what, ours, theirs, target, met in rows:
         print(f"| {what} | {ours} | {theirs} | {target} | {'yes' if met else 'NO'} |")
-    if not all(row[4] for row in rows):
+    missed = [row[0] for row in rows if not row[4]]
+    if missed:
+        print(f"end to end: {len(missed)} target(s) missed: " + "; ".join(missed), file=sys.stderr)
         sys.exit(1)
 
 

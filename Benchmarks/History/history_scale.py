@@ -8,7 +8,7 @@ by 100 synthetic readings, the start moved one minute per session), then, with t
 a temporary XDG home: imports it (sessions/s), exports everything to a file (wall time and the
 process's maximum RSS), lists `history --json` (wall time and RSS, the median of 3), the
 table `history --all` prints in a pipe beside `--format csv` (median of 3 each), and serves `dashboard --simulate`, timing
-`/api/sessions?limit=50` (median of 5). Prints a markdown table, as README "Scale" shows it.
+`/api/sessions?limit=50` (median of 5). Prints a markdown table, as Benchmarks/README.md "Scale" shows it.
 
 --backend postgresql://… runs the same against a server: every command gets `--history URL` (the
 server's history is emptied by the caller between sizes; the URL carries no password, which

@@ -5,7 +5,7 @@ stations recording into one history at once (PostgreSQL and one SQLite file side
 A benchmark, not a test (`make bench-history`). It starts its own throwaway cluster from Debian's
 `postgresql` package in a temporary directory on 127.0.0.1 (as user `postgres` when run as root:
 initdb refuses root), gives each size a fresh database, and stops the cluster at the end. Prints
-markdown tables, as README "Scale" shows them.
+markdown tables, as Benchmarks/README.md "Scale" shows them.
 """
 import argparse
 import glob

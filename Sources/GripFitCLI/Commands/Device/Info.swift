@@ -7,6 +7,7 @@ public struct Info: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Show the GripFit's firmware version (CMD:INFO) and the bridge's.",
         discussion: """
+            Sends CMD:INFO and waits for the D: reply; exits 0 when it comes. \
             `gripfit-serial --version` shows which bridge firmware this release expects.
 
             Examples:

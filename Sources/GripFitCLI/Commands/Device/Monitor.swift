@@ -13,6 +13,16 @@ public struct Monitor: ParsableCommand {
             the session reconnects by itself and the output marks the gap with a state event. When \
             --duration ends with the sensor reporting S:NOT_READY (no reading since), the exit code is 74.
 
+            On a terminal, a live view cut to the window's width and redrawn when it changes: the \
+            force first (kg, or --unit, when the device is calibrated), the session peak, the \
+            elapsed time, the link state and a sparkline of the last 10 s (its scale reaches below \
+            zero when a force does, as after a tare under load); events and notices print above it. \
+            Keys: t tares (on a loaded handle, over 1 kg, or 20,000 counts above the lowest reading \
+            when uncalibrated, it is refused with the load and "let go first"; t again within 3 s \
+            tares anyway, for an empty handle that reads loaded), p resets the peak, q quits; the \
+            terminal is restored however it ends. TERM=dumb or a pipe gets plain lines. --duration \
+            is wall time from the start, connecting included.
+
             Several dongles (--port more than once, or --all-bridges) are followed at once: each \
             JSONL event carries a "port" field, each text line starts with [port].
 

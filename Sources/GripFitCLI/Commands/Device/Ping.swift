@@ -6,7 +6,8 @@ public struct Ping: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Check the link to the GripFit (CMD:PING -> S:PONG).",
         discussion: """
-            Prints the round trip through the dongle; exits 75 when no PONG comes back in time.
+            Sends one command and waits for its reply: prints the round trip through the dongle and \
+            exits 0 on S:PONG; exits 75 when no PONG comes back in time.
 
             Examples:
               gripfit-serial ping

@@ -6,7 +6,8 @@ public struct Rate: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Set the sample interval in milliseconds (CMD:RATE:<ms>, 20-1000).",
         discussion: """
-            An interval outside 20-1000 ms exits 64 before anything is sent.
+            Sends CMD:RATE:<ms> and waits for its reply; exits 0 when the device confirms with \
+            S:RATE:<ms>. An interval outside 20-1000 ms exits 64 before anything is sent.
 
             Examples:
               gripfit-serial rate 50

@@ -13,7 +13,10 @@ public struct Record: ParsableCommand {
         discussion: """
             Readings are kept in memory and the session is saved once, when it stops: after \
             --duration, when the squeeze is released (--until-release), or on Ctrl-C / SIGTERM. \
-            The history lives in $XDG_DATA_HOME/gripfit/history.sqlite.
+            The history lives in $XDG_DATA_HOME/gripfit/history.sqlite. On a terminal the live view \
+            of `monitor` shows beside it, and q stops the recording (saved). --duration S is S seconds \
+            of readings, counted from the first. --label is one line of at most 200 characters (a \
+            longer one, or one holding a control character, is refused, exit 64).
 
             --protocol standard runs three trials per hand (--trials), alternating, with a rest \
             countdown between. Before each trial it waits for a still, unloaded handle, then says \

@@ -8,7 +8,10 @@ public struct Export: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Export sessions (summary, reps and raw readings) as JSON or CSV, assessments as FHIR R4.",
         discussion: """
-            `gripfit-serial import` reads JSON and CSV back; sessions already in the history are skipped.
+            Sessions go out with their raw traces. `export --all` writes as it reads, 500 sessions at \
+            a time, so its memory does not grow with the history. `gripfit-serial import` reads JSON \
+            and CSV back; sessions already in the history are skipped.
+
             --format fhir writes a FHIR R4 Bundle for a clinic's records: a Patient per subject \
             (its code, sex and birth date; never a name), a Device per GripFit and an Observation per \
             hand per assessment (LOINC 83173-5/83174-3, best counted trial in kgf, each trial as a \

@@ -10,11 +10,12 @@ public struct History: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "List saved sessions.",
         discussion: """
-            The table shows local times with their UTC offset; CSV and JSON carry RFC 3339 UTC. \
+            Sessions are listed newest first, one row each. The table shows local times with \
+            their UTC offset; CSV and JSON carry RFC 3339 UTC. \
             Sessions recorded before their device was calibrated are shown with the device's \
             current calibration (the calibration column says "later"). The table fits the terminal \
-            (80 columns in a pipe): on a narrow one the date loses its seconds, then mean, duration, \
-            reps and hand are left out, and a long label is cut; CSV and JSON carry everything.
+            (80 columns in a pipe): on a narrow one the date loses its seconds, then station, mean, \
+            duration, reps and hand are left out, and a long label is cut with "..."; CSV and JSON carry everything.
 
             CSV columns, one row per session (force columns in the --unit, empty for an \
             uncalibrated session, whose peak is in peak_raw): id, start, device, firmware, \

@@ -11,7 +11,8 @@ public struct Plot: ParsableCommand {
         discussion: """
             The title gives the start in local time with its UTC offset. A session recorded before \
             its device was calibrated is drawn with the device's current calibration, named in the title. \
-            Only SVG is written, so -o takes a .svg file or -; for a PNG, convert it as below.
+            Reps are shaded, link gaps marked and the peak labelled. Only SVG is written, so -o takes \
+            a .svg file or - (-o x.png is refused, exit 64); for a PNG, convert it as below.
 
             Examples:
               gripfit-serial plot 3 -o session3.svg --unit lb

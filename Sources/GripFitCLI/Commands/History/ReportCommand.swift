@@ -14,9 +14,11 @@ public struct ReportCommand: ParsableCommand {
             difference; the Dodds 2014 centile and z-score of the best trial of either hand on the \
             centile chart of the subject's sex (or what is missing for one); the EWGSOP2 \
             comparison; earlier assessments of the same subject. Information, never a diagnosis \
-            (see README, "Clinical meaning"). An uncalibrated device's assessment gets a page that \
+            (see docs/clinic.md, "Clinical meaning"). An uncalibrated device's assessment gets a page that \
             says why it has no forces and no norm. The file is written 0600: it is health data.
-            The PDF is printed by headless Chromium; FILE.html needs nothing beside gripfit-serial.
+            The PDF is printed by headless Chromium; FILE.html needs nothing beside gripfit-serial. \
+            An unknown A<n> exits 66, an -o that cannot be written 73 (before Chromium starts).
+
             Examples:
               gripfit-serial report A2 -o A2.pdf
               gripfit-serial report A2 -o A2.html --paper letter --ewgsop2-women 18

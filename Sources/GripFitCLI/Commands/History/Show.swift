@@ -8,7 +8,9 @@ public struct Show: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Show a saved session: summary and per-rep table.",
         discussion: """
-            Times are local, with their UTC offset. A session recorded before its device was \
+            A session is shown with its summary (peak, mean, time to peak, peak RFD over 100 ms, \
+            impulse, link gaps) and a per-rep table. Times are local, with their UTC offset. A \
+            session recorded before its device was \
             calibrated is shown with the device's current calibration, and says so.
 
             An assessment (A<n>) is shown with its subject, every attempt per hand (flagged ones \
@@ -16,7 +18,8 @@ public struct Show: ParsableCommand {
             left/right difference, the dominance ratio and trial consistency, then its clinical \
             reading: the Dodds 2014 centile and z-score of the best trial of either hand (or what is \
             missing for one), the EWGSOP2 comparison and each hand's CV against its threshold \
-            (see README, "Clinical meaning"); information, never a diagnosis.
+            (see docs/clinic.md, "Clinical meaning"); information, never a diagnosis. A guided run \
+            (`record --protocol standard`) ends with the same lines.
 
             Examples:
               gripfit-serial show 3 --unit N

@@ -26,7 +26,8 @@ public struct Check: ParsableCommand {
             case passes, 1 when any fails, 64 for bad options, 69/74/75/77 when the check \
             could not run (see gripfit-serial --help).
 
-            CI can tighten or loosen the limits: --max-jitter-p99, --max-ping-p99, --tare-band, \
+            The cases, the reports and CI set-ups: docs/ci.md. CI can tighten or loosen the \
+            limits: --max-jitter-p99, --max-ping-p99, --tare-band, \
             --max-tare-spread, --reconnect-within, --rate-tolerance; and require versions: \
             --expect-firmware and --expect-bridge fail handshake on any other.
 

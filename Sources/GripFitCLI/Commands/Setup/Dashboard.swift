@@ -12,7 +12,9 @@ public struct Dashboard: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Serve a live dashboard (force, peak, chart, tare, recording, history) to a browser.",
         discussion: """
-            Prints the URL to open and runs until Ctrl-C or SIGTERM; a recording still running then \
+            The live session, recording, the standard protocol and the history in a browser (see \
+            docs/dashboard.md). Prints the URL to open and runs until Ctrl-C or SIGTERM; a \
+            recording still running then \
             is saved. The session is the same as `monitor` and `record` use, so readings, reconnects \
             and saved sessions behave the same.
 

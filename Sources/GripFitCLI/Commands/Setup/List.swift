@@ -8,7 +8,8 @@ public struct List: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "List the GripFit bridge dongles plugged in.",
         discussion: """
-            Any of the columns names a dongle for --port: the devnode, the by-id path or the USB serial \
+            Each bridge with its devnode, by-id path, USB ID, serial number and product (--all: every \
+            USB serial port, bridges marked). Any of the columns names a dongle for --port: the devnode, the by-id path or the USB serial \
             number (a unique prefix is enough). Prefer the serial number or the by-id path: the \
             ttyACM number can change when the dongle is replugged.
 
