@@ -57,7 +57,7 @@ struct SQLiteHistoryScaleTests {
     @Test func theStationTravelsInBothExportFormats() throws {
         var session = Fixtures.session()
         session.station = "room-a"
-        for format in ExportFormat.sessionFormats {
+        for format in SessionFormat.allCases {
             #expect(try SessionExchange.parse(try SessionExchange.export([session], as: format)).map(\.station) == ["room-a"])
         }
         // An export from before stations imports without one.

@@ -361,7 +361,7 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
         try history.plot(id: id, unit: unit ?? self.unit)
     }
 
-    public func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
+    public func export(id: Int64, format: SessionFormat) throws(DashboardError) -> String {
         try history.export(id: id, format: format)
     }
 

@@ -51,7 +51,7 @@ public struct HistoryQueries: Sendable {
         return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
     }
 
-    func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
+    func export(id: Int64, format: SessionFormat) throws(DashboardError) -> String {
         try history { try SessionExchange.export([try $0.session(id: id)], as: format) }
     }
 
