@@ -81,7 +81,7 @@ struct LiveStatusTests {
         let devices = try object(live.devices())
         let found = try #require(devices["found"] as? [[String: Any]])
         #expect(found.count == LiveStatus.foundLimit)
-        #expect(found.first?["name"] as? String == #"Grip\x07"# + "\(LiveStatus.foundLimit)")
+        #expect(found.first?["name"] as? String == "Grip\u{7}\(LiveStatus.foundLimit)", "as advertised")
         #expect(found.first?["time"] as? String == "t\(LiveStatus.foundLimit)")
         #expect(devices["pinned"] as? String == "any")
     }
