@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 
 /// What the server asks of the session behind it. The CLI implements it over the one session

@@ -1,5 +1,5 @@
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// A consumer of the session's reports after its one ``CalibrationStage``: each report comes with
 /// the stage's output (the device key once decided, a reading's kilograms) and the stage itself

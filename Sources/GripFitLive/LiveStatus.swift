@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitOutput
-import GripFitStore
+import GripFitRecords
 
 /// The dashboard's live state, one of its session's roles: the link, the versions, the GripFits
 /// in range, the latest reading, the peak and the pin, as `/api/status` and `/api/devices` show

@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitOutput
-import GripFitStore
+import GripFitRecords
 
 /// `monitor`'s stream as a session consumer: each report as a JSONL object, a CSV row or a plain
 /// text line (stdout no terminal) at its wall-clock time, appended to a ``BatchedOutput`` and

@@ -1,4 +1,5 @@
 import GRDB
+import GripFitRecords
 import GripFitStore
 
 extension PostgresHistory {

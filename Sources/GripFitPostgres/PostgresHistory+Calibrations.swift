@@ -1,6 +1,7 @@
 import GRDB
 import GripFitCore
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 extension PostgresHistory {

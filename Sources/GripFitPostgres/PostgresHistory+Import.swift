@@ -1,5 +1,6 @@
 import GRDB
 import GripFitClinical
+import GripFitRecords
 import GripFitStore
 
 extension PostgresHistory {

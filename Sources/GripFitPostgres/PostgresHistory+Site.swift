@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GripFitRecords
 import GripFitStore
 
 extension PostgresHistory {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 import PostgresNIO
 

@@ -1,4 +1,5 @@
 import GRDB
+import GripFitRecords
 
 /// Statements built from parts: a session's INSERT from ``SessionRecord/values(_:)`` (so no
 /// statement lists the columns by position) and WHERE clauses numbering their own `$n`.

@@ -1,4 +1,5 @@
 import GRDB
+import GripFitRecords
 import GripFitStore
 
 /// The history's tables on a server, versioned like the SQLite file's: each migration runs once,

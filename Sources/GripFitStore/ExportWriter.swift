@@ -1,6 +1,7 @@
 import Foundation
 import GripFitClinical
 import GripFitOutput
+import GripFitRecords
 
 /// An export written as it is read: the subjects and assessments (few) first, then each session as
 /// it comes, handed to `emit` piece by piece, so `export --all` holds one batch of sessions, not

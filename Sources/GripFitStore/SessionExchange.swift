@@ -2,6 +2,7 @@ import Foundation
 import GripFitClinical
 import GripFitCore
 import GripFitOutput
+import GripFitRecords
 
 /// Export to JSON or CSV, and import of either. Import rebuilds each session from its trace and
 /// re-analyses it with the exported threshold, so a file cannot smuggle in a summary its readings

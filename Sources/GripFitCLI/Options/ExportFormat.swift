@@ -1,5 +1,6 @@
 import ArgumentParser
 import GripFitClinical
+import GripFitRecords
 import GripFitStore
 
 /// `export --format json|csv|fhir`: one option for two kinds of thing written, each with its own

@@ -3,6 +3,7 @@ import GripFitClinical
 import GripFitCore
 import GripFitLive
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 import Synchronization
 

@@ -3,6 +3,7 @@ import GripFitClinical
 import GripFitCore
 import GripFitLive
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// The dashboard's history, one of ``DashboardSession``'s roles: the history pages' requests and

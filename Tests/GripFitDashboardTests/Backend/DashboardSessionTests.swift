@@ -3,6 +3,7 @@ import GripFitClinical
 import GripFitCore
 import GripFitDashboard
 import GripFitLive
+import GripFitRecords
 import GripFitStore
 import Testing
 import ScratchSupport

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GripFitCore
 import GripFitLinux
+import GripFitRecords
 import GripFitSimulator
 import GripFitStore
 

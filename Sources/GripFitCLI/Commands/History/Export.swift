@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GripFitClinical
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial export`: sessions with their raw traces, as CSV or JSON; assessments as FHIR.
