@@ -52,11 +52,15 @@ let package = Package(
         // What a grip means: subjects' facts, trial statistics, published norms and thresholds, the
         // clinical report and FHIR. Pure: standard library, GripFitCore and GripFitOutput only.
         .target(name: "GripFitClinical", dependencies: ["GripFitCore", "GripFitOutput"]),
+        // The records the history holds and every layer reads (sessions, rows, tags, versions, calibrations,
+        // assessments, summary and tag fields, stable names), below the store and the live layer: plain values,
+        // no SQLite. Standard library, Foundation (dates), GripFitCore, GripFitClinical and GripFitOutput only.
+        .target(name: "GripFitRecords", dependencies: ["GripFitCore", "GripFitClinical", "GripFitOutput"]),
         // Session history (SQLite via GRDB), calibrations, export and import.
         .target(
             name: "GripFitStore",
             dependencies: [
-                "GripFitCore", "GripFitOutput", "GripFitClinical", "CZlib", .product(name: "GRDB", package: "GRDB.swift"),
+                "GripFitCore", "GripFitOutput", "GripFitClinical", "GripFitRecords", "CZlib", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
@@ -72,7 +76,7 @@ let package = Package(
         .target(
             name: "GripFitDashboard",
             dependencies: [
-                "GripFitCore", "GripFitOutput", "GripFitStore", "GripFitLive", "GripFitClinical",
+                "GripFitCore", "GripFitOutput", "GripFitRecords", "GripFitStore", "GripFitLive", "GripFitClinical",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -86,13 +90,13 @@ let package = Package(
         // The session's consumers (recording, guided run, live view, check's run) and the dashboard's roles
         // (live status, the page's recording and guided run), clock-free: the CLI builds them and hands them
         // to the driver; tests feed them reports and instants by hand.
-        .target(name: "GripFitLive", dependencies: ["GripFitCore", "GripFitOutput", "GripFitStore", "GripFitConformance"]),
+        .target(name: "GripFitLive", dependencies: ["GripFitCore", "GripFitOutput", "GripFitRecords", "GripFitConformance"]),
         // The shared history on a PostgreSQL server (``PostgresHistory``), beside the SQLite file: URL, ~/.pgpass,
         // TLS, versioned schema. Its connection hands the store neutral rows (`HistoryConnection`), so it links no GRDB.
         .target(
             name: "GripFitPostgres",
             dependencies: [
-                "GripFitStore", "GripFitCore", "GripFitClinical", "GripFitOutput",
+                "GripFitStore", "GripFitRecords", "GripFitCore", "GripFitClinical", "GripFitOutput",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The connection's own failures (NIOConnectionError, IOError), said in a line.
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -101,7 +105,8 @@ let package = Package(
         .testTarget(
             name: "GripFitPostgresTests",
             dependencies: [
-                "GripFitPostgres", "GripFitStore", "GripFitCore", "GripFitClinical", "PostgresTestSupport", "StoreTestSupport",
+                "GripFitPostgres", "GripFitStore", "GripFitRecords", "GripFitCore", "GripFitClinical", "PostgresTestSupport",
+                "StoreTestSupport",
                 "ScratchSupport",
             ]
         ),
@@ -109,7 +114,8 @@ let package = Package(
             name: "GripFitCLI",
             dependencies: [
                 "GripFitCore", "GripFitOutput", "GripFitLinux", "GripFitNetworkPort", "GripFitSimulator",
-                "GripFitConformance", "GripFitStore", "GripFitPostgres", "GripFitClinical", "GripFitDashboard", "GripFitLive",
+                "GripFitConformance", "GripFitRecords", "GripFitStore", "GripFitPostgres", "GripFitClinical", "GripFitDashboard",
+                "GripFitLive",
                 "CGripFitBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -121,15 +127,18 @@ let package = Package(
         .testTarget(name: "GripFitCoreTests", dependencies: ["GripFitCore"]),
         .testTarget(name: "GripFitOutputTests", dependencies: ["GripFitOutput"]),
         .testTarget(name: "GripFitClinicalTests", dependencies: ["GripFitClinical", "GripFitCore"]),
+        .testTarget(name: "GripFitRecordsTests", dependencies: ["GripFitRecords", "GripFitCore"]),
         .testTarget(
             name: "GripFitStoreTests",
             dependencies: [
-                "GripFitStore", "GripFitPostgres", "GripFitCore", "PostgresTestSupport", "StoreTestSupport",
+                "GripFitStore", "GripFitRecords", "GripFitPostgres", "GripFitCore", "PostgresTestSupport", "StoreTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The session the store's tests and the server's file (one shape, both backends).
-        .target(name: "StoreTestSupport", dependencies: ["GripFitStore", "GripFitCore", "ScratchSupport"], path: "Tests/StoreTestSupport"),
+        .target(
+            name: "StoreTestSupport", dependencies: ["GripFitStore", "GripFitRecords", "GripFitCore", "ScratchSupport"],
+            path: "Tests/StoreTestSupport"),
         // Private scratch directories removed when a test process exits.
         .target(name: "ScratchSupport", path: "Tests/ScratchSupport"),
         // A throwaway PostgreSQL cluster (Debian's `postgresql`) per test process, for the store's tests
@@ -147,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "GripFitDashboardTests",
             dependencies: [
-                "GripFitDashboard", "GripFitStore", "GripFitLive", "GripFitCore", "GripFitClinical", "ScratchSupport",
+                "GripFitDashboard", "GripFitStore", "GripFitRecords", "GripFitLive", "GripFitCore", "GripFitClinical", "ScratchSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -156,12 +165,13 @@ let package = Package(
         ),
         .testTarget(name: "GripFitConformanceTests", dependencies: ["GripFitConformance", "GripFitCore"]),
         .testTarget(
-            name: "GripFitLiveTests", dependencies: ["GripFitLive", "GripFitCore", "GripFitOutput", "GripFitStore", "GripFitConformance"]
+            name: "GripFitLiveTests", dependencies: ["GripFitLive", "GripFitCore", "GripFitOutput", "GripFitRecords", "GripFitConformance"]
         ),
         .testTarget(
             name: "GripFitCLITests",
             dependencies: [
                 "GripFitCLI", "GripFitClinical", "GripFitConformance", "GripFitCore", "GripFitOutput", "GripFitSimulator", "GripFitStore",
+                "GripFitRecords",
                 "GripFitDashboard", "GripFitLinux", "UmockdevTestSupport", "PostgresTestSupport", "ScratchSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 
 /// What the server asks of the session behind it. The CLI implements it over the one session
@@ -40,7 +41,7 @@ public protocol DashboardBackend: Sendable {
     /// `plot`'s SVG, in `unit` (nil: the dashboard's `--unit`) when the session is calibrated.
     func plot(id: Int64, unit: ForceUnit?) throws(DashboardError) -> String
     /// `export ID --format csv|json`.
-    func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String
+    func export(id: Int64, format: SessionFormat) throws(DashboardError) -> String
     /// Peak per session over time, oldest first: the query's most recent sessions.
     func trend(_ query: SessionQuery) throws(DashboardError) -> String
     /// `subject list`'s subjects for the picker, as `{"subjects": [...], "selected": code or null}`:

@@ -1,5 +1,5 @@
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 extension AssessmentFacts {
     /// A guided run's assessment, as `record --protocol` and the dashboard file it with the run's

@@ -1,5 +1,5 @@
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// One report as it leaves the session's one ``CalibrationStage``: what a
 /// `SessionConsumer<CalibratedReport>` consumes. It comes with the stage's output (the device key

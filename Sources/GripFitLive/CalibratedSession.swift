@@ -1,5 +1,5 @@
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// The session's ``CalibrationStage`` as one ``SessionConsumer`` in front of the consumers that
 /// show or record force: each report goes through the stage once, then to each of them in order;

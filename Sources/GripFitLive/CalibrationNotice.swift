@@ -1,5 +1,5 @@
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// What the commands that go on without a calibration (`monitor`, its live view, the dashboard)
 /// say when the device is decided: whose key it is, then why forces are raw counts and how to

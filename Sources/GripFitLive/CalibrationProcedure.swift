@@ -1,5 +1,5 @@
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// `calibrate`'s two steps as a session consumer, clock-free: nothing on the handle, then the
 /// known mass, each measured as a ``StableWindow`` of still readings. A step that finds no steady

@@ -1,8 +1,11 @@
 import GripFitCore
 import GripFitOutput
 
-/// Turns session reports into the documented JSONL and CSV records (README "Output formats").
-/// Every string that came from the wire goes through ``UntrustedText`` first.
+/// Turns session reports into the documented JSONL and CSV records (README "Output formats") and
+/// text lines. Device text goes into JSON as the device sent it, JSON-escaped only, as `history
+/// --json`, export and `check --json` carry it; the text lines make it visible with ``UntrustedText``,
+/// where it meets a terminal. A warning's line is bytes, not text (it may not be UTF-8): it keeps
+/// the visible escapes in JSON too, so every byte of it survives.
 public enum EventEncoder {
     /// `port` tags the event with the dongle it came from, when `monitor` follows several.
     public static func jsonl(_ report: SessionReport, time: String, port: String? = nil) -> String? {
@@ -20,8 +23,8 @@ public enum EventEncoder {
         case .message(.device(let info)):
             object.set("event", "device")
             object.set("time", time)
-            object.set("name", UntrustedText.escaped(info.name))
-            object.set("firmware", UntrustedText.escaped(info.firmware))
+            object.set("name", info.name)
+            object.set("firmware", info.firmware)
         case .message(.bridge(let event)):
             object.set("event", "bridge")
             object.set("time", time)
@@ -54,14 +57,14 @@ public enum EventEncoder {
         switch event {
         case .hello(let version):
             object.set("type", "hello")
-            object.set("version", UntrustedText.escaped(version))
+            object.set("version", version)
         case .scanning:
             object.set("type", "scanning")
         case .found(let address, let rssi, let name):
             object.set("type", "found")
             object.set("address", address.description)
             object.set("rssi", rssi)
-            object.set("name", UntrustedText.escaped(name))
+            object.set("name", name)
         case .connecting(let address):
             object.set("type", "connecting")
             object.set("address", address.description)
@@ -71,7 +74,7 @@ public enum EventEncoder {
         case .disconnected(let address, let reason):
             object.set("type", "disconnected")
             object.set("address", address.description)
-            object.set("reason", UntrustedText.escaped(reason))
+            object.set("reason", reason)
             if let name = DisconnectReason.name(reason) { object.set("reason_name", name) }
         case .notFound:
             object.set("type", "not-found")
@@ -86,7 +89,7 @@ public enum EventEncoder {
         case .error(let code, let detail):
             object.set("type", "error")
             object.set("code", code.rawValue)
-            if let detail { object.set("detail", UntrustedText.escaped(detail)) }
+            if let detail { object.set("detail", detail) }
         }
     }
 

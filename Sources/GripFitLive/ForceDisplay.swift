@@ -1,5 +1,5 @@
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// How forces are shown: in the chosen unit when the device has a calibration, else as raw
 /// counts, labelled so nobody mistakes them for kilograms. Formatting only: the kilograms of a

@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitOutput
-import GripFitStore
+import GripFitRecords
 
 /// A session as an SVG: force over time, reps shaded, link gaps marked, the peak labelled.
 /// Plain SVG 1.1 with no scripts or external references, so any viewer renders it the same.

@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitOutput
-import GripFitStore
+import GripFitRecords
 
 /// The guided protocol run from the dashboard's page, one of its session's roles: asked for,
 /// begun at the next reading of a known GripFit (a ``GuidedRun``, as `record --protocol` runs

@@ -1,5 +1,5 @@
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// The guided standard protocol over one session, as `record --protocol standard` and the
 /// dashboard both run it: a ``GuidedProtocol`` set for the device's calibration, fed the session's

@@ -1,5 +1,5 @@
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// The session's ``CalibrationStage`` over the calibration file's entries, as every consumer here uses it.
 public typealias LiveCalibration = CalibrationStage<StoredCalibration>

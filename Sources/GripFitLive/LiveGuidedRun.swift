@@ -1,5 +1,5 @@
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// `record --protocol standard` as a session consumer: a ``GuidedRun`` begun at the first reading
 /// from a known GripFit, fed the session through the one ``CalibrationStage``, ticked at its own

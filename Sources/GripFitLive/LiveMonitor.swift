@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitOutput
-import GripFitStore
+import GripFitRecords
 
 /// `monitor`'s live view (and `record`'s, beside the recording) as a session consumer: the force
 /// (calibrated through the session's ``CalibrationStage``), its peak and sparkline in a ``LiveView``, events as notices above it,

@@ -1,5 +1,5 @@
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// One recording as a session consumer: the engine behind `record`. It waits for the GripFit's
 /// identity and calibration (the session's ``CalibrationStage``), records from the first reading that counts,

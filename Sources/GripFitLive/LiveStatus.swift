@@ -1,11 +1,12 @@
 import GripFitCore
 import GripFitOutput
-import GripFitStore
+import GripFitRecords
 
 /// The dashboard's live state, one of its session's roles: the link, the versions, the GripFits
 /// in range, the latest reading, the peak and the pin, as `/api/status` and `/api/devices` show
-/// them. Kept as sent; device text is escaped only where the JSON is written. Clock-free: the
-/// caller hands it each report's instant and turns instants into text.
+/// them. Device text is kept and written as sent, JSON-escaped only (the page makes its controls
+/// visible where it shows them). Clock-free: the caller hands it each report's instant and turns
+/// instants into text.
 public struct LiveStatus {
     /// A GripFit the bridge reported in range.
     private struct Found {
@@ -102,13 +103,13 @@ public struct LiveStatus {
         object.set("usb", portOpen ? "connected" : "disconnected")
         object.set("ble", bleText)
         var bridge = JSONObject()
-        if let firmware = bridgeFirmware { bridge.set("firmware", UntrustedText.escaped(firmware)) }
+        if let firmware = bridgeFirmware { bridge.set("firmware", firmware) }
         if let link = bridgeLink { bridge.set("link", link.rawValue) }
         if let address { bridge.set("address", address.description) }
         object.set("bridge", bridge)
         if let device { object.set("device", device) } else { object.setNull("device") }
-        if let name = deviceName { object.set("name", UntrustedText.escaped(name)) }
-        if let firmware { object.set("firmware", UntrustedText.escaped(firmware)) }
+        if let name = deviceName { object.set("name", name) }
+        if let firmware { object.set("firmware", firmware) }
         object.set("calibrated", display.isCalibrated)
         if let calibration = display.calibration {
             var details = JSONObject()
@@ -150,7 +151,7 @@ public struct LiveStatus {
             found.map { found in
                 var item = JSONObject()
                 item.set("address", found.address.description)
-                item.set("name", UntrustedText.escaped(found.name))
+                item.set("name", found.name)
                 item.set("rssi", found.rssi)
                 item.set("time", found.time)
                 return item

@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitOutput
-import GripFitStore
+import GripFitRecords
 
 /// `monitor`'s stream as a session consumer: each report as a JSONL object, a CSV row or a plain
 /// text line (stdout no terminal) at its wall-clock time, appended to a ``BatchedOutput`` and
@@ -14,8 +14,14 @@ import GripFitStore
 /// With a port (`monitor` following several dongles, one stream each) every JSONL event carries a
 /// "port" field and every text line starts with `[port]`; CSV has no port column.
 public final class LiveStream: SessionConsumer {
-    public enum Format: Sendable {
-        case jsonl, csv, text
+    /// What `monitor --format` names, in its help's order.
+    public enum Format: String, CaseIterable, Sendable {
+        /// A live view on a terminal (the CLI's); one line per event otherwise.
+        case text
+        /// One JSON object per event.
+        case jsonl
+        /// `time,raw` per reading.
+        case csv
     }
 
     private let format: Format

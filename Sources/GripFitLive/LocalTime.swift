@@ -1,6 +1,6 @@
 import Foundation
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// Times for people: the local wall clock with its UTC offset (`2026-11-22 09:10:31 +01:00`), so
 /// a time is unambiguous on screen and in a plot title. Files for machines keep RFC 3339 UTC.

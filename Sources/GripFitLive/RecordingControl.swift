@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitOutput
-import GripFitStore
+import GripFitRecords
 
 /// A recording started and stopped from the dashboard's page, one of its session's roles: asked
 /// for, begun at the next reading of a known GripFit (a ``SessionCapture``, as `record` begins

@@ -1,5 +1,5 @@
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// One recording in progress: begun at a reading once the GripFit's identity is known, with that
 /// device's calibration, fed every report after it, and turned into an analysed session at the

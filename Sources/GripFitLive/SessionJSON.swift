@@ -1,6 +1,6 @@
 import GripFitOutput
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// Sessions as JSON objects: `history --json`'s rows, and the dashboard's session detail with reps.
 /// Values are in the display unit when the session was calibrated, else raw counts.

@@ -1,6 +1,6 @@
 import Foundation
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 
 /// ``RFC3339`` time for a stream of events, as bytes: the calendar part is formatted once
 /// a second and each event only rewrites its three millisecond digits. Formatting the whole date

@@ -1,4 +1,5 @@
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 import NIOCore
 import NIOPosix

@@ -1,5 +1,6 @@
 import GripFitCore
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 extension PostgresHistory {

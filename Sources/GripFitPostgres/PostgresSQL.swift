@@ -1,3 +1,5 @@
+import GripFitRecords
+
 /// Statements built from parts: WHERE clauses numbering their own `$n`.
 enum PostgresSQL {
     /// A WHERE clause built one condition at a time; each `$` in a condition becomes the next `$n`.

@@ -1,3 +1,4 @@
+import GripFitRecords
 import GripFitStore
 
 /// The history's tables on a server, versioned like the SQLite file's: each migration runs once,

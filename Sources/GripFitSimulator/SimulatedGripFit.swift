@@ -24,6 +24,15 @@ public struct SimulatedGripFit: Sendable {
     /// A `malformed` device corrupts one line after this many readings.
     public static let malformedEvery = 20
 
+    /// With the `hostileFirmware` fault: an escape sequence that turns a terminal red if printed raw,
+    /// and a backslash, which a second escaping would double.
+    public static let hostileFirmware = "1.0\u{1B}[31m\\x"
+
+    /// The version `D:` reports.
+    private var firmware: String {
+        options.faults.contains(.hostileFirmware) ? Self.hostileFirmware : options.firmwareVersion
+    }
+
     public init(options: SimulatorOptions) {
         self.options = options
         load = options.load
@@ -56,7 +65,7 @@ public struct SimulatedGripFit: Sendable {
     public mutating func connected(at now: MonotonicInstant) -> [String] {
         if bootTime == nil { bootTime = now }
         stallsAt = isStallFault ? now + Self.stallAfter : nil
-        var lines = ["D:GRIPFIT,\(options.firmwareVersion)"]
+        var lines = ["D:GRIPFIT,\(firmware)"]
         if options.faults.contains(.notReady) {
             lines.append("S:NOT_READY")
             nextReadingAt = nil
@@ -126,7 +135,7 @@ public struct SimulatedGripFit: Sendable {
             tareOffset = untaredRaw(at: now)
             return options.bugs.contains(.noTared) ? [] : ["S:TARED"]
         case "CMD:INFO":
-            return options.bugs.contains(.noInfo) ? [] : ["D:GRIPFIT,\(options.firmwareVersion)"]
+            return options.bugs.contains(.noInfo) ? [] : ["D:GRIPFIT,\(firmware)"]
         default:
             guard line.hasPrefix("CMD:RATE:"), let ms = Int(line.dropFirst("CMD:RATE:".count)),
                 SampleRate.allowedMilliseconds.contains(ms)

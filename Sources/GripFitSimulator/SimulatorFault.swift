@@ -18,9 +18,12 @@ public enum SimulatorFault: Hashable, Sendable, CaseIterable, CustomStringConver
     /// The last GripFit in range advertises a name made of HTML and a terminal escape: anyone's
     /// radio can advertise any name, and every consumer must show it as text.
     case hostileName
+    /// The GripFit reports a firmware version holding a terminal escape and a backslash: every output
+    /// must carry it as sent (JSON) or make it visible (the terminal), never run it or escape it twice.
+    case hostileFirmware
 
     public static let allCases: [SimulatorFault] = [
-        .fragment, .garbage, .dropLink, .notReady, .stall, .stallAnswersPing, .dataLoss, .hostileName,
+        .fragment, .garbage, .dropLink, .notReady, .stall, .stallAnswersPing, .dataLoss, .hostileName, .hostileFirmware,
     ]
 
     public init?(argument: String) {
@@ -38,6 +41,7 @@ public enum SimulatorFault: Hashable, Sendable, CaseIterable, CustomStringConver
         case .stallAnswersPing: "stall:pong"
         case .dataLoss: "data-loss"
         case .hostileName: "hostile-name"
+        case .hostileFirmware: "hostile-firmware"
         }
     }
 }

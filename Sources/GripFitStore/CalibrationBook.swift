@@ -1,4 +1,5 @@
 import Foundation
+import GripFitRecords
 
 /// The calibrations of every device this user has calibrated, one JSON file under
 /// `$XDG_CONFIG_HOME/gripfit`, replaced atomically so a crash never leaves half a file.

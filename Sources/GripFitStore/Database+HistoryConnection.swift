@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GripFitRecords
 
 /// A SQLite file's side of the seam: GRDB's `Database` inside the transaction `DatabaseQueue`
 /// opened, its rows read as neutral values.

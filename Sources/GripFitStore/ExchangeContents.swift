@@ -1,4 +1,5 @@
 import GripFitClinical
+import GripFitRecords
 
 /// What an export file holds: sessions, and (JSON exports since subjects) the subjects and
 /// assessments they belong to. Older files hold sessions only.

@@ -1,19 +1,19 @@
 import Foundation
 import GripFitClinical
 import GripFitOutput
+import GripFitRecords
 
 /// An export written as it is read: the subjects and assessments (few) first, then each session as
 /// it comes, handed to `emit` piece by piece, so `export --all` holds one batch of sessions, not
 /// the whole history. In JSON the document's keys are sorted but `sessions` comes last, after
 /// `version`, so an importer can read the rest before the first session.
 public struct ExportWriter {
-    public let format: ExportFormat
+    public let format: SessionFormat
     private let emit: (String) throws(StoreError) -> Void
     private var written = 0
 
-    /// `format` is json or csv (FHIR holds assessments, not sessions).
     public init(
-        format: ExportFormat, subjects: [Subject], assessments: [StoredAssessment], emit: @escaping (String) throws(StoreError) -> Void
+        format: SessionFormat, subjects: [Subject], assessments: [StoredAssessment], emit: @escaping (String) throws(StoreError) -> Void
     ) throws(StoreError) {
         self.format = format
         self.emit = emit
@@ -26,8 +26,6 @@ public struct ExportWriter {
             try emit(String(object.dropLast()) + ",\"sessions\":[")
         case .csv:
             try emit(CSVLine.join(SessionExchange.csvHeader) + "\n")
-        case .fhir:
-            throw .notExportable("a FHIR Bundle holds assessments, not sessions: `export --format fhir A<n>` or `--all`")
         }
     }
 
@@ -36,13 +34,16 @@ public struct ExportWriter {
     public mutating func add(_ session: StoredSession) throws(StoreError) {
         switch format {
         case .json: try emit((written == 0 ? "" : ",") + Self.encode(ExportedSession(session)))
-        default: try emit(SessionExchange.csvLines(session).map { $0 + "\n" }.joined())
+        case .csv: try emit(SessionExchange.csvLines(session).map { $0 + "\n" }.joined())
         }
         written += 1
     }
 
     public func finish() throws(StoreError) {
-        if format == .json { try emit("]}\n") }
+        switch format {
+        case .json: try emit("]}\n")
+        case .csv: break
+        }
     }
 
     /// The document's keys but `sessions`.

@@ -1,5 +1,6 @@
 import GripFitClinical
 import GripFitCore
+import GripFitRecords
 
 /// The JSON form of an assessment: its facts under the id its sessions' `assessment` names in this
 /// file (an import files it under a new id). Its attempts are those sessions; its figures are not

@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitRecords
 
 /// The JSON form of one session. Field names are snake_case and stable: other tools read them.
 struct ExportedSession: Codable {

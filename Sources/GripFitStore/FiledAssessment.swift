@@ -1,3 +1,5 @@
+import GripFitRecords
+
 /// The assessment a ``StationHistory`` filed last (a guided run's), so its run ends whole whether or
 /// not the server stays. Filed on the server, it keeps the facts and the attempts saved there: once
 /// the server is away, the later attempts join a copy of it here, filed with those attempts (not

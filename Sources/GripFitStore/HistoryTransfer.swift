@@ -1,4 +1,5 @@
 import GripFitClinical
+import GripFitRecords
 
 /// Moving whole sessions from one history to another (`history copy`, `history sync`) through the
 /// destination's ``SessionHistory/importContents(_:)``: in batches, so memory stays flat whatever

@@ -1,5 +1,6 @@
 import Foundation
 import GripFitClinical
+import GripFitRecords
 
 /// A JSON export imported as it is read, in batches (``batchSize`` sessions, one transaction and
 /// one fsync each), so memory holds one batch however large the file. The file is read twice: once

@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitRecords
 
 extension SQLHistory {
     /// Inserts an assessment inside the caller's transaction; refuses a subject the history does not hold.

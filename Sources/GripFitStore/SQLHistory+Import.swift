@@ -1,5 +1,6 @@
 import Foundation
 import GripFitClinical
+import GripFitRecords
 
 extension SQLHistory {
     /// Sessions an import checks and writes together: a few statements per batch, not three per

@@ -1,5 +1,6 @@
 import Foundation
 import GripFitCore
+import GripFitRecords
 
 extension SQLHistory {
     /// How far a session's start may be moved to a free millisecond: more sessions of one device

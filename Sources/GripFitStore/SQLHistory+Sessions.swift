@@ -1,3 +1,5 @@
+import GripFitRecords
+
 extension SQLHistory {
     /// Every session id, oldest first, for `export --all`.
     package func allIDs() throws -> [Int64] {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GripFitCore
+import GripFitRecords
 
 extension SQLiteHistory {
     /// Files a new assessment with its first attempt, in one transaction, so a failed save leaves no

@@ -1,6 +1,7 @@
 import GRDB
 import GripFitClinical
 import GripFitOutput
+import GripFitRecords
 
 extension SQLiteHistory {
     /// Subjects first (a code the history holds must carry the same facts), then assessments (one

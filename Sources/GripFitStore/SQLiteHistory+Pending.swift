@@ -1,4 +1,5 @@
 import GRDB
+import GripFitRecords
 
 /// Sessions saved on this station while the shared server was away, until `history sync` pushes
 /// them: the mark is written in the save's own transaction, so no session is saved unmarked, and

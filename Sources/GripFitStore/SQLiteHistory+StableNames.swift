@@ -1,4 +1,5 @@
 import GRDB
+import GripFitRecords
 
 /// Stable names (``StableName``) in a station's file: the migration that gives every row one, and
 /// the lookup of a name's record.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GripFitCore
 import GripFitOutput
+import GripFitRecords
 
 /// The session history in a SQLite file through GRDB (``SessionHistory``), one transaction per
 /// session, migrations from v1.

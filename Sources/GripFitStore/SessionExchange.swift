@@ -2,6 +2,7 @@ import Foundation
 import GripFitClinical
 import GripFitCore
 import GripFitOutput
+import GripFitRecords
 
 /// Export to JSON or CSV, and import of either. Import rebuilds each session from its trace and
 /// re-analyses it with the exported threshold, so a file cannot smuggle in a summary its readings
@@ -24,7 +25,7 @@ public enum SessionExchange {
 
     /// Throws rather than write a partial file: a session holding a number the format cannot
     /// carry (inf, nan) fails the whole export, loudly.
-    public static func export(_ sessions: [StoredSession], as format: ExportFormat) throws(StoreError) -> String {
+    public static func export(_ sessions: [StoredSession], as format: SessionFormat) throws(StoreError) -> String {
         try export(sessions, subjects: [], assessments: [], as: format)
     }
 
@@ -32,7 +33,7 @@ public enum SessionExchange {
     /// with their tags (whose subject, which assessment and attempt, the flag), not the subjects' facts
     /// or the assessments' settings: only a JSON export rebuilds assessments.
     public static func export(
-        _ sessions: [StoredSession], subjects: [Subject], assessments: [StoredAssessment], as format: ExportFormat
+        _ sessions: [StoredSession], subjects: [Subject], assessments: [StoredAssessment], as format: SessionFormat
     ) throws(StoreError) -> String {
         var text = ""
         var writer = try ExportWriter(format: format, subjects: subjects, assessments: assessments) { text += $0 }

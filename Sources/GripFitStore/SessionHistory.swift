@@ -1,4 +1,5 @@
 import GripFitClinical
+import GripFitRecords
 
 /// The saved sessions as the commands and the dashboard use them. A process opens one (today
 /// ``SQLiteHistory``; a shared server's history is the next backend) and hands it to whoever reads

@@ -1,3 +1,5 @@
+import GripFitRecords
+
 /// What `list` found: the sessions that read, and one error per session that did not.
 public struct SessionListing: Equatable, Sendable {
     public var rows: [SessionRow] = []

@@ -1,5 +1,6 @@
 import Foundation
 import GripFitCore
+import GripFitRecords
 
 /// A session's row in the `session` table, its columns named once: ``Columns`` for who, when and
 /// how it was calibrated, ``SummaryField/all`` for the figures. Saving and reading both walk

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import GripFitRecords
 
 /// Saving a session just recorded: the one path `record`, the guided protocol and the dashboard
 /// take. A save that fails (a full disk, a history made read-only mid-recording) must not take the

@@ -1,5 +1,6 @@
 import GripFitClinical
 import GripFitOutput
+import GripFitRecords
 import Synchronization
 
 /// The shared server's history as one station uses it: the server first, and this station's own

@@ -1,5 +1,6 @@
 import GripFitClinical
 import GripFitOutput
+import GripFitRecords
 
 /// Store failures, each naming what to do. Details read from a damaged file are escaped: they
 /// may hold any bytes.

@@ -38,9 +38,9 @@ struct DashboardDevicePickerTests {
         let found = try #require(devices["found"] as? [[String: Any]])
         #expect(Set(found.compactMap { $0["address"] as? String }) == ["C0:FF:EE:00:00:01", "C0:FF:EE:00:00:02"])
         let second = try #require(found.first { $0["address"] as? String == "C0:FF:EE:00:00:02" })
-        // The name arrives as JSON text: markup kept verbatim (the page sets it as textContent), the
-        // terminal escape made visible.
-        #expect(second["name"] as? String == #"<img src=x id=pwned onerror="document.title='pwned'">\x1B[31m_GRIPFIT & co"#)
+        // The name arrives as JSON text, as advertised: markup kept verbatim (the page sets it as
+        // textContent), the terminal escape too (the page makes it visible where it shows it).
+        #expect(second["name"] as? String == "<img src=x id=pwned onerror=\"document.title='pwned'\">\u{1B}[31m_GRIPFIT & co")
         #expect(devices["address"] as? String == "C0:FF:EE:00:00:01")
         #expect(devices["link"] as? String == "connected")
         #expect(devices["pinned"] is NSNull, "nothing pinned yet")

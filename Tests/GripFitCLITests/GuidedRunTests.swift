@@ -1,6 +1,7 @@
 @testable import GripFitCLI
 import GripFitCore
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 import Testing
 

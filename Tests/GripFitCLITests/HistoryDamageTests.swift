@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Glibc
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 import Testing
 

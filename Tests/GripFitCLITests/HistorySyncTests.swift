@@ -1,5 +1,6 @@
 import Foundation
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 import Testing
 

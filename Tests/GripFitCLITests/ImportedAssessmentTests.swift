@@ -2,6 +2,7 @@ import Foundation
 import GripFitClinical
 import GripFitCore
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 import Testing
 

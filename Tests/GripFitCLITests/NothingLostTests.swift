@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import GripFitRecords
 import GripFitStore
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 import PostgresTestSupport
 import Testing

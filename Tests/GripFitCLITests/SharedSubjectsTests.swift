@@ -1,5 +1,6 @@
 import Foundation
 import GripFitClinical
+import GripFitRecords
 import GripFitStore
 import PostgresTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import GripFitClinical
 import GripFitCore
 import GripFitDashboard
+import GripFitRecords
 import GripFitStore
 import Synchronization
 
@@ -61,7 +62,7 @@ final class FakeBackend: DashboardBackend {
         return "<svg/>"
     }
 
-    func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
+    func export(id: Int64, format: SessionFormat) throws(DashboardError) -> String {
         note("export \(id) \(format.rawValue)")
         return format == .csv ? "a,b\n" : "{}"
     }

@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitLive
-import GripFitStore
+import GripFitRecords
 import Testing
 
 /// `record` on a terminal: the recording and the live view behind one calibration stage, so one

@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitLive
-import GripFitStore
+import GripFitRecords
 import Testing
 
 /// ``CalibrationProcedure`` fed session reports and instants by hand, behind the stage as

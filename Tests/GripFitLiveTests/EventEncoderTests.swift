@@ -1,3 +1,4 @@
+import Foundation
 import GripFitCore
 import GripFitOutput
 import Testing
@@ -29,6 +30,31 @@ import Testing
         #expect(
             EventEncoder.jsonl(.warning(warning), time: time)
                 == #"{"event":"warning","time":"2026-11-22T04:10:31.123Z","reason":"unknown-line","line":"\\x1B[2J\"hi\""}"#)
+    }
+
+    /// JSON carries device text as the device sent it, JSON-escaped only (ESC as `\u001b`, the
+    /// backslash doubled once), as `history --json` and export do; the text line makes it visible.
+    @Test func deviceTextIsRawInJSONAndVisibleInText() throws {
+        let firmware = "1.0\u{1B}[31m\\x"
+        let device = try #require(EventEncoder.jsonl(.message(.device(DeviceInfo(name: "GRIP\u{7}", firmware: firmware))), time: time))
+        #expect(device == #"{"event":"device","time":"2026-11-22T04:10:31.123Z","name":"GRIP\u0007","firmware":"1.0\u001b[31m\\x"}"#)
+        let decoded = try #require(JSONSerialization.jsonObject(with: Data(device.utf8)) as? [String: Any])
+        #expect(decoded["firmware"] as? String == firmware)
+        let text = EventEncoder.text(.message(.device(DeviceInfo(name: "G", firmware: firmware))), time: time)
+        #expect(text == #"2026-11-22T04:10:31.123Z device G firmware 1.0\x1B[31m\\x"#)
+
+        let address = BLEAddress("C0:FF:EE:12:34:56")!
+        let events: [(BridgeEvent, String, String)] = [
+            (.hello(version: firmware), "version", firmware),
+            (.found(address: address, rssi: -40, name: "\u{1B}]0;x"), "name", "\u{1B}]0;x"),
+            (.disconnected(address, reason: "0x\u{1B}"), "reason", "0x\u{1B}"),
+            (.error(.dataLost, detail: "a\\b\u{1B}"), "detail", "a\\b\u{1B}"),
+        ]
+        for (event, field, raw) in events {
+            let line = try #require(EventEncoder.jsonl(.message(.bridge(event)), time: time))
+            let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object[field] as? String == raw, "\(line)")
+        }
     }
 
     @Test func bridgeNamesAreEscaped() {

@@ -1,6 +1,6 @@
 @testable import GripFitLive
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 import Testing
 
 struct ForcePlotTests {

@@ -2,7 +2,7 @@ import Foundation
 import GripFitCore
 import GripFitLive
 import GripFitOutput
-import GripFitStore
+import GripFitRecords
 import Testing
 
 struct GuidedJSONTests {

@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitLive
-import GripFitStore
+import GripFitRecords
 import Testing
 
 /// ``LiveGuidedRun`` as the driver runs it, on a fake clock: reports in, ticks at its deadlines,

@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitLive
-import GripFitStore
+import GripFitRecords
 import Testing
 
 /// ``LiveMonitor`` on a screen that keeps what it was given, fed reports, keys and instants by hand.

@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitLive
-import GripFitStore
+import GripFitRecords
 import Testing
 
 /// ``LiveRecording`` fed session reports and instants by hand: no port, no binary.

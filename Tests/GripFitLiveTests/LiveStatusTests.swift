@@ -5,7 +5,7 @@ import GripFitOutput
 import Testing
 
 /// ``LiveStatus`` fed reports by hand: the link, the GripFits in range, the reading and the peak
-/// as `/api/status` and `/api/devices` show them, device text escaped only there.
+/// as `/api/status` and `/api/devices` show them, device text as sent (JSON-escaped only).
 struct LiveStatusTests {
     static let start = MonotonicInstant(nanoseconds: 1_000_000_000)
 
@@ -28,11 +28,32 @@ struct LiveStatusTests {
         let status = try status(live, recording: recording)
         #expect(status["usb"] as? String == "connected")
         #expect(status["ble"] as? String == "connected")
-        #expect(status["name"] as? String == #"GRIP\x1B[31m"#)
+        #expect(status["name"] as? String == "GRIP\u{1B}[31m", "as the device sent it: JSON escapes it, the page shows it")
         let reading = try #require(status["reading"] as? [String: Any])
         #expect(reading["raw"] as? Int == 4_000)
         #expect(reading["time"] as? String == "t1020000000")
         #expect((status["recording"] as? [String: Any])?["state"] as? String == "idle")
+    }
+
+    /// The JSON rule of `history --json` and export: ESC as `\u001b`, a backslash doubled once, so
+    /// the page gets the bytes the device sent and makes them visible itself.
+    @Test func deviceTextIsWrittenAsSent() throws {
+        var live = LiveStatus(unit: .kilograms, pinned: nil)
+        let firmware = "1.0\u{1B}[31m\\x"
+        let address = try #require(BLEAddress("C0:FF:EE:00:00:01"))
+        for report: SessionReport in [
+            .message(.bridge(.hello(version: firmware))), .message(.bridge(.found(address: address, rssi: -50, name: firmware))),
+            .message(.device(DeviceInfo(name: "GRIPFIT", firmware: firmware))),
+        ] {
+            live.update(with: report, at: Self.start, portOpen: true, time: "t")
+        }
+        let text = live.status(kilograms: { _ in nil }, time: { _ in "t" }, recording: JSONObject())
+        #expect(text.contains(#""firmware":"1.0\u001b[31m\\x""#), "\(text)")
+        let status = try object(text)
+        #expect(status["firmware"] as? String == firmware)
+        #expect((status["bridge"] as? [String: Any])?["firmware"] as? String == firmware)
+        let found = try #require(try object(live.devices())["found"] as? [[String: Any]])
+        #expect(found.first?["name"] as? String == firmware)
     }
 
     @Test func aNewDeviceStartsAFreshPeak() throws {
@@ -60,7 +81,7 @@ struct LiveStatusTests {
         let devices = try object(live.devices())
         let found = try #require(devices["found"] as? [[String: Any]])
         #expect(found.count == LiveStatus.foundLimit)
-        #expect(found.first?["name"] as? String == #"Grip\x07"# + "\(LiveStatus.foundLimit)")
+        #expect(found.first?["name"] as? String == "Grip\u{7}\(LiveStatus.foundLimit)", "as advertised")
         #expect(found.first?["time"] as? String == "t\(LiveStatus.foundLimit)")
         #expect(devices["pinned"] as? String == "any")
     }

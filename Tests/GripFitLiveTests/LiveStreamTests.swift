@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitLive
-import GripFitStore
+import GripFitRecords
 import Testing
 
 /// `monitor --format jsonl|csv` and its plain lines as a consumer: reports in at instants of a

@@ -1,6 +1,6 @@
 import GripFitCore
 import GripFitLive
-import GripFitStore
+import GripFitRecords
 import Testing
 
 /// ``RecordingControl`` fed reports by hand on a fake clock: asked for, begun at the first reading

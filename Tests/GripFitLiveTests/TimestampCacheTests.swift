@@ -1,9 +1,9 @@
 import Foundation
+import GripFitRecords
 import Testing
 
 @testable import GripFitLive
 import GripFitCore
-import GripFitStore
 
 /// The CLI's formatter (`WallClock.rfc3339`), which builds the whole timestamp each time.
 private enum WallClock {

@@ -1,4 +1,5 @@
 import Foundation
+import GripFitRecords
 import GripFitStore
 import PostgresTestSupport
 import Testing

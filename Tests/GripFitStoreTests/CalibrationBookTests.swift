@@ -1,5 +1,6 @@
 import Glibc
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 import Testing
 import StoreTestSupport

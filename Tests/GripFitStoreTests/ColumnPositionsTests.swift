@@ -1,4 +1,5 @@
 @testable import GripFitStore
+import GripFitRecords
 import Testing
 
 struct ColumnPositionsTests {

@@ -1,4 +1,5 @@
 @testable import GripFitStore
+import GripFitRecords
 import Testing
 
 /// ``ExportSplitter``: the same pieces whether the file comes whole, a byte at a time or in random

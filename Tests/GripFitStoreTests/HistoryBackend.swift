@@ -1,5 +1,6 @@
 import Foundation
 import GripFitPostgres
+import GripFitRecords
 import GripFitStore
 import PostgresTestSupport
 import Testing

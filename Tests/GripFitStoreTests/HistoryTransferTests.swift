@@ -1,4 +1,5 @@
 import GripFitClinical
+import GripFitRecords
 import GripFitStore
 import Testing
 import StoreTestSupport

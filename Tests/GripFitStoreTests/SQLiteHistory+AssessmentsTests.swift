@@ -3,6 +3,7 @@ import GRDB
 import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
+import GripFitRecords
 import Testing
 import StoreTestSupport
 

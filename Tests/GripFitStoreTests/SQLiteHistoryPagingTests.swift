@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import GripFitStore
+import GripFitRecords
 import Testing
 import StoreTestSupport
 

@@ -3,6 +3,7 @@ import GRDB
 import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
+import GripFitRecords
 import Testing
 import StoreTestSupport
 
@@ -57,7 +58,7 @@ struct SQLiteHistoryScaleTests {
     @Test func theStationTravelsInBothExportFormats() throws {
         var session = Fixtures.session()
         session.station = "room-a"
-        for format in ExportFormat.sessionFormats {
+        for format in SessionFormat.allCases {
             #expect(try SessionExchange.parse(try SessionExchange.export([session], as: format)).map(\.station) == ["room-a"])
         }
         // An export from before stations imports without one.

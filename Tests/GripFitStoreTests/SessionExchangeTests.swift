@@ -1,11 +1,12 @@
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 import Testing
 import StoreTestSupport
 
 struct SessionExchangeTests {
-    @Test(arguments: ExportFormat.sessionFormats)
-    func importReadsWhatExportWrote(format: ExportFormat) throws {
+    @Test(arguments: SessionFormat.allCases)
+    func importReadsWhatExportWrote(format: SessionFormat) throws {
         let sessions = [Fixtures.session(), Fixtures.session(start: 1_795_000_100_000, label: "a \"quoted\", label", calibrated: false)]
         let text = try SessionExchange.export(sessions, as: format)
         let imported = try SessionExchange.parse(text)
@@ -30,8 +31,8 @@ struct SessionExchangeTests {
         return named
     }
 
-    @Test(arguments: ExportFormat.sessionFormats)
-    func bridgeVersionRoundTrips(format: ExportFormat) throws {
+    @Test(arguments: SessionFormat.allCases)
+    func bridgeVersionRoundTrips(format: SessionFormat) throws {
         let imported = try SessionExchange.parse(try SessionExchange.export([Fixtures.session()], as: format))
         #expect(imported.map(\.bridgeVersion) == ["1.2.0"])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GripFitClinical
 @testable import GripFitStore
+import GripFitRecords
 import StoreTestSupport
 import Testing
 

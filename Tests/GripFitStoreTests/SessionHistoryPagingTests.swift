@@ -2,6 +2,7 @@ import Foundation
 import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
+import GripFitRecords
 import Testing
 import StoreTestSupport
 

@@ -1,6 +1,7 @@
 import GripFitClinical
 import GripFitCore
 @testable import GripFitStore
+import GripFitRecords
 import Synchronization
 import Testing
 import StoreTestSupport

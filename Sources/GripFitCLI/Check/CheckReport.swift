@@ -1,7 +1,8 @@
 import GripFitConformance
 
 /// A finished `check`: the case results and what identifies the run, ready for the reporters.
-/// Device and bridge texts are already escaped, so every reporter can print them.
+/// Device and bridge texts are as the device sent them: each reporter escapes them once, for its
+/// own format (visible escapes for the terminal, JSON's, XML's).
 struct CheckReport {
     var results: [CaseResult]
     /// The dongle's USB serial number, or the port or network address it was checked through.

@@ -2,6 +2,7 @@ import Glibc
 import GripFitClinical
 import GripFitCore
 import GripFitLinux
+import GripFitRecords
 import GripFitSimulator
 import GripFitStore
 

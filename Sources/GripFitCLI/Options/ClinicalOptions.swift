@@ -1,6 +1,7 @@
 import ArgumentParser
 import GripFitClinical
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 
 /// The thresholds a clinical reading uses (`show A<n>`, `report`, `export --format fhir`): the EWGSOP2

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GripFitRecords
 import GripFitStore
 
 /// `--history`, declared once for every command that opens the history: above `GRIPFIT_HISTORY`

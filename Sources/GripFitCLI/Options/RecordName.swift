@@ -1,4 +1,5 @@
 import ArgumentParser
+import GripFitRecords
 import GripFitStore
 
 /// What a command line names a session or an assessment by: its stable name (`s-…`, `a-…`, see

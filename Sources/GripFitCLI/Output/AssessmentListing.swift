@@ -2,6 +2,7 @@ import GripFitClinical
 import GripFitCore
 import GripFitLive
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// `history --assessments`: one line, CSV row or JSON object per assessment, newest first, with

@@ -3,6 +3,7 @@ import GripFitClinical
 import GripFitCore
 import GripFitLive
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// An assessment's figures as the terminal shows them (`record --protocol`, `show A<n>`,

@@ -1,6 +1,7 @@
 import GripFitCore
 import GripFitLive
 import GripFitOutput
+import GripFitRecords
 
 /// The `history` table, fitted to `width` columns (the terminal's, 80 when not a terminal): each
 /// column as wide as its widest cell; when that is still too wide the date loses its seconds,

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// Prints a report page to PDF with headless Chromium (see README "Clinical report" for why

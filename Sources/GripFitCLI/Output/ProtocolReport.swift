@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 
 /// Best and mean per hand, naming the trials behind them, and the left/right difference, as grip

@@ -1,6 +1,7 @@
 import GripFitCore
 import GripFitLive
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// Human-readable summaries for `record` and `show`. Stored text (device, firmware, label) is

@@ -1,6 +1,7 @@
 import Foundation
 import GripFitCore
 import GripFitLinux
+import GripFitRecords
 import GripFitStore
 
 /// Maps monotonic instants to wall-clock time, anchored once, so output timestamps stay ordered

@@ -1,5 +1,6 @@
 import GripFitCore
 import GripFitLive
+import GripFitRecords
 import GripFitStore
 
 /// The assessment a guided run files its attempts under, filed with the first attempt (a run

@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 
 /// The session commands' ``CalibrationStage``: filed under the connection's keys, with the

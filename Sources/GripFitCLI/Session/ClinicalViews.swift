@@ -1,4 +1,5 @@
 import Foundation
+import GripFitRecords
 import GripFitStore
 
 /// A stored assessment's clinical view with what it needs from the history: its subject and the

@@ -1,5 +1,6 @@
 import GripFitCore
 import GripFitLinux
+import GripFitRecords
 import GripFitStore
 
 /// `record --protocol standard`'s front end over one connection: a ``LiveGuidedRun`` (the protocol

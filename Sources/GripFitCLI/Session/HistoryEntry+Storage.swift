@@ -1,4 +1,5 @@
 import GripFitLive
+import GripFitRecords
 import GripFitStore
 
 extension HistoryEntry {

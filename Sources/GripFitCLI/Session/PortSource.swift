@@ -1,6 +1,7 @@
 import GripFitCore
 import GripFitLinux
 import GripFitNetworkPort
+import GripFitRecords
 import GripFitSimulator
 import GripFitStore
 

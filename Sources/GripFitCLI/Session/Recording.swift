@@ -1,5 +1,6 @@
 import GripFitCore
 import GripFitLinux
+import GripFitRecords
 import GripFitStore
 
 /// `record`'s front end for one recorded session: builds the ``LiveRecording`` (the recording

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import GripFitPostgres
+import GripFitRecords
 import GripFitStore
 
 /// The stored data at its XDG locations, and the one place that chooses the history's backend:

@@ -3,6 +3,7 @@ import GripFitClinical
 import GripFitCore
 import GripFitLive
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 import Synchronization
 
@@ -358,7 +359,7 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
         try history.plot(id: id, unit: unit ?? self.unit)
     }
 
-    public func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
+    public func export(id: Int64, format: SessionFormat) throws(DashboardError) -> String {
         try history.export(id: id, format: format)
     }
 

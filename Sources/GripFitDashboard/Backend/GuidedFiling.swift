@@ -1,5 +1,6 @@
 import GripFitCore
 import GripFitLive
+import GripFitRecords
 import GripFitStore
 import Synchronization
 

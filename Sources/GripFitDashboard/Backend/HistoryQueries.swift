@@ -3,6 +3,7 @@ import GripFitClinical
 import GripFitCore
 import GripFitLive
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// The dashboard's history, one of ``DashboardSession``'s roles: the history pages' requests and
@@ -51,7 +52,7 @@ public struct HistoryQueries: Sendable {
         return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
     }
 
-    func export(id: Int64, format: ExportFormat) throws(DashboardError) -> String {
+    func export(id: Int64, format: SessionFormat) throws(DashboardError) -> String {
         try history { try SessionExchange.export([try $0.session(id: id)], as: format) }
     }
 

@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 import Synchronization
 

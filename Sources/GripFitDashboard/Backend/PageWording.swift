@@ -1,6 +1,7 @@
 import GripFitClinical
 import GripFitCore
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// The clinical reading and the history's refusals as the page says them: what to do in the page,

@@ -7,6 +7,15 @@ const CAPACITY = 4096; // > 30 s at the fastest rate the GripFit allows (20 ms)
 
 const $ = (id) => document.getElementById(id);
 
+// Device text as the terminal shows it (UntrustedText in GripFitOutput): the JSON carries it as the device sent it, and
+// here, where it meets the reader, a control or bidi character becomes a visible escape and a backslash is doubled.
+const visible = (text) =>
+  String(text).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\\]/g, (c) => {
+    if (c === "\\") return "\\\\";
+    const code = c.charCodeAt(0);
+    return code < 0x100 ? "\\x" + code.toString(16).toUpperCase().padStart(2, "0") : "\\u{" + code.toString(16) + "}";
+  });
+
 // A fixed-size ring of (time, value): the chart's memory stays flat however long the page runs.
 class Ring {
   constructor(capacity) {
@@ -138,7 +147,7 @@ function onEvent(message) {
       refreshStatus();
       break;
     case "device":
-      $("device").textContent = event.name + " · firmware " + event.firmware;
+      $("device").textContent = visible(event.name) + " · firmware " + visible(event.firmware);
       refreshStatus();
       break;
     case "status":
@@ -176,8 +185,10 @@ function applyStatus(status) {
   const address = status.bridge && status.bridge.address;
   live.deviceSettled = status.device !== null && (!address || status.device === "ble:" + address);
   $("calibrate-hint").hidden = status.calibrated || status.device === null;
-  if (status.name) $("device").textContent = status.name + (status.firmware ? " · firmware " + status.firmware : "") + " · " + (status.device || "");
-  else if (status.device) $("device").textContent = status.device;
+  if (status.name) {
+    const firmware = status.firmware ? " · firmware " + visible(status.firmware) : "";
+    $("device").textContent = visible(status.name) + firmware + " · " + visible(status.device || "");
+  } else if (status.device) $("device").textContent = visible(status.device);
   if (status.unit === live.unit || live.value === null) live.peak = status.peak;
   showRecording(status.recording);
   // Sessions saved on this station while the history server was away (`history sync` pushes them).
@@ -645,7 +656,7 @@ function openSession(id) {
     const unit = session.unit;
     const facts = [
       ["Started", localTime(session.started_at)],
-      ["Device", session.device + (session.firmware ? ", firmware " + session.firmware : "")],
+      ["Device", visible(session.device) + (session.firmware ? ", firmware " + visible(session.firmware) : "")],
       ["Subject", session.subject || "–"],
       ["Hand", session.hand || "–"],
       ["Protocol", protocolText(session)],
@@ -805,7 +816,7 @@ function showDevices(devices) {
     const here = device.address === devices.address;
     const link = here && devices.link === "connected" ? " · connected" : here && devices.link === "connecting" ? " · connecting…" : "";
     const chosen = devices.pinned === device.address;
-    item.querySelector(".device-name").textContent = device.name;
+    item.querySelector(".device-name").textContent = visible(device.name);
     item.querySelector(".device-detail").textContent = `${device.address} · ${device.rssi} dBm${link}`;
     item.classList.toggle("current", link !== "");
     item.lastChild.textContent = chosen ? "Chosen" : "Use this one";

@@ -1,5 +1,6 @@
 import GripFitClinical
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 import Hummingbird
 

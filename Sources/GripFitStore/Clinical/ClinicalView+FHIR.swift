@@ -1,6 +1,7 @@
 import Foundation
 import GripFitClinical
 import GripFitCore
+import GripFitRecords
 
 extension ClinicalView {
     /// The writer's assessment: a hand per hand with counted trials, each with its own trial

@@ -1,6 +1,7 @@
 import Foundation
 import GripFitClinical
 import GripFitCore
+import GripFitRecords
 
 /// One stored assessment read clinically: the figures per hand, the subject's age at the assessment,
 /// the Dodds 2014 centile of the best trial of either hand (or every reason there is none), the

@@ -3,6 +3,7 @@ import GripFitClinical
 import GripFitCore
 import GripFitDashboard
 import GripFitLive
+import GripFitRecords
 import GripFitStore
 import Testing
 import ScratchSupport
@@ -86,11 +87,12 @@ struct DashboardSessionTests {
         #expect(try status(session)["pendingSync"] as? Int == 2)
     }
 
-    @Test func deviceTextIsKeptAsSentAndEscapedInTheStatus() throws {
+    /// JSON carries device text as sent, as `history --json` does; the page makes it visible.
+    @Test func deviceTextIsKeptAsSentInTheStatus() throws {
         let session = try session()
         let start = MonotonicInstant(nanoseconds: 1_000_000_000)
         session.consume(.message(.device(DeviceInfo(name: "GRIP\u{1B}[31m", firmware: "1.0"))), at: start, link: LinkFacts())
-        #expect(try status(session)["name"] as? String == #"GRIP\x1B[31m"#)
+        #expect(try status(session)["name"] as? String == "GRIP\u{1B}[31m")
     }
 
     /// A guided run from the page: each attempt in the history, its cue retained for pages that

@@ -1,6 +1,7 @@
 import Foundation
 import GripFitCore
 import GripFitDashboard
+import GripFitRecords
 import GripFitStore
 import ScratchSupport
 import Synchronization

@@ -1,6 +1,7 @@
 import Foundation
 import GripFitClinical
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 import Testing
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import GripFitCore
 import GripFitLinux
 import GripFitLive
+import GripFitRecords
 import GripFitSimulator
 import GripFitStore
 

@@ -50,7 +50,7 @@ public struct Monitor: ParsableCommand {
             text (a live view on a terminal: keys t tare (refused on a loaded handle unless pressed again within 3 s), p \
             reset peak, q quit; plain lines otherwise or with TERM=dumb), jsonl (one JSON object per event) or csv (time,raw).
             """)
-    public var format: OutputFormat = .text
+    public var format: LiveStream.Format = .text
 
     @OptionGroup public var unitOption: UnitOption
     var unit: ForceUnit? { unitOption.unit }
@@ -80,7 +80,7 @@ public struct Monitor: ParsableCommand {
             return
         }
         let stream = LiveStream(
-            format: Self.streamFormat(format), unit: unit, output: BatchedOutput { StandardOutput.write($0) },
+            format: format, unit: unit, output: BatchedOutput { StandardOutput.write($0) },
             wallTime: runner.wallClock, notice: { StandardOutput.error($0) })
         if let header = stream.header, !StandardOutput.line(header) { return }
         // With --unit, readings stay raw until the GripFit's identity picks the calibration; without, no lookup at all.
@@ -120,7 +120,7 @@ public struct Monitor: ParsableCommand {
             }
         }
         let sessions = Sessions(connections)
-        let format = Self.streamFormat(format)
+        let format = format
         let duration = duration
         let interrupted = try SessionFleet.run(count: connections.count) { index, signals in
             let runner = sessions.runners[index]
@@ -137,18 +137,5 @@ public struct Monitor: ParsableCommand {
         let failures = sessions.failures.compactMap { $0 }
         for failure in failures.dropLast() { StandardOutput.error("gripfit-serial: \(failure.message)") }
         if let last = failures.last { throw last }
-    }
-
-    /// A reading with its force, as the stream writes it (the dashboard's JSON too).
-    static func reading(_ raw: Int32, kilograms: Double?, time: String, display: ForceDisplay, format: OutputFormat) -> String {
-        LiveStream.reading(raw, kilograms: kilograms, time: time, display: display, format: streamFormat(format))
-    }
-
-    private static func streamFormat(_ format: OutputFormat) -> LiveStream.Format {
-        switch format {
-        case .jsonl: .jsonl
-        case .csv: .csv
-        case .text: .text
-        }
     }
 }

@@ -4,6 +4,7 @@ import GripFitClinical
 import GripFitCore
 import GripFitLinux
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial record`: one session (or a clinical protocol of six) into the history.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GripFitClinical
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial export`: sessions with their raw traces, as CSV or JSON; assessments as FHIR.
@@ -38,7 +39,7 @@ public struct Export: ParsableCommand {
     public var all = false
 
     @Option(help: "json, csv or fhir.")
-    public var format: ExportFormat = .json
+    public var format: ExportFormat = .sessions(.json)
 
     @Option(
         help: ArgumentHelp(
@@ -56,10 +57,10 @@ public struct Export: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if bundle != nil, format != .fhir {
-            throw ValidationError("--bundle is for --format fhir; \(format.rawValue) has no Bundle. Add --format fhir, or drop --bundle.")
+        if bundle != nil, case .sessions(let sessions) = format {
+            throw ValidationError("--bundle is for --format fhir; \(sessions.rawValue) has no Bundle. Add --format fhir, or drop --bundle.")
         }
-        if format == .fhir {
+        if case .assessments(.fhir) = format {
             if ids.isEmpty == !all {
                 throw ValidationError("Give assessment ids A<n> (from `history --assessments`), or --all (not both).")
             }
@@ -87,7 +88,11 @@ public struct Export: ParsableCommand {
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
     func export(_ store: any SessionHistory, damage: StoreError?, to sink: some CommandOutput) throws {
-        if format == .fhir { return try exportFHIR(store, damage: damage, to: sink) }
+        let format: SessionFormat
+        switch self.format {
+        case .sessions(let sessions): format = sessions
+        case .assessments(.fhir): return try exportFHIR(store, damage: damage, to: sink)
+        }
         let damaged: [StoreError]
         let count: Int
         if let id = ids.first {
@@ -95,10 +100,12 @@ public struct Export: ParsableCommand {
             let (subjects, assessments) = try Self.owners(of: [session], in: store, all: false)
             count = 1
             damaged = []
-            try stream(to: sink, subjects: subjects, assessments: assessments) { writer throws(StoreError) in try writer.add(session) }
+            try stream(format, to: sink, subjects: subjects, assessments: assessments) { writer throws(StoreError) in
+                try writer.add(session)
+            }
         } else {
             let (subjects, assessments) = try Self.owners(of: [], in: store, all: true)
-            (count, damaged) = try streamAll(store, subjects: subjects, assessments: assessments, to: sink)
+            (count, damaged) = try streamAll(store, as: format, subjects: subjects, assessments: assessments, to: sink)
         }
         if let output { sink.error("exported \(count) session\(count == 1 ? "" : "s") to \(output)") }
         for error in damaged { sink.error("gripfit-serial: not exported: \(error)") }
@@ -115,11 +122,12 @@ public struct Export: ParsableCommand {
     /// Every session, by id, a batch at a time, each written before the next is read. One damaged
     /// session must not block the backup of all the others: its batch is read again one by one.
     private func streamAll(
-        _ store: any SessionHistory, subjects: [Subject], assessments: [StoredAssessment], to sink: some CommandOutput
+        _ store: any SessionHistory, as format: SessionFormat, subjects: [Subject], assessments: [StoredAssessment],
+        to sink: some CommandOutput
     ) throws -> (count: Int, damaged: [StoreError]) {
         var damaged: [StoreError] = []
         var count = 0
-        try stream(to: sink, subjects: subjects, assessments: assessments) { writer throws(StoreError) in
+        try stream(format, to: sink, subjects: subjects, assessments: assessments) { writer throws(StoreError) in
             var after: Int64 = 0
             var ids: [Int64]?
             while true {
@@ -154,7 +162,7 @@ public struct Export: ParsableCommand {
 
     /// Writes an export to `-o` (0600, put in place only when whole) or stdout as `body` adds to it.
     private func stream(
-        to sink: some CommandOutput, subjects: [Subject], assessments: [StoredAssessment],
+        _ format: SessionFormat, to sink: some CommandOutput, subjects: [Subject], assessments: [StoredAssessment],
         body: (inout ExportWriter) throws(StoreError) -> Void
     ) throws {
         let file = try output.map { (path) throws(StoreError) in try PrivateFileWriter(path: path) }

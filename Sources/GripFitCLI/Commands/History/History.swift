@@ -3,6 +3,7 @@ import Glibc
 import GripFitCore
 import GripFitLive
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial history`: the saved sessions, newest first.

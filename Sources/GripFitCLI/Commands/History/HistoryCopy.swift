@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial history copy --to LOCATION`: a whole history moved to another backend.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial history sync`: the sessions this station saved while the server was away, pushed.

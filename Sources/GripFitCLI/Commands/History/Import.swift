@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial import FILE`: what `export` wrote, back into the history.

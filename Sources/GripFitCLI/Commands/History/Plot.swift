@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GripFitCore
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial plot <id> -o FILE.svg`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GripFitClinical
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial report A<n> -o FILE.pdf|FILE.html`: one assessment as a printable page.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GripFitCore
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial show <id>`: one session's summary and reps.

@@ -4,6 +4,7 @@ import GripFitConformance
 import GripFitCore
 import GripFitLinux
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial check`: the hardware-in-the-loop conformance suite, with JUnit and JSON reports.

@@ -5,6 +5,7 @@ import GripFitCore
 import GripFitDashboard
 import GripFitLinux
 import GripFitLive
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial dashboard`: the live session, recording and history in a browser.

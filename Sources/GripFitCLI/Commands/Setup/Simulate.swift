@@ -15,7 +15,8 @@ public struct Simulate: ParsableCommand {
             (HX711 not responding), stall (readings stop 3 s into each connection, PING unanswered), \
             stall:pong (as stall, PING answered), data-loss (after every tenth reading the bridge's queue overflows: \
             two readings lost, reported as B:ERROR,DATA_LOST), hostile-name (the last GripFit in range \
-            advertises HTML and a terminal escape as its name).
+            advertises HTML and a terminal escape as its name), hostile-firmware (the GripFit reports a \
+            firmware version holding a terminal escape and a backslash).
 
             Firmware bugs, for proving `check` catches them: wrong-rate (confirms RATE, keeps \
             streaming at 100 ms), no-tared (tares silently), slow-pong (PONG after 1.5 s), no-info \

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GripFitClinical
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial subject edit CODE [facts]`: the facts given replace the stored ones.

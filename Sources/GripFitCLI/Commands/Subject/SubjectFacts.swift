@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GripFitClinical
+import GripFitRecords
 import GripFitStore
 
 /// The facts `subject add` and `subject edit` take; each one given replaces the stored one.

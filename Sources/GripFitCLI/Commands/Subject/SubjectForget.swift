@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial subject forget CODE`: an erasure request. The subject, their assessments and

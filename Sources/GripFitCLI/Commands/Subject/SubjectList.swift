@@ -1,5 +1,6 @@
 import ArgumentParser
 import GripFitClinical
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial subject list`: every subject, by code, with their age today.

@@ -2,6 +2,7 @@ import ArgumentParser
 import GripFitClinical
 import GripFitCore
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial subject show CODE`: the facts, the age today, and every assessment, newest first.

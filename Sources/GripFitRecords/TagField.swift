@@ -12,7 +12,7 @@ public struct TagField: Sendable {
     /// The tag as text (the assessment as its name, `A3`, as `show A3` takes it); nil when untagged.
     public let text: @Sendable (SessionTags) -> String?
     /// Sets the tag from its text in an export's CSV; false when the text is not one.
-    let assign: @Sendable (inout SessionTags, String) -> Bool
+    package let assign: @Sendable (inout SessionTags, String) -> Bool
 
     public static let all: [TagField] = [
         TagField(key: "subject", label: "subject", isNumber: false, text: { $0.subject }) { tags, text in

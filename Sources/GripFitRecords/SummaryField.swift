@@ -35,10 +35,10 @@ public struct SummaryField: Sendable {
     /// The figure, as a number; ``count`` figures are whole.
     public let value: @Sendable (SessionSummary) -> Double
     /// Sets the figure read back from the history or an export; a ``count`` gets a whole number.
-    let assign: @Sendable (inout SessionSummary, Double) -> Void
+    package let assign: @Sendable (inout SessionSummary, Double) -> Void
 
     /// `detailKey`: nil for the same as `key`, `.some(nil)` to leave it out of the detail.
-    init(
+    package init(
         _ key: String, _ label: String, _ kind: Kind, decimals: Int, detailKey: String?? = nil, isExtra: Bool = false,
         _ path: WritableKeyPath<SessionSummary, Double> & Sendable
     ) {
@@ -52,7 +52,7 @@ public struct SummaryField: Sendable {
         assign = { $0[keyPath: path] = $1 }
     }
 
-    init(count key: String, _ label: String, detailKey: String, _ path: WritableKeyPath<SessionSummary, Int> & Sendable) {
+    package init(count key: String, _ label: String, detailKey: String, _ path: WritableKeyPath<SessionSummary, Int> & Sendable) {
         self.key = key
         self.label = label
         self.detailKey = detailKey
@@ -85,7 +85,7 @@ public struct SummaryField: Sendable {
     ]
 
     /// A summary with no figures yet, for reading one back field by field.
-    static var empty: SessionSummary {
+    package static var empty: SessionSummary {
         SessionSummary(
             peak: 0, peakTime: 0, mean: 0, duration: 0, activeDuration: 0, timeToPeak: 0, peakRFD: 0, impulse: 0, reps: [],
             sampleCount: 0, gapCount: 0, gapDuration: 0, threshold: 0)

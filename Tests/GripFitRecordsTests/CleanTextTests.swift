@@ -1,4 +1,4 @@
-import GripFitStore
+import GripFitRecords
 import Testing
 
 struct CleanTextTests {

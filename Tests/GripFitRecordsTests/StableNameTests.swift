@@ -1,4 +1,5 @@
-@testable import GripFitStore
+@testable import GripFitRecords
+import GripFitRecords
 import Testing
 
 /// ``StableName``: the uid's form, the names users see and give, and the names derived for rows
@@ -44,14 +45,5 @@ struct StableNameTests {
         let second = StableName.legacyAssessment(device: "d", startedAtMilliseconds: 1, protocolName: "standard", taken: &taken)
         #expect(first == StableName.legacy(device: "d", startedAtMilliseconds: 1, protocolName: "standard"))
         #expect(first != second && StableName.isUID(second))
-    }
-
-    @Test func aPrefixNamingSeveralIsRefusedWithPrefixesThatTellThemApart() throws {
-        let matches = [(id: Int64(3), uid: "7k2mq9xa3d1111111111111111"), (id: 9, uid: "7k2mq9xa3d1122222222222222")]
-        #expect(throws: StoreError.ambiguousName("s-7k2m", matches: ["s-7k2mq9xa3d111", "s-7k2mq9xa3d112"])) {
-            try StableName.resolve("s-7k2m", kind: .session, matches: matches)
-        }
-        #expect(try StableName.resolve("s-7k2m", kind: .session, matches: Array(matches.prefix(1))) == 3)
-        #expect(throws: StoreError.unknownName("s-7k2m")) { try StableName.resolve("s-7k2m", kind: .session, matches: []) }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import GripFitCore
-import GripFitStore
+import GripFitRecords
 import Testing
 
 struct TimestampTests {

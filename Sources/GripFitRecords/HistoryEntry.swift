@@ -1,5 +1,3 @@
-import GripFitStore
-
 /// One session as `history` and the dashboard list it: its row, and the later calibration its
 /// values are shown with when it was recorded before its device was calibrated.
 public struct HistoryEntry: Sendable {
@@ -9,30 +7,6 @@ public struct HistoryEntry: Sendable {
     public init(row: SessionRow, later: StoredCalibration?) {
         self.row = row
         self.later = later
-    }
-
-    /// The listing's rows as entries, newest first as listed, each uncalibrated session of a device
-    /// calibrated since shown in `book`'s latest calibration of it. A session that no longer reads
-    /// joins the damaged ones rather than hiding the rest.
-    public static func entries(
-        _ listing: SessionListing, store: any SessionHistory, book: [StoredCalibration]
-    ) -> (entries: [HistoryEntry], damaged: [StoreError]) {
-        let calibratedDevices = Set(book.map(\.device))
-        var damaged = listing.damaged
-        var entries: [HistoryEntry] = []
-        for row in listing.rows {
-            guard !row.calibrated, calibratedDevices.contains(row.device) else {
-                entries.append(HistoryEntry(row: row, later: nil))
-                continue
-            }
-            do throws(StoreError) {
-                let (session, later) = presented(try store.session(id: row.id), book: book)
-                entries.append(HistoryEntry(row: SessionRow(session, id: row.id), later: later))
-            } catch {
-                damaged.append(error)
-            }
-        }
-        return (entries, damaged)
     }
 
     /// A stored session as `show`, `plot` and `history` present it: one recorded before its device

@@ -19,7 +19,7 @@ public enum StableName {
     public static let shortLength = 10
     public static let minimumPrefix = 4
     public static let length = 26
-    static let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz")
+    package static let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz")
 
     /// A new uid: 128 bits of `generator` (the system's by default).
     public static func random<G: RandomNumberGenerator>(using generator: inout G) -> String {
@@ -96,17 +96,6 @@ public enum StableName {
         text.count == length && text.allSatisfy(alphabet.contains)
     }
 
-    /// The id of the one record among `matches` (those whose uid starts with `name`'s prefix, a few
-    /// at most): ``StoreError/unknownName(_:)`` for none, ``StoreError/ambiguousName(_:matches:)``
-    /// naming each by a prefix long enough to tell them apart.
-    package static func resolve(_ name: String, kind: Kind, matches: [(id: Int64, uid: String)]) throws(StoreError) -> Int64 {
-        guard let first = matches.first else { throw .unknownName(name) }
-        guard matches.count > 1 else { return first.id }
-        let uids = matches.map(\.uid)
-        let shared = uids.dropFirst().map { uid in zip(uid, first.uid).prefix { $0 == $1 }.count }.max() ?? 0
-        throw .ambiguousName(name, matches: uids.map { "\(kind.rawValue)-" + $0.prefix(max(shortLength, shared + 1)) })
-    }
-
     /// What a name must look like, for messages.
     public static func form(_ kind: Kind) -> String {
         "\(kind.rawValue)- and at least \(minimumPrefix) of the characters `history` shows after it"
@@ -133,7 +122,7 @@ public enum StableName {
     }
 
     /// 128 bits, five at a time from the top: 25 characters, then the last 3 bits.
-    static func encode(_ high: UInt64, _ low: UInt64) -> String {
+    package static func encode(_ high: UInt64, _ low: UInt64) -> String {
         var characters: [Character] = []
         var high = high
         var low = low

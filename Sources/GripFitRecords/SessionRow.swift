@@ -18,6 +18,24 @@ public struct SessionRow: FiledSession, Equatable, Sendable {
     /// Its stable name's uid (``StableName``); `s-` and its start name it everywhere.
     public var uid: String? = nil
 
+    /// Every column, as the history's listing reads them.
+    package init(
+        id: Int64, device: String, startedAtMilliseconds: Int64, versions: DeviceVersions, tags: SessionTags, calibrated: Bool,
+        calibrationDate: String?, summary: SessionSummary, repCount: Int, station: String?, uid: String? = nil
+    ) {
+        self.id = id
+        self.device = device
+        self.startedAtMilliseconds = startedAtMilliseconds
+        self.versions = versions
+        self.tags = tags
+        self.calibrated = calibrated
+        self.calibrationDate = calibrationDate
+        self.summary = summary
+        self.repCount = repCount
+        self.station = station
+        self.uid = uid
+    }
+
     public var name: String? { uid.map { StableName.name(.session, uid: $0) } }
 
     /// The figure a listing leads with.

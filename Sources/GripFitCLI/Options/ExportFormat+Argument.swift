@@ -1,5 +1,0 @@
-import ArgumentParser
-import GripFitStore
-
-/// `--format json|csv|fhir` for `export`.
-extension ExportFormat: ExpressibleByArgument {}
