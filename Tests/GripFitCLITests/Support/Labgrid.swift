@@ -9,6 +9,10 @@ final class Labgrid {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build-venv/labgrid/bin").path
     static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: bin + "/labgrid-client") }
 
+    /// How long a program may take to say it is ready: a bound on a hang only (Python and gRPC
+    /// start slowly on a machine whose cores are busy with the other suites).
+    static let bound = Duration.seconds(120)
+
     let directory: String
     /// Where the coordinator listens: the port is the kernel's pick, read once it listens.
     private(set) var coordinator = ""
@@ -29,7 +33,7 @@ final class Labgrid {
         // The coordinator says where it listens (the kernel's pick of port) once it does.
         let (_, said) = try start("labgrid-coordinator", ["--listen", "127.0.0.1:0"])
         let address = /listening on (127\.0\.0\.1:\d+)\n/
-        let listening = PipeReader.text(of: said, before: .now + .seconds(30)) { $0.firstMatch(of: address) != nil }
+        let listening = PipeReader.text(of: said, before: .now + Self.bound) { $0.firstMatch(of: address) != nil }
         said.drainInBackground()
         guard let match = listening.firstMatch(of: address) else {
             throw LabgridError.didNotSay("labgrid-coordinator", "listening on 127.0.0.1:PORT", listening)
@@ -38,7 +42,7 @@ final class Labgrid {
         // `labgrid-client monitor` prints each resource as the coordinator learns of it.
         let (monitor, resources) = try start("labgrid-client", ["--coordinator", coordinator, "monitor"])
         try start("labgrid-exporter", ["--coordinator", coordinator, "--name", "rack1", "--hostname", "127.0.0.1", "exporter.yaml"])
-        let seen = PipeReader.text(of: resources, until: "rack1/gripfit-rack/NetworkSerialPort", before: .now + .seconds(30))
+        let seen = PipeReader.text(of: resources, until: "rack1/gripfit-rack/NetworkSerialPort", before: .now + Self.bound)
         monitor.terminate()
         resources.drainInBackground()
         guard seen.contains("rack1/gripfit-rack/NetworkSerialPort") else {
@@ -78,6 +82,8 @@ final class Labgrid {
         var environment = ProcessInfo.processInfo.environment
         // The exporter runs ser2net, which Debian installs in /usr/sbin.
         environment["PATH"] = Self.bin + ":/usr/sbin:/usr/bin:/sbin:/bin"
+        // What they say is read as they say it: Python buffers a pipe's output otherwise.
+        environment["PYTHONUNBUFFERED"] = "1"
         return environment
     }
 
@@ -102,12 +108,13 @@ final class Labgrid {
 }
 
 enum LabgridError: Error, CustomStringConvertible {
-    /// A program did not say what it says when ready within 30 s (or ended first); what it did say.
+    /// A program did not say what it says when ready within ``Labgrid/bound`` (or ended first); what it did say.
     case didNotSay(String, String, String)
 
     var description: String {
         switch self {
-        case .didNotSay(let tool, let expected, let said): "\(tool) did not say \"\(expected)\" within 30 s; it said: \(said)"
+        case .didNotSay(let tool, let expected, let said):
+            "\(tool) did not say \"\(expected)\" within \(Labgrid.bound) or ended first; it said: \(said)"
         }
     }
 }
