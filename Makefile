@@ -30,7 +30,7 @@ ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
 endif
 
 ## The version lives in BuildInfo.swift only; the .deb reads it from there.
-VERSION := $(shell sed -n 's/^ *public static let version = "\(.*\)"$$/\1/p' Sources/GripFitCLI/BuildInfo.swift)
+VERSION := $(shell sed -n 's/^ *\(public \)\{0,1\}static let version = "\(.*\)"$$/\2/p' Sources/GripFitCLI/BuildInfo.swift)
 ## The commit for `--version`, "-dirty" when tracked files differ from it; empty outside git.
 ## safe.directory: `sudo make install` in a user's clone must see the same commit, and so the
 ## build `make dist` made, not rebuild as root.

@@ -20,7 +20,7 @@ started=$(date +%s)
 make --no-print-directory dist
 echo "release binary and dist built in $(( $(date +%s) - started )) s"
 binary=.build/dist/gripfit-serial
-version=$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' Sources/GripFitCLI/BuildInfo.swift)
+version=$(sed -n 's/^ *\(public \)\{0,1\}static let version = "\(.*\)"$/\2/p' Sources/GripFitCLI/BuildInfo.swift)
 
 step "--version: version, commit, expected bridge firmware"
 "$binary" --version > "$work/version"
