@@ -26,12 +26,3 @@ enum PipeReader {
         return String(decoding: said, as: UTF8.self)
     }
 }
-
-extension Pipe {
-    /// Reads and drops whatever the child says from now on, so it never blocks on a full pipe.
-    func drainInBackground() {
-        fileHandleForReading.readabilityHandler = { handle in
-            if handle.availableData.isEmpty { handle.readabilityHandler = nil }
-        }
-    }
-}

@@ -56,7 +56,7 @@ import Testing
         #expect(stopper.ticks.count == 5)
         // Each tick comes at or after the deadline the consumer asked for (the instants the loop hands in,
         // not this machine's speed): the loop woke for the earliest deadline, not for a reading.
-        let asked = [start] + stopper.ticks.dropLast().map { $0 }
+        let asked = [start] + stopper.ticks.dropLast()
         #expect(zip(asked, stopper.ticks).allSatisfy { $1 - $0 >= .milliseconds(300) }, "\(stopper.ticks)")
         #expect(quiet.ticks.isEmpty, "a consumer without a deadline is never ticked")
         #expect(quiet.readings > 0 && quiet.readings == stopper.readings)
