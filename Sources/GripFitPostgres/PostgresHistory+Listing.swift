@@ -6,6 +6,13 @@ extension PostgresHistory {
         try read { statements in try SQLHistory(statements).list(filter) }
     }
 
+    /// Read through a cursor, a batch of rows at a time (``SQLHistory/eachEntry(_:book:_:)``), in one read transaction.
+    public func eachEntry(
+        _ filter: SessionFilter, book: [StoredCalibration], _ body: (Result<HistoryEntry, StoreError>) -> Bool
+    ) throws(StoreError) {
+        try read { statements in try SQLHistory(statements).eachEntry(filter, book: book, body) }
+    }
+
     public func count(_ filter: SessionFilter) throws(StoreError) -> Int {
         try read { statements in try SQLHistory(statements).count(filter) }
     }

@@ -17,12 +17,15 @@ package struct HistoryDialect: Sendable {
     /// Run in a forget's transaction after the deletes: what else would keep a trace of the
     /// forgotten rows (SQLite's AUTOINCREMENT counters).
     package let afterForget: [String]
+    /// How many rows a long listing reads at a time through a cursor; nil where the statement is
+    /// stepped a row at a time as it is read (SQLite).
+    package let cursorBatch: Int?
 
     package init(
         placeholder: @escaping @Sendable (Int) -> String, sameCode: @escaping @Sendable (_ column: String) -> String,
         olderThan: @escaping @Sendable (_ start: Int64, _ id: Int64) -> (condition: String, values: [StoredValue]),
         startsWith: @escaping @Sendable (_ column: String, _ prefix: String) -> (condition: String, values: [StoredValue]),
-        erasure: HistoryErasure?, afterForget: [String]
+        erasure: HistoryErasure?, afterForget: [String], cursorBatch: Int?
     ) {
         self.placeholder = placeholder
         self.sameCode = sameCode
@@ -30,6 +33,7 @@ package struct HistoryDialect: Sendable {
         self.startsWith = startsWith
         self.erasure = erasure
         self.afterForget = afterForget
+        self.cursorBatch = cursorBatch
     }
 
     /// SQLite's: `?`; codes are `COLLATE NOCASE` in the schema, so their index serves the look-up.
@@ -49,7 +53,8 @@ package struct HistoryDialect: Sendable {
             UPDATE sqlite_sequence SET seq = (CASE name WHEN 'session' THEN (SELECT coalesce(max(rowid), 0) FROM session)
                 WHEN 'assessment' THEN (SELECT coalesce(max(rowid), 0) FROM assessment) ELSE seq END)
             """
-        ])
+        ],
+        cursorBatch: nil)
 
     /// `sql` with each `?` made this dialect's placeholder, numbered in order. The history's
     /// statements hold no `?` in a literal.

@@ -4,6 +4,55 @@ extension SQLHistory {
     /// ``SessionFilter``'s sessions, newest first, read row by row as the statement returns them:
     /// no row object per session, so 100,000 sessions list without 100,000 rows held at once.
     package func list(_ filter: SessionFilter) throws -> SessionListing {
+        let (sql, values) = try listStatement(filter)
+        var listing = SessionListing()
+        var positions: ColumnPositions?
+        try eachRow(sql, values) { columns, cells in
+            let found = positions ?? ColumnPositions(columns)
+            positions = found
+            SessionRecord.list(cells, positions: found, into: &listing)
+        }
+        return listing
+    }
+
+    /// ``list(_:)``'s sessions as `history` presents them (``HistoryEntry/entry(_:book:session:)``,
+    /// a session of a device calibrated since read whole on the way), each handed to `body` as it
+    /// is read (``streamRows(_:_:_:)``), one that does not read as its error; `body` returns false
+    /// to stop. A long history is never held whole.
+    package func eachEntry(
+        _ filter: SessionFilter, book: [StoredCalibration], _ body: (Result<HistoryEntry, StoreError>) throws -> Bool
+    ) throws {
+        let (sql, values) = try listStatement(filter)
+        var positions: ColumnPositions?
+        do {
+            try streamRows(sql, values) { columns, cells in
+                let found = positions ?? ColumnPositions(columns)
+                positions = found
+                var entry: Result<HistoryEntry, StoreError>
+                switch SessionRecord.listed(cells, positions: found) {
+                case .failure(let error):
+                    entry = .failure(error)
+                case .success(let row):
+                    do {
+                        entry = .success(
+                            try HistoryEntry.entry(row, book: book) { id in
+                                guard let session = try self.session(id: id) else { throw StoreError.notFound(id: id) }
+                                return session
+                            })
+                    } catch let error as StoreError {
+                        entry = .failure(error)
+                    }
+                }
+                guard try body(entry) else { throw Stopped() }
+            }
+        } catch is Stopped {}
+    }
+
+    /// What ends a listing `body` wants no more of.
+    private struct Stopped: Error {}
+
+    /// The listing's statement: newest first, cut at the filter's limit.
+    private func listStatement(_ filter: SessionFilter) throws -> (sql: String, values: [Value]) {
         let conditions = try self.conditions(filter)
         var values = conditions.values
         var limit = ""
@@ -11,15 +60,7 @@ extension SQLHistory {
             limit = " LIMIT ?"
             values.append(max(count, 0))
         }
-        var listing = SessionListing()
-        var positions: ColumnPositions?
-        let sql = "SELECT \(SessionRecord.listed) FROM session\(conditions.clause) ORDER BY started_at_ms DESC, id DESC\(limit)"
-        try eachRow(sql, values) { columns, cells in
-            let found = positions ?? ColumnPositions(columns)
-            positions = found
-            SessionRecord.list(cells, positions: found, into: &listing)
-        }
-        return listing
+        return ("SELECT \(SessionRecord.listed) FROM session\(conditions.clause) ORDER BY started_at_ms DESC, id DESC\(limit)", values)
     }
 
     /// How many sessions the filter picks, its limit ignored.

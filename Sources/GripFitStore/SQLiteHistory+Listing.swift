@@ -1,6 +1,15 @@
+import GripFitRecords
+
 extension SQLiteHistory {
     public func list(_ filter: SessionFilter) throws(StoreError) -> SessionListing {
         try read { db in try SQLHistory(db).list(filter) }
+    }
+
+    /// Stepped as `body` takes the rows (``SQLHistory/eachEntry(_:book:_:)``), in one read transaction.
+    public func eachEntry(
+        _ filter: SessionFilter, book: [StoredCalibration], _ body: (Result<HistoryEntry, StoreError>) -> Bool
+    ) throws(StoreError) {
+        try read { db in try SQLHistory(db).eachEntry(filter, book: book, body) }
     }
 
     public func count(_ filter: SessionFilter) throws(StoreError) -> Int {
