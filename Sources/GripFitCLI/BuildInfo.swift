@@ -2,15 +2,15 @@ import CGripFitBuildInfo
 
 /// What `--version` reports. `version` is the one place the release number lives: the Makefile
 /// reads it from this file for the .deb, so the two cannot disagree.
-public enum BuildInfo {
-    public static let version = "0.1.0"
+enum BuildInfo {
+    static let version = "0.1.0"
 
     /// The bridge firmware (`B:BRIDGE,<version>`) this release was built and tested with; equal to
     /// `kFirmwareVersion` in firmware-bridge/src/BridgeConfig.h (a test checks it).
-    public static let expectedBridgeFirmware = "1.0.0"
+    static let expectedBridgeFirmware = "1.0.0"
 
     /// The git commit, when the build was given one (`make release` does; `swift build` does not).
-    public static var commit: String? {
+    static var commit: String? {
         let commit = String(cString: gripfit_build_commit())
         return commit.isEmpty ? nil : commit
     }

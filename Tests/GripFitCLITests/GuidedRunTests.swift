@@ -1,5 +1,6 @@
 @testable import GripFitCLI
 import GripFitCore
+import GripFitLive
 import GripFitOutput
 import GripFitRecords
 import GripFitStore

@@ -1,5 +1,6 @@
 @testable import GripFitCLI
 import GripFitCore
+import GripFitLive
 import GripFitRecords
 import GripFitStore
 import Testing

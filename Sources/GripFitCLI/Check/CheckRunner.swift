@@ -2,6 +2,7 @@ import Foundation
 import GripFitConformance
 import GripFitCore
 import GripFitLinux
+import GripFitLive
 import GripFitOutput
 import GripFitSimulator
 

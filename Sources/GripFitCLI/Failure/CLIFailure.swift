@@ -8,25 +8,25 @@ import GripFitStore
 
 /// A user-facing failure: what went wrong, what to do, and the exit code.
 /// `init(_:)` is the one place where errors become messages and codes.
-public struct CLIFailure: Error, CustomStringConvertible, Sendable {
-    public let message: String
-    public let status: ExitStatus
+struct CLIFailure: Error, CustomStringConvertible, Sendable {
+    let message: String
+    let status: ExitStatus
 
-    public init(_ message: String, status: ExitStatus) {
+    init(_ message: String, status: ExitStatus) {
         self.message = message
         self.status = status
     }
 
-    public var description: String { message }
+    var description: String { message }
 
     /// A system call's failure: an I/O error (74).
-    public init(_ error: SystemError) {
+    init(_ error: SystemError) {
         self.init(error.description, status: .ioError)
     }
 
     /// The failure for one of this program's own errors; nil for argument-parser errors, which
     /// ArgumentParser reports itself (usage errors exit 64).
-    public init?(_ error: any Error) {
+    init?(_ error: any Error) {
         switch error {
         case let failure as CLIFailure:
             self = failure
@@ -91,13 +91,13 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
     }
 
     /// A signal stopped the command before it did its job; `what` says what was left undone.
-    public static func interrupted(by signal: Int32, _ what: String) -> CLIFailure {
+    static func interrupted(by signal: Int32, _ what: String) -> CLIFailure {
         CLIFailure("interrupted (\(signal == SIGTERM ? "SIGTERM" : "Ctrl-C")): "
             + "\(what)", status: signal == SIGTERM ? .terminated : .interrupted)
     }
 
     /// A session that ended in an error state before it could do its job.
-    public init(_ kind: SessionErrorKind, portError: PortError?) {
+    init(_ kind: SessionErrorKind, portError: PortError?) {
         switch kind {
         case .dongleMissing, .permissionDenied, .portBusy:
             if let portError {
@@ -123,7 +123,7 @@ public struct CLIFailure: Error, CustomStringConvertible, Sendable {
     }
 
     /// A command that did not get its expected reply.
-    public init(_ command: Command, failure: CommandFailure) {
+    init(_ command: Command, failure: CommandFailure) {
         let line = command.line
         switch failure {
         case .timedOut(let attempts):

@@ -1,11 +1,11 @@
 import Logging
 
 /// swift-log set up once, to stderr, so diagnostics never mix with data on stdout.
-public enum Diagnostics {
+enum Diagnostics {
     nonisolated(unsafe) private static var bootstrapped = false
     nonisolated(unsafe) private static var level: Logger.Level = .warning
 
-    public static func bootstrap(level: Logger.Level) {
+    static func bootstrap(level: Logger.Level) {
         Self.level = level
         guard !bootstrapped else { return }
         bootstrapped = true
@@ -16,7 +16,7 @@ public enum Diagnostics {
         }
     }
 
-    public static func logger(label: String) -> Logger {
+    static func logger(label: String) -> Logger {
         var logger = Logger(label: label)
         logger.logLevel = level
         return logger

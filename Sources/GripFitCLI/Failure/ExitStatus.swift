@@ -1,5 +1,5 @@
 /// Exit codes, from sysexits(3), so scripts and CI can tell "fix your command" from "try again".
-public enum ExitStatus: Int32, Sendable, CaseIterable {
+enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// A check or a command ran and failed (e.g. `check` found a non-conformance).
     case failure = 1

@@ -7,32 +7,32 @@ import GripFitStore
 /// The thresholds a clinical reading uses (`show A<n>`, `report`, `export --format fhir`): the EWGSOP2
 /// cut-offs and the trial-consistency CV, each checked before use and named in any refusal. Values
 /// are parsed unconditionally, so `--consistency -5` gets that refusal instead of "Missing value".
-public struct ClinicalOptions: ParsableArguments {
+struct ClinicalOptions: ParsableArguments {
     @Option(
         name: .customLong("ewgsop2-men"), parsing: .unconditional,
         help: ArgumentHelp("EWGSOP2 grip cut-off for men in kg (27 unless given; NAKO data suggest 29).", valueName: "kg"))
-    public var ewgsop2Men: Double?
+    var ewgsop2Men: Double?
 
     @Option(
         name: .customLong("ewgsop2-women"), parsing: .unconditional,
         help: ArgumentHelp("EWGSOP2 grip cut-off for women in kg (16 unless given; NAKO data suggest 18).", valueName: "kg"))
-    public var ewgsop2Women: Double?
+    var ewgsop2Women: Double?
 
     @Option(
         name: .customLong("ewgsop2-min-age"), parsing: .unconditional,
         help: ArgumentHelp(
             "The age in years from which the EWGSOP2 cut-offs are compared (60 unless given: a consensus on older people).",
             valueName: "years"))
-    public var ewgsop2MinimumAge: Double?
+    var ewgsop2MinimumAge: Double?
 
     @Option(
         name: .customLong("consistency"), parsing: .unconditional,
         help: ArgumentHelp("The CV (%) at or below which a hand's trials read as consistent (15 unless given).", valueName: "percent"))
-    public var consistency: Double?
+    var consistency: Double?
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         _ = try settings()
     }
 

@@ -5,7 +5,7 @@ import GripFitSimulator
 import Logging
 
 /// Where to find the dongle, shared by every command that talks to one.
-public struct ConnectionOptions: ParsableArguments {
+struct ConnectionOptions: ParsableArguments {
     @Option(
         name: .customLong("port"),
         help: ArgumentHelp(
@@ -15,29 +15,29 @@ public struct ConnectionOptions: ParsableArguments {
                 + "`check` and `monitor` take several.",
             valueName: "port"),
         completion: PortCompletion.kind)
-    public var ports: [String] = []
+    var ports: [String] = []
 
     @Option(
         help: ArgumentHelp(
             "Pin the bridge to this GripFit (its BLE address, as `scan` lists it); remembered for this dongle, "
                 + "so later sessions reconnect to the same one. `any` unpins.", valueName: "address|any"))
-    public var device: DeviceChoice?
+    var device: DeviceChoice?
 
     @Flag(help: "Use the built-in simulated dongle and GripFit instead of hardware.")
-    public var simulate = false
+    var simulate = false
 
     @OptionGroup(title: "Simulator")
-    public var simulator: SimulatorArguments
+    var simulator: SimulatorArguments
 
     @Option(help: "Diagnostics on stderr: trace, debug, info, notice, warning, error, critical.")
-    public var logLevel: Logger.Level = .warning
+    var logLevel: Logger.Level = .warning
 
-    public init() {}
+    init() {}
 
     /// The one `--port`, for commands that talk to one dongle.
-    public var port: String? { ports.first }
+    var port: String? { ports.first }
 
-    public func validate() throws {
+    func validate() throws {
         if simulate, !ports.isEmpty {
             throw ValidationError("Use either --port or --simulate, not both.")
         }
@@ -65,7 +65,7 @@ public struct ConnectionOptions: ParsableArguments {
     /// Opens the one connection a single-dongle command uses: a running simulator when asked for
     /// one, else the port `--port` names (or the only bridge), followed across replugs by its USB
     /// serial number, or a network port.
-    public func connect() throws -> Connection {
+    func connect() throws -> Connection {
         guard ports.count <= 1 else {
             throw CLIFailure("This command talks to one dongle; give --port once (only check and monitor take several).", status: .usage)
         }
@@ -102,7 +102,7 @@ public struct ConnectionOptions: ParsableArguments {
 
     /// The connections `check` and `monitor` use: every `--port`, or with `allBridges` every
     /// bridge plugged in, or the one `connect()` would choose.
-    public func connectAll(allBridges: Bool) throws -> [Connection] {
+    func connectAll(allBridges: Bool) throws -> [Connection] {
         Diagnostics.bootstrap(level: logLevel)
         if simulate || (ports.count <= 1 && !allBridges) { return [try connect()] }
         if device != nil { throw CLIFailure("--device pins one dongle to one GripFit; give --port once.", status: .usage) }

@@ -2,11 +2,11 @@ import ArgumentParser
 import GripFitCore
 
 /// `--device`: the GripFit the bridge should connect to (a BLE address from `scan`), or `any`.
-public enum DeviceChoice: ExpressibleByArgument, Equatable, Sendable {
+enum DeviceChoice: ExpressibleByArgument, Equatable, Sendable {
     case address(BLEAddress)
     case any
 
-    public init?(argument: String) {
+    init?(argument: String) {
         if argument.lowercased() == "any" {
             self = .any
         } else if let address = BLEAddress(argument.uppercased()) {
@@ -16,5 +16,5 @@ public enum DeviceChoice: ExpressibleByArgument, Equatable, Sendable {
         }
     }
 
-    public static var defaultCompletionKind: CompletionKind { .default }
+    static var defaultCompletionKind: CompletionKind { .default }
 }

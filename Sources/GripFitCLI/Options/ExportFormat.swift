@@ -6,11 +6,11 @@ import GripFitStore
 /// `export --format json|csv|fhir`: one option for two kinds of thing written, each with its own
 /// format enum (sessions as JSON or CSV, assessments as FHIR), so a new format is one case in its
 /// kind's enum and a switch that misses it does not compile.
-public enum ExportFormat: ExpressibleByArgument, Equatable, Sendable, CustomStringConvertible {
+enum ExportFormat: ExpressibleByArgument, Equatable, Sendable, CustomStringConvertible {
     case sessions(SessionFormat)
     case assessments(AssessmentFormat)
 
-    public init?(argument: String) {
+    init?(argument: String) {
         if let format = SessionFormat(rawValue: argument) {
             self = .sessions(format)
         } else if let format = AssessmentFormat(rawValue: argument) {
@@ -20,12 +20,12 @@ public enum ExportFormat: ExpressibleByArgument, Equatable, Sendable, CustomStri
         }
     }
 
-    public static var allValueStrings: [String] { SessionFormat.allCases.map(\.rawValue) + AssessmentFormat.allCases.map(\.rawValue) }
+    static var allValueStrings: [String] { SessionFormat.allCases.map(\.rawValue) + AssessmentFormat.allCases.map(\.rawValue) }
 
-    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 
     /// As the option names it.
-    public var description: String {
+    var description: String {
         switch self {
         case .sessions(let format): format.rawValue
         case .assessments(let format): format.rawValue

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// How `history` writes its sessions.
-public enum HistoryFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+enum HistoryFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// An aligned table for people, times local.
     case table
     /// One row per session, units in the header, times RFC 3339 UTC.

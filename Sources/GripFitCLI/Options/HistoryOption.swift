@@ -4,7 +4,7 @@ import GripFitStore
 
 /// `--history`, declared once for every command that opens the history: above `GRIPFIT_HISTORY`
 /// and config.toml's `history` key (``Storage/location(_:)`` chooses).
-public struct HistoryOption: ParsableArguments {
+struct HistoryOption: ParsableArguments {
     @Option(
         name: .customLong("history"),
         help: ArgumentHelp(
@@ -13,11 +13,11 @@ public struct HistoryOption: ParsableArguments {
             sqlite:PATH or PATH. Default: GRIPFIT_HISTORY, else the history key of \
             $XDG_CONFIG_HOME/gripfit/config.toml, else this station's own file.
             """, valueName: "location"))
-    public var history: String?
+    var history: String?
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if let history, case .failure(let refusal) = HistoryLocation.parse(history) { throw ValidationError("--history: \(refusal).") }
     }
 }

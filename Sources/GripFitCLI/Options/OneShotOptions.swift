@@ -1,11 +1,11 @@
 import ArgumentParser
 
 /// Options shared by the one-shot commands.
-public struct OneShotOptions: ParsableArguments {
+struct OneShotOptions: ParsableArguments {
     @Option(
         parsing: .unconditional, help: "Give up after this many seconds (scanning and connecting included).",
         transform: SecondsOption.parser("--timeout", minimum: 0, inclusive: false))
-    public var timeout: Double = 20
+    var timeout: Double = 20
 
-    public init() {}
+    init() {}
 }

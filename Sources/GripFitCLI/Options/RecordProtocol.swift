@@ -2,7 +2,7 @@ import ArgumentParser
 import GripFitLive
 
 /// Assessment protocols `record --protocol` can run.
-public enum RecordProtocol: String, ExpressibleByArgument, CaseIterable, Sendable {
+enum RecordProtocol: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// Three maximal squeezes per hand, alternating hands, with rest between (as in the ASHT and
     /// Southampton protocols); reports best and mean per hand and the left/right difference.
     case standard

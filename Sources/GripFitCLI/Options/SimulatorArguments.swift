@@ -3,25 +3,25 @@ import GripFitCore
 import GripFitSimulator
 
 /// How the built-in simulator behaves, shared by `simulate` and every `--simulate`.
-public struct SimulatorArguments: ParsableArguments {
+struct SimulatorArguments: ParsableArguments {
     @Option(name: .customLong("fault"), help: "Inject a fault into the simulator (repeatable).")
-    public var faults: [SimulatorFault] = []
+    var faults: [SimulatorFault] = []
 
     @Option(name: .customLong("bug"), help: "Give the simulated firmware a protocol bug that `check` must catch (repeatable).")
-    public var bugs: [SimulatorBug] = []
+    var bugs: [SimulatorBug] = []
 
     @Option(help: "What simulated readings show: squeeze-shaped force, or a counter for tests.")
-    public var pattern: SimulatorOptions.Pattern = .squeeze
+    var pattern: SimulatorOptions.Pattern = .squeeze
 
     @Option(help: "Seed for the simulator's randomness, to replay a run exactly.")
-    public var seed: UInt64 = 1
+    var seed: UInt64 = 1
 
     @Option(
         help: ArgumentHelp(
             "Hang a load on the simulated sensor instead of squeezes: 10kg from the start, or 10kg@8 from 8 s "
                 + "after the simulator started (repeatable, e.g. --load 0kg@0 --load 10kg@8).",
             valueName: "force[@seconds]"))
-    public var load: [LoadStep] = []
+    var load: [LoadStep] = []
 
     @Option(
         name: .customLong("power-cycle"),
@@ -29,24 +29,24 @@ public struct SimulatorArguments: ParsableArguments {
             "Switch the simulated GripFit off and on this many seconds after the start: its link drops, "
                 + "it forgets its tare, the bridge reconnects (repeatable).",
             valueName: "seconds"))
-    public var powerCycles: [Double] = []
+    var powerCycles: [Double] = []
 
     @Flag(help: "Act as a plain USB-serial relay instead of the bridge: device lines only, no B: lines.")
-    public var plainRelay = false
+    var plainRelay = false
 
     @Option(help: "How many simulated GripFits are in range (1 or 2), to try `scan` and `--device`.")
-    public var gripfits = 1
+    var gripfits = 1
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if !(1...2).contains(gripfits) { throw ValidationError("--gripfits must be 1 or 2.") }
         if let bad = powerCycles.first(where: { !($0 >= 0 && $0 <= 86_400) }) {
             throw ValidationError("--power-cycle \(bad): give seconds after the simulator started, from 0 to 86400.")
         }
     }
 
-    public var options: SimulatorOptions {
+    var options: SimulatorOptions {
         var options = SimulatorOptions()
         options.faults = Set(faults)
         options.bugs = Set(bugs)

@@ -3,16 +3,16 @@ import GripFitCore
 
 /// `--unit`, declared once for every command that shows force (`monitor`, `record`, `dashboard`,
 /// `history`, `show`, `plot`), so it reads the same everywhere.
-public struct UnitOption: ParsableArguments {
+struct UnitOption: ParsableArguments {
     @Option(
         help: """
             Force unit for a calibrated device or session (see `calibrate`): kg, lb or N; kg if not given. \
             Without it, `monitor --format jsonl|csv` shows raw readings only.
             """)
-    public var unit: ForceUnit?
+    var unit: ForceUnit?
 
-    public init() {}
+    init() {}
 
     /// The unit asked for, or kg.
-    public var resolved: ForceUnit { unit ?? .kilograms }
+    var resolved: ForceUnit { unit ?? .kilograms }
 }

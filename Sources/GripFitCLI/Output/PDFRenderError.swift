@@ -2,7 +2,7 @@ import GripFitOutput
 
 /// Why a report did not become a PDF, each with the fix and the exit code a script can act on. Paths
 /// stay raw here and are escaped once, in the message.
-public enum PDFRenderError: Error, Equatable, CustomStringConvertible, Sendable {
+enum PDFRenderError: Error, Equatable, CustomStringConvertible, Sendable {
     /// No Chromium on PATH: the package to install is named.
     case rendererMissing(searched: [String])
     /// `-o` cannot be written: the path and the errno text.
@@ -14,7 +14,7 @@ public enum PDFRenderError: Error, Equatable, CustomStringConvertible, Sendable 
     /// The renderer did not finish in time and was stopped.
     case timedOut(renderer: String, seconds: Int)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .rendererMissing(let searched):
             "no PDF renderer: none of \(searched.joined(separator: ", ")) is on PATH. "
@@ -31,7 +31,7 @@ public enum PDFRenderError: Error, Equatable, CustomStringConvertible, Sendable 
         }
     }
 
-    public var status: ExitStatus {
+    var status: ExitStatus {
         switch self {
         case .rendererMissing, .renderFailed: .unavailable
         case .cannotWrite, .temporaryFiles: .cannotCreate

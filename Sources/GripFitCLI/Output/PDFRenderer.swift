@@ -10,20 +10,20 @@ import GripFitStore
 /// writes nothing into the user's own), Chromium prints it, and the result is written to `-o`
 /// as 0600, all or nothing, only if it starts with `%PDF`. Chromium runs in a process group of its
 /// own, stopped as a whole at the timeout (PDFRenderer+Process.swift).
-public struct PDFRenderer: Sendable {
+struct PDFRenderer: Sendable {
     /// The names tried on PATH, in order: Debian's package, other distributions', Google's build.
-    public static let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+    static let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
 
-    public let executable: String
-    public let timeout: Duration
+    let executable: String
+    let timeout: Duration
 
-    public init(executable: String, timeout: Duration = .seconds(60)) {
+    init(executable: String, timeout: Duration = .seconds(60)) {
         self.executable = executable
         self.timeout = timeout
     }
 
     /// The first candidate on `searchPath` (the caller passes `PATH`).
-    public static func find(searchPath: String?, timeout: Duration = .seconds(60)) throws(PDFRenderError) -> PDFRenderer {
+    static func find(searchPath: String?, timeout: Duration = .seconds(60)) throws(PDFRenderError) -> PDFRenderer {
         let directories = (searchPath ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         for name in candidates {
             for directory in directories where !directory.isEmpty {
@@ -35,7 +35,7 @@ public struct PDFRenderer: Sendable {
     }
 
     /// Prints `html` to a PDF at `path`; checks `path` can be written before starting Chromium.
-    public func write(html: String, to path: String) throws(PDFRenderError) {
+    func write(html: String, to path: String) throws(PDFRenderError) {
         do {
             try PrivateFiles.checkWritable(path)
         } catch {

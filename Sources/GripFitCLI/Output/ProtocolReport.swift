@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitLive
 import GripFitRecords
 import GripFitStore
 

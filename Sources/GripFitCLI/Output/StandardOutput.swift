@@ -2,38 +2,38 @@ import Glibc
 
 /// Writes straight to file descriptors 1 and 2, unbuffered, so a pipe reader sees each event as it
 /// happens. A closed pipe (`| head`) ends the run cleanly instead of killing it with SIGPIPE.
-public enum StandardOutput {
+enum StandardOutput {
     /// False once stdout is gone.
     @discardableResult
-    public static func line(_ text: String) -> Bool {
+    static func line(_ text: String) -> Bool {
         write(text + "\n")
     }
 
     @discardableResult
-    public static func write(_ text: String) -> Bool {
+    static func write(_ text: String) -> Bool {
         writeAll(STDOUT_FILENO, Array(text.utf8))
     }
 
     /// Bytes already encoded, such as a batch of events.
     @discardableResult
-    public static func write(_ bytes: [UInt8]) -> Bool {
+    static func write(_ bytes: [UInt8]) -> Bool {
         writeAll(STDOUT_FILENO, bytes)
     }
 
-    public static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// A terminal that can redraw in place: stdout is one and TERM is set and not `dumb`.
-    public static var isCapableTerminal: Bool {
+    static var isCapableTerminal: Bool {
         guard isTerminal, let term = getenv("TERM").map({ String(cString: $0) }) else { return false }
         return !term.isEmpty && term != "dumb"
     }
 
-    public static func error(_ text: String) {
+    static func error(_ text: String) {
         _ = writeAll(STDERR_FILENO, Array((text + "\n").utf8))
     }
 
     /// A closed pipe then fails with EPIPE, which ``write(_:)`` reports.
-    public static func ignoreBrokenPipe() {
+    static func ignoreBrokenPipe() {
         signal(SIGPIPE, SIG_IGN)
     }
 

@@ -3,7 +3,7 @@ import GripFitLive
 
 /// Sessions are filed at whole milliseconds since the epoch, rounded down.
 extension WallClock: WallTime {
-    public func epochMilliseconds(at instant: MonotonicInstant) -> Int64 {
+    func epochMilliseconds(at instant: MonotonicInstant) -> Int64 {
         milliseconds(at: instant)
     }
 }

@@ -6,26 +6,26 @@ import GripFitStore
 
 /// Maps monotonic instants to wall-clock time, anchored once, so output timestamps stay ordered
 /// even if the system clock is stepped during a run.
-public struct WallClock: Sendable {
+struct WallClock: Sendable {
     private let anchorWall: Date
     private let anchorMonotonic: MonotonicInstant
 
-    public init(monotonic: MonotonicClock = MonotonicClock()) {
+    init(monotonic: MonotonicClock = MonotonicClock()) {
         anchorMonotonic = monotonic.now()
         anchorWall = Date()
     }
 
-    public func date(at instant: MonotonicInstant) -> Date {
+    func date(at instant: MonotonicInstant) -> Date {
         anchorWall.addingTimeInterval((instant - anchorMonotonic).seconds)
     }
 
     /// Milliseconds since 1970 at `instant`, as sessions are filed.
-    public func milliseconds(at instant: MonotonicInstant) -> Int64 {
+    func milliseconds(at instant: MonotonicInstant) -> Int64 {
         Timestamp.milliseconds(date(at: instant))
     }
 
     /// RFC 3339, UTC, milliseconds: `2026-11-22T04:10:31.123Z`, as ``RFC3339`` writes every time.
-    public static func rfc3339(_ date: Date) -> String {
+    static func rfc3339(_ date: Date) -> String {
         RFC3339.format(milliseconds: Timestamp.milliseconds(date))
     }
 }

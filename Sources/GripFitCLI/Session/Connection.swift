@@ -4,17 +4,17 @@ import GripFitSimulator
 
 /// A port to talk to: where it comes from, and the pin to send its bridge. The simulator behind
 /// it, if any, stops when the connection goes.
-public final class Connection {
-    public let source: PortSource
+final class Connection {
+    let source: PortSource
     /// Sent to the bridge as `BRIDGE:PIN` when the port opens: an address, or nil to unpin; nil: nothing.
-    public var pin: BLEAddress??
+    var pin: BLEAddress??
 
-    public var path: String { source.path }
-    public var simulator: VirtualDongle? { source.simulator }
+    var path: String { source.path }
+    var simulator: VirtualDongle? { source.simulator }
     /// The dongle as `--port` chose it; nil for the simulator, paths opened without udev and network ports.
-    public var selection: PortSelection? { source.selection }
+    var selection: PortSelection? { source.selection }
     /// The dongle, as its remembered pin is filed: its USB serial number, else its path.
-    public var dongleKey: String { source.dongleKey }
+    var dongleKey: String { source.dongleKey }
 
     init(source: PortSource) {
         self.source = source
@@ -26,7 +26,7 @@ public final class Connection {
 
     /// A driver for this port, reopened through ``PortSource/open()`` after every loss and told by
     /// the source's hotplug events (if any) when the dongle goes and comes back.
-    public func makeDriver(timings: SessionTimings = SessionTimings()) -> SessionDriver {
+    func makeDriver(timings: SessionTimings = SessionTimings()) -> SessionDriver {
         let driver = SessionDriver(open: source.open, timings: timings, logger: Diagnostics.logger(label: "gripfit.session"))
         if let pin { driver.submit(.bridge(.pin(pin))) }
         if let hotplug = source.hotplug() { driver.eventSources = [hotplug] }

@@ -10,7 +10,7 @@ import GripFitStore
 /// is opened (again after each loss), what reports its comings and goings, what the dongle is
 /// filed under and what names it in reports. A new transport is its ``PortTransport`` type and
 /// a case here.
-public enum PortSource {
+enum PortSource {
     /// The built-in simulator on its pty.
     case simulator(VirtualDongle)
     /// A port udev knows, followed across replugs by its USB serial number when it has one.
@@ -55,13 +55,13 @@ public enum PortSource {
 
     /// The port is on another machine: no udev event says that it went, so the session says it,
     /// in the server's or the socket's words; it is named by its address; doctor cannot check it.
-    public var isRemote: Bool {
+    var isRemote: Bool {
         if case .network = self { return true }
         return false
     }
 
     /// The name the user gave, or the device path it resolved to, for messages.
-    public var path: String {
+    var path: String {
         switch self {
         case .simulator(let dongle): dongle.path
         case .usb(let selection, _): selection.path
@@ -70,26 +70,26 @@ public enum PortSource {
         }
     }
 
-    public var simulator: VirtualDongle? {
+    var simulator: VirtualDongle? {
         if case .simulator(let dongle) = self { return dongle }
         return nil
     }
 
     /// The dongle as `--port` chose it; nil for the simulator, paths opened without udev and network ports.
-    public var selection: PortSelection? {
+    var selection: PortSelection? {
         if case .usb(let selection, _) = self { return selection }
         return nil
     }
 
     /// The dongle, as its remembered pin is filed: the simulator by that name, else ``portKey``.
-    public var dongleKey: String {
+    var dongleKey: String {
         if case .simulator = self { return "simulator" }
         return portKey
     }
 
     /// The port, as calibrations and sessions are filed when no GripFit address is known: its USB
     /// serial number, else its path.
-    public var portKey: String {
+    var portKey: String {
         if let serial = selection?.serial.flatMap({ CleanText.clean($0) }) { return "usb:\(serial)" }
         return "port:\(path)"
     }
@@ -99,7 +99,7 @@ public enum PortSource {
     /// simulator, the network address it was checked through; a local path without a serial
     /// number (a pty, whose /dev/pts/N changes every time) by the GripFit's BLE `address` once
     /// the bridge reported it. Before that the path stands in.
-    public func deviceName(address: String?) -> String {
+    func deviceName(address: String?) -> String {
         switch self {
         case .simulator: "simulated"
         case .usb(let selection, _): selection.serial ?? address ?? path
@@ -110,7 +110,7 @@ public enum PortSource {
 
     /// Opens the port where it is now: called at every open of a session, so a replugged dongle
     /// is found under its new name and a lost network link is connected again.
-    public func open() throws(PortError) -> any PortTransport {
+    func open() throws(PortError) -> any PortTransport {
         switch self {
         case .simulator(let dongle): try SerialPort.open(path: dongle.path)
         case .usb(let selection, let udev): try PortLocator(selection: selection, context: udev).open()
@@ -121,7 +121,7 @@ public enum PortSource {
 
     /// What tells the session that the port went or came back: udev, for a USB dongle with a
     /// serial number to follow. Without it (or without a monitor) the session retries with backoff.
-    public func hotplug() -> SessionEventSource? {
+    func hotplug() -> SessionEventSource? {
         guard case .usb(let selection, let udev) = self, case .usb(let port) = selection, port.serial != nil else {
             return nil
         }

@@ -1,5 +1,6 @@
 import GripFitCore
 import GripFitLinux
+import GripFitLive
 import GripFitRecords
 import GripFitStore
 

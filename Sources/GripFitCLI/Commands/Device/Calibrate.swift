@@ -7,8 +7,8 @@ import GripFitSimulator
 import GripFitStore
 
 /// `gripfit-serial calibrate`: two-point calibration, stored per device.
-public struct Calibrate: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Calibrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Calibrate the GripFit with a known mass, so readings show kg, lb or N.",
         discussion: """
             Two steps, each averaging 2 s of still readings: first with nothing on the handle, then \
@@ -24,26 +24,26 @@ public struct Calibrate: ParsableCommand {
               gripfit-serial calibrate --simulate --mass 22lb
             """)
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
     @Option(
         parsing: .unconditional, help: ArgumentHelp("The known mass, with its unit: 10kg, 22lb, 98N.", valueName: "force"),
         transform: ForceQuantity.parser("--mass"))
-    public var mass: ForceQuantity
+    var mass: ForceQuantity
 
     /// At least 3 s: each step averages 2 s of readings.
     @Option(
         parsing: .unconditional, help: "Seconds to wait for each step to be steady before giving up (at least 3).",
         transform: SecondsOption.parser("--timeout", minimum: 3))
-    public var timeout: Double = 30
+    var timeout: Double = 30
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if !connection.simulator.load.isEmpty { throw ValidationError("calibrate places the simulator's load itself; drop --load.") }
     }
 
-    public func run() throws {
+    func run() throws {
         let book = Storage.calibrations
         try book.checkCanSave()
         let link = try connection.connect()

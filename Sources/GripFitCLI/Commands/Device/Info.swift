@@ -3,8 +3,8 @@ import GripFitCore
 import GripFitOutput
 
 /// `gripfit-serial info`: the device's name and firmware version.
-public struct Info: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Show the GripFit's firmware version (CMD:INFO) and the bridge's.",
         discussion: """
             Sends CMD:INFO and waits for the D: reply; exits 0 when it comes. \
@@ -16,12 +16,12 @@ public struct Info: ParsableCommand {
               gripfit-serial info --simulate
             """)
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var oneShot: OneShotOptions
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var oneShot: OneShotOptions
 
-    public init() {}
+    init() {}
 
-    public func run() throws {
+    func run() throws {
         let reply = try OneShot.run(.device(.info), connection: connection, timeout: oneShot.timeout)
         guard case .device(let info) = reply.message else { return }
         let bridge = reply.bridgeVersion.map { ", bridge firmware \(UntrustedText.escaped($0))" } ?? ", plain relay"

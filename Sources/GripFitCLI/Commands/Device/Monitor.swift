@@ -1,12 +1,13 @@
 import ArgumentParser
 import GripFitCore
 import GripFitLinux
+import GripFitLive
 import GripFitOutput
 import Synchronization
 
 /// `gripfit-serial monitor`: live readings and everything else the dongle says.
-public struct Monitor: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Monitor: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Show live readings from the GripFit.",
         discussion: """
             Runs until --duration passes or Ctrl-C. If the dongle is unplugged or the link drops, \
@@ -35,29 +36,29 @@ public struct Monitor: ParsableCommand {
               gripfit-serial monitor --port /dev/ttyACM0 --port /dev/ttyACM1 --format jsonl
             """)
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
     @Flag(help: "Follow every GripFit bridge plugged in (with any --port given).")
-    public var allBridges = false
+    var allBridges = false
 
     @Option(
         parsing: .unconditional, help: "Stop after this many seconds of wall time, counted from the start (connecting included).",
         transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false))
-    public var duration: Double?
+    var duration: Double?
 
     @Option(
         help: """
             text (a live view on a terminal: keys t tare (refused on a loaded handle unless pressed again within 3 s), p \
             reset peak, q quit; plain lines otherwise or with TERM=dumb), jsonl (one JSON object per event) or csv (time,raw).
             """)
-    public var format: LiveStream.Format = .text
+    var format: LiveStream.Format = .text
 
-    @OptionGroup public var unitOption: UnitOption
+    @OptionGroup var unitOption: UnitOption
     var unit: ForceUnit? { unitOption.unit }
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if connection.ports.count > 1 || allBridges {
             if format == .csv { throw ValidationError("CSV has no port column; with several dongles use --format jsonl.") }
             if unit != nil { throw ValidationError("--unit applies to one dongle at a time; give --port once.") }
@@ -65,7 +66,7 @@ public struct Monitor: ParsableCommand {
         }
     }
 
-    public func run() throws {
+    func run() throws {
         let connections = try connection.connectAll(allBridges: allBridges)
         if connections.count > 1 {
             try monitorSeveral(connections)

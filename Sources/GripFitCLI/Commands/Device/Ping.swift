@@ -2,8 +2,8 @@ import ArgumentParser
 import GripFitCore
 
 /// `gripfit-serial ping`: check the link end to end.
-public struct Ping: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Ping: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Check the link to the GripFit (CMD:PING -> S:PONG).",
         discussion: """
             Sends one command and waits for its reply: prints the round trip through the dongle and \
@@ -15,12 +15,12 @@ public struct Ping: ParsableCommand {
               gripfit-serial ping --simulate
             """)
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var oneShot: OneShotOptions
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var oneShot: OneShotOptions
 
-    public init() {}
+    init() {}
 
-    public func run() throws {
+    func run() throws {
         let reply = try OneShot.run(.device(.ping), connection: connection, timeout: oneShot.timeout)
         let milliseconds = (reply.latency.milliseconds * 10).rounded() / 10
         StandardOutput.line("PONG in \(milliseconds) ms")

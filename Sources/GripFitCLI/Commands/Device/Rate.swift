@@ -2,8 +2,8 @@ import ArgumentParser
 import GripFitCore
 
 /// `gripfit-serial rate <ms>`: change the sample interval.
-public struct Rate: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Rate: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Set the sample interval in milliseconds (CMD:RATE:<ms>, 20-1000).",
         discussion: """
             Sends CMD:RATE:<ms> and waits for its reply; exits 0 when the device confirms with \
@@ -26,14 +26,14 @@ public struct Rate: ParsableCommand {
             }
             return milliseconds
         })
-    public var milliseconds: Int
+    var milliseconds: Int
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var oneShot: OneShotOptions
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var oneShot: OneShotOptions
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         let allowed = SampleRate.allowedMilliseconds
         guard allowed.contains(milliseconds) else {
             throw ValidationError(
@@ -42,7 +42,7 @@ public struct Rate: ParsableCommand {
         }
     }
 
-    public func run() throws {
+    func run() throws {
         let rate = try SampleRate(milliseconds: milliseconds)
         _ = try OneShot.run(.device(.rate(rate)), connection: connection, timeout: oneShot.timeout)
         StandardOutput.line("sample interval \(rate.milliseconds) ms")

@@ -3,13 +3,14 @@ import Foundation
 import GripFitClinical
 import GripFitCore
 import GripFitLinux
+import GripFitLive
 import GripFitOutput
 import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial record`: one session (or a clinical protocol of six) into the history.
-public struct Record: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Record a grip session and save it to the history.",
         discussion: """
             Readings are kept in memory and the session is saved once, when it stops: after \
@@ -41,47 +42,47 @@ public struct Record: ParsableCommand {
               gripfit-serial record --protocol standard --subject P017
             """)
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
     @Option(
         parsing: .unconditional,
         help: "Record this many seconds, counted from the first reading (with --protocol: the longest a trial may last; default 10).",
         transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false))
-    public var duration: Double?
+    var duration: Double?
 
     @Flag(help: "Stop when the first squeeze is released.")
-    public var untilRelease = false
+    var untilRelease = false
 
     @Option(help: "A note saved with the session (at most 200 characters, one line).")
-    public var label: String?
+    var label: String?
 
     @Option(help: "The subject measured, by code (`gripfit-serial subject add` adds one); checked before any reading.")
-    public var subject: String?
+    var subject: String?
 
     @Option(help: "Which hand squeezes: left or right (with --protocol: the hand to start with).")
-    public var hand: Hand?
+    var hand: Hand?
 
-    @OptionGroup public var unitOption: UnitOption
+    @OptionGroup var unitOption: UnitOption
     var unit: ForceUnit { unitOption.resolved }
 
-    @OptionGroup public var clinicalOptions: ClinicalOptions
+    @OptionGroup var clinicalOptions: ClinicalOptions
 
     @Option(name: .customLong("protocol"), help: "Run an assessment protocol: standard.")
-    public var protocolName: RecordProtocol?
+    var protocolName: RecordProtocol?
 
     @Option(
         parsing: .unconditional, help: "With --protocol: seconds of rest between trials (0 to 3600).",
         transform: SecondsOption.parser(
             "--rest", minimum: GuidedProtocol.Settings.restSecondsRange.lowerBound,
             maximum: GuidedProtocol.Settings.restSecondsRange.upperBound))
-    public var rest: Double = RecordProtocol.restSeconds
+    var rest: Double = RecordProtocol.restSeconds
 
     @Option(parsing: .unconditional, help: "With --protocol: trials per hand (1 to 5).")
-    public var trials: Int = RecordProtocol.trialsPerHand
+    var trials: Int = RecordProtocol.trialsPerHand
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if let label, let refusal = CleanText.refusal(label) { throw ValidationError("--label \(refusal); nothing was recorded.") }
         if protocolName != nil, untilRelease {
             throw ValidationError(
@@ -100,9 +101,9 @@ public struct Record: ParsableCommand {
         }
     }
 
-    @OptionGroup public var historyOption: HistoryOption
+    @OptionGroup var historyOption: HistoryOption
 
-    public func run() throws {
+    func run() throws {
         let store = try Storage.historyToRecord(historyOption)
         let subject = try self.subject.map { code throws in try store.subject(code: code) }
         let runner = SessionRunner(connection: try connection.connect())

@@ -4,8 +4,8 @@ import GripFitLinux
 import GripFitOutput
 
 /// `gripfit-serial scan`: the GripFits in range, as the bridge reports them, to pick one with `--device`.
-public struct Scan: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Scan: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "List the GripFits the bridge can see.",
         discussion: """
             Asks the bridge to scan now (a link it has drops for the moment and comes back) and lists \
@@ -19,18 +19,18 @@ public struct Scan: ParsableCommand {
               gripfit-serial monitor --device C0:FF:EE:00:00:02
             """)
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
     @Option(parsing: .unconditional, help: "Seconds to listen; the bridge scans in windows of 10 s.")
-    public var duration: Double = 11
+    var duration: Double = 11
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if !(duration > 0 && duration <= 600) { throw ValidationError("--duration must be more than 0 and at most 600 seconds.") }
     }
 
-    public func run() throws {
+    func run() throws {
         let link = try connection.connect()
         let runner = SessionRunner(connection: link)
         runner.driver.submit(.bridge(.scan))

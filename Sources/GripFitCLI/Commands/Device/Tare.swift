@@ -2,8 +2,8 @@ import ArgumentParser
 import GripFitCore
 
 /// `gripfit-serial tare`: zero the scale at the current load.
-public struct Tare: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Tare: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Zero the GripFit at its current load (CMD:TARE).",
         discussion: """
             Exits 0 on S:TARED; 74 when the device answers S:NOT_READY (sensor fault). Take the \
@@ -14,12 +14,12 @@ public struct Tare: ParsableCommand {
               gripfit-serial tare --port F1E2D3 && gripfit-serial record --hand right
             """)
 
-    @OptionGroup public var connection: ConnectionOptions
-    @OptionGroup public var oneShot: OneShotOptions
+    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var oneShot: OneShotOptions
 
-    public init() {}
+    init() {}
 
-    public func run() throws {
+    func run() throws {
         _ = try OneShot.run(.device(.tare), connection: connection, timeout: oneShot.timeout)
         StandardOutput.line("tared")
     }

@@ -5,8 +5,8 @@ import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial export`: sessions with their raw traces, as CSV or JSON; assessments as FHIR.
-public struct Export: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Export sessions (summary, reps and raw readings) as JSON or CSV, assessments as FHIR R4.",
         discussion: """
             Sessions go out with their raw traces. `export --all` writes as it reads, 500 sessions at \
@@ -33,30 +33,30 @@ public struct Export: ParsableCommand {
             """)
 
     @Argument(help: "The session's name (s-XXXX) or id, from `gripfit-serial history`; with --format fhir, assessments' (a-XXXX or A<n>).")
-    public var ids: [String] = []
+    var ids: [String] = []
 
     @Flag(help: "Export every session.")
-    public var all = false
+    var all = false
 
     @Option(help: "json, csv or fhir.")
-    public var format: ExportFormat = .sessions(.json)
+    var format: ExportFormat = .sessions(.json)
 
     @Option(
         help: ArgumentHelp(
             "With --format fhir: collection (a document, the default) or transaction (to POST to a FHIR server's base URL).",
             valueName: "type"))
-    public var bundle: FHIRBundleType?
+    var bundle: FHIRBundleType?
 
-    @OptionGroup public var clinicalOptions: ClinicalOptions
+    @OptionGroup var clinicalOptions: ClinicalOptions
 
     @Option(
         name: .shortAndLong, help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"),
         completion: .file())
-    public var output: String?
+    var output: String?
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if bundle != nil, case .sessions(let sessions) = format {
             throw ValidationError("--bundle is for --format fhir; \(sessions.rawValue) has no Bundle. Add --format fhir, or drop --bundle.")
         }
@@ -78,9 +78,9 @@ public struct Export: ParsableCommand {
         if let id = ids.first { _ = try RecordName.session(id) }
     }
 
-    @OptionGroup public var historyOption: HistoryOption
+    @OptionGroup var historyOption: HistoryOption
 
-    public func run() throws {
+    func run() throws {
         if let output { try PrivateFiles.checkWritable(output) }
         let (store, damage) = try Storage.historyToRead(historyOption)
         try export(store, damage: damage, to: StandardStreams())

@@ -7,8 +7,8 @@ import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial history`: the saved sessions, newest first.
-public struct History: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "List saved sessions.",
         discussion: """
             Sessions are listed newest first, one row each. The table shows local times with \
@@ -50,25 +50,25 @@ public struct History: ParsableCommand {
         subcommands: [HistorySync.self, HistoryCopy.self])
 
     @Option(help: "table, csv (one row per session) or json.")
-    public var format: HistoryFormat = .table
+    var format: HistoryFormat = .table
 
     @Flag(help: "Same as --format json.")
-    public var json = false
+    var json = false
 
     @Option(help: "Only sessions of this device (as `show` prints it, e.g. ble:C0:FF:EE:00:00:01).")
-    public var device: String?
+    var device: String?
 
     @Option(help: ArgumentHelp("Only sessions from this time on: 2026-11-01 or 2026-11-01T08:00:00Z.", valueName: "time"))
-    public var since: String?
+    var since: String?
 
     @Option(help: ArgumentHelp("Only sessions before this time (exclusive), as --since takes it.", valueName: "time"))
-    public var until: String?
+    var until: String?
 
     @Option(help: "Only sessions (or assessments) of this subject, by code.")
-    public var subject: String?
+    var subject: String?
 
     @Option(help: ArgumentHelp("Only sessions recorded at this station (its host name unless the config names it).", valueName: "name"))
-    public var station: String?
+    var station: String?
 
     /// Parsed unconditionally, so `--limit -3` reaches the range check instead of "Missing value".
     @Option(
@@ -80,20 +80,20 @@ public struct History: ParsableCommand {
             }
             return limit
         })
-    public var limit: Int?
+    var limit: Int?
 
     @Flag(help: "Every session, however many (the table on a terminal otherwise shows a screenful).")
-    public var all = false
+    var all = false
 
     @Flag(help: "List assessments (guided-protocol runs, ids A<n>) instead of sessions.")
-    public var assessments = false
+    var assessments = false
 
-    @OptionGroup public var unitOption: UnitOption
+    @OptionGroup var unitOption: UnitOption
     var unit: ForceUnit { unitOption.resolved }
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         for (name, value) in [("--since", since), ("--until", until)] {
             if let value, Timestamp.parse(value) == nil {
                 let form = "an RFC 3339 date or time such as 2026-11-01, 2026-11-01T08:00:00Z or 2026-11-01T09:00:00+01:00"
@@ -115,9 +115,9 @@ public struct History: ParsableCommand {
         }
     }
 
-    @OptionGroup public var historyOption: HistoryOption
+    @OptionGroup var historyOption: HistoryOption
 
-    public func run() throws {
+    func run() throws {
         let (store, damage) = try Storage.historyToRead(historyOption)
         try list(
             store, damage: damage, calibrations: Storage.calibrations, width: UsageLine.terminalWidth,

@@ -5,8 +5,8 @@ import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial import FILE`: what `export` wrote, back into the history.
-public struct Import: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Import sessions from a file written by `gripfit-serial export` (JSON or CSV).",
         discussion: """
             A session already in the history (same device, start time and readings) is skipped and \
@@ -26,13 +26,13 @@ public struct Import: ParsableCommand {
             """)
 
     @Argument(help: "The file to import.", completion: .file())
-    public var file: String
+    var file: String
 
-    public init() {}
+    init() {}
 
-    @OptionGroup public var historyOption: HistoryOption
+    @OptionGroup var historyOption: HistoryOption
 
-    public func run() throws {
+    func run() throws {
         let fd = try Self.open(file)
         defer { close(fd) }
         let isJSON = try Self.startsWithBrace(fd, path: file)

@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import GripFitCore
+import GripFitLive
 import GripFitOutput
 import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial plot <id> -o FILE.svg`.
-public struct Plot: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Plot: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Draw a saved session as an SVG: force over time, reps shaded, peak marked.",
         discussion: """
             The title gives the start in local time with its UTC offset. A session recorded before \
@@ -21,19 +22,19 @@ public struct Plot: ParsableCommand {
             """)
 
     @Argument(help: "The session's name (s-XXXX) or id, from `gripfit-serial history`.")
-    public var id: String
+    var id: String
 
     @Option(
         name: .shortAndLong, help: ArgumentHelp("The SVG file to write; - for standard output.", valueName: "file"),
         completion: .file())
-    public var output: String
+    var output: String
 
-    @OptionGroup public var unitOption: UnitOption
+    @OptionGroup var unitOption: UnitOption
     var unit: ForceUnit { unitOption.resolved }
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         _ = try RecordName.session(id)
         // Only SVG is drawn: a `.png` holding SVG would fail in whatever opens it later.
         if output != "-", URL(fileURLWithPath: output).pathExtension.lowercased() != "svg" {
@@ -43,9 +44,9 @@ public struct Plot: ParsableCommand {
         }
     }
 
-    @OptionGroup public var historyOption: HistoryOption
+    @OptionGroup var historyOption: HistoryOption
 
-    public func run() throws {
+    func run() throws {
         if output != "-" { try PrivateFiles.checkWritable(output) }
         let (store, damage) = try Storage.historyToRead(historyOption)
         try plot(store, damage: damage, calibrations: Storage.calibrations, to: StandardStreams())

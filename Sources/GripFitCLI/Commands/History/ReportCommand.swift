@@ -5,8 +5,8 @@ import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial report A<n> -o FILE.pdf|FILE.html`: one assessment as a printable page.
-public struct ReportCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write an assessment's printable report (PDF or HTML).",
         discussion: """
@@ -26,30 +26,30 @@ public struct ReportCommand: ParsableCommand {
             """)
 
     @Argument(help: "The assessment's name (a-XXXX) or id A<n>, from `gripfit-serial history --assessments`.")
-    public var id: String
+    var id: String
 
     @Option(
         name: .shortAndLong, help: ArgumentHelp("The file to write: its name ends in .pdf or .html.", valueName: "file"),
         completion: .file(extensions: ["pdf", "html"]))
-    public var output: String
+    var output: String
 
     @Option(help: "The sheet the page is laid out for: a4 or letter.")
-    public var paper: ReportPaper = .a4
+    var paper: ReportPaper = .a4
 
-    @OptionGroup public var clinicalOptions: ClinicalOptions
+    @OptionGroup var clinicalOptions: ClinicalOptions
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         _ = try RecordName.assessment(id)
         guard Self.isPDF(output) || Self.isHTML(output) else {
             throw ValidationError("-o takes a file name ending in .pdf or .html; got \(output).")
         }
     }
 
-    @OptionGroup public var historyOption: HistoryOption
+    @OptionGroup var historyOption: HistoryOption
 
-    public func run() throws {
+    func run() throws {
         try PrivateFiles.checkWritable(output)
         let (store, damage) = try Storage.historyToRead(historyOption)
         let renderer = Self.isPDF(output) ? try PDFRenderer.find(searchPath: ProcessInfo.processInfo.environment["PATH"]) : nil

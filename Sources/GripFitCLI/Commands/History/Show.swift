@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
 import GripFitCore
+import GripFitLive
 import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial show <id>`: one session's summary and reps.
-public struct Show: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Show a saved session: summary and per-rep table.",
         discussion: """
             A session is shown with its summary (peak, mean, time to peak, peak RFD over 100 ms, \
@@ -30,16 +31,16 @@ public struct Show: ParsableCommand {
 
     @Argument(
         help: "A session's name (s-XXXX) or id, from `gripfit-serial history`; an assessment's (a-XXXX or A<n>) from `--assessments`.")
-    public var id: String
+    var id: String
 
-    @OptionGroup public var unitOption: UnitOption
+    @OptionGroup var unitOption: UnitOption
     var unit: ForceUnit { unitOption.resolved }
 
-    @OptionGroup public var clinicalOptions: ClinicalOptions
+    @OptionGroup var clinicalOptions: ClinicalOptions
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if let number = Int64(id) { try SessionID.validate(number) }
         guard RecordName(id) != nil else {
             throw ValidationError(
@@ -47,9 +48,9 @@ public struct Show: ParsableCommand {
         }
     }
 
-    @OptionGroup public var historyOption: HistoryOption
+    @OptionGroup var historyOption: HistoryOption
 
-    public func run() throws {
+    func run() throws {
         let (store, damage) = try Storage.historyToRead(historyOption)
         try show(store, damage: damage, calibrations: Storage.calibrations, width: UsageLine.terminalWidth, to: StandardStreams())
     }

@@ -8,13 +8,13 @@ import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial check`: the hardware-in-the-loop conformance suite, with JUnit and JSON reports.
-public struct Check: ParsableCommand {
+struct Check: ParsableCommand {
     /// One line a case, name and summary, for the help.
     private static let caseList = ConformanceCase.allCases.map {
         "  \($0.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)) \($0.summary)"
     }.joined(separator: "\n")
 
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         abstract: "Check that the GripFit honours its protocol spec; JUnit XML for CI.",
         discussion: """
             Runs named cases over one session, in this order:
@@ -46,23 +46,23 @@ public struct Check: ParsableCommand {
               gripfit-serial check --simulate --only ping tare --duration 2
             """)
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
     @Flag(help: "Check every GripFit bridge plugged in, at the same time (with any --port given).")
-    public var allBridges = false
+    var allBridges = false
 
     @Flag(help: "Print only the summary, not a line per case.")
-    public var quiet = false
+    var quiet = false
 
     @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"), completion: .file())
-    public var junit: String?
+    var junit: String?
 
     @Option(name: .customLong("json-file"), help: ArgumentHelp("Write a JSON report here.", valueName: "file"), completion: .file())
-    public var jsonFile: String?
+    var jsonFile: String?
 
     /// The spelling before `--json` became a flag everywhere else (`history --json`): still read, with a note.
     @Option(name: .customLong("json"), help: .hidden, completion: .file())
-    public var oldJSONFile: String?
+    var oldJSONFile: String?
 
     /// Where the JSON report goes, by either spelling.
     var json: String? { jsonFile ?? oldJSONFile }
@@ -71,57 +71,57 @@ public struct Check: ParsableCommand {
         parsing: .unconditional,
         help: ArgumentHelp("Seconds of readings for default-rate (0.5 to 600); the other windows scale with it.", valueName: "seconds"),
         transform: SecondsOption.parser("--duration", minimum: 0.5, maximum: 600))
-    public var duration: Double = 5
+    var duration: Double = 5
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Run only these cases.", valueName: "name"))
-    public var only: [ConformanceCase] = []
+    var only: [ConformanceCase] = []
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Leave these cases out.", valueName: "name"))
-    public var skip: [ConformanceCase] = []
+    var skip: [ConformanceCase] = []
 
     @Option(
         parsing: .unconditional, help: ArgumentHelp("How far a mean reading interval may be from the asked one.", valueName: "percent"))
-    public var rateTolerance: Double = 10
+    var rateTolerance: Double = 10
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("The jitter p99 of the default rate's readings default-rate allows, 1 to 10000 ms.", valueName: "ms"),
         transform: LimitOption.parser("--max-jitter-p99", unit: "milliseconds", range: 1...10_000))
-    public var maxJitterP99 = 60
+    var maxJitterP99 = 60
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("The PONG latency p99 ping allows, 1 to 1000 ms (a PING waits 1 s).", valueName: "ms"),
         transform: LimitOption.parser("--max-ping-p99", unit: "milliseconds", range: 1...1000))
-    public var maxPingP99 = 500
+    var maxPingP99 = 500
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("How far from 0 the median after tare may be, in raw counts.", valueName: "counts"),
         transform: LimitOption.parser("--tare-band", unit: "raw counts", range: 0...8_388_607))
-    public var tareBand = 2000
+    var tareBand = 2000
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("The most the readings after tare may spread, in raw counts (default: not judged).", valueName: "counts"),
         transform: LimitOption.parser("--max-tare-spread", unit: "raw counts", range: 0...16_777_215))
-    public var maxTareSpread: Int?
+    var maxTareSpread: Int?
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("Seconds reconnect allows for link, D: and readings to return (1 to 60).", valueName: "seconds"),
         transform: SecondsOption.parser("--reconnect-within", minimum: 1, maximum: 60))
-    public var reconnectWithin: Double = 8
+    var reconnectWithin: Double = 8
 
     @Option(help: ArgumentHelp("Fail handshake unless the GripFit reports this firmware.", valueName: "version"))
-    public var expectFirmware: String?
+    var expectFirmware: String?
 
     @Option(help: ArgumentHelp("Fail handshake unless the bridge reports this version.", valueName: "version"))
-    public var expectBridge: String?
+    var expectBridge: String?
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if !(rateTolerance > 0 && rateTolerance < 100) { throw ValidationError("--rate-tolerance must be a percentage between 0 and 100.") }
         for (name, version) in [("--expect-firmware", expectFirmware), ("--expect-bridge", expectBridge)] {
             if let version, version.isEmpty || !version.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "," }) {
@@ -168,7 +168,7 @@ public struct Check: ParsableCommand {
         return resolved(first) == resolved(second)
     }
 
-    public func run() throws {
+    func run() throws {
         if oldJSONFile != nil {
             StandardOutput.error(
                 "gripfit-serial: note: `check --json FILE` is now `check --json-file FILE`; the old spelling still works.")

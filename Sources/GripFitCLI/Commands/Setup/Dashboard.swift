@@ -9,8 +9,8 @@ import GripFitRecords
 import GripFitStore
 
 /// `gripfit-serial dashboard`: the live session, recording and history in a browser.
-public struct Dashboard: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Dashboard: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Serve a live dashboard (force, peak, chart, tare, recording, history) to a browser.",
         discussion: """
             The live session, recording, the standard protocol and the history in a browser (see \
@@ -29,26 +29,26 @@ public struct Dashboard: ParsableCommand {
               gripfit-serial dashboard --subject P017
             """)
 
-    @OptionGroup public var connection: ConnectionOptions
+    @OptionGroup var connection: ConnectionOptions
 
     @Option(help: ArgumentHelp("Address and port to serve on (port 0 picks a free one).", valueName: "addr:port"))
-    public var listen: String = ListenAddress.loopback.description
+    var listen: String = ListenAddress.loopback.description
 
     @Option(help: "Require this token on every request (at least 16 of A-Z a-z 0-9 - _ . ~).")
-    public var token: String?
+    var token: String?
 
     @Flag(help: "Require a random token, printed once in the URL to open.")
-    public var generateToken = false
+    var generateToken = false
 
     @Option(help: ArgumentHelp("Pick this subject on the page (a code from `subject list`).", valueName: "code"))
-    public var subject: String?
+    var subject: String?
 
-    @OptionGroup public var unitOption: UnitOption
+    @OptionGroup var unitOption: UnitOption
     var unit: ForceUnit { unitOption.resolved }
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if let subject {
             do {
                 try Subject.check(code: subject)
@@ -71,9 +71,9 @@ public struct Dashboard: ParsableCommand {
         }
     }
 
-    @OptionGroup public var historyOption: HistoryOption
+    @OptionGroup var historyOption: HistoryOption
 
-    public func run() throws {
+    func run() throws {
         guard let address = ListenAddress(listen) else { throw CLIFailure("--listen \(listen) is not ADDR:PORT.", status: .usage) }
         let token = generateToken ? AccessPolicy.generateToken() : self.token
         let location = try Storage.location(historyOption)

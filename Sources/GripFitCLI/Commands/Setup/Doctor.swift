@@ -2,8 +2,8 @@ import ArgumentParser
 import GripFitLinux
 
 /// `gripfit-serial doctor`: why the dongle does not work, one line per check, each with its fix.
-public struct Doctor: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Doctor: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Check everything between this user and a streaming GripFit.",
         discussion: """
             One line per check, pass or fail, each failure with its fix: libudev, the udev rules, a \
@@ -21,16 +21,16 @@ public struct Doctor: ParsableCommand {
             "The dongle to check: a path, a by-id path or a USB serial number (or a unique prefix).",
             valueName: "port"),
         completion: PortCompletion.kind)
-    public var port: String?
+    var port: String?
 
     @Option(
         parsing: .unconditional, help: "Seconds to wait for the bridge's answer and a connected GripFit.",
         transform: SecondsOption.parser("--timeout", minimum: 0, inclusive: false))
-    public var timeout: Double = 4
+    var timeout: Double = 4
 
-    public init() {}
+    init() {}
 
-    public func validate() throws {
+    func validate() throws {
         if let port, PortSource.isRemote(port) {
             throw ValidationError(
                 "doctor checks a dongle plugged into this machine. Run it on the exporter host, or check the network "
@@ -38,7 +38,7 @@ public struct Doctor: ParsableCommand {
         }
     }
 
-    public func run() throws {
+    func run() throws {
         Diagnostics.bootstrap(level: .warning)
         var checkup = Checkup(portArgument: port)
         checkup.probe = BridgeProbe(timeout: Duration(seconds: timeout))

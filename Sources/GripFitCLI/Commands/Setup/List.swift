@@ -4,8 +4,8 @@ import GripFitLinux
 import GripFitOutput
 
 /// `gripfit-serial list`: the bridges plugged in, as udev describes them.
-public struct List: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "List the GripFit bridge dongles plugged in.",
         discussion: """
             Each bridge with its devnode, by-id path, USB ID, serial number and product (--all: every \
@@ -20,14 +20,14 @@ public struct List: ParsableCommand {
             """)
 
     @Flag(help: "One JSON array of ports on stdout.")
-    public var json = false
+    var json = false
 
     @Flag(help: "Every USB serial port, bridges marked.")
-    public var all = false
+    var all = false
 
-    public init() {}
+    init() {}
 
-    public func run() throws {
+    func run() throws {
         Diagnostics.bootstrap(level: .warning)
         let ports = try UdevEnumerator(context: UdevContext()).usbSerialPorts().filter { all || $0.isBridge }
         if json {

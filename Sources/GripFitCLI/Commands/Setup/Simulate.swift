@@ -3,8 +3,8 @@ import GripFitLinux
 import GripFitSimulator
 
 /// `gripfit-serial simulate`: a virtual dongle and GripFit on a pty, for demos, tests and CI.
-public struct Simulate: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
         abstract: "Run a simulated dongle + GripFit on a pseudo-terminal.",
         discussion: """
             Prints the tty path on the first line of stdout, then runs until killed. Point any \
@@ -34,16 +34,16 @@ public struct Simulate: ParsableCommand {
               gripfit-serial simulate --bug slow-pong
             """)
 
-    @OptionGroup public var simulator: SimulatorArguments
+    @OptionGroup var simulator: SimulatorArguments
 
     /// The GripFit alone, for the native build of the bridge firmware (firmware-bridge/README.md):
     /// its fake radio reaches the device here instead of a pty carrying a simulated bridge.
     @Option(help: .hidden)
     var serveGripfit: String?
 
-    public init() {}
+    init() {}
 
-    public func run() throws {
+    func run() throws {
         if let serveGripfit {
             let server = try GripFitServer(path: serveGripfit, options: simulator.options)
             let signals = try SignalPipe()

@@ -1,8 +1,8 @@
 import ArgumentParser
 
 /// `gripfit-serial subject`: the people measured, by a pseudonymous code.
-public struct SubjectCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+struct SubjectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         commandName: "subject",
         abstract: "Add, list, show, edit or forget the subjects measured.",
         discussion: """
@@ -22,5 +22,5 @@ public struct SubjectCommand: ParsableCommand {
             """,
         subcommands: [SubjectAdd.self, SubjectList.self, SubjectShow.self, SubjectEdit.self, SubjectForget.self])
 
-    public init() {}
+    init() {}
 }
