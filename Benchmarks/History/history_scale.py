@@ -67,6 +67,8 @@ def write_export(path, session, count):
             start = first - datetime.timedelta(minutes=index)
             copy = dict(session, label=f"session {index}",
                         started_at=start.strftime("%Y-%m-%dT%H:%M:%S.") + f"{start.microsecond // 1000:03d}Z")
+            # The template's stable name would make every copy a repeat of the first (the import skips it).
+            copy.pop("uid", None)
             file.write(("," if index else "") + json.dumps(copy, sort_keys=True, separators=(",", ":")))
         file.write("]}\n")
 

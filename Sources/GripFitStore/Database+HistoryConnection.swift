@@ -42,13 +42,6 @@ extension Database: HistoryConnection {
     }
 }
 
-extension HistoryRow {
-    /// A GRDB row, read as neutral values.
-    init(_ row: Row) {
-        self.init(columns: Array(row.columnNames), values: Database.values(of: row))
-    }
-}
-
 extension StoredValue {
     init(_ value: DatabaseValue) {
         switch value.storage {

@@ -21,6 +21,18 @@ extension SQLHistory {
         return id
     }
 
+    /// A new assessment and its first attempt inside the caller's transaction, so a failed save
+    /// leaves no assessment without attempts; each later attempt is saved as it ends (a crash loses none).
+    package func insertFirstAttempt(
+        _ session: StoredSession, of facts: AssessmentFacts, trace: StoredTrace, location: String, failAfterReps: Int? = nil
+    ) throws -> FirstAttempt {
+        let assessment = try insertAssessment(facts)
+        var attempt = session
+        attempt.tags.assessment = assessment
+        let outcome = try insert(attempt, trace: trace, sameStart: .nextFreeMillisecond, location: location, failAfterReps: failAfterReps)
+        return FirstAttempt(outcome: outcome, assessment: assessment)
+    }
+
     /// Assessments with their attempts, newest first; only the subject's when `subject` (the code
     /// as stored) is given.
     package func assessments(subject: String?) throws -> [StoredAssessment] {

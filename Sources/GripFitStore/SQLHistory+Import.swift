@@ -13,18 +13,18 @@ extension SQLHistory {
     /// Trace bytes in one statement at most, so a batch of long recordings is not one huge message.
     static var maximumTraceBytes: Int { 8 << 20 }
 
-    /// Subjects first (`file` files one the backend's way; false when a tombstone names its code,
-    /// filing nothing), then assessments (one the history holds, same device, start and protocol, is
-    /// reused), then sessions, each checked against the file and the history, in the caller's
-    /// transaction: a refused file writes nothing. What names a subject forgotten here is not
+    /// Subjects first (``file(_:held:location:)``; one a tombstone names is not filed), then
+    /// assessments (one the history holds, same device, start and protocol, is reused), then
+    /// sessions, each checked against the file and the history, in the caller's transaction: a
+    /// refused file writes nothing. What names a subject forgotten here is not
     /// filed, and counted as erased. Sessions are written as ``insert(_:trace:sameStart:location:failAfterReps:)``
     /// writes them one by one, in batches up to the first one whose start or name is taken.
     package func importContents(
-        _ contents: ExchangeContents, traces: [StoredTrace], location: String, file: (Subject) throws -> Bool
+        _ contents: ExchangeContents, traces: [StoredTrace], location: String
     ) throws -> ImportOutcome {
         var erased: Set<String> = []
         for subject in contents.subjects {
-            if try !file(subject) { erased.insert(subject.code.lowercased()) }
+            if try !file(subject, held: contents.heldSubjects, location: location) { erased.insert(subject.code.lowercased()) }
         }
         func isErased(_ code: String?) -> Bool { code.map { erased.contains($0.lowercased()) } ?? false }
         var known: Set<String> = []

@@ -2,14 +2,45 @@
 /// transaction and maps its engine's failures, then hands its connection here. Statements use `?`
 /// placeholders, numbered for the engine by its ``HistoryDialect``.
 package struct SQLHistory<Connection: HistoryConnection> {
+    package typealias Value = (any StoredValueConvertible)?
+
     package let connection: Connection
 
     package init(_ connection: Connection) {
         self.connection = connection
     }
 
+    var dialect: HistoryDialect { connection.dialect }
+
     /// The rows `sql` returns, its `?`s in the connection's dialect.
-    func rows(_ sql: String, _ values: [(any StoredValueConvertible)?] = []) throws -> [HistoryRow] {
-        try connection.rows(connection.dialect.numbered(sql), values)
+    func rows(_ sql: String, _ values: [Value] = []) throws -> [HistoryRow] {
+        try connection.rows(dialect.numbered(sql), values)
+    }
+
+    /// The rows `sql` returns, each handed to `body` as it is read (``HistoryConnection/eachRow(_:_:_:)``).
+    func eachRow(_ sql: String, _ values: [Value], _ body: (_ columns: [String], _ values: [StoredValue]) throws -> Void) throws {
+        try connection.eachRow(dialect.numbered(sql), values, body)
+    }
+
+    /// The rows `sql` returns, handed to `body` one at a time and never all held, `body` free to run
+    /// statements of its own between them: SQLite steps the statement as `body` asks; a server is
+    /// read through a cursor, ``HistoryDialect/cursorBatch`` rows at a time (rows it sent on while
+    /// `body` read something else would have to be held, or would hold up the connection `body`
+    /// reads on). Inside a transaction, which closes the cursor if `body` throws.
+    func streamRows(_ sql: String, _ values: [Value], _ body: (_ columns: [String], _ values: [StoredValue]) throws -> Void) throws {
+        guard let batch = dialect.cursorBatch else { return try eachRow(sql, values, body) }
+        try execute("DECLARE gripfit_rows NO SCROLL CURSOR FOR \(sql)", values)
+        while true {
+            let rows = try rows("FETCH FORWARD \(batch) FROM gripfit_rows")
+            for row in rows { try body(row.columns, row.values) }
+            if rows.count < batch { break }
+        }
+        try execute("CLOSE gripfit_rows")
+    }
+
+    /// Runs `sql`; returns how many rows it changed.
+    @discardableResult
+    func execute(_ sql: String, _ values: [Value] = []) throws -> Int {
+        try connection.execute(dialect.numbered(sql), values)
     }
 }

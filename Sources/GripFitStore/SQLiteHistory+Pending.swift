@@ -20,12 +20,10 @@ extension SQLiteHistory {
     public func saveFirstAttemptPending(_ session: StoredSession, of facts: AssessmentFacts) throws(StoreError) -> FirstAttempt {
         let stored = try StoredTrace(session.trace)
         return try write { db in
-            let assessment = try Self.insertAssessment(db, facts)
-            var attempt = session
-            attempt.tags.assessment = assessment
-            let outcome = try insert(db, attempt, trace: stored, sameStart: .nextFreeMillisecond)
-            if case .inserted(let id) = outcome { try Self.mark(db, id) }
-            return FirstAttempt(outcome: outcome, assessment: assessment)
+            let first = try SQLHistory(db).insertFirstAttempt(
+                session, of: facts, trace: stored, location: path, failAfterReps: failAfterReps)
+            if case .inserted(let id) = first.outcome { try Self.mark(db, id) }
+            return first
         }
     }
 
@@ -35,7 +33,7 @@ extension SQLiteHistory {
     func copyAssessment(_ facts: AssessmentFacts, attempts: [StoredSession]) throws(StoreError) -> Int64 {
         let traces = try attempts.map { (attempt) throws(StoreError) in try StoredTrace(attempt.trace) }
         return try write { db in
-            let copy = try Self.insertAssessment(db, facts)
+            let copy = try SQLHistory(db).insertAssessment(facts)
             for (attempt, trace) in zip(attempts, traces) {
                 var attempt = attempt
                 attempt.id = nil

@@ -11,11 +11,7 @@ extension SQLiteHistory {
     }
 
     public func siteIdentity() throws(StoreError) -> String {
-        let uuid: String? = try read { db in try String.fetchOne(db, sql: "SELECT uuid FROM site WHERE one = 1") }
-        guard let uuid, UUID(uuidString: uuid) != nil else {
-            throw .damaged(path: path, detail: "its site identity (table site) is missing or not a UUID")
-        }
-        return uuid
+        try read { db in try SQLHistory(db).siteIdentity(location: path) }
     }
 
     /// Takes the shared server's site identity as this file's own.

@@ -35,12 +35,6 @@ extension SQLiteHistory {
     }
 
     public func id(named name: String) throws(StoreError) -> Int64 {
-        guard let (kind, prefix) = StableName.parse(name) else { throw .unknownName(name) }
-        let rows: [Row] = try read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT id, uid FROM \(kind == .session ? "session" : "assessment") WHERE substr(uid, 1, ?) = ? LIMIT 5",
-                arguments: [prefix.count, prefix])
-        }
-        return try StableName.resolve(name, kind: kind, matches: rows.map { (id: $0["id"] ?? 0, uid: $0["uid"] ?? "") })
+        try read { db in try SQLHistory(db).id(named: name) }
     }
 }

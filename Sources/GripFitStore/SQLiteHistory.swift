@@ -294,25 +294,6 @@ public final class SQLiteHistory: SessionHistory {
         try SQLHistory(db).insert(session, trace: trace, sameStart: sameStart, location: path, failAfterReps: failAfterReps)
     }
 
-    /// The ``SessionRecord/listed`` rows of one statement as listed: those that do not decode
-    /// apart, as damaged. Every row has its columns where the first has them.
-    static func listing(_ rows: some Sequence<Row>) -> SessionListing {
-        var listing = SessionListing()
-        var positions: ColumnPositions?
-        for row in rows {
-            list(row, positions: &positions, into: &listing)
-        }
-        return listing
-    }
-
-    /// One listed row added to `listing`, read by the `positions` of the statement's first row
-    /// (found from `row` when nil).
-    static func list(_ row: Row, positions: inout ColumnPositions?, into listing: inout SessionListing) {
-        let columns = positions ?? ColumnPositions(Array(row.columnNames))
-        positions = columns
-        SessionRecord.list(Database.values(of: row), positions: columns, into: &listing)
-    }
-
     public func allIDs() throws(StoreError) -> [Int64] {
         try read { db in try SQLHistory(db).allIDs() }
     }

@@ -80,12 +80,20 @@ package struct SessionRecord {
 
     /// One row of ``listed`` values (by `positions`) added to `listing`, or to its damaged ones.
     package static func list(_ values: [StoredValue], positions: ColumnPositions, into listing: inout SessionListing) {
+        switch listed(values, positions: positions) {
+        case .success(let row): listing.rows.append(row)
+        case .failure(let error): listing.damaged.append(error)
+        }
+    }
+
+    /// One row of ``listed`` values (by `positions`), or why it does not read.
+    package static func listed(_ values: [StoredValue], positions: ColumnPositions) -> Result<SessionRow, StoreError> {
         let position = positions.position(of: Columns.id.rawValue)
         let id = position.flatMap { values.indices.contains($0) ? Int64(storedValue: values[$0]) : nil } ?? 0
         do throws(StoreError) {
-            listing.rows.append(try row(StoredRow(values: values, session: id, positions: positions), id: id))
+            return .success(try row(StoredRow(values: values, session: id, positions: positions), id: id))
         } catch {
-            listing.damaged.append(error)
+            return .failure(error)
         }
     }
 

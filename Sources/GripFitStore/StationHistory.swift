@@ -238,6 +238,12 @@ public final class StationHistory: SessionHistory {
         try remote { (server) throws(StoreError) in try server.list(filter) }
     }
 
+    public func eachEntry(
+        _ filter: SessionFilter, book: [StoredCalibration], _ body: (Result<HistoryEntry, StoreError>) -> Bool
+    ) throws(StoreError) {
+        try remote { (server) throws(StoreError) in try server.eachEntry(filter, book: book, body) }
+    }
+
     public func count(_ filter: SessionFilter) throws(StoreError) -> Int {
         try remote { (server) throws(StoreError) in try server.count(filter) }
     }

@@ -5,7 +5,8 @@ import GripFitRecords
 import Testing
 import StoreTestSupport
 
-/// The SQL behind ``SQLiteHistory/page(_:)``; what the pages hold is ``SessionHistoryPagingTests``.
+/// The SQL behind ``SQLiteHistory/page(_:)`` (``SQLHistory/pageStatement(_:limit:beforeStart:)`` in SQLite's
+/// dialect); what the pages hold is ``SessionHistoryPagingTests``.
 struct SQLiteHistoryPagingTests {
     private let directory = Fixtures.temporaryDirectory()
     private var path: String { directory + "/data/gripfit/history.sqlite" }
@@ -18,9 +19,11 @@ struct SQLiteHistoryPagingTests {
             SessionQuery(), SessionQuery(device: "usb:other"), SessionQuery(before: 3), SessionQuery(before: 3, device: "usb:other"),
         ]
         for query in queries {
-            let (sql, arguments) = SQLiteHistory.pageStatement(query, limit: 3, beforeStart: query.before.map { _ in 3_000 })
             let details = try store.queue.read { db in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String? ?? "" }
+                let (sql, values) = SQLHistory(db).pageStatement(query, limit: 3, beforeStart: query.before.map { _ in 3_000 })
+                return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: Database.arguments(values)).map {
+                    $0["detail"] as String? ?? ""
+                }
             }
             #expect(details.contains { $0.contains("INDEX") }, "\(query): \(details)")
             #expect(!details.contains { $0.contains("TEMP B-TREE") }, "\(query): \(details)")

@@ -35,6 +35,12 @@ final class ServerStandIn: SessionHistory {
         return try backing.save(session, sameStart: sameStart)
     }
     func list(_ filter: SessionFilter) throws(StoreError) -> SessionListing { try reach(); return try backing.list(filter) }
+    func eachEntry(_ filter: SessionFilter, book: [StoredCalibration], _ body: (Result<HistoryEntry, StoreError>) -> Bool)
+        throws(StoreError)
+    {
+        try reach()
+        try backing.eachEntry(filter, book: book, body)
+    }
     func count(_ filter: SessionFilter) throws(StoreError) -> Int { try reach(); return try backing.count(filter) }
     func page(_ query: SessionQuery) throws(StoreError) -> SessionPage { try reach(); return try backing.page(query) }
     func allIDs() throws(StoreError) -> [Int64] { try reach(); return try backing.allIDs() }

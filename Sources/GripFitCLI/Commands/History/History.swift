@@ -161,16 +161,23 @@ struct History: ParsableCommand {
             return
         }
         let filter = filter(screenRows: screenRows)
-        let (entries, damaged) = try HistoryEntry.list(store: store, filter: filter, calibrations: calibrations)
+        let display = ForceDisplay(calibration: nil, unit: unit)
+        let format = json ? .json : self.format
+        var entries: [HistoryEntry] = []
+        var damaged: [StoreError] = []
+        if format == .json {
+            damaged = try writeJSON(store, filter: filter, book: try calibrations.all(), display, to: sink)
+        } else {
+            (entries, damaged) = try HistoryEntry.list(store: store, filter: filter, calibrations: calibrations)
+        }
         // Each damaged session is named; the last problem becomes the exit status (65).
         let problems = damaged + [damage].compactMap { $0 }
         defer {
             for problem in problems.dropLast() { sink.error("gripfit-serial: \(problem)") }
         }
-        let display = ForceDisplay(calibration: nil, unit: unit)
-        switch json ? .json : format {
+        switch format {
         case .json:
-            writeJSON(entries, display, to: sink)
+            break
         case .csv:
             guard sink.line(CSVLine.join(csvHeader)) else { return }
             for entry in entries {
@@ -195,20 +202,40 @@ struct History: ParsableCommand {
     /// The size of the pieces `--json` is written in, so a long history is neither one string in memory nor a write per row.
     static let jsonChunk = 64 * 1024
 
-    /// One JSON array of ``SessionJSON/row(_:display:)``, on one line, written in chunks as the rows are made.
-    private func writeJSON(_ entries: [HistoryEntry], _ display: ForceDisplay, to sink: some CommandOutput) {
+    /// One JSON array of ``SessionJSON/row(_:display:)``, on one line, written in chunks as the
+    /// history hands the rows over (``SessionHistory/eachEntry(_:book:_:)``), so memory stays one
+    /// chunk's whatever the history's length. Returns the sessions that did not read.
+    private func writeJSON(
+        _ store: any SessionHistory, filter: SessionFilter, book: [StoredCalibration], _ display: ForceDisplay,
+        to sink: some CommandOutput
+    ) throws(StoreError) -> [StoreError] {
         var chunk: [UInt8] = [UInt8(ascii: "[")]
         chunk.reserveCapacity(Self.jsonChunk + 4096)
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { chunk.append(UInt8(ascii: ",")) }
+        var damaged: [StoreError] = []
+        var written = 0
+        var open = true
+        try store.eachEntry(filter, book: book) { found in
+            let entry: HistoryEntry
+            switch found {
+            case .failure(let error):
+                damaged.append(error)
+                return true
+            case .success(let found):
+                entry = found
+            }
+            if written > 0 { chunk.append(UInt8(ascii: ",")) }
+            written += 1
             SessionJSON.row(entry, display: display).write(to: &chunk)
             if chunk.count >= Self.jsonChunk {
-                guard sink.write(String(decoding: chunk, as: UTF8.self)) else { return }
+                open = sink.write(String(decoding: chunk, as: UTF8.self))
                 chunk.removeAll(keepingCapacity: true)
             }
+            return open
         }
+        guard open else { return damaged }
         chunk += Array("]\n".utf8)
         sink.write(String(decoding: chunk, as: UTF8.self))
+        return damaged
     }
 
     private func listAssessments(_ store: any SessionHistory, to sink: some CommandOutput) throws {
