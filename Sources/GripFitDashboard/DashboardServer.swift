@@ -3,13 +3,15 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// `gripfit-serial dashboard`'s server: the page, the live stream and the history API over one
-/// ``DashboardBackend``. Runs on Hummingbird's event loops; the session runs on its own thread.
+/// `gripfit-serial dashboard`'s server: the page, and two route controllers, each built with its own
+/// dependency: ``LiveRoutes`` over the session (``LiveControl``) and its events, ``HistoryRoutes``
+/// over the history's pages (``HistoryPages``). Runs on Hummingbird's event loops; the session runs
+/// on its own thread.
 public enum DashboardServer {
     /// The routes behind ``AccessMiddleware``. Generic over the context so tests can drive the
     /// router directly, without a socket.
     public static func buildRouter<Context: EventLoopRequestContext>(
-        context: Context.Type = DashboardRequestContext.self, backend: some DashboardBackend, publisher: EventPublisher,
+        context: Context.Type = DashboardRequestContext.self, live: LiveRoutes<some LiveControl>, history: HistoryRoutes<some HistoryPages>,
         access: AccessPolicy
     ) -> Router<Context> {
         let router = Router(context: Context.self)
@@ -17,8 +19,8 @@ public enum DashboardServer {
         for file in PageFile.all {
             router.get(RouterPath(file.path)) { _, _ in file.response }
         }
-        LiveRoutes.add(to: router, backend: backend, publisher: publisher)
-        HistoryRoutes.add(to: router, backend: backend)
+        live.addRoutes(to: router)
+        history.addRoutes(to: router)
         return router
     }
 

@@ -2,18 +2,14 @@ import GripFitCore
 import GripFitOutput
 import GripFitRecords
 
-/// The guided protocol run from the dashboard's page, one of its session's roles: asked for,
-/// begun at the next reading of a known GripFit (a ``GuidedRun``, as `record --protocol` runs
-/// one), its attempts saved as they end and its state published to the pages. What reaches
-/// outside (the history, stderr, the pages' streams, the `guided` object's encoder) is injected,
-/// so a test sees every step. Clock-free: the caller hands it instants and their text.
-public struct GuidedControl {
-    /// A guided protocol asked for, waiting for a reading from a known GripFit to begin.
-    private struct Request {
-        var settings: GuidedProtocol.Settings
-        var label: String?
-    }
-
+/// The guided protocol run from the dashboard's page, one of its session's roles: while asked
+/// for, `record --protocol`'s own ``LiveGuidedRun`` behind the session's ``CalibratedSession``,
+/// so it begins at the next reading of a known GripFit, saves each attempt as it ends (an attempt
+/// that cannot be saved stops the run) and ends the run, not the session. This publishes the run's
+/// state to the pages. What reaches outside (the history, stderr, the pages' streams, the `guided`
+/// object's encoder) is injected, so a test sees every step. Clock-free: instants come in, and
+/// their text is made from the injected wall clock only when there is something to publish.
+public final class GuidedControl: SessionConsumer {
     /// Where an ended attempt goes; nil once saved, else why it could not be.
     public typealias Save = (StoredSession) -> String?
     /// A `guided` object for the pages; `finished`: the run's last, for the pages open now only.
@@ -24,23 +20,33 @@ public struct GuidedControl {
         _ stopped: Bool, _ error: String?
     ) -> JSONObject
 
+    /// An attempt `save` could not save, and why.
+    private struct Unsaved: Error {
+        var reason: String
+    }
+
     private let save: Save
     /// A line for the person at the terminal (an attempt that could not be saved).
     private let warn: (String) -> Void
     private let publish: Publish
     private let describe: Describe
+    private let unit: ForceUnit
     private let wallTime: any WallTime
-    private var request: Request?
-    private var run: GuidedRun?
+    private var run: LiveGuidedRun?
+    private var settings: GuidedProtocol.Settings?
+    private var label: String?
+    /// The run took a step since it last published.
+    private var stepped = false
     /// The latest `guided` event: for `/api/status` while the run is on, and the stop's answer.
     public private(set) var event: JSONObject?
     /// Why the run was stopped early: an attempt could not be saved.
     private var error: String?
 
     public init(
-        wallTime: any WallTime, describe: @escaping Describe, save: @escaping Save, warn: @escaping (String) -> Void,
+        unit: ForceUnit, wallTime: any WallTime, describe: @escaping Describe, save: @escaping Save, warn: @escaping (String) -> Void,
         publish: @escaping Publish
     ) {
+        self.unit = unit
         self.wallTime = wallTime
         self.describe = describe
         self.save = save
@@ -49,105 +55,99 @@ public struct GuidedControl {
     }
 
     /// Asked for or under way: a recording cannot start beside it.
-    public var isBusy: Bool { run != nil || request != nil }
+    public var isBusy: Bool { run != nil }
 
-    /// When ``tick(at:versions:time:)`` is needed though no report may come: the run's next step.
+    /// The run's next step when no report may come: an attempt's time limit, a second of rest.
     public var nextDeadline: MonotonicInstant? { run?.nextDeadline }
 
     /// Asks for a run that begins at the next reading of a known GripFit; its first `guided` event.
-    public mutating func start(
-        settings: GuidedProtocol.Settings, label: String?, display: ForceDisplay, at now: MonotonicInstant, time: String
-    ) -> JSONObject {
+    /// `display` is the GripFit's calibration in the dashboard's unit, as far as it is known.
+    public func start(settings: GuidedProtocol.Settings, label: String?, display: ForceDisplay, at now: MonotonicInstant) -> JSONObject {
         error = nil
-        request = Request(settings: settings, label: label)
-        let event = describe(GuidedProtocol(settings: settings), display, label, now, time, false, nil)
+        stepped = false
+        self.settings = settings
+        self.label = label
+        let save = save
+        let warn = warn
+        // The dashboard goes on with raw counts when the calibration file cannot be read, and says why once.
+        run = LiveGuidedRun(
+            settings: settings, label: label, unit: unit, wallTime: wallTime, needsCalibrationFile: false,
+            save: { session in
+                guard let failure = save(session) else { return }
+                warn("gripfit-serial: an attempt of the guided protocol could not be saved: \(failure)")
+                throw Unsaved(reason: failure)
+            },
+            onEvent: { [unowned self] event in
+                if case .step = event { self.stepped = true }
+            })
+        let event = describe(GuidedProtocol(settings: settings), display, label, now, time(now), false, nil)
         publishGuided(event)
         return event
     }
 
-    /// Takes one report as it left `stage`; `display` is the GripFit's calibration in the
-    /// dashboard's unit, `time` the report's time.
-    public mutating func handle(
-        _ output: LiveCalibration.Output, at now: MonotonicInstant, display: ForceDisplay, stage: LiveCalibration, link: LinkFacts,
-        time: @autoclosure () -> String
-    ) {
-        let report = output.report
-        if let device = output.beginsOn, let request, run == nil {
-            self.request = nil
-            var started = GuidedRun(settings: request.settings, display: display, device: device, label: request.label, wallClock: wallTime)
-            let steps = started.start(at: now)
-            run = started
-            advance(steps, at: now, versions: (link.firmware, link.bridgeVersion), time: time())
-        }
-        guard var running = run else { return }
-        let steps = running.handle(report, at: now, stage: stage, firmware: link.firmware, bridgeVersion: link.bridgeVersion)
-        run = running
-        advance(steps, at: now, versions: (link.firmware, link.bridgeVersion), time: time())
+    public func handle(_ calibrated: CalibratedReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+        guard let run else { return }
+        var own: [ConsumerAction] = []
+        run.handle(calibrated, at: now, link: link, into: &own)
+        advance(own, at: now, into: &actions)
     }
 
-    /// At ``nextDeadline``: an attempt's time limit, a second of rest.
-    public mutating func tick(at now: MonotonicInstant, versions: (firmware: String?, bridge: String?), time: @autoclosure () -> String) {
-        guard var running = run else { return }
-        let steps = running.tick(at: now, firmware: versions.firmware, bridgeVersion: versions.bridge)
-        run = running
-        advance(steps, at: now, versions: versions, time: time())
+    public func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+        guard let run else { return }
+        var own: [ConsumerAction] = []
+        run.tick(at: now, link: link, into: &own)
+        advance(own, at: now, into: &actions)
     }
 
     /// Stops the run if one is running or waiting (saving the attempt under way, flagged as
     /// stopped): its final `guided` object, summary and display; nil when none was running.
-    public mutating func stop(
-        at now: MonotonicInstant, display: ForceDisplay, versions: (firmware: String?, bridge: String?), time: @autoclosure () -> String
+    /// `display` is the GripFit's as far as known, for a run that has not begun.
+    public func stop(
+        at now: MonotonicInstant, display: ForceDisplay, link: LinkFacts
     ) -> (text: String, summary: GuidedProtocol.Summary, display: ForceDisplay)? {
-        if let request {
-            self.request = nil
-            let machine = GuidedProtocol(settings: request.settings)
-            let event = describe(machine, display, request.label, now, time(), true, nil)
+        guard let current = run, let settings else { return nil }
+        guard let begun = current.run else {
+            run = nil
+            let machine = GuidedProtocol(settings: settings)
+            let event = describe(machine, display, label, now, time(now), true, nil)
             publishGuided(event, finished: true)
             return (event.text, machine.summary, display)
         }
-        guard var running = run else { return nil }
-        let steps = running.stop(at: now, firmware: versions.firmware, bridgeVersion: versions.bridge)
-        run = running
-        advance(steps, at: now, versions: versions, time: time(), stopped: true)
-        return ((event ?? JSONObject()).text, running.machine.summary, running.display)
+        current.stop(at: now, link: link)
+        var ignored: [ConsumerAction] = []
+        advance([], at: now, stopped: true, into: &ignored)
+        let stopped = current.run ?? begun
+        return ((event ?? JSONObject()).text, stopped.machine.summary, stopped.display)
     }
 
-    /// Saves the attempts `steps` ended and publishes the run's state (retained, so a page that
-    /// opens later sees the current cue): after every action, and with each reading of a squeeze
-    /// for the live force. The caller holds the session's lock, so a stop from the page and the
-    /// driver's next step never publish out of order. An attempt that cannot be saved stops the
-    /// run, as it stops `record`. `time` is made text only when there is something to publish.
-    private mutating func advance(
-        _ steps: [GuidedRun.Step], at now: MonotonicInstant, versions: (firmware: String?, bridge: String?),
-        time: @autoclosure () -> String, stopped: Bool = false
-    ) {
-        guard var running = run else { return }
-        var steps = steps
-        var stopped = stopped
-        var unsaved = steps.compactMap(\.session)
-        while !unsaved.isEmpty {
-            guard let failure = save(unsaved.removeFirst()) else { continue }
-            warn("gripfit-serial: an attempt of the guided protocol could not be saved: \(failure)")
-            error = error ?? "An attempt could not be saved, so the protocol stopped: \(failure)"
-            guard !stopped, running.machine.phase != .finished else { continue }
-            stopped = true
-            let more = running.stop(at: now, firmware: versions.firmware, bridgeVersion: versions.bridge)
-            run = running
-            steps += more
-            unsaved += more.compactMap(\.session)
+    /// Publishes the run's state after a report or a tick (retained, so a page that opens later
+    /// sees the current cue): after every step, and with each reading of a squeeze for the live
+    /// force. The run's own stop (its end, or an attempt not saved) ends the run, not the
+    /// dashboard's session. The caller holds the session's lock, so a stop from the page and the
+    /// driver's next step never publish out of order.
+    private func advance(_ own: [ConsumerAction], at now: MonotonicInstant, stopped: Bool = false, into actions: inout [ConsumerAction]) {
+        actions += own.filter { $0 != .stop }
+        guard let current = run, let begun = current.run else { return }
+        if let unsaved = current.failure as? Unsaved, error == nil {
+            error = "An attempt could not be saved, so the protocol stopped: \(unsaved.reason)"
         }
-        let squeezing = if case .squeezing = running.machine.phase { true } else { false }
-        guard !steps.isEmpty || squeezing || stopped else { return }
-        publishGuided(
-            describe(running.machine, running.display, running.label, now, time(), stopped, error),
-            finished: stopped || running.machine.phase == .finished)
-        if running.machine.phase == .finished { run = nil }
+        let finished = begun.machine.phase == .finished
+        let stopped = stopped || current.stopped
+        let squeezing = if case .squeezing = begun.machine.phase { true } else { false }
+        guard stepped || squeezing || stopped || finished else { return }
+        stepped = false
+        publishGuided(describe(begun.machine, begun.display, label, now, time(now), stopped, error), finished: stopped || finished)
+        if stopped || finished { run = nil }
     }
 
     /// The current `guided` object, kept for `/api/status`; published retained while the run is
     /// on, the finished one only to the pages open now (see ``Publish``).
-    private mutating func publishGuided(_ event: JSONObject, finished: Bool = false) {
+    private func publishGuided(_ event: JSONObject, finished: Bool = false) {
         self.event = event
         publish(event, finished)
+    }
+
+    private func time(_ now: MonotonicInstant) -> String {
+        RFC3339.format(milliseconds: wallTime.epochMilliseconds(at: now))
     }
 }

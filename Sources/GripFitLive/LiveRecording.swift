@@ -6,6 +6,7 @@ import GripFitRecords
 /// and stops after its length (counted from that reading), at a release, or at the memory limit;
 /// without a length, a first reading that never comes stops it after ``firstReadingWait``.
 /// Tells its front end what happens through `onEvent`; holds the session until ``finish(at:link:)``.
+/// The dashboard's page records with it too (``RecordingControl``): no length, no release stop.
 public final class LiveRecording: SessionConsumer {
     public enum Stop: Equatable, Sendable {
         case duration
@@ -37,20 +38,25 @@ public final class LiveRecording: SessionConsumer {
     private let length: Duration?
     private var lastReadingAt: MonotonicInstant?
     private let untilRelease: Bool
-    private let tags: SessionTags
+    /// How the session is filed: the user's label and hand.
+    public let tags: SessionTags
+    private let needsCalibrationFile: Bool
     private let unit: ForceUnit
     private let wallTime: any WallTime
     private let onEvent: (Event) -> Void
 
     /// Records `seconds` (nil: until a release, a stop or the memory limit), from `now`, the session's start.
+    /// `needsCalibrationFile`: a calibration file that cannot be read stops the recording (`record`);
+    /// false records raw counts, as the dashboard goes on with them (it says why once, for the whole page).
     public init(
         seconds: Double?, untilRelease: Bool, tags: SessionTags, unit: ForceUnit, wallTime: any WallTime,
-        startingAt now: MonotonicInstant, onEvent: @escaping (Event) -> Void = { _ in }
+        startingAt now: MonotonicInstant, needsCalibrationFile: Bool = true, onEvent: @escaping (Event) -> Void = { _ in }
     ) {
         length = seconds.flatMap { $0.isNaN ? nil : Duration(seconds: min(max($0, 0), Self.longestLength)) }
         nextDeadline = length.map { now + max($0, Self.firstReadingWait) }
         self.untilRelease = untilRelease
         self.tags = tags
+        self.needsCalibrationFile = needsCalibrationFile
         self.unit = unit
         self.wallTime = wallTime
         self.onEvent = onEvent
@@ -58,6 +64,10 @@ public final class LiveRecording: SessionConsumer {
 
     /// A reading has started the recording.
     public var hasStarted: Bool { capture != nil }
+    /// When the first reading came, once it has.
+    public var startedAtMilliseconds: Int64? { capture?.startedAtMilliseconds }
+    /// The readings recorded so far.
+    public var sampleCount: Int { capture?.sampleCount ?? 0 }
 
     public func handle(
         _ calibrated: CalibratedReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]
@@ -103,7 +113,7 @@ public final class LiveRecording: SessionConsumer {
         into actions: inout [ConsumerAction]
     ) {
         guard let device = output.beginsOn else { return }
-        if let error = output.decided?.failure(notice: { onEvent(.notice($0)) }) {
+        if let error = output.decided?.failure(notice: { onEvent(.notice($0)) }), needsCalibrationFile {
             lookupFailure = error
             actions.append(.stop)
             return

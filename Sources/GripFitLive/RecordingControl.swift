@@ -2,92 +2,106 @@ import GripFitCore
 import GripFitOutput
 import GripFitRecords
 
-/// A recording started and stopped from the dashboard's page, one of its session's roles: asked
-/// for, begun at the next reading of a known GripFit (a ``SessionCapture``, as `record` begins
-/// one), and finished by `stop`, by the end of the command, or by the driver at the memory limit.
+/// A recording started and stopped from the dashboard's page, one of its session's roles: while
+/// asked for, `record`'s own ``LiveRecording`` (no length, no release stop) behind the session's
+/// ``CalibratedSession``, so it begins at the next reading of a known GripFit as `record` does. It
+/// ends by `stop`, by the end of the command, or at the memory limit, where the recording asks to
+/// stop: that ends the recording, not the session, and its session waits in ``takeFinished()``.
 /// `SaveFailure`: why the caller's save of a session stopped at the memory limit failed.
-public struct RecordingControl<SaveFailure: Error> {
-    private struct Request {
-        var hand: Hand?
-        var label: String?
-    }
-
-    private var request: Request?
-    private var capture: SessionCapture?
-    /// A recording stopped by the driver (memory limit), saved, waiting for `stop` to report it.
+public final class RecordingControl<SaveFailure: Error>: SessionConsumer {
+    private let unit: ForceUnit
+    private let wallTime: any WallTime
+    private var recording: LiveRecording?
+    /// The subject picked on the page for the recording under way, filed with it.
+    private var subject: String?
+    /// A recording stopped at the memory limit, for the caller to save.
+    private var finished: StoredSession?
+    /// A recording stopped at the memory limit, saved, waiting for `stop` to report it.
     private var autoSaved: Result<StoredSession, SaveFailure>?
 
-    public init() {}
+    public init(unit: ForceUnit, wallTime: any WallTime) {
+        self.unit = unit
+        self.wallTime = wallTime
+    }
 
     /// Asked for or under way: a guided run cannot start beside it.
-    public var isBusy: Bool { capture != nil || request != nil }
+    public var isBusy: Bool { recording != nil }
 
-    /// Begins at the next reading of a known GripFit; forgets a recording saved at the memory limit.
-    public mutating func start(hand: Hand?, label: String?) {
+    /// Begins at the next reading of a known GripFit, for `subject` if given; forgets a recording
+    /// saved at the memory limit.
+    public func start(hand: Hand?, label: String?, subject: String?, at now: MonotonicInstant) {
         autoSaved = nil
-        request = Request(hand: hand, label: label)
+        self.subject = subject
+        // The dashboard goes on with raw counts when the calibration file cannot be read, and says why once.
+        recording = LiveRecording(
+            seconds: nil, untilRelease: false, tags: SessionTags(label: label, hand: hand), unit: unit, wallTime: wallTime,
+            startingAt: now, needsCalibrationFile: false)
     }
 
     /// A guided run is starting: a recording saved at the memory limit is no longer reported.
-    public mutating func forgetAutoSaved() {
+    public func forgetAutoSaved() {
         autoSaved = nil
     }
 
-    /// Takes one report as it left `stage`. The finished session when the capture must stop
-    /// (memory limit), for the caller to save.
-    public mutating func handle(
-        _ output: LiveCalibration.Output, at now: MonotonicInstant, stage: LiveCalibration, link: LinkFacts, wallTime: any WallTime
-    ) -> StoredSession? {
-        let report = output.report
-        if let device = output.beginsOn, let request, capture == nil {
-            self.request = nil
-            capture = SessionCapture(
-                device: device, stage: stage, first: report, at: now, wallTime: wallTime, untilRelease: false,
-                firmware: link.firmware, bridgeVersion: link.bridgeVersion, tags: SessionTags(label: request.label, hand: request.hand))
-            return nil
-        }
-        guard var running = capture else { return nil }
-        guard running.record(report, at: now, stage: stage) == .full else {
-            capture = running
-            return nil
-        }
-        capture = nil
-        return running.finish(at: now, firmware: link.firmware, bridgeVersion: link.bridgeVersion)
+    public func handle(_ calibrated: CalibratedReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+        guard let recording else { return }
+        var own: [ConsumerAction] = []
+        recording.handle(calibrated, at: now, link: link, into: &own)
+        // Its stop (the memory limit) ends the recording, not the dashboard's session.
+        actions += own.filter { $0 != .stop }
+        guard own.contains(.stop) else { return }
+        self.recording = nil
+        finished = filed(recording.finish(at: now, link: link))
     }
 
-    /// The save of a session the driver stopped, for `stop` to report.
-    public mutating func autoSaved(_ result: Result<StoredSession, SaveFailure>) {
+    /// The session stopped at the memory limit since the last call, for the caller to save (outside
+    /// the dashboard's lock) and hand back to ``autoSaved(_:)``.
+    public func takeFinished() -> StoredSession? {
+        defer { finished = nil }
+        return finished
+    }
+
+    /// The save of a session stopped at the memory limit, for `stop` to report.
+    public func autoSaved(_ result: Result<StoredSession, SaveFailure>) {
         autoSaved = result
     }
 
     /// Stops: the session to save if readings came, else the one saved at the memory limit, if any.
-    public mutating func stop(at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> (
-        finished: StoredSession?, autoSaved: Result<StoredSession, SaveFailure>?
-    ) {
+    /// `link` has the versions known now, for a recording that saw none itself.
+    public func stop(
+        at now: MonotonicInstant, link: LinkFacts
+    ) -> (finished: StoredSession?, autoSaved: Result<StoredSession, SaveFailure>?) {
         defer {
-            capture = nil
-            request = nil
+            recording = nil
             autoSaved = nil
         }
-        return (capture?.finish(at: now, firmware: firmware, bridgeVersion: bridgeVersion), autoSaved)
+        return (filed(recording?.finish(at: now, link: link)), autoSaved)
     }
 
-    /// The status's `recording` object when no guided run is on: recording, waiting or idle.
+    private func filed(_ session: StoredSession?) -> StoredSession? {
+        guard var session else { return nil }
+        session.tags.subject = subject
+        return session
+    }
+
+    /// The status's `recording` object when no guided run is on: recording, waiting or idle, and
+    /// the subject it is for.
     public var object: JSONObject {
         var object = JSONObject()
-        if let capture {
-            object.set("state", "recording")
-            object.set("started_at", Timestamp.rfc3339(milliseconds: capture.startedAtMilliseconds))
-            object.set("readings", capture.sampleCount)
-            if let hand = capture.tags.hand { object.set("hand", hand.rawValue) }
-            if let label = capture.tags.label { object.set("label", label) }
-        } else if let request {
-            object.set("state", "waiting")
-            if let hand = request.hand { object.set("hand", hand.rawValue) }
-            if let label = request.label { object.set("label", label) }
-        } else {
+        guard let recording else {
             object.set("state", "idle")
+            return object
         }
+        if let started = recording.startedAtMilliseconds {
+            object.set("state", "recording")
+            object.set("started_at", Timestamp.rfc3339(milliseconds: started))
+            object.set("readings", recording.sampleCount)
+        } else {
+            object.set("state", "waiting")
+        }
+        if let hand = recording.tags.hand { object.set("hand", hand.rawValue) }
+        if let label = recording.tags.label { object.set("label", label) }
+        if let subject { object.set("subject", subject) }
         return object
     }
 }

@@ -14,7 +14,8 @@ import Testing
         body: String = "", access: AccessPolicy = AccessPolicy(token: nil, loopbackOnly: true)
     ) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
         let router = DashboardServer.buildRouter(
-            context: TestContext.self, backend: backend, publisher: EventPublisher(), access: access)
+            context: TestContext.self, live: LiveRoutes(session: backend, publisher: EventPublisher()),
+            history: HistoryRoutes(history: backend), access: access)
         let responder = router.buildResponder()
         var head = HTTPRequest(method: method, scheme: "http", authority: host, path: path)
         head.headerFields.append(contentsOf: headers)
@@ -116,7 +117,7 @@ import Testing
     @Test func aQuietStreamGetsAKeepAliveComment() async throws {
         let publisher = EventPublisher()
         let router = DashboardServer.buildRouter(
-            context: TestContext.self, backend: backend, publisher: publisher,
+            context: TestContext.self, live: LiveRoutes(session: backend, publisher: publisher), history: HistoryRoutes(history: backend),
             access: AccessPolicy(token: nil, loopbackOnly: true))
         let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:8642", path: "/api/events")
         let response = try await router.buildResponder().respond(

@@ -5,8 +5,9 @@ import GripFitRecords
 import GripFitStore
 import Synchronization
 
-/// Records what the routes asked for and answers with fixed JSON.
-final class FakeBackend: DashboardBackend {
+/// Records what the routes asked for and answers with fixed JSON: the session behind
+/// ``LiveRoutes`` and the history behind ``HistoryRoutes``, one call log for both.
+final class FakeBackend: LiveControl, HistoryPages {
     let calls = Mutex<[String]>([])
 
     private func note(_ call: String) {

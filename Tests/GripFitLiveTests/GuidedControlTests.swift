@@ -5,9 +5,9 @@ import GripFitOutput
 import GripFitRecords
 import Testing
 
-/// ``GuidedControl`` fed reports and instants by hand: its steps published in order, each ended
-/// attempt saved, the finished run published only to the pages open now (not retained), and an
-/// attempt that cannot be saved stopping the run.
+/// ``GuidedControl`` behind a ``CalibratedSession``, fed reports and instants by hand: its steps
+/// published in order, each ended attempt saved, the finished run published only to the pages open
+/// now (not retained), and an attempt that cannot be saved stopping the run, never the session.
 struct GuidedControlTests {
     /// What the run handed out: saved sessions, warnings and the `guided` events with their `finished` flag.
     final class Sink {
@@ -46,31 +46,35 @@ struct GuidedControlTests {
 
     func control(_ sink: Sink) -> GuidedControl {
         GuidedControl(
-            wallTime: FixedWallTime(), describe: Self.describe, save: sink.save, warn: { sink.warnings.append($0) }, publish: sink.publish)
+            unit: .kilograms, wallTime: FixedWallTime(), describe: Self.describe, save: sink.save, warn: { sink.warnings.append($0) },
+            publish: sink.publish)
     }
 
-    /// Starts a one-trial-per-hand run and feeds `raws` 100 ms apart, ticking at its deadlines.
-    func run(_ raws: [Int32], _ guided: inout GuidedControl) -> MonotonicInstant {
-        var stage = LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil }
+    /// Starts a one-trial-per-hand run and feeds `raws` 100 ms apart through the one calibration
+    /// stage, ticking at its deadlines; no action reaches the driver.
+    func run(_ raws: [Int32], _ guided: GuidedControl) -> MonotonicInstant {
+        let session = CalibratedSession(
+            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil }, consumers: [guided])
         let settings = GuidedRun.settings(trials: 1, first: .left, rest: 0, trialLimit: 5)
         var now = MonotonicInstant(nanoseconds: 1_000_000_000)
-        _ = guided.start(settings: settings, label: "visit 3", display: Self.display, at: now, time: "t")
+        _ = guided.start(settings: settings, label: "visit 3", display: Self.display, at: now)
         let link = LinkFacts(firmware: "1.0", portOpen: true)
+        var actions: [ConsumerAction] = []
         for report in [SessionReport.state(.connected)] + raws.map({ .message(.reading($0)) }) {
             now = now + .milliseconds(100)
-            while let due = guided.nextDeadline, due <= now {
-                guided.tick(at: due, versions: (link.firmware, nil), time: "t")
+            while let due = session.nextDeadline, due <= now {
+                session.tick(at: due, link: link, into: &actions)
             }
-            let calibrated = stage.handle(report, at: now, link: link)
-            guided.handle(calibrated, at: now, display: Self.display, stage: stage, link: link, time: "t")
+            session.handle(report, at: now, link: link, into: &actions)
         }
+        #expect(actions.isEmpty, "the page's run never stops the dashboard's session")
         return now
     }
 
     @Test func eachHandIsCuedAndSavedAndOnlyTheEndGoesUnretained() {
         let sink = Sink()
-        var guided = control(sink)
-        _ = run(Self.still + Self.squeeze + Self.still + Self.squeeze + Self.still, &guided)
+        let guided = control(sink)
+        _ = run(Self.still + Self.squeeze + Self.still + Self.squeeze + Self.still, guided)
         #expect(sink.saved.map(\.hand) == [.left, .right])
         #expect(sink.saved.allSatisfy { $0.protocolName == GuidedRun.protocolName && $0.label == "visit 3" && $0.device == "usb:A1" })
         #expect(sink.events.first?.phase == "idle")
@@ -85,8 +89,8 @@ struct GuidedControlTests {
     @Test func anAttemptThatCannotBeSavedStopsTheRun() throws {
         let sink = Sink()
         sink.failSaves = true
-        var guided = control(sink)
-        _ = run(Self.still + Self.squeeze + Self.still, &guided)
+        let guided = control(sink)
+        _ = run(Self.still + Self.squeeze + Self.still, guided)
         #expect(sink.saved.isEmpty)
         #expect(sink.warnings.count == 1)
         #expect(sink.events.last?.phase == "finished" && sink.events.last?.finished == true)
@@ -97,18 +101,17 @@ struct GuidedControlTests {
 
     @Test func aStopBeforeTheFirstReadingEndsTheRequest() throws {
         let sink = Sink()
-        var guided = control(sink)
+        let guided = control(sink)
         let now = MonotonicInstant(nanoseconds: 1_000_000_000)
         _ = guided.start(
-            settings: GuidedRun.settings(trials: 1, first: .left, rest: 0, trialLimit: 5), label: nil, display: Self.display, at: now,
-            time: "t")
+            settings: GuidedRun.settings(trials: 1, first: .left, rest: 0, trialLimit: 5), label: nil, display: Self.display, at: now)
         #expect(guided.isBusy)
-        let result = guided.stop(at: now, display: Self.display, versions: (nil, nil), time: "t")
+        let result = guided.stop(at: now, display: Self.display, link: LinkFacts())
         let stopped = try #require(result)
         #expect(stopped.text == #"{"phase":"finished"}"#)
         #expect(sink.events.map(\.finished) == [false, true])
         #expect(!guided.isBusy)
-        let again = guided.stop(at: now, display: Self.display, versions: (nil, nil), time: "t")
+        let again = guided.stop(at: now, display: Self.display, link: LinkFacts())
         #expect(again == nil, "nothing left to stop")
     }
 }

@@ -76,6 +76,16 @@ struct LiveGuidedRunTests {
         #expect(sink.saved.isEmpty)
     }
 
+    /// Save, else stop: a failed save ends the run itself, so `record` and the page stop the same way.
+    @Test func aFailedSaveEndsTheRunItself() {
+        let sink = Sink()
+        sink.failSaves = true
+        let (guided, _) = run(Self.still + Self.squeeze + Self.still, sink: sink)
+        #expect(guided.stopped)
+        #expect(guided.run?.machine.phase == .finished)
+        #expect(sink.steps.last == "finished")
+    }
+
     @Test func aStopCutsTheAttemptShortAndSavesItFlagged() throws {
         let sink = Sink()
         let (guided, stopped) = run(Self.still + Self.squeeze.prefix(5), sink: sink)

@@ -16,8 +16,8 @@ struct GuidedRecording {
     var unit: ForceUnit
     /// The subject's code, checked to be in the history; nil for a run without `--subject`.
     var subject: String?
-    /// The run's assessment, filed with its first attempt, so every attempt points at it.
-    let assessment = AssessmentID()
+    /// The run's subject and assessment, filed with its first attempt, so every attempt points at it.
+    let filing = AssessmentFiling()
     /// Called with each saved attempt, for the `saved session …` line.
     var onSaved: (Int64, StoredSession) -> Void
 
@@ -84,14 +84,29 @@ struct GuidedRecording {
             }
         }
 
+        filing.start(subject: subject, settings: settings)
         let guided = LiveGuidedRun(
             settings: settings, label: label, unit: unit, wallTime: runner.wallClock,
             save: { session in
                 line.clear()
                 var session = session
-                session.tags.subject = subject
                 session.uid = StableName.random()
-                onSaved(try assessment.save(session, settings: settings, to: store), session)
+                var saved = session
+                let id = try filing.save(
+                    session,
+                    attempt: { attempt in
+                        saved = attempt
+                        return try Storage.save(attempt) { store }
+                    },
+                    first: { attempt, facts in
+                        saved = attempt
+                        let filed = try Storage.save(attempt, to: { store }) { store, attempt throws(StoreError) in
+                            let first = try store.saveFirstAttempt(attempt, of: facts)
+                            return (first.outcome, first.assessment)
+                        }
+                        return (filed.session, filed.filed)
+                    })
+                onSaved(id, saved)
             },
             onEvent: show)
         let driver = runner.driver

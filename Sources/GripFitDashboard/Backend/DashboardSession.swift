@@ -9,24 +9,25 @@ import Synchronization
 
 /// The dashboard's side of the one running session, a coordinator of its roles: ``LiveStatus``,
 /// ``RecordingControl``, ``GuidedControl`` and ``HistoryQueries``. The driver's thread hands every
-/// report to ``consume(_:at:link:)``, which passes it through the one calibration stage to each
-/// role and publishes `monitor --format jsonl` objects; the server's handlers read snapshots and
-/// queue commands through the driver's inbox. Shared with `monitor` and `record`: the encoders,
-/// the calibration lookup, ``SessionCapture`` and the history. Clock-free and port-free: the CLI
-/// hands it the driver's inbox, its clocks and the opened history; tests hand it fakes.
-public final class DashboardSession: DashboardBackend, SessionConsumer {
+/// report to ``consume(_:at:link:)``, which passes it through one ``CalibratedSession`` (the
+/// calibration stage, then the page's recording and guided run: `record`'s own consumers, started
+/// and stopped from the page) and publishes `monitor --format jsonl` objects; the server's
+/// handlers read snapshots and queue commands through the driver's inbox. Shared with `monitor`
+/// and `record`: the encoders, the calibration lookup, the consumers and the history. Clock-free
+/// and port-free: the CLI hands it the driver's inbox, its clocks and the opened history; tests
+/// hand it fakes.
+public final class DashboardSession: LiveControl, SessionConsumer {
     /// Everything the driver's thread and the handlers share, under one lock: each role's state
     /// and the one calibration stage they all read.
     private struct Live {
         var status: LiveStatus
-        var recording = RecordingControl<DashboardError>()
-        /// The subject picked on the page for the recording under way, filed with it.
-        var recordingSubject: String?
-        var guided: GuidedControl
-        /// The session's one identity, calibration and zero, shared by the live force, a recording and a guided run.
-        var stage: LiveCalibration
-        /// The driver's last firmware and bridge versions, for a recording stopped from the page.
-        var versions: (firmware: String?, bridge: String?) = (nil, nil)
+        let recording: RecordingControl<DashboardError>
+        let guided: GuidedControl
+        /// The session's one identity, calibration and zero, shared by the live force, a recording
+        /// and a guided run, in front of the two.
+        let session: CalibratedSession
+        /// The driver's last link facts (versions), for a recording stopped from the page.
+        var link = LinkFacts()
         /// Each report's time, the calendar part formatted once a second (as `monitor` does).
         var timestamps = TimestampCache()
         /// Reused for each reading's event before it becomes the one `String` the streams share.
@@ -44,23 +45,20 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
     private let rememberPin: @Sendable (BLEAddress?) throws -> Void
     /// A line for the person at the terminal: the calibration's notices, an attempt not saved.
     private let warn: @Sendable (String) -> Void
-    /// The history pages' requests.
-    private let history: HistoryQueries
+    /// The history the page's recordings and runs are saved to (and whose pages ``HistoryRoutes`` serve).
+    public let history: HistoryQueries
     /// The subject and assessment of the guided run's attempts.
-    private let filing = GuidedFiling()
-    /// The subject `dashboard --subject` picked, for the page's picker.
-    private let selectedSubject: String?
+    private let filing = AssessmentFiling()
 
     public init(
         post: @escaping @Sendable (Command) -> Bool, publisher: EventPublisher, unit: ForceUnit, wallTime: any WallTime,
         now: @escaping @Sendable () -> MonotonicInstant, history: HistoryQueries, pinned: BLEAddress??,
-        rememberPin: @escaping @Sendable (BLEAddress?) throws -> Void, warn: @escaping @Sendable (String) -> Void, stage: LiveCalibration,
-        selectedSubject: String? = nil
+        rememberPin: @escaping @Sendable (BLEAddress?) throws -> Void, warn: @escaping @Sendable (String) -> Void, stage: LiveCalibration
     ) {
         let filing = filing
         let guided = GuidedControl(
-            wallTime: wallTime, describe: GuidedJSON.event(_:display:label:at:time:stopped:error:),
-            save: { session in filing.save(session, in: history) },
+            unit: unit, wallTime: wallTime, describe: GuidedJSON.event(_:display:label:at:time:stopped:error:),
+            save: { session in history.file(session, in: filing) },
             warn: warn,
             publish: { event, finished in
                 // The finished run goes only to the pages open now: a page opened later (the next
@@ -74,10 +72,13 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
                 }
             })
         self.history = history
-        self.selectedSubject = selectedSubject
         self.rememberPin = rememberPin
         self.warn = warn
-        self.live = Mutex(Live(status: LiveStatus(unit: unit, pinned: pinned), guided: guided, stage: stage))
+        let recording = RecordingControl<DashboardError>(unit: unit, wallTime: wallTime)
+        self.live = Mutex(
+            Live(
+                status: LiveStatus(unit: unit, pinned: pinned), recording: recording, guided: guided,
+                session: CalibratedSession(stage: stage, consumers: [recording, guided])))
         self.post = post
         self.publisher = publisher
         self.wallTime = wallTime
@@ -92,14 +93,14 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
         var finished: StoredSession?
         let event = live.withLock { live -> String? in
             live.timestamps.set(milliseconds: wallTime.epochMilliseconds(at: now))
-            live.versions = (link.firmware, link.bridgeVersion)
+            live.link = link
             let timestamps = live.timestamps
             live.status.update(with: report, at: now, portOpen: link.portOpen, time: timestamps.text)
-            let calibrated = live.stage.handle(report, at: now, link: link)
+            // The page's consumers ask the dongle for nothing, and their stops end only their own run.
+            var actions: [ConsumerAction] = []
+            let calibrated = live.session.pass(report, at: now, link: link, into: &actions).output
             if let decided = calibrated.decided, live.status.device != decided.key { lookedUp(&live, decided) }
-            live.guided.handle(calibrated, at: now, display: live.status.display, stage: live.stage, link: link, time: timestamps.text)
-            finished = live.recording.handle(calibrated, at: now, stage: live.stage, link: link, wallTime: wallTime)
-            finished?.tags.subject = live.recordingSubject
+            finished = live.recording.takeFinished()
             if case .message(.reading(let raw)) = report, calibrated.device != nil {
                 live.status.show(live.status.display.value(kilograms: calibrated.kilograms, raw: raw))
             }
@@ -128,12 +129,9 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
     /// At ``nextDeadline``, on the driver's thread: a guided attempt's time limit, a second of rest,
     /// readings held for the pages, the streams' keep-alive.
     public func tick(at now: MonotonicInstant) {
-        let milliseconds = wallTime.epochMilliseconds(at: now)
         live.withLock { live in
-            guard live.guided.isBusy else { return }
-            live.timestamps.set(milliseconds: milliseconds)
-            let timestamps = live.timestamps
-            live.guided.tick(at: now, versions: live.versions, time: timestamps.text)
+            var actions: [ConsumerAction] = []
+            live.session.tick(at: now, link: live.link, into: &actions)
         }
         publisher.flush(at: now)
         retryHistoryServer(at: now)
@@ -143,7 +141,7 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
     /// stop during a rest), readings held for the pages, the streams' keep-alive, or the next try
     /// of a history server that went away.
     public var nextDeadline: MonotonicInstant? {
-        let (guided, busy) = live.withLock { ($0.guided.nextDeadline, $0.guided.isBusy) }
+        let (guided, busy) = live.withLock { ($0.session.nextDeadline, $0.guided.isBusy) }
         let retry = busy ? nil : history.opened.nextRetry(at: now())
         return .earliest(guided, .earliest(publisher.flushDeadline, retry))
     }
@@ -162,7 +160,7 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
     /// A new GripFit: its calibration (or raw counts, saying why) and a fresh peak.
     private func lookedUp(_ live: inout Live, _ decided: LiveCalibration.Decided) {
         for line in CalibrationNotice.lines(decided) { warn(line) }
-        live.status.lookedUp(device: decided.key, calibration: live.stage.record)
+        live.status.lookedUp(device: decided.key, calibration: live.session.stage.record)
     }
 
     /// The same object `monitor --format jsonl` prints (with force and unit once calibrated); the
@@ -199,7 +197,8 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
         let pendingSync = history.opened.pendingSync
         return live.withLock { live in
             live.status.status(
-                kilograms: { live.stage.kilograms(raw: $0) }, time: { RFC3339.format(milliseconds: wallTime.epochMilliseconds(at: $0)) },
+                kilograms: { live.session.stage.kilograms(raw: $0) },
+                time: { RFC3339.format(milliseconds: wallTime.epochMilliseconds(at: $0)) },
                 recording: recordingObject(live), pendingSync: pendingSync)
         }
     }
@@ -213,7 +212,6 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
             if let guided = live.guided.event { object.set("guided", guided) }
         } else {
             object = live.recording.object
-            if live.recording.isBusy, let subject = live.recordingSubject { object.set("subject", subject) }
         }
         if let assessment = filing.assessment { object.set("assessment", Int(assessment)) }
         return object
@@ -267,10 +265,10 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
         let label = try Self.checkedLabel(label)
         try history.checkCanSave()
         let subject = try subject.map { (code) throws(DashboardError) in try history.storedCode(of: code) }
+        let now = self.now()
         return try live.withLock { live throws(DashboardError) -> String in
             try Self.ensureIdle(live)
-            live.recording.start(hand: hand, label: label)
-            live.recordingSubject = subject
+            live.recording.start(hand: hand, label: label, subject: subject, at: now)
             return recordingObject(live).text
         }
     }
@@ -294,12 +292,11 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
         try history.checkCanSave()
         let subject = try subject.map { (code) throws(DashboardError) in try history.storedCode(of: code) }
         let now = self.now()
-        let time = RFC3339.format(milliseconds: wallTime.epochMilliseconds(at: now))
         return try live.withLock { live throws(DashboardError) -> String in
             try Self.ensureIdle(live)
             live.recording.forgetAutoSaved()
             filing.start(subject: subject, settings: settings)
-            return live.guided.start(settings: settings, label: label, display: live.status.display, at: now, time: time).text
+            return live.guided.start(settings: settings, label: label, display: live.status.display, at: now).text
         }
     }
 
@@ -308,11 +305,8 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
     /// and display for the command's own report; nil when none was running.
     public func stopProtocol() -> (text: String, summary: GuidedProtocol.Summary, display: ForceDisplay)? {
         let now = self.now()
-        let milliseconds = wallTime.epochMilliseconds(at: now)
         return live.withLock { live in
-            live.timestamps.set(milliseconds: milliseconds)
-            let timestamps = live.timestamps
-            return live.guided.stop(at: now, display: live.status.display, versions: live.versions, time: timestamps.text)
+            live.guided.stop(at: now, display: live.status.display, link: live.link)
         }
     }
 
@@ -328,12 +322,8 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
     /// for the end of the command, so Ctrl-C during a recording loses nothing.
     public func saveRecording() throws(DashboardError) -> StoredSession? {
         let now = self.now()
-        let (finished, autoSaved, subject) = live.withLock { live in
-            let (finished, autoSaved) = live.recording.stop(at: now, firmware: live.versions.firmware, bridgeVersion: live.versions.bridge)
-            return (finished, autoSaved, live.recordingSubject)
-        }
-        if var finished {
-            finished.tags.subject = subject
+        let (finished, autoSaved) = live.withLock { live in live.recording.stop(at: now, link: live.link) }
+        if let finished {
             return try save(finished).get()
         }
         return try autoSaved?.get()
@@ -341,55 +331,6 @@ public final class DashboardSession: DashboardBackend, SessionConsumer {
 
     private func save(_ session: StoredSession) -> Result<StoredSession, DashboardError> {
         history.save(session)
-    }
-
-    public func sessions(_ query: SessionQuery) throws(DashboardError) -> String {
-        try history.sessions(query, unit: unit)
-    }
-
-    public func id(named name: String) throws(DashboardError) -> Int64 {
-        try history.id(named: name)
-    }
-
-    public func session(id: Int64) throws(DashboardError) -> String {
-        try history.session(id: id, unit: unit)
-    }
-
-    public func plot(id: Int64, unit: ForceUnit?) throws(DashboardError) -> String {
-        try history.plot(id: id, unit: unit ?? self.unit)
-    }
-
-    public func export(id: Int64, format: SessionFormat) throws(DashboardError) -> String {
-        try history.export(id: id, format: format)
-    }
-
-    public func trend(_ query: SessionQuery) throws(DashboardError) -> String {
-        try history.trend(query, unit: unit)
-    }
-
-    public func subjects() throws(DashboardError) -> String {
-        try history.subjects(selected: selectedSubject)
-    }
-
-    public func addSubject(_ form: SubjectForm) throws(DashboardError) -> String {
-        try history.addSubject(try form.subject(today: today()))
-    }
-
-    public func assessment(id: Int64) throws(DashboardError) -> String {
-        try history.assessment(id: id)
-    }
-
-    public func assessments(subject: String?) throws(DashboardError) -> String {
-        try history.assessments(subject: subject, unit: unit)
-    }
-
-    public func report(assessment id: Int64) throws(DashboardError) -> String {
-        try history.report(id: id)
-    }
-
-    /// Today in the user's time zone from the injected wall clock: a birth after it is refused.
-    private func today() -> Subject.Birth.Day {
-        Subject.Birth.Day(Date(timeIntervalSince1970: Double(wallTime.epochMilliseconds(at: now())) / 1000), in: .current)
     }
 
     private var unit: ForceUnit { live.withLock { $0.status.display.unit } }

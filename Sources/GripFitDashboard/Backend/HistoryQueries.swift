@@ -6,10 +6,11 @@ import GripFitOutput
 import GripFitRecords
 import GripFitStore
 
-/// The dashboard's history, one of ``DashboardSession``'s roles: the history pages' requests and
-/// the saving of the page's recordings, each as `show`, `plot`, `export` and `record` do it. The
-/// one place the dashboard reaches the store: the history it is given, opened and checked once.
-public struct HistoryQueries: Sendable {
+/// The dashboard's history: the history pages' requests (``HistoryPages``, for ``HistoryRoutes``)
+/// and the saving of the page's recordings (for ``DashboardSession``), each as `show`, `plot`,
+/// `export` and `record` do it. The one place the dashboard reaches the store: the history it is
+/// given, opened and checked once.
+public struct HistoryQueries: HistoryPages {
     let opened: OpenedHistory
     /// The user's calibrations, for sessions recorded before their device was calibrated.
     let calibrations: CalibrationBook
@@ -19,20 +20,34 @@ public struct HistoryQueries: Sendable {
     let lastResort: @Sendable (String) -> Void
     /// The station the page's recordings are filed under.
     let station: String?
+    /// The dashboard's `--unit`, for the pages' forces.
+    let unit: ForceUnit
+    /// The subject `dashboard --subject` picked, for the page's picker.
+    let selectedSubject: String?
+    /// Today in the user's time zone, from the injected clocks: a birth after it is refused.
+    let today: @Sendable () -> Subject.Birth.Day
 
     public init(
-        opened: OpenedHistory, calibrations: CalibrationBook, historyPath: String, station: String? = nil,
-        lastResort: @escaping @Sendable (String) -> Void
+        opened: OpenedHistory, calibrations: CalibrationBook, historyPath: String, station: String? = nil, unit: ForceUnit,
+        selectedSubject: String? = nil, today: @escaping @Sendable () -> Subject.Birth.Day, lastResort: @escaping @Sendable (String) -> Void
     ) {
         self.opened = opened
         self.station = station
+        self.unit = unit
+        self.selectedSubject = selectedSubject
+        self.today = today
         self.calibrations = calibrations
         self.historyPath = historyPath
         self.lastResort = lastResort
     }
 
+    /// Today in the user's time zone at `now` of `wallTime`, the session's clocks.
+    public static func today(wallTime: any WallTime, now: @escaping @Sendable () -> MonotonicInstant) -> @Sendable () -> Subject.Birth.Day {
+        { Subject.Birth.Day(Date(timeIntervalSince1970: Double(wallTime.epochMilliseconds(at: now())) / 1000), in: .current) }
+    }
+
     /// A page of `history --json`'s rows and whether older ones match too.
-    func sessions(_ query: SessionQuery, unit: ForceUnit) throws(DashboardError) -> String {
+    public func sessions(_ query: SessionQuery) throws(DashboardError) -> String {
         let (entries, more) = try page(query)
         let display = ForceDisplay(calibration: nil, unit: unit)
         var object = JSONObject()
@@ -42,23 +57,23 @@ public struct HistoryQueries: Sendable {
     }
 
     /// As `show` and `plot` present it: an uncalibrated session in the device's later calibration.
-    func session(id: Int64, unit: ForceUnit) throws(DashboardError) -> String {
+    public func session(id: Int64) throws(DashboardError) -> String {
         let (session, _) = try history { try presented(try $0.session(id: id)) }
         return SessionJSON.detail(session, display: ForceDisplay(calibration: session.calibration, unit: unit)).text
     }
 
-    func plot(id: Int64, unit: ForceUnit) throws(DashboardError) -> String {
+    public func plot(id: Int64, unit: ForceUnit?) throws(DashboardError) -> String {
         let (session, later) = try history { try presented(try $0.session(id: id)) }
-        return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
+        return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit ?? self.unit), later: later)
     }
 
-    func export(id: Int64, format: SessionFormat) throws(DashboardError) -> String {
+    public func export(id: Int64, format: SessionFormat) throws(DashboardError) -> String {
         try history { try SessionExchange.export([try $0.session(id: id)], as: format) }
     }
 
     /// The query's most recent sessions, oldest first, for the chart.
-    func trend(_ query: SessionQuery, unit: ForceUnit) throws(DashboardError) -> String {
-        list(try page(query).entries.reversed(), unit: unit)
+    public func trend(_ query: SessionQuery) throws(DashboardError) -> String {
+        list(try page(query).entries.reversed())
     }
 
     /// One page of the history as `history` presents its rows (a session recorded before its
@@ -72,18 +87,19 @@ public struct HistoryQueries: Sendable {
 
     /// `subject list`'s subjects for the page's picker, and the one `dashboard --subject` picked,
     /// as the history spells its code (codes are case-blind: `--subject p020` picks P020).
-    func subjects(selected: String?) throws(DashboardError) -> String {
+    public func subjects() throws(DashboardError) -> String {
         let subjects = try history { try $0.subjects() }
         var object = JSONObject()
         object.set("subjects", subjects.map(SubjectJSON.object))
-        let stored = selected.flatMap { code in subjects.first { $0.code.lowercased() == code.lowercased() }?.code ?? code }
+        let stored = selectedSubject.flatMap { code in subjects.first { $0.code.lowercased() == code.lowercased() }?.code ?? code }
         if let stored { object.set("selected", stored) } else { object.setNull("selected") }
         return object.text
     }
 
     /// Adds the page's new subject, as `subject add` does; its JSON. 409 for a code already taken,
     /// naming the code as the history spells it.
-    func addSubject(_ subject: Subject) throws(DashboardError) -> String {
+    public func addSubject(_ form: SubjectForm) throws(DashboardError) -> String {
+        let subject = try form.subject(today: today())
         do {
             try opened.get().addSubject(subject)
         } catch StoreError.duplicateSubject(let code) {
@@ -95,7 +111,7 @@ public struct HistoryQueries: Sendable {
         return SubjectJSON.object(subject).text
     }
 
-    func id(named name: String) throws(DashboardError) -> Int64 {
+    public func id(named name: String) throws(DashboardError) -> Int64 {
         try history { try $0.id(named: name) }
     }
 
@@ -108,7 +124,7 @@ public struct HistoryQueries: Sendable {
     /// The assessments, newest first (only `subject`'s when given; the newest ``assessmentPage``
     /// otherwise), each with the best grip per hand in `unit`, the centile, each hand's trial
     /// consistency and its report's address: the page's clinical history.
-    func assessments(subject: String?, unit: ForceUnit) throws(DashboardError) -> String {
+    public func assessments(subject: String?) throws(DashboardError) -> String {
         let (assessments, subjects) = try history { store in (try store.assessments(subject: subject), try store.subjects()) }
         let display = ForceDisplay(calibration: nil, unit: unit)
         let listed = assessments.prefix(Self.assessmentPage).map { assessment in
@@ -148,7 +164,7 @@ public struct HistoryQueries: Sendable {
 
     /// A protocol run's clinical figures for the page, as `show A<n>` reads them: the trial
     /// statistics, the norm and threshold lines (each citing its source), and the report's address.
-    func assessment(id: Int64) throws(DashboardError) -> String {
+    public func assessment(id: Int64) throws(DashboardError) -> String {
         let (view, _) = try clinicalView(id: id, trend: false)
         var object = JSONObject()
         object.set("id", Int(id))
@@ -172,7 +188,7 @@ public struct HistoryQueries: Sendable {
     }
 
     /// The printable report of a protocol run, as `report A<n> -o file.html` writes it.
-    func report(id: Int64) throws(DashboardError) -> String {
+    public func report(assessment id: Int64) throws(DashboardError) -> String {
         let (view, firmware) = try clinicalView(id: id, trend: true)
         return ReportHTML.page(view.report(firmware: firmware), paper: .a4)
     }
@@ -224,6 +240,22 @@ public struct HistoryQueries: Sendable {
         }
     }
 
+    /// Files a guided run's attempt from the page as `record --protocol` does (``AssessmentFiling``):
+    /// under the run's subject and assessment, the first filing the assessment with it. The page's
+    /// message when the save fails.
+    func file(_ session: StoredSession, in filing: AssessmentFiling) -> String? {
+        do {
+            _ = try filing.save(
+                session, attempt: { attempt in try save(attempt).get() },
+                first: { attempt, facts in (attempt, try saveFirstAttempt(attempt, of: facts).get()) })
+            return nil
+        } catch let failure as DashboardError {
+            return failure.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
     /// As `record` does: a history that cannot take the session is refused before the first
     /// reading, not after the squeeze (503: the page shows the message).
     func checkCanSave() throws(DashboardError) {
@@ -258,7 +290,7 @@ public struct HistoryQueries: Sendable {
         return HistoryEntry.presented(session, book: try calibrations.all())
     }
 
-    private func list(_ entries: [HistoryEntry], unit: ForceUnit) -> String {
+    private func list(_ entries: [HistoryEntry]) -> String {
         let display = ForceDisplay(calibration: nil, unit: unit)
         return "[" + entries.map { SessionJSON.row($0, display: display).text }.joined(separator: ",") + "]"
     }

@@ -5,17 +5,24 @@ import GripFitStore
 import Hummingbird
 
 /// The saved sessions: list, one session, its plot, its exports, and the trend across sessions;
-/// the subjects they are recorded for.
-/// The backend's history calls block on I/O, so they run on ``HistoryThread``.
-enum HistoryRoutes {
-    static func add<Context: RequestContext>(to router: Router<Context>, backend: some DashboardBackend) {
+/// the subjects they are recorded for; the assessments and their reports. A controller built with
+/// its one dependency, the history's pages. Their calls block on I/O, so they run on ``HistoryThread``.
+public struct HistoryRoutes<History: HistoryPages>: Sendable {
+    let history: History
+
+    public init(history: History) {
+        self.history = history
+    }
+
+    public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
+        let history = history
         router.get("/api/sessions") { request, _ in
-            let query = try query(request)
-            return LiveRoutes.json(try await HistoryThread.run { try backend.sessions(query) })
+            let query = try Self.query(request)
+            return RouteIO.json(try await HistoryThread.run { try history.sessions(query) })
         }
         router.get("/api/sessions/:id") { _, context in
-            let id = try await id(context, backend: backend)
-            return LiveRoutes.json(try await HistoryThread.run { try backend.session(id: id) })
+            let id = try await Self.id(context, history: history)
+            return RouteIO.json(try await HistoryThread.run { try history.session(id: id) })
         }
         router.get("/api/sessions/:id/plot.svg") { request, context in
             var unit: ForceUnit?
@@ -27,48 +34,48 @@ enum HistoryRoutes {
                 }
                 unit = parsed
             }
-            let id = try await id(context, backend: backend)
+            let id = try await Self.id(context, history: history)
             let chosen = unit
-            return text(try await HistoryThread.run { try backend.plot(id: id, unit: chosen) }, type: "image/svg+xml")
+            return Self.text(try await HistoryThread.run { try history.plot(id: id, unit: chosen) }, type: "image/svg+xml")
         }
         router.get("/api/sessions/:id/export.csv") { _, context in
-            let id = try await id(context, backend: backend)
-            let body = try await HistoryThread.run { try backend.export(id: id, format: .csv) }
-            return text(body, type: "text/csv; charset=utf-8", download: "session-\(id).csv")
+            let id = try await Self.id(context, history: history)
+            let body = try await HistoryThread.run { try history.export(id: id, format: .csv) }
+            return Self.text(body, type: "text/csv; charset=utf-8", download: "session-\(id).csv")
         }
         router.get("/api/sessions/:id/export.json") { _, context in
-            let id = try await id(context, backend: backend)
-            let body = try await HistoryThread.run { try backend.export(id: id, format: .json) }
-            return text(body, type: "application/json", download: "session-\(id).json")
+            let id = try await Self.id(context, history: history)
+            let body = try await HistoryThread.run { try history.export(id: id, format: .json) }
+            return Self.text(body, type: "application/json", download: "session-\(id).json")
         }
         router.get("/api/trend") { request, _ in
-            let query = try query(request)
-            return LiveRoutes.json(try await HistoryThread.run { try backend.trend(query) })
+            let query = try Self.query(request)
+            return RouteIO.json(try await HistoryThread.run { try history.trend(query) })
         }
         router.get("/api/assessments") { request, _ in
-            let subject = try subject(request.uri.queryParameters["subject"].map(String.init))
-            return LiveRoutes.json(try await HistoryThread.run { try backend.assessments(subject: subject) })
+            let subject = try RouteIO.subject(request.uri.queryParameters["subject"].map(String.init))
+            return RouteIO.json(try await HistoryThread.run { try history.assessments(subject: subject) })
         }
         router.get("/api/assessments/:id") { _, context in
-            let id = try await assessmentID(context, backend: backend)
-            return LiveRoutes.json(try await HistoryThread.run { try backend.assessment(id: id) })
+            let id = try await Self.assessmentID(context, history: history)
+            return RouteIO.json(try await HistoryThread.run { try history.assessment(id: id) })
         }
         router.get("/api/assessments/:id/report.html") { _, context in
-            let id = try await assessmentID(context, backend: backend)
-            var response = text(try await HistoryThread.run { try backend.report(assessment: id) }, type: "text/html; charset=utf-8")
+            let id = try await Self.assessmentID(context, history: history)
+            var response = Self.text(try await HistoryThread.run { try history.report(assessment: id) }, type: "text/html; charset=utf-8")
             // The report carries its own print styles and no script at all.
-            response.headers[.contentSecurityPolicy] = reportPolicy
+            response.headers[.contentSecurityPolicy] = RouteIO.reportPolicy
             return response
         }
-        router.get("/api/subjects") { _, _ in LiveRoutes.json(try await HistoryThread.run { try backend.subjects() }) }
+        router.get("/api/subjects") { _, _ in RouteIO.json(try await HistoryThread.run { try history.subjects() }) }
         router.post("/api/subjects") { request, _ in
-            let form = try await LiveRoutes.decode(
+            let form = try await RouteIO.decode(
                 request, as: SubjectForm.self,
                 usage: DashboardError(
                     .badRequest,
                     "The body must be JSON like {\"code\":\"P017\",\"sex\":\"female\",\"birth_date\":\"1979-03-14\","
                         + "\"dominant\":\"right\"} (or \"birth_year\":1979 instead of the date); only code is needed."))
-            return LiveRoutes.json(try await HistoryThread.run { try backend.addSubject(form) }, status: .created)
+            return RouteIO.json(try await HistoryThread.run { try history.addSubject(form) }, status: .created)
         }
     }
 
@@ -99,33 +106,19 @@ enum HistoryRoutes {
             }
             query.hand = hand
         }
-        query.subject = try subject(parameters["subject"].map(String.init))
+        query.subject = try RouteIO.subject(parameters["subject"].map(String.init))
         return query
     }
 
-    /// A subject's code from the page, checked as `subject add` checks it; nil when not given.
-    static func subject(_ text: String?) throws(DashboardError) -> String? {
-        guard let text, !text.isEmpty else { return nil }
-        do {
-            try Subject.check(code: text)
-        } catch {
-            throw DashboardError(.badRequest, SubjectForm.sentence(error.description))
-        }
-        return text
-    }
-
     /// The session a path names: its number, or its stable name `s-…` (the same at every station), looked up.
-    private static func id(_ context: some RequestContext, backend: some DashboardBackend) async throws -> Int64 {
-        try await id(context, .session, backend: backend) {
+    private static func id(_ context: some RequestContext, history: History) async throws -> Int64 {
+        try await id(context, .session, history: history) {
             DashboardError(.badRequest, "A session is named by its name s-… or its id (a positive whole number), as `history` lists.")
         }
     }
 
-    /// The report's policy: its inline style and data images, nothing else (no script, no fetch).
-    static let reportPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
-
-    private static func assessmentID(_ context: some RequestContext, backend: some DashboardBackend) async throws -> Int64 {
-        try await id(context, .assessment, backend: backend) {
+    private static func assessmentID(_ context: some RequestContext, history: History) async throws -> Int64 {
+        try await id(context, .assessment, history: history) {
             DashboardError(
                 .badRequest,
                 "An assessment is named by its name a-… or its id (a positive whole number), as `history --assessments` lists (A3 is 3).")
@@ -133,11 +126,11 @@ enum HistoryRoutes {
     }
 
     private static func id(
-        _ context: some RequestContext, _ kind: StableName.Kind, backend: some DashboardBackend, refusal: () -> DashboardError
+        _ context: some RequestContext, _ kind: StableName.Kind, history: History, refusal: () -> DashboardError
     ) async throws -> Int64 {
         if let id = context.parameters.get("id", as: Int64.self), id > 0 { return id }
         guard let text = context.parameters.get("id").map({ String($0) }), StableName.parse(text)?.kind == kind else { throw refusal() }
-        return try await HistoryThread.run { try backend.id(named: text) }
+        return try await HistoryThread.run { try history.id(named: text) }
     }
 
     private static func text(_ body: String, type: String, download: String? = nil) -> Response {

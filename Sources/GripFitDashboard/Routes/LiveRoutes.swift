@@ -5,8 +5,9 @@ import GripFitStore
 import Hummingbird
 import NIOCore
 
-/// The live session: the event stream, status and the commands that change it.
-enum LiveRoutes {
+/// The live session: the event stream, status and the commands that change it. A controller built
+/// with its own dependencies: the session behind the page and the publisher of its events.
+public struct LiveRoutes<Session: LiveControl>: Sendable {
     struct Pin: Decodable {
         var address: String
     }
@@ -27,9 +28,16 @@ enum LiveRoutes {
         }
     }
 
-    static func add<Context: EventLoopRequestContext>(
-        to router: Router<Context>, backend: some DashboardBackend, publisher: EventPublisher
-    ) {
+    let session: Session
+    let publisher: EventPublisher
+
+    public init(session: Session, publisher: EventPublisher) {
+        self.session = session
+        self.publisher = publisher
+    }
+
+    public func addRoutes<Context: EventLoopRequestContext>(to router: Router<Context>) {
+        let (session, publisher) = (session, publisher)
         router.get("/api/events") { _, context -> Response in
             guard let subscription = publisher.subscribe() else {
                 throw DashboardError(.serviceUnavailable, "Too many open dashboards; close one and reload.")
@@ -41,23 +49,23 @@ enum LiveRoutes {
                 body: ResponseBody { writer in
                     // No loop (a test's context): no preference, the default executor.
                     try await withTaskExecutorPreference(loop.map(EventLoopTaskExecutor.init)) {
-                        try await stream(subscription, from: publisher, to: &writer)
+                        try await Self.stream(subscription, from: publisher, to: &writer)
                     }
                 })
         }
-        router.get("/api/status") { _, _ in json(backend.status()) }
+        router.get("/api/status") { _, _ in RouteIO.json(session.status()) }
         router.post("/api/tare") { _, _ in
-            try backend.tare()
-            return json(#"{"ok":true}"#, status: .accepted)
+            try session.tare()
+            return RouteIO.json(#"{"ok":true}"#, status: .accepted)
         }
         router.post("/api/peak/reset") { _, _ in
-            backend.resetPeak()
-            return json(#"{"ok":true}"#)
+            session.resetPeak()
+            return RouteIO.json(#"{"ok":true}"#)
         }
         router.post("/api/record/start") { request, context in
             let body: RecordStart
             if request.headers[.contentType]?.hasPrefix("application/json") == true {
-                body = try await decode(
+                body = try await RouteIO.decode(
                     request, as: RecordStart.self,
                     usage: DashboardError(
                         .badRequest,
@@ -66,14 +74,14 @@ enum LiveRoutes {
             } else {
                 body = RecordStart()
             }
-            let subject = try HistoryRoutes.subject(body.subject)
+            let subject = try RouteIO.subject(body.subject)
             guard let name = body.protocolName else {
                 if body.trials != nil || body.rest != nil {
                     throw DashboardError(.badRequest, "trials and rest apply to the guided protocol only; add \"protocol\":\"standard\".")
                 }
                 // Checks that the history can take the session (it may open it): blocking I/O, on the history's thread.
                 let (hand, label) = (body.hand, body.label)
-                return json(try await HistoryThread.run { try backend.startRecording(hand: hand, label: label, subject: subject) })
+                return RouteIO.json(try await HistoryThread.run { try session.startRecording(hand: hand, label: label, subject: subject) })
             }
             guard name == "standard" else {
                 throw DashboardError(.badRequest, "Unknown protocol \"\(name)\"; the one protocol is \"standard\".")
@@ -89,58 +97,32 @@ enum LiveRoutes {
                     .badRequest, "rest must be \(Int(rest.lowerBound)) to \(Int(rest.upperBound)) seconds between trials.")
             }
             let (hand, label, trialsPerHand, restSeconds) = (body.hand, body.label, body.trials.map { Int($0) }, body.rest)
-            return json(
+            return RouteIO.json(
                 try await HistoryThread.run {
-                    try backend.startProtocol(
+                    try session.startProtocol(
                         firstHand: hand, label: label, trialsPerHand: trialsPerHand, restSeconds: restSeconds, subject: subject)
                 })
         }
         // Stopping saves the session: blocking I/O, on the history's thread.
-        router.post("/api/record/stop") { _, _ in json(try await HistoryThread.run { try backend.stopRecording() }) }
-        router.get("/api/devices") { _, _ in json(backend.devices()) }
+        router.post("/api/record/stop") { _, _ in RouteIO.json(try await HistoryThread.run { try session.stopRecording() }) }
+        router.get("/api/devices") { _, _ in RouteIO.json(session.devices()) }
         router.post("/api/devices/scan") { _, _ in
-            try backend.scan()
-            return json(#"{"ok":true}"#, status: .accepted)
+            try session.scan()
+            return RouteIO.json(#"{"ok":true}"#, status: .accepted)
         }
         router.post("/api/devices/pin") { request, _ in
             let usage = DashboardError(.badRequest, "The body must be JSON like {\"address\":\"C0:FF:EE:00:00:01\"}, or \"any\".")
-            let body = try await decode(request, as: Pin.self, usage: usage)
+            let body = try await RouteIO.decode(request, as: Pin.self, usage: usage)
             // Pinning writes the pin file: blocking I/O, on the history's thread.
             if body.address.lowercased() == "any" {
-                try await HistoryThread.run { try backend.pin(nil) }
+                try await HistoryThread.run { try session.pin(nil) }
             } else if let address = BLEAddress(body.address.uppercased()) {
-                try await HistoryThread.run { try backend.pin(address) }
+                try await HistoryThread.run { try session.pin(address) }
             } else {
                 throw usage
             }
-            return json(#"{"ok":true}"#, status: .accepted)
+            return RouteIO.json(#"{"ok":true}"#, status: .accepted)
         }
-    }
-
-    /// The longest body a command takes (the page sends a label of at most 200 characters); more is not read.
-    static let bodyLimit = 16 * 1024
-
-    /// The request's JSON body as `T`: 413 past ``bodyLimit``, `usage` when it is not such JSON.
-    static func decode<T: Decodable>(_ request: Request, as type: T.Type, usage: DashboardError) async throws -> T {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: bodyLimit)
-        } catch is NIOTooManyBytesError {
-            throw DashboardError(
-                .contentTooLarge, "The body is over \(bodyLimit / 1024) KB; a command's JSON is a line, such as {\"hand\":\"left\"}.")
-        }
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
-        } catch {
-            throw usage
-        }
-    }
-
-    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     /// Each batch of events in one write, as `data:` lines, until the stream or the connection ends.

@@ -36,13 +36,14 @@ struct DashboardSessionTests {
                 warn: { _ in })
         }
         let history = HistoryQueries(
-            opened: opened, calibrations: CalibrationBook(path: directory + "/calibrations.json"), historyPath: path, lastResort: { _ in })
+            opened: opened, calibrations: CalibrationBook(path: directory + "/calibrations.json"), historyPath: path, unit: .kilograms,
+            selectedSubject: selectedSubject, today: HistoryQueries.today(wallTime: FixedWallTime(), now: { clock.now }),
+            lastResort: { _ in })
         return DashboardSession(
             post: posted.post, publisher: publisher, unit: .kilograms, wallTime: FixedWallTime(), now: { clock.now },
             history: history, pinned: nil,
             rememberPin: { _ in }, warn: { _ in },
-            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration },
-            selectedSubject: selectedSubject)
+            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration })
     }
 
     func status(_ session: DashboardSession) throws -> [String: Any] {
@@ -83,7 +84,7 @@ struct DashboardSessionTests {
                     trace: RawTrace(samples: samples)),
                 sameStart: .nextFreeMillisecond)
         }
-        _ = try session.sessions(SessionQuery(limit: 10))
+        _ = try session.history.sessions(SessionQuery(limit: 10))
         #expect(try status(session)["pendingSync"] as? Int == 2)
     }
 
@@ -149,11 +150,11 @@ struct DashboardSessionTests {
         let directory = NSTemporaryDirectory() + "gripfit-dashboard-session-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let session = try session(directory: directory)
-        let added = try session.addSubject(SubjectForm(code: "P017", sex: "female", birthYear: 1979, dominant: "right"))
+        let added = try session.history.addSubject(SubjectForm(code: "P017", sex: "female", birthYear: 1979, dominant: "right"))
         #expect(added == #"{"code":"P017","sex":"female","birth":"1979","dominant":"right"}"#)
-        #expect(try session.subjects().contains(#""code":"P017""#))
+        #expect(try session.history.subjects().contains(#""code":"P017""#))
         #expect(throws: DashboardError(.conflict, "Subject P017 exists already: pick it in the Subject list, or give another code.")) {
-            try session.addSubject(SubjectForm(code: "P017"))
+            try session.history.addSubject(SubjectForm(code: "P017"))
         }
         let unknown = try #require(throws: DashboardError.self) {
             try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P018")
@@ -172,21 +173,21 @@ struct DashboardSessionTests {
         #expect(try saved.allSatisfy { try store.session(id: $0.id).tags.assessment == assessment })
         let recording = try #require(try status(session)["recording"] as? [String: Any])
         #expect(recording["assessment"] as? Int == Int(assessment))
-        #expect(try session.sessions(SessionQuery(subject: "P017")).contains(#""more":false"#))
+        #expect(try session.history.sessions(SessionQuery(subject: "P017")).contains(#""more":false"#))
 
-        let figures = try JSONSerialization.jsonObject(with: Data(try session.assessment(id: assessment).utf8)) as? [String: Any]
+        let figures = try JSONSerialization.jsonObject(with: Data(try session.history.assessment(id: assessment).utf8)) as? [String: Any]
         #expect(figures?["subject"] as? String == "P017")
         // The report is linked by the assessment's name, which a push to the server does not change.
         let name = try #require(figures?["name"] as? String)
         #expect(name == (try store.assessment(id: assessment).stableName))
         #expect(figures?["report"] as? String == "api/assessments/\(name)/report.html")
-        #expect(try session.id(named: name) == assessment)
+        #expect(try session.history.id(named: name) == assessment)
         #expect((figures?["lines"] as? [[String: Any]])?.isEmpty == false)
-        let report = try session.report(assessment: assessment)
+        let report = try session.history.report(assessment: assessment)
         #expect(report.hasPrefix("<!doctype html>") || report.hasPrefix("<!DOCTYPE html>"), "\(report.prefix(40))")
         #expect(report.contains("P017"))
         #expect(report.contains("&lt;b&gt;1.0&lt;/b&gt;") && !report.contains("<b>1.0"), "the device's text escaped once, for HTML")
-        #expect(throws: DashboardError.self) { try session.report(assessment: assessment + 1) }
+        #expect(throws: DashboardError.self) { try session.history.report(assessment: assessment + 1) }
     }
 
     /// Codes are case-blind: what the page says and files is the code as the history spells it
@@ -196,11 +197,11 @@ struct DashboardSessionTests {
         let directory = NSTemporaryDirectory() + "gripfit-dashboard-session-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let session = try session(directory: directory, selectedSubject: "p020")
-        _ = try session.addSubject(SubjectForm(code: "P020", sex: "male", birthYear: 1950, dominant: "left"))
-        let subjects = try session.subjects()
+        _ = try session.history.addSubject(SubjectForm(code: "P020", sex: "male", birthYear: 1950, dominant: "left"))
+        let subjects = try session.history.subjects()
         #expect(subjects.contains(#""selected":"P020""#), "\(subjects)")
         #expect(throws: DashboardError(.conflict, "Subject P020 exists already: pick it in the Subject list, or give another code.")) {
-            try session.addSubject(SubjectForm(code: "p020"))
+            try session.history.addSubject(SubjectForm(code: "p020"))
         }
         _ = try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "p020")
         runTwoSqueezes(session, link: LinkFacts(firmware: "1.0", portOpen: true))
@@ -218,8 +219,8 @@ struct DashboardSessionTests {
         let directory = NSTemporaryDirectory() + "gripfit-dashboard-session-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let session = try session(directory: directory)
-        _ = try session.addSubject(SubjectForm(code: "P017", sex: "female", birthYear: 1979, dominant: "right"))
-        _ = try session.addSubject(SubjectForm(code: "P021"))
+        _ = try session.history.addSubject(SubjectForm(code: "P017", sex: "female", birthYear: 1979, dominant: "right"))
+        _ = try session.history.addSubject(SubjectForm(code: "P021"))
         for (index, subject) in ["P017", nil, "P021"].enumerated() {
             _ = try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: subject)
             runTwoSqueezes(session, link: LinkFacts(firmware: "1.0", portOpen: true), second: 1 + Int64(index) * 100)
@@ -227,7 +228,7 @@ struct DashboardSessionTests {
         func object(_ text: String) throws -> [String: Any] {
             try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         }
-        let listed = try object(try session.assessments(subject: "P017"))
+        let listed = try object(try session.history.assessments(subject: "P017"))
         let rows = try #require(listed["assessments"] as? [[String: Any]])
         #expect(rows.count == 1 && listed["total"] as? Int == 1)
         let row = try #require(rows.first)
@@ -239,15 +240,15 @@ struct DashboardSessionTests {
         #expect(abs((right["best"] as? Double ?? 0) - 16) < 0.01 && right["counted"] as? Int == 1, "\(right)")
         #expect((row["centile"] as? String)?.contains("centile") == true, "\(row)")
         #expect((row["consistency"] as? [[String: Any]])?.count == 2, "\(row)")
-        let everyone = try #require(try object(try session.assessments(subject: nil))["assessments"] as? [[String: Any]])
+        let everyone = try #require(try object(try session.history.assessments(subject: nil))["assessments"] as? [[String: Any]])
         #expect(everyone.map { $0["name"] as? String } == ["A3", "A2", "A1"], "newest first")
         #expect(everyone.map { $0["centile"] as? String }.dropLast() == ["no norm: sex not recorded; age not known", "no norm: no subject"])
-        #expect(throws: DashboardError.self) { try session.assessments(subject: "P099") }
+        #expect(throws: DashboardError.self) { try session.history.assessments(subject: "P099") }
 
-        let result = try object(try session.assessment(id: 1))
+        let result = try object(try session.history.assessment(id: 1))
         #expect(abs((result["dominance_ratio"] as? Double ?? 0) - 1) < 0.01 && result["dominant"] as? String == "right", "\(result)")
         for id: Int64 in [1, 2, 3] {
-            let lines = try #require(try object(try session.assessment(id: id))["lines"] as? [[String: Any]])
+            let lines = try #require(try object(try session.history.assessment(id: id))["lines"] as? [[String: Any]])
                 .compactMap { $0["text"] as? String }
             for line in lines {
                 #expect(!line.contains("(subject edit") && !line.contains("--birth-year"), "A\(id): \(line)")
@@ -274,7 +275,7 @@ struct DashboardSessionTests {
         runTwoSqueezes(session, link: LinkFacts(firmware: "1.0", portOpen: true))
         let assessment = try #require(try local.assessments(subject: "P017").first)
         #expect(try local.pendingCount() == 2)
-        let figures = try JSONSerialization.jsonObject(with: Data(try session.assessment(id: assessment.id).utf8)) as? [String: Any]
+        let figures = try JSONSerialization.jsonObject(with: Data(try session.history.assessment(id: assessment.id).utf8)) as? [String: Any]
         let lines = (figures?["lines"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
         #expect(lines.contains { $0.hasPrefix("norm: ") } && lines.contains { $0.hasPrefix("trial consistency") }, "\(lines)")
         #expect(figures?["name"] as? String == assessment.stableName)

@@ -174,9 +174,9 @@ struct Record: ParsableCommand {
         if stopped { StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.") }
         let width = WindowResize.columns()
         // The difference is the assessment's, printed once with its figures below (issue 33).
-        let lines = ProtocolReport.lines(summary, display: display, width: width, difference: guided.assessment.id == nil)
+        let lines = ProtocolReport.lines(summary, display: display, width: width, difference: guided.filing.assessment == nil)
         for line in lines { StandardOutput.line(line) }
-        guard let id = guided.assessment.id else { return }
+        guard let id = guided.filing.assessment else { return }
         // The figures from the stored attempts, as `show A<n>` gives them again.
         let assessment = try store.assessment(id: id)
         StandardOutput.line("")

@@ -90,14 +90,16 @@ struct Dashboard: ParsableCommand {
         let clock = runner.clock
         let history = HistoryQueries(
             opened: opened, calibrations: Storage.calibrations, historyPath: Storage.paths.databasePath, station: Storage.station,
+            unit: unit, selectedSubject: subject, today: HistoryQueries.today(wallTime: runner.wallClock, now: { clock.now() }),
             lastResort: StandardOutput.error)
         let session = DashboardSession(
             post: { inbox.post($0) }, publisher: publisher, unit: unit, wallTime: runner.wallClock, now: { clock.now() },
             history: history, pinned: runner.connection.pin,
             rememberPin: { try Storage.pins.set($0?.description, for: dongleKey) }, warn: StandardOutput.error,
-            stage: CalibrationLookup.stage(for: runner.connection, followsChanges: true), selectedSubject: subject)
+            stage: CalibrationLookup.stage(for: runner.connection, followsChanges: true))
         let router = DashboardServer.buildRouter(
-            backend: session, publisher: publisher, access: AccessPolicy(token: token, loopbackOnly: address.isLoopback))
+            live: LiveRoutes(session: session, publisher: publisher), history: HistoryRoutes(history: history),
+            access: AccessPolicy(token: token, loopbackOnly: address.isLoopback))
         let server = ServerTask()
         let logger = Diagnostics.logger(label: "gripfit.dashboard")
         let application = DashboardServer.application(router: router, listen: address, logger: logger, onRunning: server.running)

@@ -2,35 +2,11 @@ import GripFitCore
 import GripFitRecords
 import GripFitStore
 
-/// What the server asks of the session behind it. The CLI implements it over the one session
-/// driver that `monitor` and `record` use, and over the history; the server only routes, guards
-/// and streams. Every text it returns is finished JSON, CSV or SVG from the shared encoders.
-public protocol DashboardBackend: Sendable {
-    /// `GET /api/status`: link, bridge, device, firmware, calibration, latest reading, peak, recording.
-    func status() -> String
-    /// Sends `CMD:TARE` to the GripFit.
-    func tare() throws(DashboardError)
-    func resetPeak()
-    /// Starts recording at the next reading, for `subject` (a code in the history) if given; the
-    /// JSON says what is being recorded.
-    func startRecording(hand: Hand?, label: String?, subject: String?) throws(DashboardError) -> String
-    /// Starts the guided standard protocol at the next reading (`record --protocol standard`):
-    /// `trialsPerHand` per hand (default 3), from `firstHand` (default right), `restSeconds` between
-    /// trials (default 30), for `subject` if given (`record --protocol standard --subject`); the JSON
-    /// is its first `guided` event. Its progress goes to the event stream; its attempts are filed
-    /// under one assessment, which the status's `recording` names once the first is saved.
-    func startProtocol(
-        firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?, subject: String?
-    ) throws(DashboardError) -> String
-    /// Stops, analyses and saves the recording; the JSON is the saved session's summary. Stops
-    /// the guided protocol instead when one is running; the JSON is then its last `guided` event.
-    func stopRecording() throws(DashboardError) -> String
-    /// The GripFits the bridge has reported in range (`B:FOUND`), newest first, and the pin asked for.
-    func devices() -> String
-    /// `BRIDGE:SCAN`: the bridge drops its link and looks again.
-    func scan() throws(DashboardError)
-    /// `BRIDGE:PIN` to `address` (nil: any GripFit), then a scan so the bridge connects to it.
-    func pin(_ address: BLEAddress?) throws(DashboardError)
+/// What ``HistoryRoutes`` ask of the history: the pages' sessions, plots, exports, trend, subjects
+/// and assessments, each as `show`, `plot`, `export`, `subject` and `report` give them.
+/// ``HistoryQueries`` implements it over the opened history; its calls block on I/O, so the routes
+/// make them on ``HistoryThread``. Every text it returns is finished JSON, CSV, SVG or HTML.
+public protocol HistoryPages: Sendable {
     /// A page of `history --json`'s rows, newest first, as `{"sessions": [...], "more": Bool}`:
     /// `more` when older sessions match the query too (the page's "Older sessions").
     func sessions(_ query: SessionQuery) throws(DashboardError) -> String
