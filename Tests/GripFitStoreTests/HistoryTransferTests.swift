@@ -1,8 +1,9 @@
 import GripFitClinical
+import GripFitExchange
 import GripFitRecords
 import GripFitStore
-import Testing
 import StoreTestSupport
+import Testing
 
 struct HistoryTransferTests {
     private let directory = Fixtures.temporaryDirectory()

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GripFitClinical
 import GripFitCore
+import GripFitExchange
 @testable import GripFitStore
 import GripFitRecords
 import Testing

@@ -9,9 +9,7 @@ import StoreTestSupport
 /// Subjects on every backend: stored with every fact, codes unique, edits, their sessions, forgetting them.
 struct SessionHistorySubjectsTests {
     static func subject(_ code: String = "P017", note: String? = "left-handed scissors") throws -> Subject {
-        try Subject(
-            code: code, sex: .female, birth: .date(try #require(Subject.Birth.Day("1979-03-14"))), dominant: .right,
-            heightCentimetres: 168, weightKilograms: 64.5, note: note)
+        try Fixtures.subject(code, note: note)
     }
 
     /// Files what an erasure request removes: subject `code` with a note, a guided run of theirs whose third attempt

@@ -1,5 +1,6 @@
 import GripFitClinical
 import GripFitCore
+import GripFitExchange
 @testable import GripFitStore
 import GripFitRecords
 import Synchronization
