@@ -1,3 +1,4 @@
+import GripFitCore
 import GripFitOutput
 
 /// `monitor --format jsonl`: one JSON object per event (``EventEncoder/jsonl(_:time:port:)``), a

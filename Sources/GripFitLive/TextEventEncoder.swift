@@ -1,3 +1,4 @@
+import GripFitCore
 import GripFitOutput
 
 /// `monitor`'s plain lines (stdout no terminal): one per event (``EventEncoder/text(_:time:)``),
