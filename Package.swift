@@ -53,8 +53,9 @@ let package = Package(
         // clinical report and FHIR. Pure: standard library, GripFitCore and GripFitOutput only.
         .target(name: "GripFitClinical", dependencies: ["GripFitCore", "GripFitOutput"]),
         // The records the history holds and every layer reads (sessions, rows, tags, versions, calibrations,
-        // assessments, summary and tag fields, stable names), below the store and the live layer: plain values,
-        // no SQLite. Standard library, Foundation (dates), GripFitCore, GripFitClinical and GripFitOutput only.
+        // assessments, summary and tag fields, stable names) and their failures (`StoreError`, which the store and
+        // the exchange formats both throw), below the store and the live layer: plain values, no SQLite.
+        // Standard library, Foundation (dates), GripFitCore, GripFitClinical and GripFitOutput only.
         .target(name: "GripFitRecords", dependencies: ["GripFitCore", "GripFitClinical", "GripFitOutput"]),
         // The exchange formats: sessions as JSON or CSV files (export, streamed import, the splitter), assessments
         // read clinically (``ClinicalView``) for the report and FHIR. Files, not SQLite: no GRDB.
