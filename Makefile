@@ -306,8 +306,6 @@ FUZZ_RUNS ?= 2000000
 FUZZ_MAX_LEN ?= 2048
 FUZZ_OUT := .build/fuzz
 FUZZ_SWIFTC := swiftc -O -parse-as-library -sanitize=fuzzer,address -I $(FUZZ_OUT) -L $(FUZZ_OUT)
-## The store without its SQLite and zlib halves: every file that imports GRDB or CZlib stays out.
-FUZZ_STORE_SOURCES := $(shell grep -L -e '^import GRDB' -e '^import CZlib' Sources/GripFitStore/*.swift)
 
 fuzz: fuzz-build
 	@for target in $(FUZZ_TARGETS); do \
@@ -319,19 +317,23 @@ fuzz: fuzz-build
 			-print_final_stats=1 $(FUZZ_OUT)/corpus/$$target Fuzz/$$target/seeds || exit 1; \
 	done
 
-## Core, Output and the store's file formats (not its SQLite half) as instrumented static modules.
+## Core, Output and the exchange formats (with the clinical layer and the records they read) as
+## instrumented static modules.
 fuzz-build:
 	@mkdir -p $(FUZZ_OUT)
 	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitCore \
 		$(shell find Sources/GripFitCore -name "*.swift") -o $(FUZZ_OUT)/libGripFitCore.a
 	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitOutput \
 		Sources/GripFitOutput/*.swift -o $(FUZZ_OUT)/libGripFitOutput.a
-	$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name GripFitStore \
-		$(FUZZ_STORE_SOURCES) -o $(FUZZ_OUT)/libGripFitStore.a
+	for module in GripFitClinical GripFitRecords GripFitExchange; do \
+		$(FUZZ_SWIFTC) -emit-library -static -emit-module -module-name $$module \
+			$$(find Sources/$$module -name "*.swift") -o $(FUZZ_OUT)/lib$$module.a || exit 1; \
+	done
 	for target in session trace timestamp; do \
 		$(FUZZ_SWIFTC) Fuzz/$$target/Harness.swift -lGripFitCore -o $(FUZZ_OUT)/fuzz-$$target || exit 1; \
 	done
-	$(FUZZ_SWIFTC) Fuzz/import/Harness.swift -lGripFitStore -lGripFitOutput -lGripFitCore -o $(FUZZ_OUT)/fuzz-import
+	$(FUZZ_SWIFTC) Fuzz/import/Harness.swift -lGripFitExchange -lGripFitRecords -lGripFitClinical -lGripFitOutput -lGripFitCore \
+		-o $(FUZZ_OUT)/fuzz-import
 
 clean:
 	rm -rf .build $(LABGRID_VENV)

@@ -53,14 +53,19 @@ let package = Package(
         // clinical report and FHIR. Pure: standard library, GripFitCore and GripFitOutput only.
         .target(name: "GripFitClinical", dependencies: ["GripFitCore", "GripFitOutput"]),
         // The records the history holds and every layer reads (sessions, rows, tags, versions, calibrations,
-        // assessments, summary and tag fields, stable names), below the store and the live layer: plain values,
-        // no SQLite. Standard library, Foundation (dates), GripFitCore, GripFitClinical and GripFitOutput only.
+        // assessments, summary and tag fields, stable names) and their failures (`StoreError`, which the store and
+        // the exchange formats both throw), below the store and the live layer: plain values, no SQLite.
+        // Standard library, Foundation (dates), GripFitCore, GripFitClinical and GripFitOutput only.
         .target(name: "GripFitRecords", dependencies: ["GripFitCore", "GripFitClinical", "GripFitOutput"]),
-        // Session history (SQLite via GRDB), calibrations, export and import.
+        // The exchange formats: sessions as JSON or CSV files (export, streamed import, the splitter), assessments
+        // read clinically (``ClinicalView``) for the report and FHIR. Files, not SQLite: no GRDB.
+        .target(name: "GripFitExchange", dependencies: ["GripFitCore", "GripFitOutput", "GripFitClinical", "GripFitRecords"]),
+        // Session history (SQLite via GRDB, and the rules every backend shares), the station's history, private files.
         .target(
             name: "GripFitStore",
             dependencies: [
-                "GripFitCore", "GripFitOutput", "GripFitClinical", "GripFitRecords", "CZlib", .product(name: "GRDB", package: "GRDB.swift"),
+                "GripFitCore", "GripFitOutput", "GripFitClinical", "GripFitRecords", "GripFitExchange", "CZlib",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
@@ -76,7 +81,7 @@ let package = Package(
         .target(
             name: "GripFitDashboard",
             dependencies: [
-                "GripFitCore", "GripFitOutput", "GripFitRecords", "GripFitStore", "GripFitLive", "GripFitClinical",
+                "GripFitCore", "GripFitOutput", "GripFitRecords", "GripFitExchange", "GripFitStore", "GripFitLive", "GripFitClinical",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -96,7 +101,7 @@ let package = Package(
         .target(
             name: "GripFitPostgres",
             dependencies: [
-                "GripFitStore", "GripFitRecords", "GripFitCore", "GripFitClinical", "GripFitOutput",
+                "GripFitStore", "GripFitRecords", "GripFitExchange", "GripFitCore", "GripFitClinical", "GripFitOutput",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The connection's own failures (NIOConnectionError, IOError), said in a line.
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -105,7 +110,8 @@ let package = Package(
         .testTarget(
             name: "GripFitPostgresTests",
             dependencies: [
-                "GripFitPostgres", "GripFitStore", "GripFitRecords", "GripFitCore", "GripFitClinical", "PostgresTestSupport",
+                "GripFitPostgres", "GripFitStore", "GripFitRecords", "GripFitExchange", "GripFitCore", "GripFitClinical",
+                "PostgresTestSupport",
                 "StoreTestSupport",
                 "ScratchSupport",
             ]
@@ -114,8 +120,8 @@ let package = Package(
             name: "GripFitCLI",
             dependencies: [
                 "GripFitCore", "GripFitOutput", "GripFitLinux", "GripFitNetworkPort", "GripFitSimulator",
-                "GripFitConformance", "GripFitRecords", "GripFitStore", "GripFitPostgres", "GripFitClinical", "GripFitDashboard",
-                "GripFitLive",
+                "GripFitConformance", "GripFitRecords", "GripFitExchange", "GripFitStore", "GripFitPostgres", "GripFitClinical",
+                "GripFitDashboard", "GripFitLive",
                 "CGripFitBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -129,15 +135,19 @@ let package = Package(
         .testTarget(name: "GripFitClinicalTests", dependencies: ["GripFitClinical", "GripFitCore"]),
         .testTarget(name: "GripFitRecordsTests", dependencies: ["GripFitRecords", "GripFitCore"]),
         .testTarget(
+            name: "GripFitExchangeTests",
+            dependencies: ["GripFitExchange", "GripFitRecords", "GripFitClinical", "GripFitCore", "StoreTestSupport"]
+        ),
+        .testTarget(
             name: "GripFitStoreTests",
             dependencies: [
-                "GripFitStore", "GripFitRecords", "GripFitPostgres", "GripFitCore", "PostgresTestSupport", "StoreTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "GripFitStore", "GripFitRecords", "GripFitExchange", "GripFitPostgres", "GripFitCore", "PostgresTestSupport",
+                "StoreTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The session the store's tests and the server's file (one shape, both backends).
         .target(
-            name: "StoreTestSupport", dependencies: ["GripFitStore", "GripFitRecords", "GripFitCore", "ScratchSupport"],
+            name: "StoreTestSupport", dependencies: ["GripFitStore", "GripFitRecords", "GripFitClinical", "GripFitCore", "ScratchSupport"],
             path: "Tests/StoreTestSupport"),
         // Private scratch directories removed when a test process exits.
         .target(name: "ScratchSupport", path: "Tests/ScratchSupport"),
@@ -156,7 +166,8 @@ let package = Package(
         .testTarget(
             name: "GripFitDashboardTests",
             dependencies: [
-                "GripFitDashboard", "GripFitStore", "GripFitRecords", "GripFitLive", "GripFitCore", "GripFitClinical", "ScratchSupport",
+                "GripFitDashboard", "GripFitStore", "GripFitRecords", "GripFitExchange", "GripFitLive", "GripFitCore", "GripFitClinical",
+                "ScratchSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -171,7 +182,7 @@ let package = Package(
             name: "GripFitCLITests",
             dependencies: [
                 "GripFitCLI", "GripFitClinical", "GripFitConformance", "GripFitCore", "GripFitOutput", "GripFitSimulator", "GripFitStore",
-                "GripFitRecords",
+                "GripFitRecords", "GripFitExchange",
                 "GripFitDashboard", "GripFitLinux", "UmockdevTestSupport", "PostgresTestSupport", "ScratchSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -1,4 +1,5 @@
-import GripFitStore
+import GripFitExchange
+import GripFitRecords
 
 /// libFuzzer target: an import file (JSON or CSV) as a careless user or an attacker writes it.
 /// Parsing either fails with a typed error or gives sessions that export in both formats, and
@@ -7,7 +8,7 @@ import GripFitStore
 public func fuzzImport(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)
     guard let sessions = try? SessionExchange.parse(text) else { return 0 }
-    for format in ExportFormat.allCases {
+    for format in SessionFormat.allCases {
         guard let exported = try? SessionExchange.export(sessions, as: format) else {
             preconditionFailure("imported sessions must export as \(format)")
         }

@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitExchange
 import GripFitRecords
 import GripFitStore
 

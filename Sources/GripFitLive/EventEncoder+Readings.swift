@@ -26,6 +26,12 @@ extension EventEncoder {
         output.append(UInt8(ascii: "\n"))
     }
 
+    /// A line the general encoders gave, with its newline.
+    static func appendLine(_ line: String, to output: inout [UInt8]) {
+        output.append(contentsOf: line.utf8)
+        output.append(UInt8(ascii: "\n"))
+    }
+
     /// `String(raw)`'s digits, written in place: the leading digit's scale is found first so each digit lands
     /// where it belongs, with no slice to reverse (mutating a slice of `output` copied it on each reading).
     private static func appendDecimal(_ value: Int32, to output: inout [UInt8]) {

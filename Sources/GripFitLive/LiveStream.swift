@@ -3,9 +3,10 @@ import GripFitOutput
 import GripFitRecords
 
 /// `monitor`'s stream as a session consumer: each report as a JSONL object, a CSV row or a plain
-/// text line (stdout no terminal) at its wall-clock time, appended to a ``BatchedOutput`` and
-/// written once per wake-up in ``idle(into:)``. A reading takes the byte fast path
-/// (``EventEncoder/appendJSONL(reading:time:to:)``), no allocation, unless it carries a force.
+/// text line (stdout no terminal) at its wall-clock time, as its format's encoder writes it
+/// (``Format/encoder(unit:port:)``), appended to a ``BatchedOutput`` and written once per wake-up in
+/// ``idle(into:)``. A reading takes the byte fast path (``EventEncoder/appendJSONL(reading:time:to:)``),
+/// no allocation, unless it carries a force.
 ///
 /// Alone it is the session's one consumer. With a unit, or beside a live view and a recording, its
 /// ``calibrated`` side sits behind a ``CalibratedSession``: a reading carries its force in the unit
@@ -22,12 +23,19 @@ public final class LiveStream: SessionConsumer {
         case jsonl
         /// `time,raw` per reading.
         case csv
+
+        /// The format's encoder: `unit` names CSV's force column; `port` tags each event (JSONL, text).
+        public func encoder(unit: ForceUnit?, port: String?) -> any ByteEncoder<StreamEvent, Never> {
+            switch self {
+            case .text: TextEventEncoder(port: port)
+            case .jsonl: JSONLEventEncoder(port: port)
+            case .csv: CSVEventEncoder(unit: unit)
+            }
+        }
     }
 
-    private let format: Format
+    private var encoder: any ByteEncoder<StreamEvent, Never>
     private let unit: ForceUnit?
-    /// The dongle's port as the system names it: escaped once, per format, where it is written.
-    private let port: String?
     private let output: BatchedOutput
     private let wallTime: any WallTime
     /// Where the calibration's notices go (stderr in the CLI): not part of the stream.
@@ -41,18 +49,20 @@ public final class LiveStream: SessionConsumer {
         format: Format, unit: ForceUnit? = nil, port: String? = nil, output: BatchedOutput, wallTime: any WallTime,
         notice: @escaping (String) -> Void = { _ in }
     ) {
-        self.format = format
+        // The dongle's port as the system names it: escaped once, per format, where it is written.
+        encoder = format.encoder(unit: unit, port: port)
         self.unit = unit
-        self.port = port
         self.output = output
         self.wallTime = wallTime
         self.notice = notice
     }
 
-    /// The line before the first event: CSV's column names; nil for the other formats.
+    /// The line the encoder writes before the first event: CSV's column names; nil for the other formats.
     public var header: String? {
-        guard format == .csv else { return nil }
-        return unit.map { "\(EventEncoder.csvHeader),force_\($0.rawValue)" } ?? EventEncoder.csvHeader
+        var bytes: [UInt8] = []
+        var encoder = encoder
+        encoder.begin(into: &bytes)
+        return bytes.isEmpty ? nil : String(decoding: bytes.dropLast(), as: UTF8.self)
     }
 
     public func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
@@ -96,29 +106,9 @@ public final class LiveStream: SessionConsumer {
             return
         }
         time.set(milliseconds: wallTime.epochMilliseconds(at: now))
-        if case .message(.reading(let raw)) = report {
-            if let display, display.isCalibrated {
-                output.line(Self.reading(raw, kilograms: kilograms, time: time.text, display: display, format: format, port: port))
-                return
-            }
-            // The byte fast path has no port field: a tagged reading takes the general one below.
-            if port == nil {
-                switch format {
-                case .jsonl: EventEncoder.appendJSONL(reading: raw, time: time.bytes, to: &output.bytes)
-                case .csv: EventEncoder.appendCSV(reading: raw, time: time.bytes, to: &output.bytes)
-                case .text: EventEncoder.appendText(reading: raw, time: time.bytes, to: &output.bytes)
-                }
-                output.flushIfFull()
-                return
-            }
-        }
-        let text: String? =
-            switch format {
-            case .jsonl: EventEncoder.jsonl(report, time: time.text, port: port)
-            case .csv: EventEncoder.csv(report, time: time.text)
-            case .text: EventEncoder.text(report, time: time.text).map { Self.tagged($0, port: port) }
-            }
-        if let text { output.line(text) }
+        let calibrated = display.flatMap { $0.isCalibrated ? $0 : nil }
+        encoder.add(StreamEvent(report: report, time: time.bytes, kilograms: kilograms, display: calibrated), into: &output.bytes)
+        output.flushIfFull()
     }
 
     /// A reading with its force; `kilograms` from the session's ``CalibrationStage``, `port` as in ``init``.
@@ -139,12 +129,7 @@ public final class LiveStream: SessionConsumer {
         case .csv:
             return "\(time),\(raw),\(value.formatted(decimals: 3))"
         case .text:
-            return tagged("\(time) reading \(raw) = \(display.text(kilograms: kilograms, raw: raw))", port: port)
+            return TextEventEncoder.tagged("\(time) reading \(raw) = \(display.text(kilograms: kilograms, raw: raw))", port: port)
         }
-    }
-
-    /// A text line as `monitor` prints it for one of several dongles: `[port] ` first.
-    private static func tagged(_ line: String, port: String?) -> String {
-        port.map { "[\(UntrustedText.escaped($0))] \(line)" } ?? line
     }
 }

@@ -1,3 +1,4 @@
+import GripFitExchange
 import GripFitRecords
 import GripFitStore
 

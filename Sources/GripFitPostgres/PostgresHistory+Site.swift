@@ -1,3 +1,4 @@
+import GripFitRecords
 import GripFitStore
 
 extension PostgresHistory {

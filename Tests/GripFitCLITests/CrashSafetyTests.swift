@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import GripFitCore
+import GripFitExchange
 import GripFitRecords
 import GripFitStore
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import GripFitClinical
 import GripFitCore
+import GripFitExchange
 import GripFitOutput
 import GripFitRecords
 import GripFitStore

@@ -1,6 +1,7 @@
 import GripFitClinical
 import GripFitCore
 import GripFitDashboard
+import GripFitExchange
 import GripFitRecords
 import GripFitStore
 import Synchronization

@@ -1,5 +1,6 @@
 import Foundation
 import GripFitClinical
+import GripFitExchange
 import GripFitRecords
 import GripFitStore
 import PostgresTestSupport

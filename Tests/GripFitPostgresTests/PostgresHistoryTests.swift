@@ -1,6 +1,7 @@
 import Foundation
 import GripFitClinical
 import GripFitCore
+import GripFitExchange
 @testable import GripFitStore
 import GripFitRecords
 import PostgresTestSupport

@@ -1,4 +1,5 @@
 import GripFitClinical
+import GripFitExchange
 import GripFitRecords
 import GripFitStore
 import Synchronization

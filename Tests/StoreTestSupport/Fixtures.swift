@@ -1,4 +1,5 @@
 import Foundation
+import GripFitClinical
 import GripFitCore
 import GripFitRecords
 import GripFitStore
@@ -7,6 +8,14 @@ import ScratchSupport
 /// Sessions and scratch directories for the store's tests and the server's: one recorded
 /// session shape, so both backends' tests file the same thing.
 public enum Fixtures {
+    /// The subject the store's and the exchange's tests file: every fact known, a note.
+    public static func subject(_ code: String = "P017", note: String? = "left-handed scissors") throws -> Subject {
+        guard let birth = Subject.Birth.Day("1979-03-14") else { throw SubjectError.badBirthDate("1979-03-14") }
+        return try Subject(
+            code: code, sex: .female, birth: .date(birth), dominant: .right, heightCentimetres: 168, weightKilograms: 64.5,
+            note: note)
+    }
+
     public static func temporaryDirectory() -> String {
         Scratch.directory("gripfit-store-tests")
     }

@@ -1,6 +1,7 @@
 import Glibc
 import GripFitClinical
 import GripFitCore
+import GripFitExchange
 import GripFitLinux
 import GripFitRecords
 import GripFitSimulator

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GripFitClinical
 import GripFitCore
+import GripFitExchange
 import GripFitRecords
 import GripFitStore
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GripFitClinical
+import GripFitExchange
 import GripFitRecords
 import GripFitStore
 

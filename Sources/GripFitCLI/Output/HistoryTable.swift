@@ -16,7 +16,7 @@ enum HistoryTable {
         /// Each column's width is measured once: the fitting below asks for it again after each column it drops.
         func column(_ title: String, _ cell: (HistoryEntry) -> String) -> (title: String, cells: [String], width: Int) {
             let cells = entries.map(cell)
-            return (title, cells, cells.reduce(LiveView.columns(title)) { max($0, LiveView.columns($1)) } + 2)
+            return (title, cells, cells.reduce(TerminalText.columns(title)) { max($0, TerminalText.columns($1)) } + 2)
         }
         func marked(_ entry: HistoryEntry) -> String { entry.later == nil ? "" : " *" }
         var columns = [
@@ -53,7 +53,7 @@ enum HistoryTable {
 
         func line(_ cells: [String], label: String) -> String {
             let padded =
-                zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - LiveView.columns($0)) }.joined()
+                zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - TerminalText.columns($0)) }.joined()
                 + cut(label, to: labelWidth)
             var trimmed = Substring(padded)
             while trimmed.utf8.last == UInt8(ascii: " ") { trimmed = trimmed.dropLast() }
@@ -71,8 +71,8 @@ enum HistoryTable {
 
     /// `text` in at most `width` display columns, its end replaced by "…" when it is wider.
     static func cut(_ text: String, to width: Int) -> String {
-        guard LiveView.columns(text) > width else { return text }
+        guard TerminalText.columns(text) > width else { return text }
         guard width > 0 else { return "" }
-        return (LiveView.fit(text, width: width).first ?? "") + "…"
+        return (TerminalText.fit(text, width: width).first ?? "") + "…"
     }
 }

@@ -1,4 +1,4 @@
-import GripFitCore
+import GripFitOutput
 
 /// Draws a ``LiveView`` at the bottom of the terminal and notices above it. The cursor rests at
 /// the start of the view's first line between draws, so a redraw is "clear to the end of the
@@ -16,7 +16,7 @@ struct LiveTerminal {
     /// Prints `text` above the view, split to fit the width, then redraws the view.
     mutating func notice(_ text: String, view: [String]) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            .flatMap { LiveView.fit(String($0), width: width) }
+            .flatMap { TerminalText.fit(String($0), width: width) }
         draw(prefix: lines.map { $0 + "\u{1B}[K\r\n" }.joined(), view: view)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GripFitExchange
 import GripFitRecords
 import GripFitStore
 

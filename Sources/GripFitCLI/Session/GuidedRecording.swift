@@ -1,6 +1,7 @@
 import GripFitCore
 import GripFitLinux
 import GripFitLive
+import GripFitOutput
 import GripFitRecords
 import GripFitStore
 
@@ -32,7 +33,7 @@ struct GuidedRecording {
         }
         /// One line redrawn in place, cut to the window so it never wraps (a wrapped line would leave copies).
         func status(_ text: String) {
-            line.show(LiveView.fit(text, width: WindowResize.columns()).first ?? "")
+            line.show(TerminalText.fit(text, width: WindowResize.columns()).first ?? "")
         }
 
         func show(_ event: LiveGuidedRun.Event) {

@@ -1,6 +1,7 @@
 import Foundation
 import GripFitClinical
 import GripFitCore
+import GripFitExchange
 import GripFitLive
 import GripFitOutput
 import GripFitRecords

@@ -1,5 +1,6 @@
 import GripFitClinical
 import GripFitCore
+import GripFitExchange
 import GripFitOutput
 import GripFitRecords
 import GripFitStore

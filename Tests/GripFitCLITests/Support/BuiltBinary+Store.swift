@@ -1,5 +1,6 @@
 import Foundation
 import GripFitCore
+import GripFitExchange
 import GripFitRecords
 import GripFitSimulator
 import GripFitStore

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GripFitClinical
 import GripFitCore
+import GripFitExchange
 import GripFitLinux
 import GripFitLive
 import GripFitOutput

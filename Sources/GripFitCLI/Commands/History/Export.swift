@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GripFitClinical
+import GripFitExchange
 import GripFitRecords
 import GripFitStore
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import GripFitExchange
 import GripFitOutput
 import GripFitRecords
 import GripFitStore
