@@ -149,6 +149,9 @@ let package = Package(
         .target(
             name: "StoreTestSupport", dependencies: ["GripFitStore", "GripFitRecords", "GripFitClinical", "GripFitCore", "ScratchSupport"],
             path: "Tests/StoreTestSupport"),
+        // One consumer run on a fake clock (reports in, ticks at its deadlines, actions collected), shared by
+        // the consumers' tests.
+        .target(name: "ConsumerTestSupport", dependencies: ["GripFitCore"], path: "Tests/ConsumerTestSupport"),
         // Private scratch directories removed when a test process exits.
         .target(name: "ScratchSupport", path: "Tests/ScratchSupport"),
         // A throwaway PostgreSQL cluster (Debian's `postgresql`) per test process, for the store's tests
@@ -176,7 +179,8 @@ let package = Package(
         ),
         .testTarget(name: "GripFitConformanceTests", dependencies: ["GripFitConformance", "GripFitCore"]),
         .testTarget(
-            name: "GripFitLiveTests", dependencies: ["GripFitLive", "GripFitCore", "GripFitOutput", "GripFitRecords", "GripFitConformance"]
+            name: "GripFitLiveTests",
+            dependencies: ["GripFitLive", "GripFitCore", "GripFitOutput", "GripFitRecords", "GripFitConformance", "ConsumerTestSupport"]
         ),
         .testTarget(
             name: "GripFitCLITests",

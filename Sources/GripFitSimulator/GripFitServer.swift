@@ -13,7 +13,7 @@ public final class GripFitServer {
     static let lineLimit = 128
 
     private let listener: Int32
-    private let clock = MonotonicClock()
+    private let clock: SimulatedClock
     private var device: SimulatedGripFit
     private var linkUp = false
 
@@ -22,6 +22,7 @@ public final class GripFitServer {
         guard fd >= 0 else { throw SystemError(call: "listen \(path)", errno: errno) }
         listener = fd
         device = SimulatedGripFit(options: options)
+        clock = SimulatedClock(speed: options.speed)
     }
 
     deinit { close(listener) }
@@ -34,7 +35,7 @@ public final class GripFitServer {
         var framer = LineFramer(maximumLineLength: Self.lineLimit)
         while true {
             let now = clock.now()
-            let timeout = device.nextDeadline.map { Int32(clamping: max(0, ($0 - now).nanoseconds + 999_999) / 1_000_000) } ?? -1
+            let timeout = clock.pollTimeout(until: device.nextDeadline, from: now)
             var descriptors = [
                 pollfd(fd: radio, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: stop, events: Int16(POLLIN), revents: 0),

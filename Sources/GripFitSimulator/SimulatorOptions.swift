@@ -16,6 +16,9 @@ public struct SimulatorOptions: Sendable {
     /// Seconds after the start at which the GripFit loses power and boots again.
     public var powerCycles: [Double] = []
     public var seed: UInt64 = 1
+    /// How many times faster than real time the simulator runs (`--speed`): readings, squeezes,
+    /// rests, the bridge's delays, load schedules and power cycles all come this many times sooner.
+    public var speed: Double = 1
     /// Behave as a plain USB-serial relay: device lines only, no `B:` lines, `BRIDGE:` commands unanswered.
     public var plainRelay = false
     public var firmwareVersion = "1.0"

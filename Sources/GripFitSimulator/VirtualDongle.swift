@@ -33,7 +33,7 @@ public final class VirtualDongle: @unchecked Sendable {
     private let inotify: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let clock = MonotonicClock()
+    private let clock: SimulatedClock
     private let options: SimulatorOptions
     private let lock = NSLock()
     private var controls: [Control] = []
@@ -75,6 +75,7 @@ public final class VirtualDongle: @unchecked Sendable {
         wakeRead = pipeEnds[0]
         wakeWrite = pipeEnds[1]
         self.options = options
+        clock = SimulatedClock(speed: options.speed)
         bridge = SimulatedBridge(options: options)
         chunking = SeededRandom(seed: options.seed &+ 0xC4A2)
     }
@@ -145,7 +146,7 @@ public final class VirtualDongle: @unchecked Sendable {
                 descriptors.append(pollfd(fd: master, events: Int16(events), revents: 0))
             }
             let wake = [bridge.nextDeadline, output.isEmpty ? nil : nextWriteAt].compactMap { $0 }.min()
-            let timeout = wake.map { Int32(clamping: max(0, ($0 - now).nanoseconds + 999_999) / 1_000_000) } ?? -1
+            let timeout = clock.pollTimeout(until: wake, from: now)
             if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 {
                 if errno == EINTR { continue }
                 throw SystemError(call: "poll", errno: errno)

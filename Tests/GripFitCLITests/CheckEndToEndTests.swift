@@ -1,9 +1,12 @@
 import Foundation
 import FoundationXML
+import GripFitSimulator
 import Testing
 
 /// `check` against the built-in simulator, as CI would run it: the clean firmware passes every
-/// case, and each simulated firmware bug fails exactly the case that should catch it.
+/// case, and each simulated firmware bug fails exactly the case that should catch it. The default
+/// run, a usage error and the debug log go through the binary; the other runs are the command's
+/// own run in-process (``InProcessCheck``), its simulator on a thread of the test.
 @Suite(.serialized) struct CheckEndToEndTests {
     /// A JUnit report parsed back: what a CI test reporter would see.
     struct JUnit {
@@ -90,7 +93,7 @@ import Testing
     func eachFirmwareBugFailsExactlyItsCase(bug: String, failingCase: String) throws {
         let junitPath = Self.temporaryPath("\(bug).xml")
         defer { try? FileManager.default.removeItem(atPath: junitPath) }
-        let result = try CLIProcess.run(["check", "--simulate", "--bug", bug, "--duration", "1", "--junit", junitPath])
+        let result = InProcessCheck.run(["--simulate", "--bug", bug, "--duration", "1", "--junit", junitPath])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let junit = try JUnit(path: junitPath)
         #expect(junit.testcases.count == 8)
@@ -122,14 +125,14 @@ import Testing
 
     /// A CI job pins the versions it flashed: another one fails handshake, with both named.
     @Test func expectedVersionsFailHandshakeOnAnyOther() throws {
-        let wrong = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "--duration", "1", "--expect-firmware", "9.9"])
+        let wrong = InProcessCheck.run(["--simulate", "--only", "handshake", "--duration", "1", "--expect-firmware", "9.9"])
         #expect(wrong.status == 1, "\(wrong.stdout)\(wrong.stderr)")
         #expect(wrong.stdout.contains("the GripFit reports firmware 1.0, expected 9.9"), "\(wrong.stdout)")
-        let bridge = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "--duration", "1", "--expect-bridge", "2.0.0"])
+        let bridge = InProcessCheck.run(["--simulate", "--only", "handshake", "--duration", "1", "--expect-bridge", "2.0.0"])
         #expect(bridge.status == 1)
         #expect(bridge.stdout.contains("the bridge reports version 1.0.0-sim, expected 2.0.0"), "\(bridge.stdout)")
-        let right = try CLIProcess.run([
-            "check", "--simulate", "--only", "handshake", "--duration", "1", "--expect-firmware", "1.0", "--expect-bridge", "1.0.0-sim",
+        let right = InProcessCheck.run([
+            "--simulate", "--only", "handshake", "--duration", "1", "--expect-firmware", "1.0", "--expect-bridge", "1.0.0-sim",
         ])
         #expect(right.status == 0, "\(right.stdout)\(right.stderr)")
     }
@@ -143,8 +146,8 @@ import Testing
             try? FileManager.default.removeItem(atPath: junitPath)
             try? FileManager.default.removeItem(atPath: jsonPath)
         }
-        let tare = try CLIProcess.run([
-            "check", "--simulate", "--only", "tare", "--duration", "1", "--max-tare-spread", "0", "--max-ping-p99", "250",
+        let tare = InProcessCheck.run([
+            "--simulate", "--only", "tare", "--duration", "1", "--max-tare-spread", "0", "--max-ping-p99", "250",
             "--junit", junitPath, "--json-file", jsonPath,
         ])
         #expect(tare.status == 1, "\(tare.stdout)\(tare.stderr)")
@@ -156,7 +159,7 @@ import Testing
         #expect(limits["tare_band_counts"] as? Int == 2000)
         #expect(try JUnit(path: junitPath).suiteProperty("limit.ping_p99_ms") == "250")
         #expect(try JUnitSchema.validate(junitPath) == "")
-        let reconnect = try CLIProcess.run(["check", "--simulate", "--only", "reconnect", "--duration", "1", "--reconnect-within", "1"])
+        let reconnect = InProcessCheck.run(["--simulate", "--only", "reconnect", "--duration", "1", "--reconnect-within", "1"])
         #expect(reconnect.status == 1, "\(reconnect.stdout)\(reconnect.stderr)")
         #expect(reconnect.stdout.contains("within 1000 ms of BRIDGE:DISCONNECT"))
         // Parsed in-process: usageErrorsExit64 takes check's usage errors through the binary.
@@ -174,9 +177,7 @@ import Testing
             try? FileManager.default.removeItem(atPath: junitPath)
             try? FileManager.default.removeItem(atPath: jsonPath)
         }
-        let result = try CLIProcess.run([
-            "check", "--simulate", "--only", "ping", "--duration", "1", "--junit", junitPath, "--json-file", jsonPath,
-        ])
+        let result = InProcessCheck.run(["--simulate", "--only", "ping", "--duration", "1", "--junit", junitPath, "--json-file", jsonPath])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("1 case: 1 passed"), "\(result.stdout)")
         let suite = try #require(JUnit(path: junitPath).document.rootElement()?.elements(forName: "testsuite").first)
@@ -191,11 +192,12 @@ import Testing
     /// A pty (a simulator, or a bridge behind some relay) has no USB serial number and a new
     /// /dev/pts/N each time: its suite is named by the GripFit's BLE address instead.
     @Test func aPtyIsNamedByItsGripFitsAddress() throws {
-        let simulator = try SimulatorProcess()
-        defer { _ = simulator.stop() }
+        let simulator = try VirtualDongle()
+        simulator.start()
+        defer { simulator.stop() }
         let junitPath = Self.temporaryPath("pty.xml")
         defer { try? FileManager.default.removeItem(atPath: junitPath) }
-        let result = try CLIProcess.run(["check", "--port", simulator.path, "--only", "handshake", "--duration", "1", "--junit", junitPath])
+        let result = InProcessCheck.run(["--port", simulator.path, "--only", "handshake", "--duration", "1", "--junit", junitPath])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let suite = try #require(JUnit(path: junitPath).document.rootElement()?.elements(forName: "testsuite").first)
         let name = try #require(suite.attribute(forName: "name")?.stringValue)
@@ -213,7 +215,7 @@ import Testing
     }
 
     @Test func quietKeepsOnlyTheSummary() throws {
-        let result = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "ping", "--duration", "1", "--quiet"])
+        let result = InProcessCheck.run(["--simulate", "--only", "handshake", "ping", "--duration", "1", "--quiet"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.lines.count == 2, "\(result.stdout)")
         #expect(result.stdout.contains("2 cases: 2 passed"))
@@ -223,9 +225,9 @@ import Testing
     @Test func dataLostCountsInTheFormatAndDefaultRateFigures() throws {
         let jsonPath = Self.temporaryPath("data-loss.json")
         defer { try? FileManager.default.removeItem(atPath: jsonPath) }
-        let result = try CLIProcess.run([
+        let result = InProcessCheck.run([
             // The old spelling of --json-file: the report is written, and a note says the new one.
-            "check", "--simulate", "--fault", "data-loss", "--only", "format", "default-rate", "--duration", "2", "--json", jsonPath,
+            "--simulate", "--fault", "data-loss", "--only", "format", "default-rate", "--duration", "2", "--json", jsonPath,
         ])
         #expect(result.status == 0 || result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("`check --json FILE` is now `check --json-file FILE`"), "\(result.stderr)")
@@ -240,7 +242,7 @@ import Testing
     }
 
     @Test func onlyAndSkipChooseTheCases() throws {
-        let result = try CLIProcess.run(["check", "--simulate", "--only", "handshake", "ping", "tare", "--skip", "tare", "--duration", "1"])
+        let result = InProcessCheck.run(["--simulate", "--only", "handshake", "ping", "tare", "--skip", "tare", "--duration", "1"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("2 cases: 2 passed"))
         #expect(!result.stdout.contains("tare"))
@@ -256,7 +258,7 @@ import Testing
 
     @Test func aMissingPortExits69WithoutAReport() throws {
         let junitPath = Self.temporaryPath("missing.xml")
-        let result = try CLIProcess.run(["check", "--port", "/dev/gripfit-no-such-port", "--junit", junitPath])
+        let result = InProcessCheck.run(["--port", "/dev/gripfit-no-such-port", "--junit", junitPath])
         #expect(result.status == 69, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: junitPath))
     }

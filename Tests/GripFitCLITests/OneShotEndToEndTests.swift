@@ -44,9 +44,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test func usageErrorsExit64() throws {
-        // The first through the binary, the others parsed in-process.
-        #expect(try CLIProcess.run(["monitor", "--simulate", "--port", "/dev/ttyACM0"]).status == 64)
+    /// Parsed in-process: `check`'s usage errors show exit 64 through the binary.
+    @Test func usageErrorsExit64() {
+        #expect(InProcessParse.run(["monitor", "--simulate", "--port", "/dev/ttyACM0"]).status == 64)
         #expect(InProcessParse.run(["monitor", "--port", "/dev/ttyACM0", "--fault", "garbage"]).status == 64)
         #expect(InProcessParse.run(["monitor", "--simulate", "--fault", "nonsense"]).status == 64)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import GripFitSimulator
 import Testing
 
 /// The acceptance path for sessions, against the simulator through the real binary; past the
@@ -53,17 +54,19 @@ struct RecordCommandTests {
         #expect(text.contains("peak "))
     }
 
+    /// The simulator runs in the test, so the test sees how many readings it delivered and ends
+    /// the recording once 2.5 s of them went out, however slowly the machine started the binary.
     @Test func sigtermDuringRecordSavesTheWholeSession() throws {
         let cli = BuiltBinary()
-        let (process, out, err) = try cli.start(["record", "--simulate", "--label", "terminated"])
+        let dongle = try VirtualDongle()
+        dongle.start()
+        defer { dongle.stop() }
+        let (process, out, err) = try cli.start(["record", "--port", dongle.path, "--label", "terminated"])
         cli.watchdog(process, seconds: 60)
-        let said = PipeReader.text(of: err, until: "no calibration for this device", before: .now + .seconds(50))
-        // Not a wait for a condition: the simulated GripFit streams in real time, and the session
-        // this test ends is to be 2.5 s long.
-        Thread.sleep(forTimeInterval: 2.5)
+        let streamed = Polling.until(before: .now + .seconds(50)) { dongle.statistics.readingsDelivered >= 26 }
+        #expect(streamed, "the simulator delivered \(dongle.statistics.readingsDelivered) readings")
         kill(process.processIdentifier, SIGTERM)
-        var result = cli.finish(process, out, err)
-        result.stderr = said + result.stderr
+        let result = cli.finish(process, out, err)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("(stopped by SIGTERM)"))
         let sessions = try cli.historyJSONInProcess()
@@ -93,12 +96,25 @@ struct RecordCommandTests {
         #expect(!show.stdout.contains("(inside reps)"), "\(show.stdout)")
     }
 
+    /// At `--speed 10` the simulated squeeze comes ten times sooner: the recording waits for it in
+    /// about half a second of the host's time instead of three to five.
     @Test func untilReleaseStopsAfterOneSqueeze() throws {
         let cli = BuiltBinary()
-        let result = try cli.run("record", "--simulate", "--until-release", "--duration", "20")
+        let result = try cli.run("record", "--simulate", "--speed", "10", "--until-release", "--duration", "20")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("(squeeze released)"))
         #expect(try cli.historyJSONInProcess().first?["reps"] as? Int == 1)
+    }
+
+    @Test func speedIsForTheSimulatorAndWithinItsRange() {
+        for bad in ["0", "0.05", "101", "nan"] {
+            let result = InProcessParse.run(["record", "--simulate", "--speed", bad])
+            #expect(result.status == 64, "\(bad): \(result.stderr)")
+        }
+        #expect(InProcessParse.run(["simulate", "--speed", "0"]).stderr.contains("from 0.1 to 100"))
+        let port = InProcessParse.run(["record", "--port", "/dev/ttyACM0", "--speed", "10"])
+        #expect(port.status == 64 && port.stderr.contains("--speed applies to the simulator only; add --simulate."), "\(port.stderr)")
+        #expect(InProcessParse.run(["record", "--simulate", "--speed", "10"]).status == -1, "parsed: the command would run")
     }
 
     @Test func guidedProtocolCuesFromRestAndNamesTheTrialsUsed() throws {

@@ -1,3 +1,4 @@
+import ConsumerTestSupport
 import GripFitConformance
 import GripFitCore
 import GripFitLive
@@ -11,17 +12,12 @@ struct ConformanceConsumerTests {
         var finished: [CaseResult] = []
         let check = ConformanceConsumer(ConformanceRun(cases: [.handshake, .ping]), start: start) { finished.append($0) }
         #expect(check.nextDeadline == start + ConformanceConsumer.tickInterval)
-        var actions: [ConsumerAction] = []
-        check.handle(.state(.scanning), at: start, link: LinkFacts(), into: &actions)
-        var now = start
-        var ticks = 0
-        while !actions.contains(.stop), ticks < 10_000, let due = check.nextDeadline {
-            now = due
-            check.tick(at: now, link: LinkFacts(), into: &actions)
-            ticks += 1
-        }
-        #expect(actions.contains(.stop))
+        let harness = ConsumerHarness(check, start: start)
+        harness.feed(.state(.scanning), after: .zero)
+        harness.tickUntilStopped()
+        #expect(harness.stopped)
         #expect(check.run.linkNeverCameUp)
+        let now = harness.now
         #expect(now - start >= ConformanceRun.linkBound && now - start < ConformanceRun.linkBound + .seconds(1))
         #expect(finished.count == check.run.results.count, "each finished case handed out once")
     }
@@ -29,17 +25,13 @@ struct ConformanceConsumerTests {
     @Test func theCommandsTheRunAsksForAreSubmitted() {
         let start = MonotonicInstant(nanoseconds: 1_000_000_000)
         let check = ConformanceConsumer(ConformanceRun(cases: [.handshake, .ping]), start: start)
-        var actions: [ConsumerAction] = []
-        check.handle(.message(.bridge(.connected(BLEAddress("C0:FF:EE:00:00:01")!))), at: start, link: LinkFacts(), into: &actions)
-        check.handle(.state(.connected), at: start, link: LinkFacts(), into: &actions)
-        check.handle(.message(.device(DeviceInfo(name: "GRIPFIT", firmware: "1.0"))), at: start, link: LinkFacts(), into: &actions)
-        check.handle(.message(.status(.ready)), at: start, link: LinkFacts(), into: &actions)
-        var now = start
-        for _ in 0..<300 {
-            now = now + .milliseconds(100)
-            check.handle(.message(.reading(1_000)), at: now, link: LinkFacts(), into: &actions)
-            check.tick(at: now, link: LinkFacts(), into: &actions)
-        }
+        let harness = ConsumerHarness(check, start: start)
+        harness.feed(
+            [.message(.bridge(.connected(BLEAddress("C0:FF:EE:00:00:01")!))), .state(.connected),
+             .message(.device(DeviceInfo(name: "GRIPFIT", firmware: "1.0"))), .message(.status(.ready))],
+            every: .zero)
+        harness.feed(readings: [Int32](repeating: 1_000, count: 300))
+        let actions = harness.actions
         #expect(actions.contains { if case .submit(.device(.ping)) = $0 { true } else { false } }, "\(actions)")
     }
 }

@@ -1,3 +1,4 @@
+import ConsumerTestSupport
 import GripFitCore
 import GripFitLive
 import GripFitRecords
@@ -39,19 +40,9 @@ struct LiveGuidedRunTests {
             settings: settings, label: "visit 3", unit: .kilograms, wallTime: FixedWallTime(), save: sink.save, onEvent: sink.show)
         let session = CalibratedSession(
             stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil }, consumers: [guided])
-        var now = MonotonicInstant(nanoseconds: 1_000_000_000)
-        for raw in raws {
-            now = now + .milliseconds(100)
-            var actions: [ConsumerAction] = []
-            while let due = session.nextDeadline, due <= now, !actions.contains(.stop) {
-                session.tick(at: due, link: LinkFacts(), into: &actions)
-            }
-            if !actions.contains(.stop) {
-                session.handle(.message(.reading(raw)), at: now, link: LinkFacts(firmware: "1.0"), into: &actions)
-            }
-            if actions.contains(.stop) { return (guided, true) }
-        }
-        return (guided, false)
+        let harness = ConsumerHarness(session, link: LinkFacts(firmware: "1.0"))
+        harness.feed(readings: raws)
+        return (guided, harness.stopped)
     }
 
     @Test func eachHandIsCuedRecordedAndSavedThenTheRunStops() throws {

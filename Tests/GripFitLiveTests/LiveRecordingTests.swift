@@ -1,3 +1,4 @@
+import ConsumerTestSupport
 import GripFitCore
 import GripFitLive
 import GripFitRecords
@@ -27,35 +28,26 @@ struct LiveRecordingTests {
     /// A session fed readings every 100 ms, the stage deciding at the first one (a plain relay).
     final class Feed {
         let recording: LiveRecording
-        /// The stage in front of the recording, as the CLI runs it.
-        let session: CalibratedSession
+        /// The stage in front of the recording, as the CLI runs it, in the driver's loop.
+        let harness: ConsumerHarness<CalibratedSession>
         let log: Log
-        var now = MonotonicInstant(nanoseconds: 1_000_000_000)
-        var stopped = false
+        var now: MonotonicInstant { harness.now }
+        var stopped: Bool { harness.stopped }
         var events: [String] { log.lines }
 
         init(seconds: Double?, untilRelease: Bool = false, lookup: @escaping LiveCalibration.Lookup) {
             let stage = LiveCalibration(fallbackKey: LiveRecordingTests.device, gate: IdentityGate(wait: .zero), lookup: lookup)
             let log = Log()
             self.log = log
+            let start = MonotonicInstant(nanoseconds: 1_000_000_000)
             recording = LiveRecording(
                 seconds: seconds, untilRelease: untilRelease, tags: SessionTags(label: "warmup", hand: .left),
-                unit: .kilograms, wallTime: FixedWallTime(), startingAt: now, onEvent: log.record)
-            session = CalibratedSession(stage: stage, consumers: [recording])
+                unit: .kilograms, wallTime: FixedWallTime(), startingAt: start, onEvent: log.record)
+            harness = ConsumerHarness(
+                CalibratedSession(stage: stage, consumers: [recording]), start: start, link: LinkFacts(firmware: "1.0"))
         }
 
-        /// Feeds `raws`, ticking the recording at its deadline between readings as the driver would.
-        func feed(_ raws: [Int32]) {
-            for raw in raws where !stopped {
-                now = now + .milliseconds(100)
-                var actions: [ConsumerAction] = []
-                if let due = session.nextDeadline, due <= now { session.tick(at: now, link: LinkFacts(), into: &actions) }
-                if !actions.contains(.stop) {
-                    session.handle(.message(.reading(raw)), at: now, link: LinkFacts(firmware: "1.0"), into: &actions)
-                }
-                stopped = actions.contains(.stop)
-            }
-        }
+        func feed(_ raws: [Int32]) { harness.feed(readings: raws) }
     }
 
     @Test func recordsItsLengthFromTheFirstReadingThenStops() throws {

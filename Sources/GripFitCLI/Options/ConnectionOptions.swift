@@ -53,6 +53,9 @@ struct ConnectionOptions: ParsableArguments {
         if !simulate, simulator.gripfits != 1 {
             throw ValidationError("--gripfits applies to the simulator only; add --simulate.")
         }
+        if !simulate, simulator.speed != 1 {
+            throw ValidationError("--speed applies to the simulator only; add --simulate.")
+        }
         if !simulate, !simulator.bugs.isEmpty {
             throw ValidationError("--bug applies to the simulator only; add --simulate.")
         }

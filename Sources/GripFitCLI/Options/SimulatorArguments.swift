@@ -37,10 +37,20 @@ struct SimulatorArguments: ParsableArguments {
     @Option(help: "How many simulated GripFits are in range (1 or 2), to try `scan` and `--device`.")
     var gripfits = 1
 
+    @Option(
+        help: ArgumentHelp(
+            "Run the simulator this many times faster than real time (0.1 to 100): readings, squeezes, rests, "
+                + "--load and --power-cycle times all come sooner, for demos and tests that wait for squeezes.",
+            valueName: "factor"))
+    var speed: Double = 1
+
     init() {}
 
     func validate() throws {
         if !(1...2).contains(gripfits) { throw ValidationError("--gripfits must be 1 or 2.") }
+        if !(speed >= 0.1 && speed <= 100) {
+            throw ValidationError("--speed \(speed): give how many times faster than real time, from 0.1 to 100.")
+        }
         if let bad = powerCycles.first(where: { !($0 >= 0 && $0 <= 86_400) }) {
             throw ValidationError("--power-cycle \(bad): give seconds after the simulator started, from 0 to 86400.")
         }
@@ -52,6 +62,7 @@ struct SimulatorArguments: ParsableArguments {
         options.bugs = Set(bugs)
         options.pattern = pattern
         options.seed = seed
+        options.speed = speed
         if gripfits == 2 { options.otherAddresses = ["C0:FF:EE:00:00:02"] }
         if !load.isEmpty { options.load = .schedule(load.sorted { $0.seconds < $1.seconds }) }
         options.powerCycles = powerCycles

@@ -11,6 +11,7 @@ struct CLIProcess {
     }
 
     static var binary: URL {
+        LaunchLog.note()
         let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [
             testBundle.appendingPathComponent("gripfit-serial"),

@@ -67,6 +67,12 @@ struct Monitor: ParsableCommand {
     }
 
     func run() throws {
+        try run(terminal: StandardOutput.isCapableTerminal, write: { StandardOutput.write($0) }, notice: { StandardOutput.error($0) })
+    }
+
+    /// The command with its streams given: the binary's stdout and stderr, or a test's capture with
+    /// no terminal, which runs one dongle's stream in-process on a simulator of its own (issue 32).
+    func run(terminal: Bool, write: @escaping ([UInt8]) -> Bool, notice: @escaping (String) -> Void) throws {
         let connections = try connection.connectAll(allBridges: allBridges)
         if connections.count > 1 {
             try monitorSeveral(connections)
@@ -76,14 +82,13 @@ struct Monitor: ParsableCommand {
         let format = format
         let unit = unit
         let runner = SessionRunner(connection: connections[0])
-        if format == .text, StandardOutput.isCapableTerminal {
+        if format == .text, terminal {
             try runLive(runner)
             return
         }
         let stream = LiveStream(
-            format: format, unit: unit, output: BatchedOutput { StandardOutput.write($0) },
-            wallTime: runner.wallClock, notice: { StandardOutput.error($0) })
-        if let header = stream.header, !StandardOutput.line(header) { return }
+            format: format, unit: unit, output: BatchedOutput(writingTo: write), wallTime: runner.wallClock, notice: notice)
+        if let header = stream.header, !write(Array((header + "\n").utf8)) { return }
         // With --unit, readings stay raw until the GripFit's identity picks the calibration; without, no lookup at all.
         let consumer: any SessionConsumer<SessionReport> =
             if unit == nil {

@@ -169,25 +169,30 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
+        try run(to: StandardStreams())
+    }
+
+    /// The whole command, one dongle's check writing to `output`: tests run a check in-process on a
+    /// simulator of their own and read what it said (issue 32); the binary gives its stdout and stderr.
+    func run(to output: any CommandOutput) throws {
         if oldJSONFile != nil {
-            StandardOutput.error(
-                "gripfit-serial: note: `check --json FILE` is now `check --json-file FILE`; the old spelling still works.")
+            output.error("gripfit-serial: note: `check --json FILE` is now `check --json-file FILE`; the old spelling still works.")
         }
         // A report that cannot be written fails the job now, not after the whole run.
         for path in [junit, json].compactMap({ $0 }) { try PrivateFiles.checkWritable(path) }
         let connections = try connection.connectAll(allBridges: allBridges)
         if connections.count == 1 {
-            try checkOne(connections[0])
+            try checkOne(connections[0], to: output)
         } else {
             try checkSeveral(connections)
         }
     }
 
-    private func checkOne(_ connection: Connection) throws {
+    private func checkOne(_ connection: Connection, to output: any CommandOutput) throws {
         let report = try CheckRunner.run(cases, settings: settings, connection: connection) { result in
-            if !quiet { StandardOutput.write(TerminalReporter.caseLines(result, device: nil)) }
+            if !quiet { output.write(TerminalReporter.caseLines(result, device: nil)) }
         }
-        StandardOutput.write(TerminalReporter.summary(report))
+        output.write(TerminalReporter.summary(report))
         if let junit { try PrivateFiles.write(Array(JUnitReporter.render(report).utf8), to: junit) }
         if let json { try PrivateFiles.write(Array(JSONReporter.render(report).utf8), to: json) }
         if report.failed > 0 {
@@ -196,6 +201,8 @@ struct Check: ParsableCommand {
         }
     }
 
+    /// On the process's streams: the dongles' sessions run on threads of their own, each writing
+    /// its cases as they finish.
     private func checkSeveral(_ connections: [Connection]) throws {
         let startedAt = WallClock.rfc3339(Date())
         let clock = MonotonicClock()

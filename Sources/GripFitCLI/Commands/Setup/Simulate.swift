@@ -27,11 +27,18 @@ struct Simulate: ParsableCommand {
             --power-cycle switches the GripFit off and on: together they script a tare or \
             calibration check.
 
+            --speed N compresses time: readings come every 100/N ms and squeezes, rests, the bridge's \
+            delays, --load and --power-cycle times all come N times sooner (a second of the simulator's \
+            time is 1/N s of the host's). A test or demo that waits for squeezes waits less; a recording's \
+            --duration stays in the host's seconds. Leave it at 1 for `check`, which judges timing on \
+            the host's clock.
+
             Examples:
               gripfit-serial simulate
               gripfit-serial simulate --load 0kg@0 --load 10kg@8 --power-cycle 20
               gripfit-serial simulate --fault fragment --fault garbage --pattern counter
               gripfit-serial simulate --bug slow-pong
+              gripfit-serial record --simulate --speed 10 --until-release
             """)
 
     @OptionGroup var simulator: SimulatorArguments
