@@ -10,6 +10,8 @@ import GripFitStore
 /// terminal, plain lines otherwise).
 struct GuidedRecording {
     var runner: SessionRunner
+    /// Its calibrations and where the attempts are filed from.
+    var station: Station
     var store: any SessionHistory
     var settings: GuidedProtocol.Settings
     var label: String?
@@ -91,11 +93,12 @@ struct GuidedRecording {
                 var session = session
                 session.tags.subject = subject
                 session.uid = StableName.random()
-                onSaved(try assessment.save(session, settings: settings, to: store), session)
+                onSaved(try assessment.save(session, settings: settings, to: store, station: station), session)
             },
             onEvent: show)
         let driver = runner.driver
-        driver.consumers = [CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [guided])]
+        let stage = CalibrationLookup.stage(for: runner.connection, calibrations: station.calibrations)
+        driver.consumers = [CalibratedSession(stage: stage, consumers: [guided])]
         defer { driver.consumers = [] }
         let reason = try runner.run(seconds: nil) { _, _ in true }
         if let failure = guided.failure { throw failure }

@@ -51,7 +51,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         try PrivateFiles.checkWritable(output)
-        let (store, damage) = try Storage.historyToRead(historyOption)
+        let (store, damage) = try Station().historyToRead(historyOption)
         let renderer = Self.isPDF(output) ? try PDFRenderer.find(searchPath: ProcessInfo.processInfo.environment["PATH"]) : nil
         try report(store, damage: damage, renderer: renderer, to: StandardStreams())
     }
