@@ -116,7 +116,7 @@ struct ConnectionOptions: ParsableArguments {
                 connections.append(Connection(source: .usb(.usb(bridge), udev)))
             }
         }
-        for connection in connections { connection.pin = try Self.pin(nil, dongle: connection.dongleKey) }
+        for connection in connections { connection.pin = try Self.pin(nil, dongle: connection.dongleKey, in: pins) }
         return connections
     }
 }
