@@ -24,12 +24,12 @@ public struct WallClock: WallTime {
     }
 
     /// Milliseconds since 1970 at `instant`, as sessions are filed: rounded down (before 1970 too),
-    /// so a time never reads as later than it was, and clamped to what ``RFC3339`` writes.
+    /// so a time never reads as later than it was. Nanoseconds saturate at 1677 and 2262, well
+    /// inside what ``RFC3339`` writes, so a wild instant cannot trap.
     public func epochMilliseconds(at instant: MonotonicInstant) -> Int64 {
         let (sum, overflow) = anchorEpochNanoseconds.addingReportingOverflow((instant - anchor).nanoseconds)
         let nanoseconds = overflow ? (instant < anchor ? Int64.min : .max) : sum
         let (quotient, remainder) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000)
-        let milliseconds = remainder < 0 ? quotient - 1 : quotient
-        return min(max(milliseconds, RFC3339.range.lowerBound), RFC3339.range.upperBound)
+        return remainder < 0 ? quotient - 1 : quotient
     }
 }
