@@ -50,7 +50,8 @@ let package = Package(
         // Debian's zlib1g-dev, for trace blobs.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // What a grip means: subjects' facts, trial statistics, published norms and thresholds, the
-        // clinical report and FHIR. Pure: standard library, GripFitCore and GripFitOutput only.
+        // clinical report and FHIR. Pure, no I/O: standard library, Foundation (dates, time zones,
+        // number formats, erfc), GripFitCore and GripFitOutput only.
         .target(name: "GripFitClinical", dependencies: ["GripFitCore", "GripFitOutput"]),
         // The records the history holds and every layer reads (sessions, rows, tags, versions, calibrations,
         // assessments, summary and tag fields, stable names) and their failures (`StoreError`, which the store and

@@ -14,7 +14,8 @@ public struct StoredSession: FiledSession, Equatable, Sendable {
     public var calibration: StoredCalibration?
     public var summary: SessionSummary
     public var trace: RawTrace
-    /// The station that recorded it (see `Storage.station`); nil for sessions from before stations.
+    /// The station that recorded it (config.toml's `station`, else the host name: the CLI's
+    /// `Station.name`); nil for sessions from before stations.
     public var station: String?
     /// Its stable name's uid (``StableName``), the same in every history that holds it; nil until
     /// first saved (a save without one makes one).

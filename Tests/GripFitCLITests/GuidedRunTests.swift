@@ -1,5 +1,6 @@
 @testable import GripFitCLI
 import GripFitCore
+import GripFitLinux
 import GripFitLive
 import GripFitOutput
 import GripFitRecords

@@ -29,10 +29,9 @@ struct HistoryLimitTests {
     static func onTerminal(_ cli: BuiltBinary, rows: Int, _ arguments: String...) throws -> [String] {
         guard let history = try GripFitSerial.parseAsRoot(["history"] + arguments) as? History else { return [] }
         let sink = CapturedOutput()
-        let (store, damage) = try Storage.historyToRead(path: cli.historyPath)
-        try history.list(
-            store, damage: damage, calibrations: CalibrationBook(path: XDGPaths(environment: cli.environment).calibrationPath),
-            width: 100, screenRows: rows, to: sink)
+        let station = Station(environment: cli.environment)
+        let (store, damage) = try station.historyToRead(at: .sqlite(path: cli.historyPath))
+        try history.list(store, damage: damage, calibrations: station.calibrations, width: 100, screenRows: rows, to: sink)
         return sink.stdout.split(separator: "\n").map(String.init)
     }
 

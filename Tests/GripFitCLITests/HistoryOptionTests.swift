@@ -16,15 +16,16 @@ struct HistoryOptionTests {
     @Test func theFirstThatSaysWins() throws {
         let cli = BuiltBinary()
         let paths = XDGPaths(environment: cli.environment)
+        let station = Station(paths: paths, environment: [:])
         let none = try option([])
-        #expect(try Storage.location(none, environment: [:], paths: paths) == .sqlite(path: paths.databasePath))
+        #expect(try station.location(none) == .sqlite(path: paths.databasePath))
         try FileManager.default.createDirectory(atPath: paths.configDirectory, withIntermediateDirectories: true)
         try Data("history = \"sqlite:/srv/config.sqlite\"\n".utf8).write(to: URL(fileURLWithPath: paths.configDirectory + "/config.toml"))
-        #expect(try Storage.location(none, environment: [:], paths: paths) == .sqlite(path: "/srv/config.sqlite"))
-        let environment = ["GRIPFIT_HISTORY": "postgresql://gripfit@db/gripfit"]
-        #expect(try Storage.location(none, environment: environment, paths: paths) == .postgresql(url: "postgresql://gripfit@db/gripfit"))
+        #expect(try station.location(none) == .sqlite(path: "/srv/config.sqlite"))
+        let variable = Station(paths: paths, environment: ["GRIPFIT_HISTORY": "postgresql://gripfit@db/gripfit"])
+        #expect(try variable.location(none) == .postgresql(url: "postgresql://gripfit@db/gripfit"))
         let given = try option(["--history", "sqlite:/srv/option.sqlite"])
-        #expect(try Storage.location(given, environment: environment, paths: paths) == .sqlite(path: "/srv/option.sqlite"))
+        #expect(try variable.location(given) == .sqlite(path: "/srv/option.sqlite"))
     }
 
     @Test func commandsReadTheHistoryNamedAndRefuseABadOne() throws {

@@ -9,12 +9,17 @@ import ScratchSupport
 
 /// A station whose server is away: the recording saved here and pending, reading refused naming
 /// this station's file, `history sync` pushing once. The server is a SQLite file behind the
-/// opener until the PostgreSQL backend is built in.
+/// opener, so no PostgreSQL cluster is needed.
 @Suite(.timeLimit(.minutes(15)))
 struct HistorySyncTests {
     private let directory = Scratch.directory("gripfit-sync-tests")
     private let url = "postgresql://gripfit@server.test/gripfit"
-    private var localPath: String { directory + "/station/history.sqlite" }
+    /// This station's files in the scratch directory: its own history is the one the recording falls back to.
+    private var station: Station {
+        let paths = XDGPaths(environment: ["XDG_DATA_HOME": directory + "/station", "XDG_CONFIG_HOME": directory + "/config"])
+        return Station(paths: paths, environment: [:])
+    }
+    private var localPath: String { station.paths.databasePath }
     private var serverPath: String { directory + "/server/history.sqlite" }
 
     private func unreachable(_ url: String) throws(StoreError) -> any SessionHistory {
@@ -32,11 +37,11 @@ struct HistorySyncTests {
     }
 
     @Test func recordedAwayThenPushedExactlyOnce() throws {
-        let away = try Storage.open(.postgresql(url: url), localPath: localPath, openServer: unreachable)
+        let away = try station.open(.postgresql(url: url), openServer: unreachable)
         try away.checkIntegrity()
         try away.checkCanSave()
-        let id = try Storage.save(session(1_795_000_000_000)) { away }
-        _ = try Storage.save(session(1_795_000_060_000)) { away }
+        let id = try station.save(session(1_795_000_000_000)) { away }
+        _ = try station.save(session(1_795_000_060_000)) { away }
         #expect(id == 1)
         let local = try SQLiteHistory(path: localPath)
         #expect(try local.pendingCount() == 2)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GripFitCLI
 import GripFitCore
+import GripFitLinux
 import GripFitLive
 import GripFitRecords
 import GripFitStore

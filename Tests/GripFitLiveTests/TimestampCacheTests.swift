@@ -5,7 +5,7 @@ import Testing
 @testable import GripFitLive
 import GripFitCore
 
-/// The CLI's formatter (`WallClock.rfc3339`), which builds the whole timestamp each time.
+/// The formatter that builds the whole timestamp each time (``Timestamp``'s milliseconds written by ``RFC3339``).
 private enum WallClock {
     static func rfc3339(_ date: Date) -> String { RFC3339.format(milliseconds: Timestamp.milliseconds(date)) }
 }

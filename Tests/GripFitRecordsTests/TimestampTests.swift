@@ -22,4 +22,11 @@ struct TimestampTests {
         let early = Timestamp.milliseconds(Date(timeIntervalSince1970: -1.5))
         #expect(RFC3339.format(milliseconds: early) == "1969-12-31T23:59:58.500Z")
     }
+
+    /// Moved here with the CLI's `WallClock.rfc3339` (the wall clock went to GripFitLinux; a date is written through these two).
+    @Test func timestampsAreRFC3339UTCWithMilliseconds() {
+        #expect(
+            Timestamp.rfc3339(milliseconds: Timestamp.milliseconds(Date(timeIntervalSince1970: 1_795_320_631.123_4)))
+                == "2026-11-22T04:10:31.123Z")
+    }
 }

@@ -4,6 +4,7 @@ import GripFitCore
 import GripFitLinux
 import GripFitLive
 import GripFitOutput
+import GripFitRecords
 import GripFitSimulator
 
 /// Runs a ``ConformanceRun`` over one session (as a ``ConformanceConsumer``) and turns its
@@ -21,7 +22,7 @@ enum CheckRunner {
         timings.repeatsUnansweredPing = false
         let runner = SessionRunner(connection: connection, timings: timings)
         let driver = runner.driver
-        let startedAt = WallClock.rfc3339(Date())
+        let startedAt = Timestamp.rfc3339(milliseconds: Timestamp.now())
         let start = runner.clock.now()
         let check = ConformanceConsumer(ConformanceRun(cases: cases, settings: settings), start: start, onCase: onCase)
         driver.consumers = [check]

@@ -2,6 +2,7 @@ import ArgumentParser
 import GripFitCore
 import GripFitLinux
 import GripFitSimulator
+import GripFitStore
 import Logging
 
 /// Where to find the dongle, shared by every command that talks to one.
@@ -67,20 +68,19 @@ struct ConnectionOptions: ParsableArguments {
 
     /// Opens the one connection a single-dongle command uses: a running simulator when asked for
     /// one, else the port `--port` names (or the only bridge), followed across replugs by its USB
-    /// serial number, or a network port.
-    func connect() throws -> Connection {
+    /// serial number, or a network port. `pins` is the station's book of remembered pins.
+    func connect(pins: PinBook) throws -> Connection {
         guard ports.count <= 1 else {
             throw CLIFailure("This command talks to one dongle; give --port once (only check and monitor take several).", status: .usage)
         }
         let connection = try open()
-        connection.pin = try Self.pin(device, dongle: connection.dongleKey)
+        connection.pin = try Self.pin(device, dongle: connection.dongleKey, in: pins)
         return connection
     }
 
     /// What to ask the bridge: `--device` (remembered, or forgotten with `any`), else the pin
     /// remembered for this dongle, else nothing.
-    private static func pin(_ choice: DeviceChoice?, dongle: String) throws -> BLEAddress?? {
-        let book = Storage.pins
+    private static func pin(_ choice: DeviceChoice?, dongle: String, in book: PinBook) throws -> BLEAddress?? {
         switch choice {
         case .address(let address):
             try book.set(address.description, for: dongle)
@@ -104,10 +104,10 @@ struct ConnectionOptions: ParsableArguments {
     }
 
     /// The connections `check` and `monitor` use: every `--port`, or with `allBridges` every
-    /// bridge plugged in, or the one `connect()` would choose.
-    func connectAll(allBridges: Bool) throws -> [Connection] {
+    /// bridge plugged in, or the one `connect(pins:)` would choose.
+    func connectAll(allBridges: Bool, pins: PinBook) throws -> [Connection] {
         Diagnostics.bootstrap(level: logLevel)
-        if simulate || (ports.count <= 1 && !allBridges) { return [try connect()] }
+        if simulate || (ports.count <= 1 && !allBridges) { return [try connect(pins: pins)] }
         if device != nil { throw CLIFailure("--device pins one dongle to one GripFit; give --port once.", status: .usage) }
         var connections = try ports.map { Connection(source: try PortSource.choose($0)) }
         if allBridges {
@@ -119,7 +119,7 @@ struct ConnectionOptions: ParsableArguments {
                 connections.append(Connection(source: .usb(.usb(bridge), udev)))
             }
         }
-        for connection in connections { connection.pin = try Self.pin(nil, dongle: connection.dongleKey) }
+        for connection in connections { connection.pin = try Self.pin(nil, dongle: connection.dongleKey, in: pins) }
         return connections
     }
 }

@@ -3,7 +3,7 @@ import GripFitRecords
 import GripFitStore
 
 /// `--history`, declared once for every command that opens the history: above `GRIPFIT_HISTORY`
-/// and config.toml's `history` key (``Storage/location(_:)`` chooses).
+/// and config.toml's `history` key (``Station/location(_:)`` chooses).
 struct HistoryOption: ParsableArguments {
     @Option(
         name: .customLong("history"),

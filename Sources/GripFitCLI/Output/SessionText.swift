@@ -27,7 +27,7 @@ enum SessionText {
         return parts.joined(separator: ", ")
     }
 
-    /// `later` is the device's calibration when the session had none of its own (see ``Storage/presented(_:)``).
+    /// `later` is the device's calibration when the session had none of its own (see ``HistoryEntry/presented(_:calibrations:)``).
     static func details(_ session: StoredSession, display: ForceDisplay, later: StoredCalibration? = nil) -> [String] {
         let summary = session.summary
         let calibrated = session.calibration != nil

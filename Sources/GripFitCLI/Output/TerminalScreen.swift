@@ -1,4 +1,5 @@
 import GripFitCore
+import GripFitLinux
 import GripFitLive
 
 /// The terminal a ``LiveMonitor`` draws on: a ``LiveTerminal`` at the window's width, events as
@@ -26,7 +27,7 @@ final class TerminalScreen: LiveScreen {
     }
 
     func time(at instant: MonotonicInstant) -> String {
-        WallClock.rfc3339(wallClock.date(at: instant))
+        RFC3339.format(milliseconds: wallClock.epochMilliseconds(at: instant))
     }
 
     func line(for report: SessionReport, time: String) -> String? {

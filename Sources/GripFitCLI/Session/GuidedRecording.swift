@@ -11,6 +11,8 @@ import GripFitStore
 /// terminal, plain lines otherwise).
 struct GuidedRecording {
     var runner: SessionRunner
+    /// Its calibrations and where the attempts are filed from.
+    var station: Station
     var store: any SessionHistory
     var settings: GuidedProtocol.Settings
     var label: String?
@@ -97,11 +99,11 @@ struct GuidedRecording {
                     session,
                     attempt: { attempt in
                         saved = attempt
-                        return try Storage.save(attempt) { store }
+                        return try station.save(attempt) { store }
                     },
                     first: { attempt, facts in
                         saved = attempt
-                        let filed = try Storage.save(attempt, to: { store }) { store, attempt throws(StoreError) in
+                        let filed = try station.save(attempt, to: { store }) { store, attempt throws(StoreError) in
                             let first = try store.saveFirstAttempt(attempt, of: facts)
                             return (first.outcome, first.assessment)
                         }
@@ -111,7 +113,8 @@ struct GuidedRecording {
             },
             onEvent: show)
         let driver = runner.driver
-        driver.consumers = [CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [guided])]
+        let stage = CalibrationLookup.stage(for: runner.connection, calibrations: station.calibrations)
+        driver.consumers = [CalibratedSession(stage: stage, consumers: [guided])]
         defer { driver.consumers = [] }
         let reason = try runner.run(seconds: nil) { _, _ in true }
         if let failure = guided.failure { throw failure }

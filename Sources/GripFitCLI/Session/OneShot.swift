@@ -1,5 +1,6 @@
 import GripFitCore
 import GripFitLinux
+import GripFitStore
 
 /// Sends one command through a session and waits for its reply: the engine behind `tare`,
 /// `ping`, `info` and `rate`.
@@ -11,8 +12,9 @@ struct OneShot {
         var bridgeVersion: String?
     }
 
-    static func run(_ command: Command, connection options: ConnectionOptions, timeout: Double) throws -> Reply {
-        let runner = SessionRunner(connection: try options.connect())
+    /// `pins` is the station's book of remembered pins (``ConnectionOptions/connect(pins:)``).
+    static func run(_ command: Command, connection options: ConnectionOptions, pins: PinBook, timeout: Double) throws -> Reply {
+        let runner = SessionRunner(connection: try options.connect(pins: pins))
         runner.driver.submit(command)
         var reply: Reply?
         var failure: CLIFailure?

@@ -26,16 +26,17 @@ struct Recording {
 
     /// Records `seconds` of readings counted from the first one that counts (nil: until a release,
     /// a signal or the memory limit), with `others` consuming the same session, after the same
-    /// calibration stage, beside it.
+    /// calibration stage (from `calibrations`, the station's book), beside it.
     static func run(
-        runner: SessionRunner, seconds: Double?, untilRelease: Bool, tags: SessionTags, unit: ForceUnit,
+        runner: SessionRunner, calibrations: CalibrationBook, seconds: Double?, untilRelease: Bool, tags: SessionTags, unit: ForceUnit,
         others: [any SessionConsumer<CalibratedReport>] = [], onEvent: @escaping (LiveRecording.Event) -> Void = { _ in }
     ) throws -> Recording {
         let driver = runner.driver
         let recording = LiveRecording(
             seconds: seconds, untilRelease: untilRelease, tags: tags, unit: unit, wallTime: runner.wallClock,
             startingAt: runner.clock.now(), onEvent: onEvent)
-        driver.consumers = [CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [recording] + others)]
+        let stage = CalibrationLookup.stage(for: runner.connection, calibrations: calibrations)
+        driver.consumers = [CalibratedSession(stage: stage, consumers: [recording] + others)]
         defer { driver.consumers = [] }
         let reason = try runner.run(seconds: nil) { _, _ in true }
         if let failure = recording.lookupFailure { throw failure }

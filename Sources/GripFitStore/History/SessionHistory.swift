@@ -2,9 +2,9 @@ import GripFitClinical
 import GripFitExchange
 import GripFitRecords
 
-/// The saved sessions as the commands and the dashboard use them. A process opens one (today
-/// ``SQLiteHistory``; a shared server's history is the next backend) and hands it to whoever reads
-/// or saves, so no command knows where the sessions live.
+/// The saved sessions as the commands and the dashboard use them. A process opens one (this
+/// station's ``SQLiteHistory``, or a shared server's behind a ``StationHistory``) and hands it to
+/// whoever reads or saves, so no command knows where the sessions live.
 public protocol SessionHistory: Sendable {
     /// Where the sessions are (a file path or a server), for messages and rescue files.
     var location: String { get }

@@ -14,15 +14,16 @@ enum InProcessHistory {
         let sink = CapturedOutput()
         do {
             let command = try GripFitSerial.parse(arguments)
-            let (store, damage) = try Storage.historyToRead(path: cli.historyPath)
-            let calibrations = CalibrationBook(path: XDGPaths(environment: cli.environment).calibrationPath)
+            let station = Station(environment: cli.environment)
+            let (store, damage) = try station.historyToRead(at: .sqlite(path: cli.historyPath))
+            let calibrations = station.calibrations
             switch command {
             case let history as History:
                 try history.list(store, damage: damage, calibrations: calibrations, width: columns, to: sink)
             case let show as Show:
                 try show.show(store, damage: damage, calibrations: calibrations, width: columns, to: sink)
             case let export as Export:
-                try export.export(store, damage: damage, to: sink)
+                try export.export(store, damage: damage, station: station, to: sink)
             case let plot as Plot:
                 try plot.plot(store, damage: damage, calibrations: calibrations, to: sink)
             default:

@@ -44,9 +44,10 @@ struct Calibrate: ParsableCommand {
     }
 
     func run() throws {
-        let book = Storage.calibrations
+        let station = Station()
+        let book = station.calibrations
         try book.checkCanSave()
-        let link = try connection.connect()
+        let link = try connection.connect(pins: station.pins)
         let runner = SessionRunner(connection: link)
         let procedure = CalibrationProcedure(mass: mass, timeout: Duration(seconds: timeout)) { event in
             switch event {
@@ -66,7 +67,7 @@ struct Calibrate: ParsableCommand {
         case .failure(let error)?: throw error
         case .success(let calibration)?:
             let facts = LinkFacts(runner.driver.machine, portOpen: runner.driver.openPortPath != nil)
-            try save(calibration, device: session.stage.settle(link: facts), in: book)
+            try save(calibration, device: session.stage.settle(link: facts), in: station)
         case nil:
             if case .signal(let number) = reason {
                 throw CLIFailure.interrupted(by: number, "calibration stopped before both steps were measured. Nothing was saved.")
@@ -76,7 +77,7 @@ struct Calibrate: ParsableCommand {
     }
 
     /// Files a plausible calibration under the device the session settled on, and says where.
-    private func save(_ calibration: Calibration, device settled: (key: String, notice: String?), in book: CalibrationBook) throws {
+    private func save(_ calibration: Calibration, device settled: (key: String, notice: String?), in station: Station) throws {
         guard
             StoredCalibration.isPlausible(
                 offset: calibration.offset, countsPerKilogram: calibration.countsPerKilogram, massKilograms: mass.kilograms)
@@ -90,11 +91,12 @@ struct Calibrate: ParsableCommand {
         let stored = StoredCalibration(
             device: device, calibration: calibration,
             date: Timestamp.rfc3339(milliseconds: Timestamp.now()), massKilograms: mass.kilograms)
+        let book = station.calibrations
         try book.save(stored)
         StandardOutput.line(
             "calibrated \(device): \(calibration.countsPerKilogram.formatted(decimals: 1)) counts/kg, zero at "
                 + "\(calibration.offset.formatted(decimals: 0)) counts; saved to \(book.path)")
-        Storage.shareCalibrationIfShared()
+        station.shareCalibrationIfShared()
         if calibration.offset <= 2 * ZeroTracker.untaredMarginKilograms * calibration.countsPerKilogram {
             // A tared GripFit's zero is near 0 counts too; then readings after a power cycle would be off by its own zero.
             StandardOutput.error(

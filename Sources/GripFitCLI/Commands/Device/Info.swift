@@ -22,7 +22,7 @@ struct Info: ParsableCommand {
     init() {}
 
     func run() throws {
-        let reply = try OneShot.run(.device(.info), connection: connection, timeout: oneShot.timeout)
+        let reply = try OneShot.run(.device(.info), connection: connection, pins: Station().pins, timeout: oneShot.timeout)
         guard case .device(let info) = reply.message else { return }
         let bridge = reply.bridgeVersion.map { ", bridge firmware \(UntrustedText.escaped($0))" } ?? ", plain relay"
         StandardOutput.line("\(UntrustedText.escaped(info.name)) firmware \(UntrustedText.escaped(info.firmware))\(bridge)")

@@ -3,6 +3,7 @@ import GripFitCore
 import GripFitLinux
 import GripFitLive
 import GripFitOutput
+import GripFitStore
 import Synchronization
 
 /// `gripfit-serial monitor`: live readings and everything else the dongle says.
@@ -73,7 +74,8 @@ struct Monitor: ParsableCommand {
     /// The command with its streams given: the binary's stdout and stderr, or a test's capture with
     /// no terminal, which runs one dongle's stream in-process on a simulator of its own (issue 32).
     func run(terminal: Bool, write: @escaping ([UInt8]) -> Bool, notice: @escaping (String) -> Void) throws {
-        let connections = try connection.connectAll(allBridges: allBridges)
+        let station = Station()
+        let connections = try connection.connectAll(allBridges: allBridges, pins: station.pins)
         if connections.count > 1 {
             try monitorSeveral(connections)
             return
@@ -83,7 +85,7 @@ struct Monitor: ParsableCommand {
         let unit = unit
         let runner = SessionRunner(connection: connections[0])
         if format == .text, terminal {
-            try runLive(runner)
+            try runLive(runner, calibrations: station.calibrations)
             return
         }
         let stream = LiveStream(
@@ -94,7 +96,9 @@ struct Monitor: ParsableCommand {
             if unit == nil {
                 stream
             } else {
-                CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [stream.calibrated])
+                CalibratedSession(
+                    stage: CalibrationLookup.stage(for: runner.connection, calibrations: station.calibrations),
+                    consumers: [stream.calibrated])
             }
         runner.driver.consumers = [consumer]
         try runner.failIfSensorNotReady(after: try runner.run(seconds: duration) { _, _ in true })
@@ -102,9 +106,10 @@ struct Monitor: ParsableCommand {
 
     /// The live view (``LiveMonitor``): force first (in kg, or --unit, when the device is
     /// calibrated), redrawn to the window's width; events above it; keys t (tare), p (reset peak), q (quit).
-    private func runLive(_ runner: SessionRunner) throws {
+    private func runLive(_ runner: SessionRunner, calibrations: CalibrationBook) throws {
         let view = try LiveViewSession(runner: runner, unit: unit ?? .kilograms)
-        runner.driver.consumers = [CalibratedSession(stage: CalibrationLookup.stage(for: runner.connection), consumers: [view.monitor])]
+        let stage = CalibrationLookup.stage(for: runner.connection, calibrations: calibrations)
+        runner.driver.consumers = [CalibratedSession(stage: stage, consumers: [view.monitor])]
         let reason = try view.run { try runner.run(seconds: duration) { _, _ in true } }
         try runner.failIfSensorNotReady(after: reason)
     }

@@ -21,7 +21,7 @@ struct Ping: ParsableCommand {
     init() {}
 
     func run() throws {
-        let reply = try OneShot.run(.device(.ping), connection: connection, timeout: oneShot.timeout)
+        let reply = try OneShot.run(.device(.ping), connection: connection, pins: Station().pins, timeout: oneShot.timeout)
         let milliseconds = (reply.latency.milliseconds * 10).rounded() / 10
         StandardOutput.line("PONG in \(milliseconds) ms")
     }

@@ -44,7 +44,7 @@ struct Rate: ParsableCommand {
 
     func run() throws {
         let rate = try SampleRate(milliseconds: milliseconds)
-        _ = try OneShot.run(.device(.rate(rate)), connection: connection, timeout: oneShot.timeout)
+        _ = try OneShot.run(.device(.rate(rate)), connection: connection, pins: Station().pins, timeout: oneShot.timeout)
         StandardOutput.line("sample interval \(rate.milliseconds) ms")
     }
 }

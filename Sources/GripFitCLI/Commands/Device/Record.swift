@@ -105,11 +105,12 @@ struct Record: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let store = try Storage.historyToRecord(historyOption)
+        let station = Station()
+        let store = try station.historyToRecord(historyOption)
         let subject = try self.subject.map { code throws in try store.subject(code: code) }
-        let runner = SessionRunner(connection: try connection.connect())
+        let runner = SessionRunner(connection: try connection.connect(pins: station.pins))
         if protocolName == .standard {
-            try runProtocol(runner: runner, store: store, subject: subject)
+            try runProtocol(runner: runner, station: station, store: store, subject: subject)
             return
         }
         let tags = SessionTags(label: label, hand: hand)
@@ -119,11 +120,14 @@ struct Record: ParsableCommand {
             let view = try LiveViewSession(runner: runner, unit: unit)
             recording = try view.run {
                 try Recording.run(
-                    runner: runner, seconds: duration, untilRelease: untilRelease, tags: tags, unit: unit, others: [view.monitor])
+                    runner: runner, calibrations: station.calibrations, seconds: duration, untilRelease: untilRelease, tags: tags,
+                    unit: unit, others: [view.monitor])
             }
             if view.monitor.quit, recording.stop == .duration { recording.stop = .quit }
         } else {
-            recording = try Recording.run(runner: runner, seconds: duration, untilRelease: untilRelease, tags: tags, unit: unit) { event in
+            recording = try Recording.run(
+                runner: runner, calibrations: station.calibrations, seconds: duration, untilRelease: untilRelease, tags: tags, unit: unit
+            ) { event in
                 switch event {
                 case .notice(let text):
                     StandardOutput.error("gripfit-serial: \(text)")
@@ -134,7 +138,7 @@ struct Record: ParsableCommand {
         }
         recording.session.tags.subject = subject?.code
         recording.session.uid = StableName.random()
-        report(try Storage.save(recording.session) { store }, recording, in: store)
+        report(try station.save(recording.session) { store }, recording, in: store)
     }
 
     /// "saved session 3 (s-…), peak …": the history's number, then the name every station knows it by;
@@ -164,10 +168,10 @@ struct Record: ParsableCommand {
 
     // MARK: - Protocol
 
-    private func runProtocol(runner: SessionRunner, store: any SessionHistory, subject: Subject?) throws {
+    private func runProtocol(runner: SessionRunner, station: Station, store: any SessionHistory, subject: Subject?) throws {
         let settings = GuidedRun.settings(trials: trials, first: hand, rest: rest, trialLimit: duration ?? GuidedRun.trialLimit)
         let guided = GuidedRecording(
-            runner: runner, store: store, settings: settings, label: label, unit: unit, subject: subject?.code,
+            runner: runner, station: station, store: store, settings: settings, label: label, unit: unit, subject: subject?.code,
             onSaved: { id, session in
                 report(id, Recording(session: session, stop: .duration), in: store)
             })

@@ -31,7 +31,7 @@ struct Scan: ParsableCommand {
     }
 
     func run() throws {
-        let link = try connection.connect()
+        let link = try connection.connect(pins: Station().pins)
         let runner = SessionRunner(connection: link)
         runner.driver.submit(.bridge(.scan))
         var found: [(address: BLEAddress, rssi: Int, name: String)] = []

@@ -20,7 +20,7 @@ struct Tare: ParsableCommand {
     init() {}
 
     func run() throws {
-        _ = try OneShot.run(.device(.tare), connection: connection, timeout: oneShot.timeout)
+        _ = try OneShot.run(.device(.tare), connection: connection, pins: Station().pins, timeout: oneShot.timeout)
         StandardOutput.line("tared")
     }
 }

@@ -83,16 +83,18 @@ struct Export: ParsableCommand {
 
     func run() throws {
         if let output { try PrivateFiles.checkWritable(output) }
-        let (store, damage) = try Storage.historyToRead(historyOption)
-        try export(store, damage: damage, to: StandardStreams())
+        let station = Station()
+        let (store, damage) = try station.historyToRead(historyOption)
+        try export(store, damage: damage, station: station, to: StandardStreams())
     }
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
-    func export(_ store: any SessionHistory, damage: StoreError?, to sink: some CommandOutput) throws {
+    /// `station`'s config.toml names the clinic's patient identifier system, read for FHIR only.
+    func export(_ store: any SessionHistory, damage: StoreError?, station: Station, to sink: some CommandOutput) throws {
         let format: SessionFormat
         switch self.format {
         case .sessions(let sessions): format = sessions
-        case .assessments(.fhir): return try exportFHIR(store, damage: damage, to: sink)
+        case .assessments(.fhir): return try exportFHIR(store, damage: damage, station: station, to: sink)
         }
         let damaged: [StoreError]
         let count: Int
@@ -209,7 +211,7 @@ struct Export: ParsableCommand {
 
     /// `--format fhir`: the assessments asked for (with --all every one that FHIR can carry; the others
     /// are named on stderr), their subjects as Patients and their devices as Devices, in one Bundle.
-    private func exportFHIR(_ store: any SessionHistory, damage: StoreError?, to sink: some CommandOutput) throws {
+    private func exportFHIR(_ store: any SessionHistory, damage: StoreError?, station: Station, to sink: some CommandOutput) throws {
         let chosen =
             all
             ? try store.assessments(subject: nil) : try ids.map { try store.assessment(id: try RecordName.assessment($0).id(in: store)) }
@@ -240,7 +242,7 @@ struct Export: ParsableCommand {
                 status: .noInput)
         }
         let patients = try store.subjects().filter { all || codes.contains($0.code) }.map(ClinicalView.fhirPatient)
-        let identity = FHIRIdentity(site: try store.siteIdentity(), patientSystem: try Storage.config().patientIdentifierSystem)
+        let identity = FHIRIdentity(site: try store.siteIdentity(), patientSystem: try station.config().patientIdentifierSystem)
         let text = try FHIRBundleWriter.bundle(
             patients: patients, devices: devices.keys.sorted().compactMap { devices[$0] }, assessments: observations,
             identity: identity, type: bundle ?? .collection)

@@ -118,9 +118,10 @@ struct History: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let (store, damage) = try Storage.historyToRead(historyOption)
+        let here = Station()
+        let (store, damage) = try here.historyToRead(historyOption)
         try list(
-            store, damage: damage, calibrations: Storage.calibrations, width: UsageLine.terminalWidth,
+            store, damage: damage, calibrations: here.calibrations, width: UsageLine.terminalWidth,
             screenRows: StandardOutput.isTerminal ? Self.terminalRows : nil, to: StandardStreams())
     }
 

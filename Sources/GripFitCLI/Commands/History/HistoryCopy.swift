@@ -34,15 +34,15 @@ struct HistoryCopy: ParsableCommand {
 
     func run() throws {
         guard case .success(let destination) = HistoryLocation.parse(destination) else { return }
-        let source = try Storage.location(historyOption)
+        let station = Station()
+        let source = try station.location(historyOption)
         let progress = isatty(STDERR_FILENO) == 1 ? Self.showProgress : nil
-        StandardOutput.line(try Self.copy(from: source, to: destination, progress: progress))
+        StandardOutput.line(try Self.copy(from: source, to: destination, openServer: station.openServer, progress: progress))
     }
 
-    /// The work of ``run()``: the counts to print.
+    /// The work of ``run()``: the counts to print. `openServer` opens a server's history (the station's, or a test's).
     static func copy(
-        from source: HistoryLocation, to destination: HistoryLocation,
-        openServer: (String) throws(StoreError) -> any SessionHistory = Storage.openServer,
+        from source: HistoryLocation, to destination: HistoryLocation, openServer: Station.ServerOpener,
         progress: ((Int, Int) -> Void)? = nil
     ) throws -> String {
         guard !same(source, destination) else {
@@ -50,9 +50,9 @@ struct HistoryCopy: ParsableCommand {
                 "--to \(destination) is the history being copied. Name another one, or choose the source with --history.",
                 status: .usage)
         }
-        let from = try Storage.openDirect(source, openServer: openServer)
+        let from = try Station.openDirect(source, openServer: openServer)
         try from.checkIntegrity()
-        let to = try Storage.openDirect(destination, openServer: openServer)
+        let to = try Station.openDirect(destination, openServer: openServer)
         let outcome = try HistoryTransfer.copy(from: from, to: to, progress: progress ?? { _, _ in })
         if progress != nil { StandardOutput.error("") }
         let erased = outcome.erased == 0 ? "" : "; \(outcome.erased) of subjects forgotten there not copied"

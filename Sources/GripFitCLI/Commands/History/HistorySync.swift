@@ -26,22 +26,21 @@ struct HistorySync: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let location = try Storage.location(historyOption)
-        let local = try SQLiteHistory(path: Storage.paths.databasePath)
-        StandardOutput.line(try Self.push(from: local, to: location))
+        let station = Station()
+        let location = try station.location(historyOption)
+        let local = try SQLiteHistory(path: station.paths.databasePath)
+        StandardOutput.line(try Self.push(from: local, to: location, openServer: station.openServer))
     }
 
-    /// The work of ``run()``: pushes `local`'s pending sessions to `location`, and says how many.
-    static func push(
-        from local: SQLiteHistory, to location: HistoryLocation,
-        openServer: (String) throws(StoreError) -> any SessionHistory = Storage.openServer
-    ) throws -> String {
+    /// The work of ``run()``: pushes `local`'s pending sessions to `location` (a server's opened by
+    /// `openServer`), and says how many.
+    static func push(from local: SQLiteHistory, to location: HistoryLocation, openServer: Station.ServerOpener) throws -> String {
         if case .sqlite(let path) = location, path == local.path {
             throw CLIFailure(
                 "this station's history is its own file (\(path)), so there is no server to push to: name it with "
                     + "--history postgresql://USER@HOST/DATABASE, or with the history key of config.toml.", status: .usage)
         }
-        let destination = try Storage.openDirect(location, openServer: openServer)
+        let destination = try Station.openDirect(location, openServer: openServer)
         let outcome = try HistoryTransfer.push(pendingFrom: local, to: destination)
         return StationHistory.pushed(outcome, pending: try local.pendingCount())
     }

@@ -34,6 +34,7 @@ struct Import: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
+        let station = Station()
         let fd = try Self.open(file)
         defer { close(fd) }
         let isJSON = try Self.startsWithBrace(fd, path: file)
@@ -45,7 +46,7 @@ struct Import: ParsableCommand {
         }
         let outcome: ImportOutcome
         if isJSON {
-            let store = try Storage.history(historyOption)
+            let store = try station.history(historyOption)
             do {
                 outcome = try JSONImport.run({ try Self.pass(fd, path: file, $0) }, file: Self.filer(store), progress: progress)
             } catch let error as StoreError {
@@ -53,7 +54,7 @@ struct Import: ParsableCommand {
             }
         } else {
             let contents = try Self.contents(in: file, text: try Self.read(file))
-            let store = try Storage.history(historyOption)
+            let store = try station.history(historyOption)
             var total = ImportOutcome(added: 0, skipped: 0)
             var start = contents.sessions.startIndex
             while start < contents.sessions.endIndex {

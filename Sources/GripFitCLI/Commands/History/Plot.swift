@@ -48,14 +48,15 @@ struct Plot: ParsableCommand {
 
     func run() throws {
         if output != "-" { try PrivateFiles.checkWritable(output) }
-        let (store, damage) = try Storage.historyToRead(historyOption)
-        try plot(store, damage: damage, calibrations: Storage.calibrations, to: StandardStreams())
+        let station = Station()
+        let (store, damage) = try station.historyToRead(historyOption)
+        try plot(store, damage: damage, calibrations: station.calibrations, to: StandardStreams())
     }
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
     func plot(_ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, to sink: some CommandOutput) throws {
         let named = try RecordName.session(id).id(in: store)
-        let (session, later) = try Storage.presented(try store.session(id: named), calibrations: calibrations)
+        let (session, later) = try HistoryEntry.presented(try store.session(id: named), calibrations: calibrations)
         let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
         if output == "-" {
             // A closed pipe (`| head`) ends quietly, as for every command that writes to stdout.

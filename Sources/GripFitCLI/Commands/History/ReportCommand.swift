@@ -51,8 +51,9 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         try PrivateFiles.checkWritable(output)
-        let (store, damage) = try Storage.historyToRead(historyOption)
-        let renderer = Self.isPDF(output) ? try PDFRenderer.find(searchPath: ProcessInfo.processInfo.environment["PATH"]) : nil
+        let station = Station()
+        let (store, damage) = try station.historyToRead(historyOption)
+        let renderer = Self.isPDF(output) ? try PDFRenderer.find(searchPath: station.environment["PATH"]) : nil
         try report(store, damage: damage, renderer: renderer, to: StandardStreams())
     }
 

@@ -51,8 +51,9 @@ struct Show: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let (store, damage) = try Storage.historyToRead(historyOption)
-        try show(store, damage: damage, calibrations: Storage.calibrations, width: UsageLine.terminalWidth, to: StandardStreams())
+        let station = Station()
+        let (store, damage) = try station.historyToRead(historyOption)
+        try show(store, damage: damage, calibrations: station.calibrations, width: UsageLine.terminalWidth, to: StandardStreams())
     }
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
@@ -70,7 +71,7 @@ struct Show: ParsableCommand {
             if let damage { throw damage }
             return
         }
-        let (session, later) = try Storage.presented(try store.session(id: try name.id(in: store)), calibrations: calibrations)
+        let (session, later) = try HistoryEntry.presented(try store.session(id: try name.id(in: store)), calibrations: calibrations)
         let display = ForceDisplay(calibration: session.calibration, unit: unit)
         for line in SessionText.details(session, display: display, later: later) {
             guard sink.line(line) else { return }

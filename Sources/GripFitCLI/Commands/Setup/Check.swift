@@ -180,7 +180,7 @@ struct Check: ParsableCommand {
         }
         // A report that cannot be written fails the job now, not after the whole run.
         for path in [junit, json].compactMap({ $0 }) { try PrivateFiles.checkWritable(path) }
-        let connections = try connection.connectAll(allBridges: allBridges)
+        let connections = try connection.connectAll(allBridges: allBridges, pins: Station().pins)
         if connections.count == 1 {
             try checkOne(connections[0], to: output)
         } else {
@@ -204,7 +204,7 @@ struct Check: ParsableCommand {
     /// On the process's streams: the dongles' sessions run on threads of their own, each writing
     /// its cases as they finish.
     private func checkSeveral(_ connections: [Connection]) throws {
-        let startedAt = WallClock.rfc3339(Date())
+        let startedAt = Timestamp.rfc3339(milliseconds: Timestamp.now())
         let clock = MonotonicClock()
         let start = clock.now()
         let quiet = quiet

@@ -76,12 +76,13 @@ struct Dashboard: ParsableCommand {
     func run() throws {
         guard let address = ListenAddress(listen) else { throw CLIFailure("--listen \(listen) is not ADDR:PORT.", status: .usage) }
         let token = generateToken ? AccessPolicy.generateToken() : self.token
-        let location = try Storage.location(historyOption)
+        let station = Station()
+        let location = try station.location(historyOption)
         // Checked by OpenedHistory at the first open, and again each time a try finds the server.
-        let opened = OpenedHistory(open: { try Storage.open(location) }, warn: StandardOutput.error)
+        let opened = OpenedHistory(open: { try station.open(location) }, warn: StandardOutput.error)
         // A subject that is not in the history is said at once, before the port is opened.
         if let subject { _ = try opened.get().subject(code: subject) }
-        let runner = SessionRunner(connection: try connection.connect())
+        let runner = SessionRunner(connection: try connection.connect(pins: station.pins))
         guard let inbox = runner.driver.inbox else {
             throw CLIFailure("Cannot create the eventfd that carries commands from the page to the dongle.", status: .ioError)
         }
@@ -89,14 +90,14 @@ struct Dashboard: ParsableCommand {
         let dongleKey = runner.connection.dongleKey
         let clock = runner.clock
         let history = HistoryQueries(
-            opened: opened, calibrations: Storage.calibrations, historyPath: Storage.paths.databasePath, station: Storage.station,
+            opened: opened, calibrations: station.calibrations, historyPath: station.paths.databasePath, station: station.name,
             unit: unit, selectedSubject: subject, today: HistoryQueries.today(wallTime: runner.wallClock, now: { clock.now() }),
             lastResort: StandardOutput.error)
         let session = DashboardSession(
             post: { inbox.post($0) }, publisher: publisher, unit: unit, wallTime: runner.wallClock, now: { clock.now() },
             history: history, pinned: runner.connection.pin,
-            rememberPin: { try Storage.pins.set($0?.description, for: dongleKey) }, warn: StandardOutput.error,
-            stage: CalibrationLookup.stage(for: runner.connection, followsChanges: true))
+            rememberPin: { try station.pins.set($0?.description, for: dongleKey) }, warn: StandardOutput.error,
+            stage: CalibrationLookup.stage(for: runner.connection, calibrations: station.calibrations, followsChanges: true))
         let router = DashboardServer.buildRouter(
             live: LiveRoutes(session: session, publisher: publisher), history: HistoryRoutes(history: history),
             access: AccessPolicy(token: token, loopbackOnly: address.isLoopback))

@@ -25,7 +25,7 @@ struct SubjectAdd: ParsableCommand {
 
     func run() throws {
         let subject = try facts.applied(to: try Subject(code: code), today: SubjectFacts.today())
-        let store = try Storage.history(historyOption)
+        let store = try Station().history(historyOption)
         try store.addSubject(subject)
         StandardOutput.line("added subject \(UntrustedText.escaped(subject.code))")
     }

@@ -25,7 +25,7 @@ struct SubjectEdit: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let store = try Storage.history(historyOption)
+        let store = try Station().history(historyOption)
         let subject = try facts.applied(to: try store.subject(code: code), today: SubjectFacts.today())
         try store.updateSubject(subject)
         StandardOutput.line("updated subject \(UntrustedText.escaped(subject.code))")

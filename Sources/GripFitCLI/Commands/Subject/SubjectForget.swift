@@ -31,7 +31,7 @@ struct SubjectForget: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let store = try Storage.history(historyOption)
+        let store = try Station().history(historyOption)
         let held = try store.holdings(subject: code)
         let (sessions, assessments) = (held.sessions, held.assessments)
         if !yes {

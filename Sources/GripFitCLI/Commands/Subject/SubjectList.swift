@@ -15,7 +15,7 @@ struct SubjectList: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let (store, damage) = try Storage.historyToRead(historyOption)
+        let (store, damage) = try Station().historyToRead(historyOption)
         let subjects = try store.subjects()
         if subjects.isEmpty, damage == nil {
             StandardOutput.line("No subjects yet. Add one with `gripfit-serial subject add CODE`.")

@@ -25,7 +25,7 @@ struct SubjectShow: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let (store, damage) = try Storage.historyToRead(historyOption)
+        let (store, damage) = try Station().historyToRead(historyOption)
         let subject = try store.subject(code: code)
         for line in SubjectText.details(subject, today: SubjectFacts.today()) {
             guard StandardOutput.line(line) else { return }

@@ -1,5 +1,3 @@
-import GripFitCore
-
 /// Milliseconds since the epoch at a monotonic instant: the one wall-clock fact a recording files,
 /// injected so a test fixes it.
 public protocol WallTime: Sendable {
