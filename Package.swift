@@ -148,8 +148,10 @@ let package = Package(
         ),
         // The session the store's tests and the server's file (one shape, both backends).
         .target(
-            name: "StoreTestSupport", dependencies: ["GripFitStore", "GripFitRecords", "GripFitClinical", "GripFitCore", "ScratchSupport"],
-            path: "Tests/StoreTestSupport"),
+            name: "StoreTestSupport",
+            dependencies: ["GripFitStore", "GripFitRecords", "GripFitClinical", "GripFitCore", "ScratchSupport"],
+            path: "Tests/StoreTestSupport"
+        ),
         // One consumer run on a fake clock (reports in, ticks at its deadlines, actions collected), shared by
         // the consumers' tests.
         .target(name: "ConsumerTestSupport", dependencies: ["GripFitCore"], path: "Tests/ConsumerTestSupport"),

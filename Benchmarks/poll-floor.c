@@ -1,5 +1,5 @@
 /* The floor for the 50 Hz rows: the least a poll loop like gripfit-serial's can do per reading.
- * It polls what the session driver polls (the port, a signal pipe, a command eventfd), reads the
+ * It polls what the link driver polls (the port, a signal pipe, a command eventfd), reads the
  * port into one buffer and writes what came to stdout, with nothing parsed or formatted between.
  * end-to-end.py builds it with `cc` and runs it beside `cat` (a blocking read, no poll at all).
  * Usage: poll-floor PTY_PATH */

@@ -1,7 +1,7 @@
 import Benchmark
 import GripFitCore
 
-/// The core alone, as SessionDriver runs it: a flood of readings read in 4 KB chunks (so lines
+/// The core alone, as LinkDriver runs it: a flood of readings read in 4 KB chunks (so lines
 /// also split across reads), framed in place and parsed from bytes. One iteration is one million
 /// lines, so `throughput` is millions of lines per second and `mallocCountTotal` is per million.
 let benchmarks: @Sendable () -> Void = {

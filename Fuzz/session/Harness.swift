@@ -1,17 +1,17 @@
 import GripFitCore
 
-/// libFuzzer target: bytes from a hostile dongle through the whole live path: the ``SessionPipeline``
-/// that `SessionDriver` runs (framer → byte parser → session machine), then the recorder. The first
+/// libFuzzer target: bytes from a hostile dongle through the whole live path: the ``LinkPipeline``
+/// that `LinkDriver` runs (framer → byte parser → link machine), then the recorder. The first
 /// byte of each chunk sets the chunk's length and how far the clock moves, so splits and timeouts
 /// are fuzzed too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSession(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: count))
-    let pipeline = SessionPipeline()
-    var actions: [SessionAction] = []
+    let pipeline = LinkPipeline()
+    var actions: [LinkAction] = []
     var recorder = SessionRecorder(start: .zero, calibration: nil, releaseThreshold: 1, capacity: 1_000)
     var now = MonotonicInstant.zero
-    func run(_ input: SessionInput) {
+    func run(_ input: LinkInput) {
         pipeline.handle(input, now: now, into: &actions)
         for action in actions {
             if case .report(let report) = action { _ = recorder.record(report, at: now) }

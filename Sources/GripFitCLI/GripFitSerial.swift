@@ -19,13 +19,18 @@ public struct GripFitSerial: ParsableCommand {
                 name: "Device",
                 subcommands: [
                     Monitor.self, Record.self, Calibrate.self, Tare.self, Ping.self, Info.self, Rate.self, Scan.self,
-                ]),
+                ]
+            ),
             CommandGroup(
                 name: "History",
-                subcommands: [History.self, Show.self, ReportCommand.self, Export.self, Import.self, Plot.self, SubjectCommand.self]),
+                subcommands: [History.self, Show.self, ReportCommand.self, Export.self, Import.self, Plot.self, SubjectCommand.self]
+            ),
             CommandGroup(
-                name: "Setup", subcommands: [Check.self, List.self, Doctor.self, Simulate.self, Dashboard.self]),
-        ])
+                name: "Setup",
+                subcommands: [Check.self, List.self, Doctor.self, Simulate.self, Dashboard.self]
+            ),
+        ]
+    )
 
     public init() {}
 

@@ -27,8 +27,13 @@ public struct Subject: Equatable, Sendable {
     /// Checks the code, height, weight and note; not the birth, which needs the day it is entered
     /// (``Birth/check(today:)``, done where the birth is parsed).
     public init(
-        code: String, sex: Sex? = nil, birth: Birth? = nil, dominant: Dominance? = nil, heightCentimetres: Double? = nil,
-        weightKilograms: Double? = nil, note: String? = nil
+        code: String,
+        sex: Sex? = nil,
+        birth: Birth? = nil,
+        dominant: Dominance? = nil,
+        heightCentimetres: Double? = nil,
+        weightKilograms: Double? = nil,
+        note: String? = nil
     ) throws(SubjectError) {
         try Self.check(code: code)
         self.code = code

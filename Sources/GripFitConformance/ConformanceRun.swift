@@ -33,7 +33,7 @@ public struct ConformanceRun: Sendable {
         linkDeadline = now + Self.linkBound
     }
 
-    public mutating func handle(_ report: SessionReport, at now: MonotonicInstant) -> [Command] {
+    public mutating func handle(_ report: LinkReport, at now: MonotonicInstant) -> [Command] {
         observations.observe(report, at: now)
         if !started { return startIfConnected(now) }
         return drive(.report(report), now)

@@ -21,14 +21,18 @@ struct DefaultRateProbe: ConformanceProbe {
         let verdict = Self.verdict(window.arrivals, nominal: nominal, settings: settings, dataLosses: window.dataLosses)
         return .finished(
             verdict.verdict,
-            [Figure("nominal_interval", milliseconds: nominal)] + verdict.figures + [Figure("data_lost", Double(window.dataLosses))])
+            [Figure("nominal_interval", milliseconds: nominal)] + verdict.figures + [Figure("data_lost", Double(window.dataLosses))]
+        )
     }
 
     /// The rules, apart from the collecting, so they can be tested on made-up arrival times.
     /// `dataLosses`: how many `B:ERROR,DATA_LOST` came in the window, so that missing readings are
     /// put down to the bridge, not the device, when it said so.
     static func verdict(
-        _ arrivals: [MonotonicInstant], nominal: Duration, settings: ConformanceSettings, dataLosses: Int = 0
+        _ arrivals: [MonotonicInstant],
+        nominal: Duration,
+        settings: ConformanceSettings,
+        dataLosses: Int = 0
     ) -> (verdict: CaseVerdict, figures: [Figure]) {
         guard let statistics = IntervalStatistics(arrivals: arrivals) else {
             let reason = "only \(arrivals.count) readings in \(Int(settings.samplingWindow.milliseconds)) ms"
@@ -38,7 +42,8 @@ struct DefaultRateProbe: ConformanceProbe {
         if statistics.deviation(from: nominal) > settings.rateTolerance {
             problems.append(
                 "mean interval \(format(statistics.meanInterval)) ms, expected \(format(nominal)) ms ± "
-                    + "\(Int(settings.rateTolerance * 100)) %")
+                    + "\(Int(settings.rateTolerance * 100)) %"
+            )
         }
         if statistics.jitterP99 > settings.maximumJitterP99 {
             problems.append("jitter p99 \(format(statistics.jitterP99)) ms exceeds \(format(settings.maximumJitterP99)) ms")

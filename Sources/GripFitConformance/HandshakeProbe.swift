@@ -35,7 +35,8 @@ struct HandshakeProbe: ConformanceProbe {
             figures.append(Figure("expected_version", text: expected))
             if observed.firmware != expected {
                 problems.append(
-                    "the GripFit reports firmware \(observed.firmware ?? ""), expected \(expected)")
+                    "the GripFit reports firmware \(observed.firmware ?? ""), expected \(expected)"
+                )
             }
         }
         if let expected = settings.expectedBridge {
@@ -58,8 +59,13 @@ struct HandshakeProbe: ConformanceProbe {
             figures.append(Figure("version", text: observed.firmware ?? ""))
             figures.append(Figure("connect_to_device_info", milliseconds: delay))
             if delay > settings.handshakeBound {
-                return .finished(.failed("D: came \(Int(delay.milliseconds)) ms after connecting; the bound is "
-                    + "\(Int(settings.handshakeBound.milliseconds)) ms"), figures)
+                return .finished(
+                    .failed(
+                        "D: came \(Int(delay.milliseconds)) ms after connecting; the bound is "
+                            + "\(Int(settings.handshakeBound.milliseconds)) ms"
+                    ),
+                    figures
+                )
             }
             asking = PendingCommand(.device(.info), at: now, bound: settings.commandBound)
             return .running(send: [.device(.info)])

@@ -7,7 +7,7 @@ import GripFitCore
 /// PONG is paired here with the oldest PING still owed one (the session would pair it with
 /// whichever PING is waiting). A ping whose PONG has not come by the timeout is unanswered; its
 /// PONG, when it comes, is counted late and answers nothing else. The session sends each PING once
-/// (``SessionTimings/repeatsUnansweredPing`` off). Its stale-link PING goes out only after 2 s
+/// (``LinkTimings/repeatsUnansweredPing`` off). Its stale-link PING goes out only after 2 s
 /// without readings and is not a submitted command, so while the stream runs it does not interfere.
 struct PingProbe: ConformanceProbe {
     let kind = ConformanceCase.ping
@@ -96,7 +96,10 @@ struct PingProbe: ConformanceProbe {
 
     /// `late`: PONGs that came after their ping's timeout, counted apart from the answers.
     static func verdict(
-        _ latencies: [Duration], unanswered: Int, late: Int = 0, settings: ConformanceSettings
+        _ latencies: [Duration],
+        unanswered: Int,
+        late: Int = 0,
+        settings: ConformanceSettings
     ) -> (verdict: CaseVerdict, figures: [Figure]) {
         let percentiles = DurationPercentiles(latencies)
         let pings = latencies.count + unanswered
@@ -112,7 +115,8 @@ struct PingProbe: ConformanceProbe {
         if unanswered > 0 {
             let lateNote = late > 0 ? " (\(late) came later)" : ""
             problems.append(
-                "\(unanswered) of \(pings) pings got no S:PONG within \(Int(settings.pingTimeout.milliseconds)) ms\(lateNote)")
+                "\(unanswered) of \(pings) pings got no S:PONG within \(Int(settings.pingTimeout.milliseconds)) ms\(lateNote)"
+            )
         }
         return (problems.isEmpty ? .passed : .failed(problems.joined(separator: "; ")), figures)
     }

@@ -24,12 +24,22 @@ struct ReadyProbe: ConformanceProbe {
             Figure("not_ready", Double(observed.notReadySeen)),
         ]
         if observed.notReadySeen > 0 {
-            return .finished(.failed("S:NOT_READY: the HX711 load-cell amplifier does not respond (check the sensor wiring, or "
-                + "power-cycle the GripFit)"), figures)
+            return .finished(
+                .failed(
+                    "S:NOT_READY: the HX711 load-cell amplifier does not respond (check the sensor wiring, or "
+                        + "power-cycle the GripFit)"
+                ),
+                figures
+            )
         }
         if !observed.readySeen, !readingSeen {
-            return .finished(.failed("neither S:READY nor a reading within \(Int(settings.handshakeBound.milliseconds)) ms of "
-                + "connecting"), figures)
+            return .finished(
+                .failed(
+                    "neither S:READY nor a reading within \(Int(settings.handshakeBound.milliseconds)) ms of "
+                        + "connecting"
+                ),
+                figures
+            )
         }
         return .finished(.passed, figures)
     }

@@ -45,24 +45,36 @@ struct ReconnectProbe: ConformanceProbe {
             let missing = connectedAt == nil ? "the link" : greetedAt == nil ? "the D: handshake" : "the readings"
             return .finished(
                 .failed("\(missing) did not come back within \(Int(settings.reconnectBound.milliseconds)) ms of BRIDGE:DISCONNECT"),
-                figures(disconnectedAt, connectedAt, greetedAt, firstReadingAt))
+                figures(disconnectedAt, connectedAt, greetedAt, firstReadingAt)
+            )
         }
         return .running
     }
 
     private func judge(
-        _ down: MonotonicInstant, _ up: MonotonicInstant, _ greeted: MonotonicInstant, _ streaming: MonotonicInstant
+        _ down: MonotonicInstant,
+        _ up: MonotonicInstant,
+        _ greeted: MonotonicInstant,
+        _ streaming: MonotonicInstant
     ) -> ProbeStep {
         let figures = figures(down, up, greeted, streaming)
         if greeted - up > settings.handshakeBound {
-            return .finished(.failed("D: came \(Int((greeted - up).milliseconds)) ms after reconnecting; the bound is "
-                + "\(Int(settings.handshakeBound.milliseconds)) ms"), figures)
+            return .finished(
+                .failed(
+                    "D: came \(Int((greeted - up).milliseconds)) ms after reconnecting; the bound is "
+                        + "\(Int(settings.handshakeBound.milliseconds)) ms"
+                ),
+                figures
+            )
         }
         return .finished(.passed, figures)
     }
 
     private func figures(
-        _ down: MonotonicInstant, _ up: MonotonicInstant?, _ greeted: MonotonicInstant?, _ streaming: MonotonicInstant?
+        _ down: MonotonicInstant,
+        _ up: MonotonicInstant?,
+        _ greeted: MonotonicInstant?,
+        _ streaming: MonotonicInstant?
     ) -> [Figure] {
         var figures: [Figure] = []
         if let up { figures.append(Figure("link_back_after", milliseconds: up - down)) }

@@ -19,14 +19,14 @@ public struct RunObservations: Equatable, Sendable {
     public private(set) var badLineSamples: [[UInt8]] = []
     /// `B:ERROR,DATA_LOST` reports: device lines lost inside the bridge, never seen as lines.
     public private(set) var dataLosses = 0
-    public private(set) var lastError: SessionErrorKind?
+    public private(set) var lastError: LinkErrorKind?
     public private(set) var isConnected = false
 
     static let sampleLimit = 3
 
     public init() {}
 
-    public mutating func observe(_ report: SessionReport, at now: MonotonicInstant) {
+    public mutating func observe(_ report: LinkReport, at now: MonotonicInstant) {
         switch report {
         case .state(let state):
             isConnected = state == .connected

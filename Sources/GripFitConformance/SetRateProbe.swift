@@ -36,7 +36,10 @@ struct SetRateProbe: ConformanceProbe {
     }
 
     private mutating func confirmed(
-        _ milliseconds: Int, _ outcome: CommandOutcome, _ command: PendingCommand, _ now: MonotonicInstant
+        _ milliseconds: Int,
+        _ outcome: CommandOutcome,
+        _ command: PendingCommand,
+        _ now: MonotonicInstant
     ) -> ProbeStep {
         let label = restoring ? "restored" : "rate_\(milliseconds)_confirmed"
         switch outcome {
@@ -67,7 +70,8 @@ struct SetRateProbe: ConformanceProbe {
         if statistics.deviation(from: nominal) > settings.rateTolerance {
             problems.append(
                 "S:RATE:\(milliseconds) confirmed but readings came every \(DefaultRateProbe.format(statistics.meanInterval)) "
-                    + "ms (expected \(milliseconds) ms ± \(Int(settings.rateTolerance * 100)) %)")
+                    + "ms (expected \(milliseconds) ms ± \(Int(settings.rateTolerance * 100)) %)"
+            )
         }
     }
 

@@ -26,8 +26,10 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
             response = try error.response(from: request, context: context)
         } catch {
             response = try DashboardError(
-                .internalServerError, "\(request.uri.path) could not be answered (\(error)); try again, or restart the dashboard.")
-                .response(from: request, context: context)
+                .internalServerError,
+                "\(request.uri.path) could not be answered (\(error)); try again, or restart the dashboard."
+            )
+            .response(from: request, context: context)
         }
         // A response with a stricter policy of its own (the report: no script at all) keeps it.
         if response.headers[.contentSecurityPolicy] == nil {
@@ -44,12 +46,16 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     private func respond(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let authority = request.head.authority ?? ""
         if policy.loopbackOnly, !AccessPolicy.isLoopbackAuthority(authority) {
-            throw DashboardError(.forbidden, "This dashboard answers only at localhost or 127.0.0.1 (Host was "
-                + "\(authority.debugDescription)).")
+            throw DashboardError(
+                .forbidden,
+                "This dashboard answers only at localhost or 127.0.0.1 (Host was "
+                    + "\(authority.debugDescription))."
+            )
         }
         var tokenFromQuery = false
         if let token = policy.token {
-            let given = request.headers[HTTPField.Name(AccessPolicy.headerName)!].map { Substring($0) }
+            let given =
+                request.headers[HTTPField.Name(AccessPolicy.headerName)!].map { Substring($0) }
                 ?? request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? $0.dropFirst(7) : nil }
                 ?? request.cookies[AccessPolicy.cookieName].map { Substring($0.value) }
             if let given, AccessPolicy.matches(given, token) {
@@ -58,7 +64,9 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
                 tokenFromQuery = true
             } else {
                 throw DashboardError(
-                    .unauthorized, "A token is needed: open the URL `gripfit-serial dashboard` printed, the one ending in ?token=….")
+                    .unauthorized,
+                    "A token is needed: open the URL `gripfit-serial dashboard` printed, the one ending in ?token=…."
+                )
             }
         }
         // Fetch metadata (browsers send it to localhost and HTTPS origins; on a plain-HTTP LAN name

@@ -11,7 +11,9 @@ public enum DashboardServer {
     /// The routes behind ``AccessMiddleware``. Generic over the context so tests can drive the
     /// router directly, without a socket.
     public static func buildRouter<Context: EventLoopRequestContext>(
-        context: Context.Type = DashboardRequestContext.self, live: LiveRoutes<some LiveControl>, history: HistoryRoutes<some HistoryPages>,
+        context: Context.Type = DashboardRequestContext.self,
+        live: LiveRoutes<some LiveControl>,
+        history: HistoryRoutes<some HistoryPages>,
         access: AccessPolicy
     ) -> Router<Context> {
         let router = Router(context: Context.self)
@@ -36,7 +38,9 @@ public enum DashboardServer {
 
     /// The application listening on `listen`; `onRunning` gets the port actually bound (for `:0`).
     public static func application(
-        router: Router<DashboardRequestContext>, listen: ListenAddress, logger: Logger,
+        router: Router<DashboardRequestContext>,
+        listen: ListenAddress,
+        logger: Logger,
         onRunning: @escaping @Sendable (Int) -> Void
     ) -> some ApplicationProtocol {
         let connections = ConnectionTable(limit: Self.maximumConnections)
@@ -44,11 +48,17 @@ public enum DashboardServer {
             router: router,
             server: .http1(
                 configuration: HTTP1Channel.Configuration(
-                    additionalChannelHandlers: [ConnectionGuard(table: connections)], idleTimeout: Self.idleTimeout)),
+                    additionalChannelHandlers: [ConnectionGuard(table: connections)],
+                    idleTimeout: Self.idleTimeout
+                )
+            ),
             configuration: ApplicationConfiguration(
-                address: .hostname(listen.host, port: listen.port), serverName: nil,
-                availableConnectionsDelegate: MaximumAvailableConnections(Self.maximumConnections, logger: logger)),
+                address: .hostname(listen.host, port: listen.port),
+                serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(Self.maximumConnections, logger: logger)
+            ),
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? listen.port) },
-            logger: logger)
+            logger: logger
+        )
     }
 }

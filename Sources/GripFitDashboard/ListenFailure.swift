@@ -21,7 +21,8 @@ public struct ListenFailure: Error, Sendable {
     public init(_ error: any Error, listen: ListenAddress) {
         if let unknown = error as? SocketAddressError.UnknownHost {
             kind = .notHere
-            message = "\(listen.host) is not a name this machine can look up (\(unknown.errorDescription)). "
+            message =
+                "\(listen.host) is not a name this machine can look up (\(unknown.errorDescription)). "
                 + "Use one of its addresses, 0.0.0.0 for all of them, or 127.0.0.1 for this machine only."
             return
         }
@@ -33,15 +34,18 @@ public struct ListenFailure: Error, Sendable {
         switch errno {
         case EADDRINUSE:
             kind = .inUse
-            message = "\(listen) is already in use by another program (another dashboard?). "
+            message =
+                "\(listen) is already in use by another program (another dashboard?). "
                 + "Choose another port with --listen, such as --listen \(next), or --listen \(free) for any free one."
         case EADDRNOTAVAIL:
             kind = .notHere
-            message = "\(listen.host) is not an address of this machine. "
+            message =
+                "\(listen.host) is not an address of this machine. "
                 + "Use one of its addresses, 0.0.0.0 for all of them, or 127.0.0.1 for this machine only."
         case EACCES, EPERM:
             kind = .permission
-            message = "\(listen): ports below 1024 need root. Use a port from 1024 up, such as --listen "
+            message =
+                "\(listen): ports below 1024 need root. Use a port from 1024 up, such as --listen "
                 + "\(listen.host):\(ListenAddress.defaultPort)."
         case let code?:
             kind = .other

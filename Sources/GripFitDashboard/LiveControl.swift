@@ -1,7 +1,7 @@
 import GripFitCore
 
 /// What ``LiveRoutes`` ask of the session behind the page: its status and the commands that change
-/// it. ``DashboardSession`` implements it over the one session driver that `monitor` and `record`
+/// it. ``DashboardSession`` implements it over the one link driver that `monitor` and `record`
 /// use; the routes only check, route and stream. Every text it returns is finished JSON from the
 /// shared encoders.
 public protocol LiveControl: Sendable {
@@ -19,7 +19,11 @@ public protocol LiveControl: Sendable {
     /// is its first `guided` event. Its progress goes to the event stream; its attempts are filed
     /// under one assessment, which the status's `recording` names once the first is saved.
     func startProtocol(
-        firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?, subject: String?
+        firstHand: Hand?,
+        label: String?,
+        trialsPerHand: Int?,
+        restSeconds: Double?,
+        subject: String?
     ) throws(DashboardError) -> String
     /// Stops, analyses and saves the recording; the JSON is the saved session's summary. Stops
     /// the guided protocol instead when one is running; the JSON is then its last `guided` event.

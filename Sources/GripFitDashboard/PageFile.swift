@@ -17,6 +17,7 @@ struct PageFile: Sendable {
         Response(
             status: .ok,
             headers: [.contentType: contentType, .cacheControl: "no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+        )
     }
 }

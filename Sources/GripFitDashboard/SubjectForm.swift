@@ -42,7 +42,8 @@ public struct SubjectForm: Decodable, Sendable {
             guard let dominant = Subject.Dominance(rawValue: text) else {
                 throw DashboardError(
                     .badRequest,
-                    "dominant hand \(text.debugDescription) is not left, right or ambidextrous: choose one, or leave it empty.")
+                    "dominant hand \(text.debugDescription) is not left, right or ambidextrous: choose one, or leave it empty."
+                )
             }
             chosenHand = dominant
         }

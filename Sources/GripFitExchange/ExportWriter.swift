@@ -12,7 +12,10 @@ public struct ExportWriter {
     private var bytes: [UInt8] = []
 
     public init(
-        format: SessionFormat, subjects: [Subject], assessments: [StoredAssessment], emit: @escaping (String) throws(StoreError) -> Void
+        format: SessionFormat,
+        subjects: [Subject],
+        assessments: [StoredAssessment],
+        emit: @escaping (String) throws(StoreError) -> Void
     ) throws(StoreError) {
         self.format = format
         self.emit = emit

@@ -60,11 +60,20 @@ struct ExportedAssessment: Codable {
             throw .badImport(line: 1, reason: "assessment \(id): protocol is empty")
         }
         return AssessmentFacts(
-            subject: subject, device: device, startedAtMilliseconds: start, protocolName: protocolName, firstHand: firstHand,
-            trialsPerHand: trialsPerHand, restSeconds: restS, unit: unit,
+            subject: subject,
+            device: device,
+            startedAtMilliseconds: start,
+            protocolName: protocolName,
+            firstHand: firstHand,
+            trialsPerHand: trialsPerHand,
+            restSeconds: restS,
+            unit: unit,
             calibrationDate: try SessionExchange.calibrationDate(calibrationDate, of: "assessment \(id)", line: 1),
             uid: try SessionExchange.uid(
-                uid, of: "assessment \(id)",
-                else: StableName.legacy(device: device, startedAtMilliseconds: start, protocolName: protocolName)))
+                uid,
+                of: "assessment \(id)",
+                else: StableName.legacy(device: device, startedAtMilliseconds: start, protocolName: protocolName)
+            )
+        )
     }
 }

@@ -43,7 +43,10 @@ struct ExportedSession: Codable {
                     let count = try container.decode(Int.self, forKey: key)
                     guard (0...Int(Int32.max)).contains(count) else {
                         throw DecodingError.dataCorruptedError(
-                            forKey: key, in: container, debugDescription: "\(count) is out of range (0 to \(Int32.max))")
+                            forKey: key,
+                            in: container,
+                            debugDescription: "\(count) is out of range (0 to \(Int32.max))"
+                        )
                     }
                     value = Double(count)
                 } else {
@@ -136,11 +139,20 @@ struct ExportedSession: Codable {
         self.summary = Summary(summary)
         reps = summary.reps.enumerated().map { index, rep in
             Rep(
-                number: index + 1, start: rep.start, end: rep.end, duration: rep.duration, peak: rep.peak,
-                peakTime: rep.peakTime, impulse: rep.impulse, mean: rep.mean, interrupted: rep.interrupted)
+                number: index + 1,
+                start: rep.start,
+                end: rep.end,
+                duration: rep.duration,
+                peak: rep.peak,
+                peakTime: rep.peakTime,
+                impulse: rep.impulse,
+                mean: rep.mean,
+                interrupted: rep.interrupted
+            )
         }
         trace = Trace(
             samples: session.trace.samples.map { [$0.micros, Int64($0.raw)] },
-            gaps: session.trace.gaps.map { [$0.startMicros, $0.endMicros] })
+            gaps: session.trace.gaps.map { [$0.startMicros, $0.endMicros] }
+        )
     }
 }

@@ -32,8 +32,14 @@ struct ExportedSubject: Codable {
         }
         do throws(SubjectError) {
             return try Subject(
-                code: code, sex: sex, birth: parsedBirth, dominant: dominant, heightCentimetres: heightCm, weightKilograms: weightKg,
-                note: note)
+                code: code,
+                sex: sex,
+                birth: parsedBirth,
+                dominant: dominant,
+                heightCentimetres: heightCm,
+                weightKilograms: weightKg,
+                note: note
+            )
         } catch {
             throw .badImportedSubject(error)
         }

@@ -17,7 +17,8 @@ public struct JSONImport {
     /// Imports the file `pass` reads, each batch handed to `file` (``SessionHistory/importContents(_:)``,
     /// as the caller guards it); `progress` hears the sessions done so far and the total.
     public static func run(
-        _ pass: Pass, file fileBatch: @escaping (ExchangeContents) throws -> ImportOutcome,
+        _ pass: Pass,
+        file fileBatch: @escaping (ExchangeContents) throws -> ImportOutcome,
         progress: @escaping (Int, Int) -> Void = { _, _ in }
     ) throws -> ImportOutcome {
         let (subjects, assessments, total) = try header(pass)

@@ -33,7 +33,10 @@ public enum SessionExchange {
     /// with their tags (whose subject, which assessment and attempt, the flag), not the subjects' facts
     /// or the assessments' settings: only a JSON export rebuilds assessments.
     public static func export(
-        _ sessions: [StoredSession], subjects: [Subject], assessments: [StoredAssessment], as format: SessionFormat
+        _ sessions: [StoredSession],
+        subjects: [Subject],
+        assessments: [StoredAssessment],
+        as format: SessionFormat
     ) throws(StoreError) -> String {
         var text = ""
         var writer = try ExportWriter(format: format, subjects: subjects, assessments: assessments) { text += $0 }
@@ -43,7 +46,9 @@ public enum SessionExchange {
     }
 
     static func json(
-        _ sessions: [StoredSession], subjects: [Subject] = [], assessments: [StoredAssessment] = []
+        _ sessions: [StoredSession],
+        subjects: [Subject] = [],
+        assessments: [StoredAssessment] = []
     ) throws(StoreError) -> String {
         try export(sessions, subjects: subjects, assessments: assessments, as: .json)
     }
@@ -112,7 +117,8 @@ public enum SessionExchange {
             throw .badImport(
                 line: 1,
                 reason: "it is \"\(document.format)\" version \(document.version); this version of gripfit-serial reads "
-                    + "\"\(ExportDocument.formatName)\" version 1")
+                    + "\"\(ExportDocument.formatName)\" version 1"
+            )
         }
         var sessions: [StoredSession] = []
         for (index, exported) in document.sessions.enumerated() { sessions.append(try session(exported, number: index + 1)) }
@@ -140,18 +146,30 @@ public enum SessionExchange {
         }
         let calibration = exported.calibration.map {
             StoredCalibration(
-                device: exported.device, calibration: Calibration(offset: $0.offset, countsPerKilogram: $0.countsPerKg),
-                date: $0.date, massKilograms: $0.massKg)
+                device: exported.device,
+                calibration: Calibration(offset: $0.offset, countsPerKilogram: $0.countsPerKg),
+                date: $0.date,
+                massKilograms: $0.massKg
+            )
         }
         guard exported.trace.gaps.count <= TraceCodec.maximumCount else {
             throw .badImport(line: 1, reason: "session \(number): too many gaps")
         }
         var session = try rebuild(
-            line: 1, owner: "session \(number)", device: exported.device, startedAt: exported.startedAt,
-            firmware: exported.firmware, bridgeVersion: exported.bridgeVersion, label: exported.label, hand: exported.hand,
-            protocolName: exported.protocol, trial: exported.trial,
-            calibration: calibration, threshold: exported.summary.figures.threshold,
-            trace: RawTrace(samples: samples, gaps: gaps))
+            line: 1,
+            owner: "session \(number)",
+            device: exported.device,
+            startedAt: exported.startedAt,
+            firmware: exported.firmware,
+            bridgeVersion: exported.bridgeVersion,
+            label: exported.label,
+            hand: exported.hand,
+            protocolName: exported.protocol,
+            trial: exported.trial,
+            calibration: calibration,
+            threshold: exported.summary.figures.threshold,
+            trace: RawTrace(samples: samples, gaps: gaps)
+        )
         session.tags.subject = exported.subject
         session.tags.assessment = exported.assessment
         session.tags.attempt = exported.attempt
@@ -191,7 +209,9 @@ public enum SessionExchange {
             }
             guard unit == session.unitName else {
                 throw .badImport(
-                    line: 1, reason: "session \(index + 1) is in \(session.unitName) but its assessment \(assessment) in \(unit)")
+                    line: 1,
+                    reason: "session \(index + 1) is in \(session.unitName) but its assessment \(assessment) in \(unit)"
+                )
             }
         }
     }
@@ -255,8 +275,11 @@ public enum SessionExchange {
                     mass = value
                 }
                 calibration = StoredCalibration(
-                    device: fields[0], calibration: Calibration(offset: offset, countsPerKilogram: scale), date: fields[9],
-                    massKilograms: mass)
+                    device: fields[0],
+                    calibration: Calibration(offset: offset, countsPerKilogram: scale),
+                    date: fields[9],
+                    massKilograms: mass
+                )
             }
             var trial: Int?
             if !fields[6].isEmpty {
@@ -274,11 +297,20 @@ public enum SessionExchange {
             }
             var session = try rebuild(
                 // Device text in CSV carries the terminal's visible escapes (``DeviceText/csv``): undone here.
-                line: line, owner: "session", device: fields[0], startedAt: fields[1],
+                line: line,
+                owner: "session",
+                device: fields[0],
+                startedAt: fields[1],
                 firmware: fields[2].isEmpty ? nil : UntrustedText.unescaped(fields[2]),
                 bridgeVersion: fields.count > 18 && !fields[18].isEmpty ? UntrustedText.unescaped(fields[18]) : nil,
-                label: fields[3].isEmpty ? nil : fields[3], hand: hand, protocolName: fields[5].isEmpty ? nil : fields[5],
-                trial: trial, calibration: calibration, threshold: threshold, trace: entry.trace)
+                label: fields[3].isEmpty ? nil : fields[3],
+                hand: hand,
+                protocolName: fields[5].isEmpty ? nil : fields[5],
+                trial: trial,
+                calibration: calibration,
+                threshold: threshold,
+                trace: entry.trace
+            )
             for (offset, field) in TagField.all.enumerated() where fields.count > 19 + offset && !fields[19 + offset].isEmpty {
                 guard field.assign(&session.tags, fields[19 + offset]) else {
                     throw .badImport(line: line, reason: "\(field.key) \(fields[19 + offset]) is not one `export` writes")
@@ -327,15 +359,28 @@ public enum SessionExchange {
         guard let text, !text.isEmpty else { return nil }
         guard Timestamp.parse(text) != nil else {
             throw .badImport(
-                line: line, reason: "\(owner): calibration_date \(CleanText.clean(text) ?? "") is not an RFC 3339 time")
+                line: line,
+                reason: "\(owner): calibration_date \(CleanText.clean(text) ?? "") is not an RFC 3339 time"
+            )
         }
         return text
     }
 
     /// `owner` names the session in messages ("session 3" in a JSON file, whose lines are not counted).
     private static func rebuild(
-        line: Int, owner: String, device: String, startedAt: String, firmware: String?, bridgeVersion: String?, label: String?,
-        hand: Hand?, protocolName: String?, trial: Int?, calibration: StoredCalibration?, threshold: Double, trace: RawTrace
+        line: Int,
+        owner: String,
+        device: String,
+        startedAt: String,
+        firmware: String?,
+        bridgeVersion: String?,
+        label: String?,
+        hand: Hand?,
+        protocolName: String?,
+        trial: Int?,
+        calibration: StoredCalibration?,
+        threshold: Double,
+        trace: RawTrace
     ) throws(StoreError) -> StoredSession {
         guard let device = CleanText.clean(device) else { throw .badImport(line: line, reason: "device is empty") }
         guard let start = Timestamp.parse(startedAt) else {
@@ -345,11 +390,16 @@ public enum SessionExchange {
         if let given = calibration {
             guard
                 StoredCalibration.isPlausible(
-                    offset: given.offset, countsPerKilogram: given.countsPerKilogram, massKilograms: given.massKilograms)
+                    offset: given.offset,
+                    countsPerKilogram: given.countsPerKilogram,
+                    massKilograms: given.massKilograms
+                )
             else {
                 throw .badImport(
-                    line: line, reason: "the calibration must be finite numbers with a positive scale (offset \(given.offset), "
-                        + "\(given.countsPerKilogram) counts/kg, mass \(given.massKilograms.map { String($0) } ?? "none"))")
+                    line: line,
+                    reason: "the calibration must be finite numbers with a positive scale (offset \(given.offset), "
+                        + "\(given.countsPerKilogram) counts/kg, mass \(given.massKilograms.map { String($0) } ?? "none"))"
+                )
             }
             calibration?.device = device
             calibration?.date = try calibrationDate(given.date, of: owner, line: line) ?? ""
@@ -359,10 +409,18 @@ public enum SessionExchange {
         }
         if let trial, !(1...1_000).contains(trial) { throw .badImport(line: line, reason: "trial \(trial) is out of range") }
         var session = StoredSession.analysed(
-            device: device, startedAtMilliseconds: start, firmware: CleanText.device(firmware),
-            bridgeVersion: CleanText.device(bridgeVersion), label: CleanText.clean(label),
-            hand: hand, protocolName: CleanText.clean(protocolName), trial: trial, calibration: calibration, trace: trace,
-            threshold: .absolute(threshold))
+            device: device,
+            startedAtMilliseconds: start,
+            firmware: CleanText.device(firmware),
+            bridgeVersion: CleanText.device(bridgeVersion),
+            label: CleanText.clean(label),
+            hand: hand,
+            protocolName: CleanText.clean(protocolName),
+            trial: trial,
+            calibration: calibration,
+            trace: trace,
+            threshold: .absolute(threshold)
+        )
         // What a file from before names (and any CSV) carries: the name derived from device and start.
         session.uid = StableName.legacy(device: device, startedAtMilliseconds: start)
         return session

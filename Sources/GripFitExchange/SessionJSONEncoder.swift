@@ -20,8 +20,11 @@ struct SessionJSONEncoder: ByteEncoder {
 
     func begin(into bytes: inout [UInt8]) throws(StoreError) {
         let header = Header(
-            format: ExportDocument.formatName, version: 1, subjects: subjects.isEmpty ? nil : subjects.map(ExportedSubject.init),
-            assessments: assessments.isEmpty ? nil : assessments.map(ExportedAssessment.init))
+            format: ExportDocument.formatName,
+            version: 1,
+            subjects: subjects.isEmpty ? nil : subjects.map(ExportedSubject.init),
+            assessments: assessments.isEmpty ? nil : assessments.map(ExportedAssessment.init)
+        )
         let object = try Self.encode(header)
         bytes += object.utf8.dropLast()
         bytes += #","sessions":["#.utf8

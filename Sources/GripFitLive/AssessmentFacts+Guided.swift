@@ -6,9 +6,15 @@ extension AssessmentFacts {
     /// first attempt: its settings, and that attempt's subject, device, start and calibration.
     public static func guided(settings: GuidedProtocol.Settings, first session: StoredSession) -> AssessmentFacts {
         AssessmentFacts(
-            subject: session.tags.subject, device: session.device, startedAtMilliseconds: session.startedAtMilliseconds,
-            protocolName: session.tags.protocolName ?? GuidedRun.protocolName, firstHand: settings.firstSide,
-            trialsPerHand: settings.trialsPerHand, restSeconds: settings.rest / .seconds(1), unit: session.unitName,
-            calibrationDate: session.calibration?.date)
+            subject: session.tags.subject,
+            device: session.device,
+            startedAtMilliseconds: session.startedAtMilliseconds,
+            protocolName: session.tags.protocolName ?? GuidedRun.protocolName,
+            firstHand: settings.firstSide,
+            trialsPerHand: settings.trialsPerHand,
+            restSeconds: settings.rest / .seconds(1),
+            unit: session.unitName,
+            calibrationDate: session.calibration?.date
+        )
     }
 }

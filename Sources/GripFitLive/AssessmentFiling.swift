@@ -41,7 +41,8 @@ public final class AssessmentFiling: Sendable {
     /// facts (from the run's settings and this attempt's device, start and calibration) in one
     /// transaction and gives the assessment's id. What the write gave the attempt (its id, the saved session).
     public func save<Saved>(
-        _ session: StoredSession, attempt: (StoredSession) throws -> Saved,
+        _ session: StoredSession,
+        attempt: (StoredSession) throws -> Saved,
         first: (StoredSession, AssessmentFacts) throws -> (saved: Saved, assessment: Int64)
     ) throws -> Saved {
         try run.withLock { run throws -> Saved in

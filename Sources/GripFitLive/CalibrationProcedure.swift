@@ -7,7 +7,7 @@ import GripFitRecords
 /// timeout is judged at readings, so a link that is down only delays the step. Tells its front
 /// end what to show and, for the simulator, what load to hang through `onEvent`; asks to stop
 /// once it is done or has failed.
-public final class CalibrationProcedure: SessionConsumer {
+public final class CalibrationProcedure: LinkConsumer {
     public enum Step: Equatable, Sendable {
         /// Nothing on the handle.
         case zero
@@ -47,7 +47,10 @@ public final class CalibrationProcedure: SessionConsumer {
     }
 
     public func handle(
-        _ calibrated: CalibratedReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]
+        _ calibrated: CalibratedReport,
+        at now: MonotonicInstant,
+        link: LinkFacts,
+        into actions: inout [ConsumerAction]
     ) {
         guard result == nil, case .message(.reading(let raw)) = calibrated.output.report else { return }
         let started = stepStarted ?? now

@@ -5,7 +5,7 @@ import GripFitCore
 /// it asks for submitted, the run ticked every ``tickInterval`` while no report comes (a link that
 /// stays down), and the session stopped once every case has finished. `onCase` gets each case as
 /// it finishes, on the session's thread.
-public final class ConformanceConsumer: SessionConsumer {
+public final class ConformanceConsumer: LinkConsumer {
     /// Fine enough for the cases' deadlines, which are 300 ms and up.
     public static let tickInterval: Duration = .milliseconds(50)
 
@@ -23,7 +23,7 @@ public final class ConformanceConsumer: SessionConsumer {
         nextDeadline = start + Self.tickInterval
     }
 
-    public func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+    public func handle(_ report: LinkReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
         for command in run.handle(report, at: now) { actions.append(.submit(command)) }
         finished(into: &actions)
     }

@@ -8,7 +8,7 @@ import GripFitOutput
 /// the visible escapes in JSON too, so every byte of it survives.
 public enum EventEncoder {
     /// `port` tags the event with the dongle it came from, when `monitor` follows several.
-    public static func jsonl(_ report: SessionReport, time: String, port: String? = nil) -> String? {
+    public static func jsonl(_ report: LinkReport, time: String, port: String? = nil) -> String? {
         var object = JSONObject()
         switch report {
         case .message(.reading(let raw)):
@@ -95,13 +95,13 @@ public enum EventEncoder {
 
     public static let csvHeader = "time,raw"
 
-    public static func csv(_ report: SessionReport, time: String) -> String? {
+    public static func csv(_ report: LinkReport, time: String) -> String? {
         guard case .message(.reading(let raw)) = report else { return nil }
         return "\(time),\(raw)"
     }
 
     /// One human-readable line per event, for text output that is not a terminal.
-    public static func text(_ report: SessionReport, time: String) -> String? {
+    public static func text(_ report: LinkReport, time: String) -> String? {
         switch report {
         case .message(.reading(let raw)): "\(time) reading \(raw)"
         case .message(.status(let status)):

@@ -46,38 +46,46 @@ public struct ForcePlot {
         for (index, rep) in summary.reps.enumerated() {
             body.append(
                 "<rect x=\"\(n(x(rep.start)))\" y=\"\(n(top))\" width=\"\(n(max(1, x(rep.end) - x(rep.start))))\" "
-                    + "height=\"\(n(plotHeight))\" fill=\"#d6e6fb\"/>")
+                    + "height=\"\(n(plotHeight))\" fill=\"#d6e6fb\"/>"
+            )
             let center = (x(rep.start) + x(rep.end)) / 2
             guard center - lastLabel >= 48 else { continue }
             lastLabel = center
             body.append(
                 "<text x=\"\(n(center))\" y=\"\(n(top + 14))\" font-size=\"11\" "
-                    + "text-anchor=\"middle\" fill=\"#3a6ea5\">rep \(index + 1)</text>")
+                    + "text-anchor=\"middle\" fill=\"#3a6ea5\">rep \(index + 1)</text>"
+            )
         }
         for gap in session.trace.gaps {
             body.append(
                 "<rect x=\"\(n(x(gap.start)))\" y=\"\(n(top))\" width=\"\(n(max(1, x(gap.end) - x(gap.start))))\" "
-                    + "height=\"\(n(plotHeight))\" fill=\"#e6e6e6\" stroke=\"#b0b0b0\" stroke-dasharray=\"4 3\"/>")
+                    + "height=\"\(n(plotHeight))\" fill=\"#e6e6e6\" stroke=\"#b0b0b0\" stroke-dasharray=\"4 3\"/>"
+            )
             body.append(
                 "<text x=\"\(n((x(gap.start) + x(gap.end)) / 2))\" y=\"\(n(top + plotHeight - 8))\" font-size=\"11\" "
-                    + "text-anchor=\"middle\" fill=\"#707070\">link lost</text>")
+                    + "text-anchor=\"middle\" fill=\"#707070\">link lost</text>"
+            )
         }
         for tick in yTicks {
             body.append("<line x1=\"\(n(left))\" y1=\"\(n(y(tick)))\" x2=\"\(n(width - right))\" y2=\"\(n(y(tick)))\" stroke=\"#ececec\"/>")
             body.append(
-                "<text x=\"\(n(left - 8))\" y=\"\(n(y(tick) + 4))\" font-size=\"12\" text-anchor=\"end\">\(Self.label(tick))</text>")
+                "<text x=\"\(n(left - 8))\" y=\"\(n(y(tick) + 4))\" font-size=\"12\" text-anchor=\"end\">\(Self.label(tick))</text>"
+            )
         }
         for tick in xTicks {
             body.append(
                 "<line x1=\"\(n(x(tick)))\" y1=\"\(n(top + plotHeight))\" x2=\"\(n(x(tick)))\" "
-                    + "y2=\"\(n(top + plotHeight + 5))\" stroke=\"#333\"/>")
+                    + "y2=\"\(n(top + plotHeight + 5))\" stroke=\"#333\"/>"
+            )
             body.append(
                 "<text x=\"\(n(x(tick)))\" y=\"\(n(top + plotHeight + 20))\" font-size=\"12\" "
-                    + "text-anchor=\"middle\">\(Self.label(tick))</text>")
+                    + "text-anchor=\"middle\">\(Self.label(tick))</text>"
+            )
         }
         body.append(
             "<polyline points=\"\(n(left)),\(n(top)) \(n(left)),\(n(top + plotHeight)) \(n(width - right)),\(n(top + plotHeight))\" "
-                + "fill=\"none\" stroke=\"#333\"/>")
+                + "fill=\"none\" stroke=\"#333\"/>"
+        )
         let broken = GripAnalysis.gapBoundaries(samples, session.trace.gaps)
         var segment = PolylineThinning()
         for (index, sample) in samples.enumerated() {
@@ -96,13 +104,16 @@ public struct ForcePlot {
             body.append("<circle cx=\"\(n(peakX))\" cy=\"\(n(peakY))\" r=\"5\" fill=\"#d62728\"/>")
             body.append(
                 "<text x=\"\(n(peakX + (anchor == "end" ? -9 : 9)))\" y=\"\(n(max(top + 28, peakY - 8)))\" font-size=\"13\" "
-                    + "fill=\"#d62728\" text-anchor=\"\(anchor)\">\(XMLText.escaped(peakText))</text>")
+                    + "fill=\"#d62728\" text-anchor=\"\(anchor)\">\(XMLText.escaped(peakText))</text>"
+            )
         }
         body.append(
-            "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(height - 14))\" font-size=\"13\" text-anchor=\"middle\">Time (s)</text>")
+            "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(height - 14))\" font-size=\"13\" text-anchor=\"middle\">Time (s)</text>"
+        )
         body.append(
             "<text transform=\"translate(20 \(n(top + plotHeight / 2))) rotate(-90)\" font-size=\"13\" "
-                + "text-anchor=\"middle\">Force (\(XMLText.escaped(unitName)))</text>")
+                + "text-anchor=\"middle\">Force (\(XMLText.escaped(unitName)))</text>"
+        )
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" \

@@ -9,7 +9,7 @@ import GripFitRecords
 /// state to the pages. What reaches outside (the history, stderr, the pages' streams, the `guided`
 /// object's encoder) is injected, so a test sees every step. Clock-free: instants come in, and
 /// their text is made from the injected wall clock only when there is something to publish.
-public final class GuidedControl: SessionConsumer {
+public final class GuidedControl: LinkConsumer {
     /// Where an ended attempt goes; nil once saved, else why it could not be.
     public typealias Save = (StoredSession) -> String?
     /// A `guided` object for the pages; `finished`: the run's last, for the pages open now only.
@@ -43,7 +43,11 @@ public final class GuidedControl: SessionConsumer {
     private var error: String?
 
     public init(
-        unit: ForceUnit, wallTime: any WallTime, describe: @escaping Describe, save: @escaping Save, warn: @escaping (String) -> Void,
+        unit: ForceUnit,
+        wallTime: any WallTime,
+        describe: @escaping Describe,
+        save: @escaping Save,
+        warn: @escaping (String) -> Void,
         publish: @escaping Publish
     ) {
         self.unit = unit
@@ -71,7 +75,11 @@ public final class GuidedControl: SessionConsumer {
         let warn = warn
         // The dashboard goes on with raw counts when the calibration file cannot be read, and says why once.
         run = LiveGuidedRun(
-            settings: settings, label: label, unit: unit, wallTime: wallTime, needsCalibrationFile: false,
+            settings: settings,
+            label: label,
+            unit: unit,
+            wallTime: wallTime,
+            needsCalibrationFile: false,
             save: { session in
                 guard let failure = save(session) else { return }
                 warn("gripfit-serial: an attempt of the guided protocol could not be saved: \(failure)")
@@ -79,7 +87,8 @@ public final class GuidedControl: SessionConsumer {
             },
             onEvent: { [unowned self] event in
                 if case .step = event { self.stepped = true }
-            })
+            }
+        )
         let event = describe(GuidedProtocol(settings: settings), display, label, now, time(now), false, nil)
         publishGuided(event)
         return event
@@ -103,7 +112,9 @@ public final class GuidedControl: SessionConsumer {
     /// stopped): its final `guided` object, summary and display; nil when none was running.
     /// `display` is the GripFit's as far as known, for a run that has not begun.
     public func stop(
-        at now: MonotonicInstant, display: ForceDisplay, link: LinkFacts
+        at now: MonotonicInstant,
+        display: ForceDisplay,
+        link: LinkFacts
     ) -> (text: String, summary: GuidedProtocol.Summary, display: ForceDisplay)? {
         guard let current = run, let settings else { return nil }
         guard let begun = current.run else {

@@ -8,8 +8,13 @@ import GripFitOutput
 public enum GuidedJSON {
     /// `machine` as it stands at `now`; `stopped`: the user ended it (also before it began).
     public static func event(
-        _ machine: GuidedProtocol, display: ForceDisplay, label: String?, at now: MonotonicInstant, time: String,
-        stopped: Bool = false, error: String? = nil
+        _ machine: GuidedProtocol,
+        display: ForceDisplay,
+        label: String?,
+        at now: MonotonicInstant,
+        time: String,
+        stopped: Bool = false,
+        error: String? = nil
     ) -> JSONObject {
         func force(_ stored: Double) -> Double {
             display.convert(stored: stored, calibrated: display.isCalibrated).rounded(decimals: 3)
@@ -66,7 +71,8 @@ public enum GuidedJSON {
                 item.set("counts", attempt.counts)
                 if let flag = attempt.flag { item.set("flag", flag.description) } else { item.setNull("flag") }
                 return item
-            })
+            }
+        )
         if phase == .finished {
             object.set("stopped", stopped)
             object.set("summary", summary(machine.summary, force: force))
@@ -101,7 +107,8 @@ public enum GuidedJSON {
                 item.set("hand", trial.side.rawValue)
                 item.set("trial", trial.number)
                 return item
-            })
+            }
+        )
         if let difference = summary.difference {
             var item = JSONObject()
             item.set("percent", (difference.percent * 10).rounded() / 10)

@@ -68,7 +68,11 @@ public struct GuidedRun {
     /// One report from the session, after `stage` (the session's one, with this device's
     /// calibration) has seen it; `firmware` and `bridgeVersion` are the ones known before it.
     public mutating func handle(
-        _ report: SessionReport, at now: MonotonicInstant, stage: LiveCalibration, firmware: String?, bridgeVersion: String?
+        _ report: LinkReport,
+        at now: MonotonicInstant,
+        stage: LiveCalibration,
+        firmware: String?,
+        bridgeVersion: String?
     ) -> [Step] {
         if var active = capture {
             _ = active.record(report, at: now, stage: stage)
@@ -105,18 +109,32 @@ public struct GuidedRun {
     /// Starts recording at a cue (the reading `cue` that showed the handle still opens the trace)
     /// and turns an ended attempt into its session.
     private mutating func steps(
-        _ actions: [GuidedProtocol.Action], at now: MonotonicInstant, cue: (SessionReport, LiveCalibration)?,
-        firmware: String?, bridgeVersion: String?
+        _ actions: [GuidedProtocol.Action],
+        at now: MonotonicInstant,
+        cue: (LinkReport, LiveCalibration)?,
+        firmware: String?,
+        bridgeVersion: String?
     ) -> [Step] {
         actions.map { action in
             switch action {
             case .squeezeNow(let trial, _):
                 guard let cue else { return Step(action: action, session: nil) }
                 capture = SessionCapture(
-                    device: device, stage: cue.1, first: cue.0, at: now, wallTime: wallTime, untilRelease: false,
-                    firmware: firmware, bridgeVersion: bridgeVersion,
+                    device: device,
+                    stage: cue.1,
+                    first: cue.0,
+                    at: now,
+                    wallTime: wallTime,
+                    untilRelease: false,
+                    firmware: firmware,
+                    bridgeVersion: bridgeVersion,
                     tags: SessionTags(
-                        label: label, hand: Hand(rawValue: trial.side.rawValue), protocolName: Self.protocolName, trial: trial.number))
+                        label: label,
+                        hand: Hand(rawValue: trial.side.rawValue),
+                        protocolName: Self.protocolName,
+                        trial: trial.number
+                    )
+                )
                 return Step(action: action, session: nil)
             case .attemptEnded(let attempt):
                 guard var active = capture else { return Step(action: action, session: nil) }

@@ -15,7 +15,13 @@ struct JSONLEventEncoder: ByteEncoder {
         if case .message(.reading(let raw)) = event.report {
             if let display = event.display {
                 let line = LiveStream.reading(
-                    raw, kilograms: event.kilograms, time: event.timeText, display: display, format: .jsonl, port: port)
+                    raw,
+                    kilograms: event.kilograms,
+                    time: event.timeText,
+                    display: display,
+                    format: .jsonl,
+                    port: port
+                )
                 EventEncoder.appendLine(line, to: &bytes)
                 return
             }

@@ -7,7 +7,7 @@ import GripFitRecords
 /// one that cannot be saved stops the run (an attempt under way is cut short and saved flagged) and
 /// the session, as does the protocol's end. The front end shows the cues and the live force from
 /// `onEvent`: `record --protocol` on the terminal, the dashboard's page (``GuidedControl``).
-public final class LiveGuidedRun: SessionConsumer {
+public final class LiveGuidedRun: LinkConsumer {
     /// What the front end shows; `display` is how the run's forces are shown.
     public enum Event {
         /// Why the device key is not the GripFit's own BLE identity.
@@ -39,8 +39,13 @@ public final class LiveGuidedRun: SessionConsumer {
     /// `needsCalibrationFile`: a calibration file that cannot be read stops the session (`record`);
     /// false runs on raw counts, as the dashboard goes on with them (it says why once, for the whole page).
     public init(
-        settings: GuidedProtocol.Settings, label: String?, unit: ForceUnit, wallTime: any WallTime, needsCalibrationFile: Bool = true,
-        save: @escaping (StoredSession) throws -> Void, onEvent: @escaping (Event) -> Void = { _ in }
+        settings: GuidedProtocol.Settings,
+        label: String?,
+        unit: ForceUnit,
+        wallTime: any WallTime,
+        needsCalibrationFile: Bool = true,
+        save: @escaping (StoredSession) throws -> Void,
+        onEvent: @escaping (Event) -> Void = { _ in }
     ) {
         self.settings = settings
         self.label = label
@@ -57,7 +62,10 @@ public final class LiveGuidedRun: SessionConsumer {
     public var nextDeadline: MonotonicInstant? { run?.nextDeadline }
 
     public func handle(
-        _ calibrated: CalibratedReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]
+        _ calibrated: CalibratedReport,
+        at now: MonotonicInstant,
+        link: LinkFacts,
+        into actions: inout [ConsumerAction]
     ) {
         let (output, stage) = (calibrated.output, calibrated.stage)
         let report = output.report

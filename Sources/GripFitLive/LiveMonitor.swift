@@ -6,7 +6,7 @@ import GripFitRecords
 /// (calibrated through the session's ``CalibrationStage``), its peak and sparkline in a ``LiveView``, events as notices above it,
 /// the clock redrawn every second, and the keys: t (tare, guarded by a ``TareGuard``), p (reset
 /// the peak), q (quit). Draws on a ``LiveScreen``, so a test reads what a terminal would show.
-public final class LiveMonitor: SessionConsumer {
+public final class LiveMonitor: LinkConsumer {
     /// Readings are drawn at most this often; the clock every second.
     public static let redrawInterval: Duration = .milliseconds(50)
 
@@ -43,7 +43,10 @@ public final class LiveMonitor: SessionConsumer {
     }
 
     public func handle(
-        _ input: CalibratedReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]
+        _ input: CalibratedReport,
+        at now: MonotonicInstant,
+        link: LinkFacts,
+        into actions: inout [ConsumerAction]
     ) {
         let (calibrated, stage) = (input.output, input.stage)
         let report = calibrated.report
@@ -104,7 +107,9 @@ public final class LiveMonitor: SessionConsumer {
                 notice(
                     "\(time) not tared: the handle \(reads), and a tare now would make that load the zero. "
                         + "Let go first, then press t; if nothing is on it, press t again within "
-                        + "\(tare.confirmWindow.components.seconds) s to tare anyway.", at: now)
+                        + "\(tare.confirmWindow.components.seconds) s to tare anyway.",
+                    at: now
+                )
                 return nil
             }
         case UInt8(ascii: "p"), UInt8(ascii: "P"):
@@ -133,7 +138,7 @@ public final class LiveMonitor: SessionConsumer {
         lastDraw = now
     }
 
-    private func event(_ report: SessionReport, at now: MonotonicInstant) {
+    private func event(_ report: LinkReport, at now: MonotonicInstant) {
         if let text = screen.line(for: report, time: screen.time(at: now)) { notice(text, at: now) }
     }
 

@@ -7,7 +7,7 @@ import GripFitRecords
 /// without a length, a first reading that never comes stops it after ``firstReadingWait``.
 /// Tells its front end what happens through `onEvent`; holds the session until ``finish(at:link:)``.
 /// The dashboard's page records with it too (``RecordingControl``): no length, no release stop.
-public final class LiveRecording: SessionConsumer {
+public final class LiveRecording: LinkConsumer {
     public enum Stop: Equatable, Sendable {
         case duration
         case released
@@ -49,8 +49,14 @@ public final class LiveRecording: SessionConsumer {
     /// `needsCalibrationFile`: a calibration file that cannot be read stops the recording (`record`);
     /// false records raw counts, as the dashboard goes on with them (it says why once, for the whole page).
     public init(
-        seconds: Double?, untilRelease: Bool, tags: SessionTags, unit: ForceUnit, wallTime: any WallTime,
-        startingAt now: MonotonicInstant, needsCalibrationFile: Bool = true, onEvent: @escaping (Event) -> Void = { _ in }
+        seconds: Double?,
+        untilRelease: Bool,
+        tags: SessionTags,
+        unit: ForceUnit,
+        wallTime: any WallTime,
+        startingAt now: MonotonicInstant,
+        needsCalibrationFile: Bool = true,
+        onEvent: @escaping (Event) -> Void = { _ in }
     ) {
         length = seconds.flatMap { $0.isNaN ? nil : Duration(seconds: min(max($0, 0), Self.longestLength)) }
         nextDeadline = length.map { now + max($0, Self.firstReadingWait) }
@@ -70,7 +76,10 @@ public final class LiveRecording: SessionConsumer {
     public var sampleCount: Int { capture?.sampleCount ?? 0 }
 
     public func handle(
-        _ calibrated: CalibratedReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]
+        _ calibrated: CalibratedReport,
+        at now: MonotonicInstant,
+        link: LinkFacts,
+        into actions: inout [ConsumerAction]
     ) {
         let (output, stage) = (calibrated.output, calibrated.stage)
         let report = output.report
@@ -109,7 +118,10 @@ public final class LiveRecording: SessionConsumer {
     }
 
     private func begin(
-        _ output: LiveCalibration.Output, stage: LiveCalibration, at now: MonotonicInstant, link: LinkFacts,
+        _ output: LiveCalibration.Output,
+        stage: LiveCalibration,
+        at now: MonotonicInstant,
+        link: LinkFacts,
         into actions: inout [ConsumerAction]
     ) {
         guard let device = output.beginsOn else { return }
@@ -119,8 +131,16 @@ public final class LiveRecording: SessionConsumer {
             return
         }
         capture = SessionCapture(
-            device: device, stage: stage, first: output.report, at: now, wallTime: wallTime, untilRelease: untilRelease,
-            firmware: link.firmware, bridgeVersion: link.bridgeVersion, tags: tags)
+            device: device,
+            stage: stage,
+            first: output.report,
+            at: now,
+            wallTime: wallTime,
+            untilRelease: untilRelease,
+            firmware: link.firmware,
+            bridgeVersion: link.bridgeVersion,
+            tags: tags
+        )
         // Silence must not stretch the recording: stop a little after its end regardless.
         nextDeadline = length.map { now + $0 + .seconds(1) }
         onEvent(.started(device: device, display: ForceDisplay(calibration: stage.record, unit: unit)))

@@ -12,5 +12,5 @@ public protocol LiveScreen: AnyObject {
     /// The wall-clock time of `instant`, as notices start with it.
     func time(at instant: MonotonicInstant) -> String
     /// `report` as one event line at `time`; nil for a report that shows none.
-    func line(for report: SessionReport, time: String) -> String?
+    func line(for report: LinkReport, time: String) -> String?
 }

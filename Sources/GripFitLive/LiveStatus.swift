@@ -19,7 +19,7 @@ public struct LiveStatus {
     /// Bridges see a handful of GripFits at most; this bounds the list whatever the radio hears.
     public static let foundLimit = 16
 
-    public private(set) var state = SessionState.disconnected
+    public private(set) var state = LinkState.disconnected
     public private(set) var portOpen = false
     private var bridgeFirmware: String?
     private var bridgeLink: BridgeLinkState?
@@ -45,7 +45,7 @@ public struct LiveStatus {
     }
 
     /// Takes one report; `time` is its wall-clock text, for a GripFit found in range.
-    public mutating func update(with report: SessionReport, at now: MonotonicInstant, portOpen: Bool, time: @autoclosure () -> String) {
+    public mutating func update(with report: LinkReport, at now: MonotonicInstant, portOpen: Bool, time: @autoclosure () -> String) {
         self.portOpen = portOpen
         switch report {
         case .message(.reading(let raw)):
@@ -96,7 +96,10 @@ public struct LiveStatus {
     /// into RFC 3339 wall-clock time; `recording` is the recording's or guided run's own object;
     /// `pendingSync` the sessions this station holds for the history server.
     public func status(
-        kilograms: (Int32) -> Double?, time: (MonotonicInstant) -> String, recording: JSONObject, pendingSync: Int = 0
+        kilograms: (Int32) -> Double?,
+        time: (MonotonicInstant) -> String,
+        recording: JSONObject,
+        pendingSync: Int = 0
     ) -> String {
         var object = JSONObject()
         object.set("state", state.description)
@@ -155,7 +158,8 @@ public struct LiveStatus {
                 item.set("rssi", found.rssi)
                 item.set("time", found.time)
                 return item
-            })
+            }
+        )
         return object.text
     }
 

@@ -14,7 +14,7 @@ import GripFitRecords
 ///
 /// With a port (`monitor` following several dongles, one stream each) every JSONL event carries a
 /// "port" field and every text line starts with `[port]`; CSV has no port column.
-public final class LiveStream: SessionConsumer {
+public final class LiveStream: LinkConsumer {
     /// What `monitor --format` names, in its help's order.
     public enum Format: String, CaseIterable, Sendable {
         /// A live view on a terminal (the CLI's); one line per event otherwise.
@@ -46,7 +46,11 @@ public final class LiveStream: SessionConsumer {
     /// `unit`: readings carry their force in it once a ``CalibratedSession`` in front decides the calibration.
     /// `port`: the dongle each event is tagged with, when several are followed at once.
     public init(
-        format: Format, unit: ForceUnit? = nil, port: String? = nil, output: BatchedOutput, wallTime: any WallTime,
+        format: Format,
+        unit: ForceUnit? = nil,
+        port: String? = nil,
+        output: BatchedOutput,
+        wallTime: any WallTime,
         notice: @escaping (String) -> Void = { _ in }
     ) {
         // The dongle's port as the system names it: escaped once, per format, where it is written.
@@ -65,7 +69,7 @@ public final class LiveStream: SessionConsumer {
         return bytes.isEmpty ? nil : String(decoding: bytes.dropLast(), as: UTF8.self)
     }
 
-    public func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+    public func handle(_ report: LinkReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
         write(report, kilograms: nil, at: now, into: &actions)
     }
 
@@ -73,7 +77,7 @@ public final class LiveStream: SessionConsumer {
     public var calibrated: Calibrated { Calibrated(self) }
 
     /// The stream's side that consumes reports after the calibration stage; it writes into the stream.
-    public final class Calibrated: SessionConsumer {
+    public final class Calibrated: LinkConsumer {
         private let stream: LiveStream
 
         init(_ stream: LiveStream) {
@@ -81,7 +85,10 @@ public final class LiveStream: SessionConsumer {
         }
 
         public func handle(
-            _ calibrated: CalibratedReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]
+            _ calibrated: CalibratedReport,
+            at now: MonotonicInstant,
+            link: LinkFacts,
+            into actions: inout [ConsumerAction]
         ) {
             if let unit = stream.unit, let decided = calibrated.output.decided {
                 for line in CalibrationNotice.lines(decided) { stream.notice(line) }
@@ -100,7 +107,7 @@ public final class LiveStream: SessionConsumer {
         if !output.flush() { actions.append(.stop) }
     }
 
-    private func write(_ report: SessionReport, kilograms: Double?, at now: MonotonicInstant, into actions: inout [ConsumerAction]) {
+    private func write(_ report: LinkReport, kilograms: Double?, at now: MonotonicInstant, into actions: inout [ConsumerAction]) {
         if output.failed {
             actions.append(.stop)
             return
@@ -113,7 +120,12 @@ public final class LiveStream: SessionConsumer {
 
     /// A reading with its force; `kilograms` from the session's ``CalibrationStage``, `port` as in ``init``.
     public static func reading(
-        _ raw: Int32, kilograms: Double?, time: String, display: ForceDisplay, format: Format, port: String? = nil
+        _ raw: Int32,
+        kilograms: Double?,
+        time: String,
+        display: ForceDisplay,
+        format: Format,
+        port: String? = nil
     ) -> String {
         let value = display.value(kilograms: kilograms, raw: raw)
         switch format {

@@ -34,7 +34,7 @@ public struct LiveView: Sendable {
     public private(set) var force: Double?
     public private(set) var raw: Int32?
     public private(set) var peak: Double?
-    public private(set) var link: SessionState = .disconnected
+    public private(set) var link: LinkState = .disconnected
     public private(set) var readings = 0
     public var firmware: String?
 
@@ -65,7 +65,7 @@ public struct LiveView: Sendable {
         }
     }
 
-    public mutating func linkChanged(_ state: SessionState) {
+    public mutating func linkChanged(_ state: LinkState) {
         link = state
     }
 

@@ -8,7 +8,7 @@ import GripFitRecords
 /// ends by `stop`, by the end of the command, or at the memory limit, where the recording asks to
 /// stop: that ends the recording, not the session, and its session waits in ``takeFinished()``.
 /// `SaveFailure`: why the caller's save of a session stopped at the memory limit failed.
-public final class RecordingControl<SaveFailure: Error>: SessionConsumer {
+public final class RecordingControl<SaveFailure: Error>: LinkConsumer {
     private let unit: ForceUnit
     private let wallTime: any WallTime
     private var recording: LiveRecording?
@@ -34,8 +34,14 @@ public final class RecordingControl<SaveFailure: Error>: SessionConsumer {
         self.subject = subject
         // The dashboard goes on with raw counts when the calibration file cannot be read, and says why once.
         recording = LiveRecording(
-            seconds: nil, untilRelease: false, tags: SessionTags(label: label, hand: hand), unit: unit, wallTime: wallTime,
-            startingAt: now, needsCalibrationFile: false)
+            seconds: nil,
+            untilRelease: false,
+            tags: SessionTags(label: label, hand: hand),
+            unit: unit,
+            wallTime: wallTime,
+            startingAt: now,
+            needsCalibrationFile: false
+        )
     }
 
     /// A guided run is starting: a recording saved at the memory limit is no longer reported.
@@ -69,7 +75,8 @@ public final class RecordingControl<SaveFailure: Error>: SessionConsumer {
     /// Stops: the session to save if readings came, else the one saved at the memory limit, if any.
     /// `link` has the versions known now, for a recording that saw none itself.
     public func stop(
-        at now: MonotonicInstant, link: LinkFacts
+        at now: MonotonicInstant,
+        link: LinkFacts
     ) -> (finished: StoredSession?, autoSaved: Result<StoredSession, SaveFailure>?) {
         defer {
             recording = nil

@@ -18,16 +18,26 @@ public struct SessionCapture {
     /// Begins with `first`, the reading at `now`; `stage` has the device's calibration and has
     /// seen every report up to this one.
     public init(
-        device: String, stage: LiveCalibration, first: SessionReport, at now: MonotonicInstant, wallTime: any WallTime,
-        untilRelease: Bool, firmware: String?, bridgeVersion: String?, tags: SessionTags
+        device: String,
+        stage: LiveCalibration,
+        first: LinkReport,
+        at now: MonotonicInstant,
+        wallTime: any WallTime,
+        untilRelease: Bool,
+        firmware: String?,
+        bridgeVersion: String?,
+        tags: SessionTags
     ) {
         self.device = device
         self.tags = tags
         calibration = Self.current(stage)
         recorder = SessionRecorder(
-            start: now, calibration: calibration?.calibration,
+            start: now,
+            calibration: calibration?.calibration,
             releaseThreshold: untilRelease ? ReleaseThreshold.of(calibrated: stage.isCalibrated) : nil,
-            firmware: firmware, bridgeVersion: bridgeVersion)
+            firmware: firmware,
+            bridgeVersion: bridgeVersion
+        )
         startedAtMilliseconds = wallTime.epochMilliseconds(at: now)
         _ = recorder.record(Self.inStartFrame(first, zero: stage.zero, start: calibration), at: now)
     }
@@ -36,7 +46,7 @@ public struct SessionCapture {
     public var sampleCount: Int { recorder.trace.samples.count }
 
     /// One report, after `stage` has seen it.
-    public mutating func record(_ report: SessionReport, at now: MonotonicInstant, stage: LiveCalibration) -> SessionRecorder.Event? {
+    public mutating func record(_ report: LinkReport, at now: MonotonicInstant, stage: LiveCalibration) -> SessionRecorder.Event? {
         recorder.record(Self.inStartFrame(report, zero: stage.zero, start: calibration), at: now)
     }
 
@@ -46,11 +56,17 @@ public struct SessionCapture {
     public mutating func finish(at now: MonotonicInstant, firmware: String?, bridgeVersion: String?) -> StoredSession {
         let trace = recorder.finish(at: now)
         return StoredSession.analysed(
-            device: device, startedAtMilliseconds: startedAtMilliseconds,
+            device: device,
+            startedAtMilliseconds: startedAtMilliseconds,
             firmware: CleanText.device(recorder.firmware ?? firmware),
             bridgeVersion: CleanText.device(recorder.bridgeVersion ?? bridgeVersion),
-            label: CleanText.clean(tags.label), hand: tags.hand, protocolName: tags.protocolName, trial: tags.trial,
-            calibration: calibration, trace: trace)
+            label: CleanText.clean(tags.label),
+            hand: tags.hand,
+            protocolName: tags.protocolName,
+            trial: tags.trial,
+            calibration: calibration,
+            trace: trace
+        )
     }
 
     /// The filed calibration with the zero the readings have now; nil until both are known.
@@ -62,7 +78,7 @@ public struct SessionCapture {
 
     /// A reading shifted back to the zero the recording started with, so one stored calibration
     /// serves the whole trace even when the GripFit is tared or power-cycled mid-recording.
-    private static func inStartFrame(_ report: SessionReport, zero: ZeroTracker?, start: StoredCalibration?) -> SessionReport {
+    private static func inStartFrame(_ report: LinkReport, zero: ZeroTracker?, start: StoredCalibration?) -> LinkReport {
         guard case .message(.reading(let raw)) = report, let start, let shifted = zero?.raw(raw, against: start.offset)
         else { return report }
         return .message(.reading(shifted))

@@ -1,5 +1,5 @@
-import GripFitOutput
 import GripFitCore
+import GripFitOutput
 import GripFitRecords
 
 /// Sessions as JSON objects: `history --json`'s rows, and the dashboard's session detail with reps.
@@ -54,13 +54,18 @@ public enum SessionJSON {
                 item.set("impulse", convert(rep.impulse))
                 item.set("interrupted", rep.interrupted)
                 return item
-            })
+            }
+        )
         return object
     }
 
     /// One figure: counts whole, times in seconds, forces and what derives from them in the display unit.
     private static func set(
-        _ field: SummaryField, of summary: SessionSummary, in object: inout JSONObject, key: String, convert: (Double) -> Double
+        _ field: SummaryField,
+        of summary: SessionSummary,
+        in object: inout JSONObject,
+        key: String,
+        convert: (Double) -> Double
     ) {
         let value = field.value(summary)
         switch field.kind {

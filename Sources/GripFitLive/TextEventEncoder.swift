@@ -14,7 +14,13 @@ struct TextEventEncoder: ByteEncoder {
         if case .message(.reading(let raw)) = event.report {
             if let display = event.display {
                 let line = LiveStream.reading(
-                    raw, kilograms: event.kilograms, time: event.timeText, display: display, format: .text, port: port)
+                    raw,
+                    kilograms: event.kilograms,
+                    time: event.timeText,
+                    display: display,
+                    format: .text,
+                    port: port
+                )
                 EventEncoder.appendLine(line, to: &bytes)
                 return
             }

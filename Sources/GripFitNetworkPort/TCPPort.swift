@@ -1,6 +1,6 @@
+import Glibc
 import GripFitLinux
 import GripFitOutput
-import Glibc
 
 /// A dongle exported over TCP by ser2net (or a labgrid exporter, which runs ser2net): raw bytes
 /// for `tcp://` and `socket://`, telnet with RFC 2217 for `rfc2217://`.
@@ -54,7 +54,10 @@ public final class TCPPort: PortTransport {
         var chosen = list
         var cursor: UnsafeMutablePointer<addrinfo>? = list
         while let entry = cursor {
-            if entry.pointee.ai_family == AF_INET { chosen = entry; break }
+            if entry.pointee.ai_family == AF_INET {
+                chosen = entry
+                break
+            }
             cursor = entry.pointee.ai_next
         }
         let info = chosen.pointee

@@ -6,7 +6,8 @@ extension HistoryDialect {
     /// of the code (``PostgresSchema/erasureDigest(_:)``), never the code; a long listing read a
     /// thousand rows at a time (a round trip each, a few hundred kilobytes held).
     static let postgres = HistoryDialect(
-        placeholder: { "$\($0)" }, sameCode: { column in "lower(\(column)) = lower(?)" },
+        placeholder: { "$\($0)" },
+        sameCode: { column in "lower(\(column)) = lower(?)" },
         olderThan: { start, id in ("(started_at_ms, id) < (?, ?)", [.integer(start), .integer(id)]) },
         startsWith: { column, prefix in ("\(column) LIKE ?", [.text(prefix + "%")]) },
         erasure: HistoryErasure(
@@ -16,6 +17,9 @@ extension HistoryDialect {
             among: """
                 SELECT code FROM unnest(string_to_array(?, ',')) AS code
                 WHERE \(PostgresSchema.erasureDigest("code")) IN (SELECT digest FROM subject_erasure)
-                """),
-        afterForget: [], cursorBatch: 1_000)
+                """
+        ),
+        afterForget: [],
+        cursorBatch: 1_000
+    )
 }

@@ -26,17 +26,21 @@ enum PostgresFailure {
             return .tlsRefused(
                 location: place,
                 reason: "the server's TLS certificate was not accepted (\(UntrustedText.escaped(error.underlying.map { "\($0)" } ?? ""))); "
-                    + "give the CA that signed it with sslrootcert=PATH, and for verify-full connect by a name the certificate holds")
+                    + "give the CA that signed it with sslrootcert=PATH, and for verify-full connect by a name the certificate holds"
+            )
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
             return .unreachable(location: place, reason: connectionReason(error.underlying))
         case .sslUnsupported:
             return .tlsRefused(
                 location: place,
                 reason: "the server offers no TLS, which sslmode=\(location.sslMode.rawValue) requires; turn ssl on in its "
-                    + "postgresql.conf, or use sslmode=prefer where the network is trusted")
+                    + "postgresql.conf, or use sslmode=prefer where the network is trusted"
+            )
         case .failedToAddSSLHandler:
             return .unavailable(
-                path: place, reason: "TLS could not be set up (\(UntrustedText.escaped(error.underlying.map { "\($0)" } ?? "")))")
+                path: place,
+                reason: "TLS could not be set up (\(UntrustedText.escaped(error.underlying.map { "\($0)" } ?? "")))"
+            )
         case .authMechanismRequiresPassword:
             return .unavailable(path: place, reason: passwordFix(location, problem: "the server asks for a password and none is set"))
         default:
@@ -83,24 +87,31 @@ enum PostgresFailure {
         case "28P01":
             return .unavailable(
                 path: place,
-                reason: passwordFix(location, problem: "password authentication failed for user \(UntrustedText.escaped(location.user))"))
+                reason: passwordFix(location, problem: "password authentication failed for user \(UntrustedText.escaped(location.user))")
+            )
         case "28000":
             return .unavailable(
-                path: place, reason: "\(message); allow this station and user in the server's pg_hba.conf")
+                path: place,
+                reason: "\(message); allow this station and user in the server's pg_hba.conf"
+            )
         case "3D000":
             return .unavailable(
                 path: place,
                 reason: "\(message); create it with `createdb -h \(location.host) -p \(location.port) -U \(location.user) "
-                    + "\(location.database)`")
+                    + "\(location.database)`"
+            )
         case "42501":
             return .unavailable(
-                path: place, reason: "\(message); the server's administrator must GRANT user \(location.user) its rights on the history")
+                path: place,
+                reason: "\(message); the server's administrator must GRANT user \(location.user) its rights on the history"
+            )
         case "25006":
             return .unavailable(
                 path: place,
                 reason: "the database takes no writes (\(message)); its administrator must run `ALTER DATABASE "
                     + "\(UntrustedText.escaped(location.database)) SET default_transaction_read_only = off`, or, on a standby, "
-                    + "name the primary server")
+                    + "name the primary server"
+            )
         case "53100":
             return .unavailable(path: place, reason: "the server's disk is full (\(message)); its administrator must free space")
         case "57P01", "57P02", "57P03":

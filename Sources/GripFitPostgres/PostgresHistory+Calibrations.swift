@@ -12,7 +12,8 @@ extension PostgresHistory {
                 """
                 SELECT DISTINCT ON (device) device, offset_counts, counts_per_kg, date, mass_kg FROM calibration
                 ORDER BY device, id DESC
-                """)
+                """
+            )
         }
         var calibrations: [StoredCalibration] = []
         for row in rows {
@@ -26,8 +27,12 @@ extension PostgresHistory {
             }
             calibrations.append(
                 StoredCalibration(
-                    device: device, calibration: Calibration(offset: offset, countsPerKilogram: scale), date: try stored.value("date"),
-                    massKilograms: mass))
+                    device: device,
+                    calibration: Calibration(offset: offset, countsPerKilogram: scale),
+                    date: try stored.value("date"),
+                    massKilograms: mass
+                )
+            )
         }
         return calibrations
     }
@@ -36,14 +41,18 @@ extension PostgresHistory {
     public func addCalibration(_ calibration: StoredCalibration) throws(StoreError) {
         guard
             StoredCalibration.isPlausible(
-                offset: calibration.offset, countsPerKilogram: calibration.countsPerKilogram, massKilograms: calibration.massKilograms)
+                offset: calibration.offset,
+                countsPerKilogram: calibration.countsPerKilogram,
+                massKilograms: calibration.massKilograms
+            )
         else {
             throw .notExportable("the calibration of \(UntrustedText.escaped(calibration.device)) is out of range; calibrate again")
         }
         try with { statements in
             try statements.execute(
                 "INSERT INTO calibration (device, offset_counts, counts_per_kg, date, mass_kg) VALUES ($1, $2, $3, $4, $5)",
-                [calibration.device, calibration.offset, calibration.countsPerKilogram, calibration.date, calibration.massKilograms])
+                [calibration.device, calibration.offset, calibration.countsPerKilogram, calibration.date, calibration.massKilograms]
+            )
         }
     }
 }

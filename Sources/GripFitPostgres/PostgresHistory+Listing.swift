@@ -8,7 +8,9 @@ extension PostgresHistory {
 
     /// Read through a cursor, a batch of rows at a time (``SQLHistory/eachEntry(_:book:_:)``), in one read transaction.
     public func eachEntry(
-        _ filter: SessionFilter, book: [StoredCalibration], _ body: (Result<HistoryEntry, StoreError>) -> Bool
+        _ filter: SessionFilter,
+        book: [StoredCalibration],
+        _ body: (Result<HistoryEntry, StoreError>) -> Bool
     ) throws(StoreError) {
         try read { statements in try SQLHistory(statements).eachEntry(filter, book: book, body) }
     }

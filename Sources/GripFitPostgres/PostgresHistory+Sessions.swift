@@ -12,7 +12,12 @@ extension PostgresHistory {
     }
 
     /// Writes one session, its reps and its trace inside the caller's transaction (``SQLHistory``'s rule).
-    func insert(_ statements: PostgresStatements, _ session: StoredSession, trace: StoredTrace, sameStart: SameStart) throws
+    func insert(
+        _ statements: PostgresStatements,
+        _ session: StoredSession,
+        trace: StoredTrace,
+        sameStart: SameStart
+    ) throws
         -> SaveOutcome
     {
         try SQLHistory(statements).insert(session, trace: trace, sameStart: sameStart, location: location)

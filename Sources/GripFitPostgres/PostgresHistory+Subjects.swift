@@ -53,24 +53,34 @@ extension PostgresHistory {
             }
         }
         attempt(
-            ["VACUUM (FULL, ANALYZE) \(tables.joined(separator: ", "))"], allowed: mayVacuum(tables),
+            ["VACUUM (FULL, ANALYZE) \(tables.joined(separator: ", "))"],
+            allowed: mayVacuum(tables),
             "its tables and indexes rewritten without them (VACUUM FULL)",
             else: "its tables not rewritten, so their files keep the deleted rows until reused: the server's administrator runs "
-                + "VACUUM FULL \(tables.joined(separator: ", "))")
+                + "VACUUM FULL \(tables.joined(separator: ", "))"
+        )
         attempt(
-            ["VACUUM FULL pg_statistic"], allowed: mayVacuum(["pg_statistic"]), "its planner statistics rewritten",
+            ["VACUUM FULL pg_statistic"],
+            allowed: mayVacuum(["pg_statistic"]),
+            "its planner statistics rewritten",
             else: "the planner's statistics (pg_statistic) may keep the code among a column's sampled values: the server's "
-                + "administrator runs VACUUM FULL pg_statistic")
+                + "administrator runs VACUUM FULL pg_statistic"
+        )
         attempt(
-            ["SELECT pg_switch_wal()", "CHECKPOINT"], allowed: true, "its write-ahead log switched and checkpointed",
+            ["SELECT pg_switch_wal()", "CHECKPOINT"],
+            allowed: true,
+            "its write-ahead log switched and checkpointed",
             else: "its write-ahead log keeps the deleted rows until the server's next checkpoints retire it: the server's "
-                + "administrator runs SELECT pg_switch_wal(); CHECKPOINT")
-        let recycled = (try? with { statements in try statements.row("SELECT current_setting('wal_recycle') AS recycle") })?["recycle"]
+                + "administrator runs SELECT pg_switch_wal(); CHECKPOINT"
+        )
+        let recycled =
+            (try? with { statements in try statements.row("SELECT current_setting('wal_recycle') AS recycle") })?["recycle"]
             as String?
         if recycled != "off" {
             done.append(
                 "the server reuses retired log files without clearing them (wal_recycle is not off), so they may hold the "
-                    + "deleted rows until overwritten: its administrator sets wal_recycle = off")
+                    + "deleted rows until overwritten: its administrator sets wal_recycle = off"
+            )
         }
         return done
     }
@@ -84,7 +94,8 @@ extension PostgresHistory {
                 SELECT bool_and(pg_has_role(relowner, 'USAGE')
                     OR pg_has_role((SELECT datdba FROM pg_database WHERE datname = current_database()), 'USAGE')) AS allowed
                 FROM pg_class WHERE oid IN (\(names))
-                """)
+                """
+            )
         }
         return (row?["allowed"] as Int64?) == 1
     }

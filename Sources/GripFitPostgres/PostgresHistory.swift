@@ -17,7 +17,11 @@ public final class PostgresHistory: SessionHistory, Sendable {
     /// Connects (5 s at most), finds the password as libpq does (``PGPass``), and brings the
     /// schema up to date; a server whose schema is newer than this build is refused, nothing written.
     /// `warn` gets what libpq would print to stderr (a password file others can read).
-    public init(location: PostgresLocation, environment: [String: String], warn: @escaping @Sendable (String) -> Void)
+    public init(
+        location: PostgresLocation,
+        environment: [String: String],
+        warn: @escaping @Sendable (String) -> Void
+    )
         throws(StoreError)
     {
         server = location
@@ -66,13 +70,15 @@ public final class PostgresHistory: SessionHistory, Sendable {
                 """
                 SELECT (has_table_privilege('session', 'INSERT') AND has_table_privilege('rep', 'INSERT')
                     AND has_table_privilege('trace', 'INSERT'))::INT AS allowed
-                """)?["allowed"] as Int64?
+                """
+            )?["allowed"] as Int64?
         }
         if allowed != 1 {
             throw .unavailable(
                 path: location,
                 reason: "user \(server.user) may not add sessions; the server's administrator must GRANT INSERT on session, rep and "
-                    + "trace to it")
+                    + "trace to it"
+            )
         }
         let id: [(column: String, value: StoredValue)] = [("id", .integer(-1))]
         let probe = SessionRecord.insert(id + SessionRecord.values(Self.writeProbe))
@@ -84,15 +90,22 @@ public final class PostgresHistory: SessionHistory, Sendable {
                 """
                 INSERT INTO rep (session_id, number, start, "end", peak, peak_time, impulse, mean, sample_count, interrupted)
                 VALUES (-1, 1, 0, 0, 0, 0, 0, 0, 0, 0)
-                """)
+                """
+            )
             try statements.execute("INSERT INTO trace (session_id, encoding, inflated_size, data) VALUES (-1, 'probe', 0, ''::BYTEA)")
         }
     }
 
     /// The session ``checkCanSave(bytes:)`` writes and rolls back.
     private static let writeProbe = StoredSession.analysed(
-        device: "gripfit-write-probe", startedAtMilliseconds: 0, firmware: nil, label: nil, hand: nil, calibration: nil,
-        trace: RawTrace(samples: [RawSample(micros: 0, raw: 0)]))
+        device: "gripfit-write-probe",
+        startedAtMilliseconds: 0,
+        firmware: nil,
+        label: nil,
+        hand: nil,
+        calibration: nil,
+        trace: RawTrace(samples: [RawSample(micros: 0, raw: 0)])
+    )
 
     /// Gives up every wait of this process on a server now, and any later one: for a signal
     /// during a save, which then lands on the station's file (``StationHistory``).

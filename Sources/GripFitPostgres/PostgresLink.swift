@@ -101,14 +101,20 @@ final class PostgresLink: @unchecked Sendable {
                 .connect(host: location.host, port: location.port)
         }
         // A host name is the certificate's name to check (verify-full); an address is never sent as one.
-        let serverName = location.isUnixSocket || location.host.contains(":") || location.host.allSatisfy { $0.isNumber || $0 == "." }
+        let serverName =
+            location.isUnixSocket || location.host.contains(":") || location.host.allSatisfy { $0.isNumber || $0 == "." }
             ? nil : location.host
         let logger = logger
         // TLS is for TCP: the server offers none on its Unix socket, and libpq asks for none there.
         let tls = location.isUnixSocket ? .disable : tls
         let connecting = channel.flatMap { channel in
             var configuration = PostgresConnection.Configuration(
-                establishedChannel: channel, tls: tls, username: username, password: password, database: database)
+                establishedChannel: channel,
+                tls: tls,
+                username: username,
+                password: password,
+                database: database
+            )
             configuration.options.connectTimeout = Self.connectTimeout
             configuration.options.tlsServerName = serverName
             return PostgresConnection.connect(on: loop, configuration: configuration, id: 1, logger: logger)
@@ -147,7 +153,8 @@ final class PostgresLink: @unchecked Sendable {
                 throw StoreError.unavailable(
                     path: location.description,
                     reason: "the sslrootcert file \(roots) does not read as PEM certificates (\(error)); give the path of the CA "
-                        + "certificate that signed the server's")
+                        + "certificate that signed the server's"
+                )
             }
         }
         let context = try NIOSSLContext(configuration: settings)

@@ -16,7 +16,8 @@ enum PostgresSchema {
     /// v1 is the whole of SQLite's v1…v6 (without `pending_push`, which is a station's own), plus calibrations.
     static let migrations: [Migration] = [
         Migration(
-            version: 1, name: "subjects, assessments, sessions, reps, traces, calibrations, stations",
+            version: 1,
+            name: "subjects, assessments, sessions, reps, traces, calibrations, stations",
             statements: [
                 """
                 CREATE TABLE subject (
@@ -123,13 +124,15 @@ enum PostgresSchema {
                 )
                 """,
                 "CREATE INDEX calibration_device ON calibration (device, id)",
-            ]),
+            ]
+        ),
         // A forgotten subject's tombstone is a digest of their code keyed with this server's own
         // secret, never the code: stations learn from it what to stop pushing and keeping, while the
         // tombstones alone name nobody (README, Several stations). The key is 32 bytes of
         // gen_random_uuid's strong randomness (PostgreSQL 13 and later), made once per history.
         Migration(
-            version: 2, name: "erasure tombstones",
+            version: 2,
+            name: "erasure tombstones",
             statements: [
                 """
                 CREATE TABLE gripfit_erasure_key (
@@ -142,26 +145,31 @@ enum PostgresSchema {
                 SELECT decode(replace(gen_random_uuid()::TEXT || gen_random_uuid()::TEXT, '-', ''), 'hex')
                 """,
                 "CREATE TABLE subject_erasure (digest BYTEA PRIMARY KEY)",
-            ]),
+            ]
+        ),
         // The clinic's identity in every FHIR id and identifier system, made once per history and
         // read by every station (each keeps a copy in its own file, for use while the server is away).
         Migration(
-            version: 3, name: "site identity",
+            version: 3,
+            name: "site identity",
             statements: [
                 "CREATE TABLE site (one BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (one), uuid UUID NOT NULL)",
                 "INSERT INTO site (uuid) VALUES (gen_random_uuid())",
-            ]),
+            ]
+        ),
         // Each session's and assessment's stable name (StableName), as in SQLite's v7: the rows
         // already here get the names derived from what made them unique, as every station's file
         // derives them for its copies, then the names are unique.
         Migration(
-            version: 4, name: "stable names",
+            version: 4,
+            name: "stable names",
             statements: ["ALTER TABLE session ADD COLUMN uid TEXT", "ALTER TABLE assessment ADD COLUMN uid TEXT"],
             then: { statements in
                 try fillStableNames(statements)
                 try statements.execute("CREATE UNIQUE INDEX session_uid ON session (uid)")
                 try statements.execute("CREATE UNIQUE INDEX assessment_uid ON assessment (uid)")
-            }),
+            }
+        ),
     ]
 
     /// Rows per `UPDATE … FROM (VALUES …)` of the names' fill: well under the protocol's 65,535 parameters.
@@ -179,8 +187,11 @@ enum PostgresSchema {
         var assessments: [(Int64, String)] = []
         for row in try statements.rows("SELECT id, device, started_at_ms, protocol FROM assessment ORDER BY id") {
             let uid = StableName.legacyAssessment(
-                device: row["device"] ?? "", startedAtMilliseconds: row["started_at_ms"] ?? 0, protocolName: row["protocol"] ?? "",
-                taken: &taken)
+                device: row["device"] ?? "",
+                startedAtMilliseconds: row["started_at_ms"] ?? 0,
+                protocolName: row["protocol"] ?? "",
+                taken: &taken
+            )
             assessments.append((row["id"] ?? 0, uid))
         }
         for (table, names) in [("session", sessions), ("assessment", assessments)] {
@@ -191,7 +202,8 @@ enum PostgresSchema {
                 try statements.execute(
                     "UPDATE \(table) SET uid = v.uid FROM (VALUES \(values.joined(separator: ", "))) AS v (id, uid) "
                         + "WHERE \(table).id = v.id",
-                    batch.flatMap { [$0.0, $0.1] as [PostgresStatements.Value] })
+                    batch.flatMap { [$0.0, $0.1] as [PostgresStatements.Value] }
+                )
                 start += fillBatch
             }
         }
@@ -221,7 +233,8 @@ enum PostgresSchema {
         let exists = try statements.row("SELECT to_regclass('gripfit_schema_migrations') IS NOT NULL AS present")
         if (exists?["present"] as Int64?) != 1 {
             try statements.execute(
-                "CREATE TABLE gripfit_schema_migrations (version INTEGER PRIMARY KEY, name TEXT, applied_at TIMESTAMPTZ)")
+                "CREATE TABLE gripfit_schema_migrations (version INTEGER PRIMARY KEY, name TEXT, applied_at TIMESTAMPTZ)"
+            )
         }
         let current = try statements.row("SELECT coalesce(max(version), 0)::BIGINT AS version FROM gripfit_schema_migrations")
         let version = current?["version"] as Int64? ?? 0
@@ -229,14 +242,16 @@ enum PostgresSchema {
             throw StoreError.unavailable(
                 path: location,
                 reason: "the history on the server is at schema version \(version); this gripfit-serial knows up to \(known). "
-                    + "Upgrade gripfit-serial on this station")
+                    + "Upgrade gripfit-serial on this station"
+            )
         }
         for migration in migrations where Int64(migration.version) > version {
             for statement in migration.statements { try statements.execute(statement) }
             try migration.then?(statements)
             try statements.execute(
                 "INSERT INTO gripfit_schema_migrations (version, name, applied_at) VALUES ($1, $2, now())",
-                [Int64(migration.version), migration.name])
+                [Int64(migration.version), migration.name]
+            )
         }
     }
 }

@@ -51,7 +51,11 @@ struct PostgresStatements: HistoryConnection {
         try run(sql, values, within: deadline).metadata.rows ?? 0
     }
 
-    private func run(_ sql: String, _ values: [Value], within deadline: TimeAmount = PostgresWaits.answerDeadline) throws
+    private func run(
+        _ sql: String,
+        _ values: [Value],
+        within deadline: TimeAmount = PostgresWaits.answerDeadline
+    ) throws
         -> PostgresQueryResult
     {
         var binds = PostgresBindings(capacity: values.count)

@@ -35,7 +35,10 @@ enum PostgresWaits {
     /// (numbered by ``newConnection()``; nil while it is being opened); at `deadline` the connection
     /// is closed, so nothing of it is used again, and the wait fails.
     static func wait<T: Sendable>(
-        for future: EventLoopFuture<T>, on connection: PostgresConnection?, numbered number: Int, within deadline: TimeAmount
+        for future: EventLoopFuture<T>,
+        on connection: PostgresConnection?,
+        numbered number: Int,
+        within deadline: TimeAmount
     ) throws -> T {
         let promise = future.eventLoop.makePromise(of: T.self)
         future.cascade(to: promise)

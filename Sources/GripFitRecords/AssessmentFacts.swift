@@ -20,8 +20,16 @@ public struct AssessmentFacts: Equatable, Sendable {
     public var uid: String?
 
     public init(
-        subject: String?, device: String, startedAtMilliseconds: Int64, protocolName: String, firstHand: Hand,
-        trialsPerHand: Int, restSeconds: Double, unit: String, calibrationDate: String?, uid: String? = nil
+        subject: String?,
+        device: String,
+        startedAtMilliseconds: Int64,
+        protocolName: String,
+        firstHand: Hand,
+        trialsPerHand: Int,
+        restSeconds: Double,
+        unit: String,
+        calibrationDate: String?,
+        uid: String? = nil
     ) {
         self.uid = uid
         self.subject = subject

@@ -13,7 +13,8 @@ public struct HistoryEntry: Sendable {
     /// was calibrated is analysed with the device's latest calibration in `book`, returned too so
     /// the output can say which one was used.
     public static func presented(
-        _ session: StoredSession, book: [StoredCalibration]
+        _ session: StoredSession,
+        book: [StoredCalibration]
     ) -> (session: StoredSession, later: StoredCalibration?) {
         guard session.calibration == nil,
             let current = book.last(where: { $0.device == session.device }),

@@ -20,8 +20,17 @@ public struct SessionRow: FiledSession, Equatable, Sendable {
 
     /// Every column, as the history's listing reads them.
     package init(
-        id: Int64, device: String, startedAtMilliseconds: Int64, versions: DeviceVersions, tags: SessionTags, calibrated: Bool,
-        calibrationDate: String?, summary: SessionSummary, repCount: Int, station: String?, uid: String? = nil
+        id: Int64,
+        device: String,
+        startedAtMilliseconds: Int64,
+        versions: DeviceVersions,
+        tags: SessionTags,
+        calibrated: Bool,
+        calibrationDate: String?,
+        summary: SessionSummary,
+        repCount: Int,
+        station: String?,
+        uid: String? = nil
     ) {
         self.id = id
         self.device = device

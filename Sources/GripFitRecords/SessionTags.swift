@@ -15,9 +15,14 @@ public struct SessionTags: Equatable, Sendable {
     public var flag: String?
 
     public init(
-        label: String? = nil, hand: Hand? = nil, protocolName: String? = nil, trial: Int? = nil, subject: String? = nil,
+        label: String? = nil,
+        hand: Hand? = nil,
+        protocolName: String? = nil,
+        trial: Int? = nil,
+        subject: String? = nil,
         assessment: Int64? = nil,
-        attempt: Int? = nil, flag: String? = nil
+        attempt: Int? = nil,
+        flag: String? = nil
     ) {
         self.label = label
         self.hand = hand

@@ -51,7 +51,10 @@ public enum StableName {
     /// `taken`, and added to it: one history may hold two assessments of the same facts, and the
     /// later ones (in id order) count on.
     package static func legacyAssessment(
-        device: String, startedAtMilliseconds: Int64, protocolName: String, taken: inout Set<String>
+        device: String,
+        startedAtMilliseconds: Int64,
+        protocolName: String,
+        taken: inout Set<String>
     ) -> String {
         unique(["assessment", device, "\(startedAtMilliseconds)", protocolName], taken: &taken)
     }
@@ -86,7 +89,8 @@ public enum StableName {
                 case "o": "0"
                 default: character
                 }
-            })
+            }
+        )
         guard (minimumPrefix...length).contains(prefix.count), prefix.allSatisfy(alphabet.contains) else { return nil }
         return (kind, prefix)
     }

@@ -10,8 +10,17 @@ extension StoredSession {
         var applied = calibration
         applied.offset = ZeroTracker.resolve(firstRaw: first.raw, calibration: calibration.calibration).zero
         var session = StoredSession.analysed(
-            device: device, startedAtMilliseconds: startedAtMilliseconds, firmware: firmware, bridgeVersion: bridgeVersion,
-            label: label, hand: hand, protocolName: protocolName, trial: trial, calibration: applied, trace: trace)
+            device: device,
+            startedAtMilliseconds: startedAtMilliseconds,
+            firmware: firmware,
+            bridgeVersion: bridgeVersion,
+            label: label,
+            hand: hand,
+            protocolName: protocolName,
+            trial: trial,
+            calibration: applied,
+            trace: trace
+        )
         session.id = id
         return session
     }

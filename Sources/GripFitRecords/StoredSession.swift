@@ -25,9 +25,18 @@ public struct StoredSession: FiledSession, Equatable, Sendable {
     public var name: String? { uid.map { StableName.name(.session, uid: $0) } }
 
     public init(
-        id: Int64? = nil, device: String, startedAtMilliseconds: Int64, firmware: String?, bridgeVersion: String? = nil,
-        label: String?, hand: Hand?, protocolName: String? = nil, trial: Int? = nil, calibration: StoredCalibration?,
-        summary: SessionSummary, trace: RawTrace
+        id: Int64? = nil,
+        device: String,
+        startedAtMilliseconds: Int64,
+        firmware: String?,
+        bridgeVersion: String? = nil,
+        label: String?,
+        hand: Hand?,
+        protocolName: String? = nil,
+        trial: Int? = nil,
+        calibration: StoredCalibration?,
+        summary: SessionSummary,
+        trace: RawTrace
     ) {
         self.id = id
         self.device = device
@@ -43,8 +52,16 @@ public struct StoredSession: FiledSession, Equatable, Sendable {
     /// otherwise counts above the session's lowest reading (an untared HX711 sits far from zero),
     /// with a threshold at 20 % of the peak, never below ``RepThreshold/rawFloor``.
     public static func analysed(
-        device: String, startedAtMilliseconds: Int64, firmware: String?, bridgeVersion: String? = nil, label: String?,
-        hand: Hand?, protocolName: String? = nil, trial: Int? = nil, calibration: StoredCalibration?, trace: RawTrace,
+        device: String,
+        startedAtMilliseconds: Int64,
+        firmware: String?,
+        bridgeVersion: String? = nil,
+        label: String?,
+        hand: Hand?,
+        protocolName: String? = nil,
+        trial: Int? = nil,
+        calibration: StoredCalibration?,
+        trace: RawTrace,
         threshold: RepThreshold? = nil
     ) -> StoredSession {
         let options = AnalysisOptions(threshold: threshold ?? defaultThreshold(calibrated: calibration != nil))
@@ -54,9 +71,18 @@ public struct StoredSession: FiledSession, Equatable, Sendable {
         }
         let summary = GripAnalysis.analyze(forces, gaps: trace.gaps, options: options)
         return StoredSession(
-            device: device, startedAtMilliseconds: startedAtMilliseconds, firmware: firmware, bridgeVersion: bridgeVersion,
-            label: label, hand: hand, protocolName: protocolName, trial: trial, calibration: calibration, summary: summary,
-            trace: trace)
+            device: device,
+            startedAtMilliseconds: startedAtMilliseconds,
+            firmware: firmware,
+            bridgeVersion: bridgeVersion,
+            label: label,
+            hand: hand,
+            protocolName: protocolName,
+            trial: trial,
+            calibration: calibration,
+            summary: summary,
+            trace: trace
+        )
     }
 
     public static func defaultThreshold(calibrated: Bool) -> RepThreshold {

@@ -39,7 +39,12 @@ public struct SummaryField: Sendable {
 
     /// `detailKey`: nil for the same as `key`, `.some(nil)` to leave it out of the detail.
     package init(
-        _ key: String, _ label: String, _ kind: Kind, decimals: Int, detailKey: String?? = nil, isExtra: Bool = false,
+        _ key: String,
+        _ label: String,
+        _ kind: Kind,
+        decimals: Int,
+        detailKey: String?? = nil,
+        isExtra: Bool = false,
         _ path: WritableKeyPath<SessionSummary, Double> & Sendable
     ) {
         self.isExtra = isExtra
@@ -87,7 +92,19 @@ public struct SummaryField: Sendable {
     /// A summary with no figures yet, for reading one back field by field.
     package static var empty: SessionSummary {
         SessionSummary(
-            peak: 0, peakTime: 0, mean: 0, duration: 0, activeDuration: 0, timeToPeak: 0, peakRFD: 0, impulse: 0, reps: [],
-            sampleCount: 0, gapCount: 0, gapDuration: 0, threshold: 0)
+            peak: 0,
+            peakTime: 0,
+            mean: 0,
+            duration: 0,
+            activeDuration: 0,
+            timeToPeak: 0,
+            peakRFD: 0,
+            impulse: 0,
+            reps: [],
+            sampleCount: 0,
+            gapCount: 0,
+            gapDuration: 0,
+            threshold: 0
+        )
     }
 }

@@ -15,22 +15,45 @@ public struct TagField: Sendable {
     package let assign: @Sendable (inout SessionTags, String) -> Bool
 
     public static let all: [TagField] = [
-        TagField(key: "subject", label: "subject", isNumber: false, text: { $0.subject }) { tags, text in
-            tags.subject = text
-            return true
-        },
-        TagField(key: "assessment", label: "assessment", isNumber: false, text: { $0.assessment.map(StoredAssessment.name) }) {
-            tags, text in
-            tags.assessment = StoredAssessment.id(named: text)
-            return tags.assessment != nil
-        },
-        TagField(key: "attempt", label: "attempt", isNumber: true, text: { $0.attempt.map(String.init) }) { tags, text in
-            tags.attempt = Int(text).flatMap { (1...1_000).contains($0) ? $0 : nil }
-            return tags.attempt != nil
-        },
-        TagField(key: "flag", label: "flagged", isNumber: false, text: { $0.flag }) { tags, text in
-            tags.flag = text
-            return true
-        },
+        TagField(
+            key: "subject",
+            label: "subject",
+            isNumber: false,
+            text: { $0.subject },
+            assign: { tags, text in
+                tags.subject = text
+                return true
+            }
+        ),
+        TagField(
+            key: "assessment",
+            label: "assessment",
+            isNumber: false,
+            text: { $0.assessment.map(StoredAssessment.name) },
+            assign: { tags, text in
+                tags.assessment = StoredAssessment.id(named: text)
+                return tags.assessment != nil
+            }
+        ),
+        TagField(
+            key: "attempt",
+            label: "attempt",
+            isNumber: true,
+            text: { $0.attempt.map(String.init) },
+            assign: { tags, text in
+                tags.attempt = Int(text).flatMap { (1...1_000).contains($0) ? $0 : nil }
+                return tags.attempt != nil
+            }
+        ),
+        TagField(
+            key: "flag",
+            label: "flagged",
+            isNumber: false,
+            text: { $0.flag },
+            assign: { tags, text in
+                tags.flag = text
+                return true
+            }
+        ),
     ]
 }

@@ -22,7 +22,8 @@ public enum Timestamp {
         let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(clamped) / 1000)))
         let time = CivilTime(milliseconds: clamped + offset * 1000)
         let pad = CivilTime.pad
-        var text = pad(time.year, 4) + "-" + pad(time.month, 2) + "-" + pad(time.day, 2) + " " + pad(time.hour, 2) + ":"
+        var text =
+            pad(time.year, 4) + "-" + pad(time.month, 2) + "-" + pad(time.day, 2) + " " + pad(time.hour, 2) + ":"
             + pad(time.minute, 2)
         if seconds { text += ":" + pad(time.second, 2) }
         let minutes = abs(offset) / 60

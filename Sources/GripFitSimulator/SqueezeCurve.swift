@@ -44,7 +44,8 @@ public struct SqueezeCurve: Sendable {
             ramp: Double.random(in: 0.8...1.2, using: &random),
             hold: Double.random(in: 0.8...1.5, using: &random),
             release: Double.random(in: 0.4...0.7, using: &random),
-            peak: Double.random(in: 25...45, using: &random))
+            peak: Double.random(in: 25...45, using: &random)
+        )
     }
 
     private func smoothstep(_ x: Double) -> Double {

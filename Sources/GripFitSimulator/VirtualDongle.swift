@@ -128,7 +128,10 @@ public final class VirtualDongle: @unchecked Sendable {
     public func run(signals: SignalPipe? = nil) throws(SystemError) {
         enqueue(bridge.start(at: clock.now()))
         while true {
-            for control in lock.withLock({ () -> [Control] in defer { controls = [] }; return controls }) {
+            for control in lock.withLock({ () -> [Control] in
+                defer { controls = [] }
+                return controls
+            }) {
                 switch control {
                 case .stop: return
                 case .load(let load): bridge.device.load = load

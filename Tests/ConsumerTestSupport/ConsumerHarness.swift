@@ -4,7 +4,7 @@ import GripFitCore
 /// chooses, the consumer ticked at each of its deadlines that has passed before the next input
 /// (at the deadline, as the driver wakes then), and every action it asks for collected. Shared by
 /// the live, guided, recording, dashboard and check consumers' tests, so none hand-rolls the loop.
-public final class ConsumerHarness<Consumer: SessionConsumer> {
+public final class ConsumerHarness<Consumer: LinkConsumer> {
     public let consumer: Consumer
     /// The fake clock: the instant of the last input or tick.
     public private(set) var now: MonotonicInstant
@@ -14,7 +14,9 @@ public final class ConsumerHarness<Consumer: SessionConsumer> {
     public private(set) var actions: [ConsumerAction] = []
 
     public init(
-        _ consumer: Consumer, start: MonotonicInstant = MonotonicInstant(nanoseconds: 1_000_000_000), link: LinkFacts = LinkFacts()
+        _ consumer: Consumer,
+        start: MonotonicInstant = MonotonicInstant(nanoseconds: 1_000_000_000),
+        link: LinkFacts = LinkFacts()
     ) {
         self.consumer = consumer
         self.now = start

@@ -20,7 +20,17 @@ struct CalibrateCommandTests {
 
         for (unit, expected) in [("kg", 10.0), ("lb", 22.046), ("N", 98.07)] {
             let monitor = try cli.run(
-                "monitor", "--simulate", "--load", "10kg", "--unit", unit, "--format", "jsonl", "--duration", "2.5")
+                "monitor",
+                "--simulate",
+                "--load",
+                "10kg",
+                "--unit",
+                unit,
+                "--format",
+                "jsonl",
+                "--duration",
+                "2.5"
+            )
             #expect(monitor.status == 0, "\(monitor.stderr)")
             let forces = monitor.stdout.split(separator: "\n").compactMap { line -> Double? in
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],

@@ -13,7 +13,7 @@ struct CheckReportEscapingTests {
     static func formatVerdict() throws -> CaseVerdict {
         var observed = RunObservations()
         observed.observe(.state(.connected), at: .zero)
-        observed.observe(.warning(SessionWarning(.malformed(.nonNumericReading), raw: Array(hostile.utf8))), at: .zero)
+        observed.observe(.warning(LinkWarning(.malformed(.nonNumericReading), raw: Array(hostile.utf8))), at: .zero)
         let settings = ConformanceSettings()
         var probe = FormatProbe(settings: settings)
         guard case .finished(let verdict, _) = probe.handle(.tick, at: .zero + settings.samplingWindow, observed: observed) else {

@@ -21,7 +21,7 @@ import Testing
 
     @Test func fourSimulatorsGiveFourPassingSuitesInOneValidFile() throws {
         let simulators = try Self.simulators([nil, nil, nil, nil])
-        defer { simulators.forEach { _ = $0.stop() } }
+        defer { for simulator in simulators { _ = simulator.stop() } }
         let junit = CheckEndToEndTests.temporaryPath("four.xml")
         defer { try? FileManager.default.removeItem(atPath: junit) }
         let ports = simulators.flatMap { ["--port", $0.path] }
@@ -49,11 +49,13 @@ import Testing
 
     @Test func oneBuggyDongleFailsOnlyItsOwnSuiteAndTheRun() throws {
         let simulators = try Self.simulators([nil, nil, "slow-pong", nil])
-        defer { simulators.forEach { _ = $0.stop() } }
+        defer { for simulator in simulators { _ = simulator.stop() } }
         let junit = CheckEndToEndTests.temporaryPath("slow-pong.xml")
         defer { try? FileManager.default.removeItem(atPath: junit) }
         let ports = simulators.flatMap { ["--port", $0.path] }
-        let result = try CLIProcess.run(["check"] + ports + ["--only", "handshake", "ping", "--duration", "1", "--junit", junit, "--quiet"])
+        let result = try CLIProcess.run(
+            ["check"] + ports + ["--only", "handshake", "ping", "--duration", "1", "--junit", junit, "--quiet"]
+        )
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(try JUnitSchema.validate(junit) == "")
         let suites = try Self.suites(junit)
@@ -67,14 +69,16 @@ import Testing
     @Test(.enabled(if: Ser2Net.isUsable, "ser2net is not installed (make deps installs it)"))
     func twoDonglesBehindSer2NetInBothModes() throws {
         let simulators = try Self.simulators([nil, nil])
-        defer { simulators.forEach { _ = $0.stop() } }
+        defer { for simulator in simulators { _ = simulator.stop() } }
         let first = try Ser2Net(exporting: simulators[0].path)
         let second = try Ser2Net(exporting: simulators[1].path)
         let junit = CheckEndToEndTests.temporaryPath("ser2net.xml")
         defer { try? FileManager.default.removeItem(atPath: junit) }
         let result = try CLIProcess.run(
-            ["check", "--port", first.rfc2217URL, "--port", second.rawURL, "--only", "handshake", "tare", "ping",
-             "--duration", "1", "--junit", junit])
+            [
+                "check", "--port", first.rfc2217URL, "--port", second.rawURL, "--only", "handshake", "tare", "ping",
+                "--duration", "1", "--junit", junit,
+            ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(try JUnitSchema.validate(junit) == "")
         #expect(try Self.suites(junit).map { Self.attribute($0, "name") } == [first.rfc2217URL, second.rawURL])
@@ -90,7 +94,7 @@ import Testing
 
     @Test func aDongleThatCannotBeCheckedIsAnErrorSuiteAndFailsTheRun() throws {
         let simulators = try Self.simulators([nil])
-        defer { simulators.forEach { _ = $0.stop() } }
+        defer { for simulator in simulators { _ = simulator.stop() } }
         let junit = CheckEndToEndTests.temporaryPath("unreachable.xml")
         defer { try? FileManager.default.removeItem(atPath: junit) }
         let refusing = try RefusingPort()

@@ -28,7 +28,8 @@ struct ClinicalAcceptanceTests {
         let loads = ["0kg@0", "30kg@3", "0kg@5", "25kg@9", "0kg@11", "32kg@15", "0kg@17", "24kg@21", "0kg@23"]
         let record = try cli.run(
             ["record", "--simulate", "--protocol", "standard", "--trials", "2", "--rest", "0", "--subject", "F47"]
-                + loads.flatMap { ["--load", $0] })
+                + loads.flatMap { ["--load", $0] }
+        )
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("saved assessment A1 of F47"), "\(record.stdout)")
         // The clinical lines are wrapped at 80 columns: read them rejoined at the continuation indent.
@@ -39,8 +40,11 @@ struct ClinicalAcceptanceTests {
         #expect(recorded.contains("left/right difference: 21.9 %"))
         #expect(recorded.contains("dominant/non-dominant ratio: 1.28 (dominant hand: right)"))
         // Two counted trials per hand: the consistency line says it rests on two (issue 33).
-        #expect(recorded.contains(
-            "trial consistency, left: CV 2.0 % (population SD of 2 counted trials only), within the 15 % trial-consistency threshold"))
+        #expect(
+            recorded.contains(
+                "trial consistency, left: CV 2.0 % (population SD of 2 counted trials only), within the 15 % trial-consistency threshold"
+            )
+        )
 
         let listed = try cli.run("history", "--assessments", "--json")
         let assessments = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
@@ -70,8 +74,13 @@ struct ClinicalAcceptanceTests {
         #expect((leftConsistency["text"] as? String)?.hasPrefix("CV 2.0 % (population SD of 2 counted trials only)") == true)
         #expect((assessment["clinical_lines"] as? [String])?.count == 4)
         let csv = try cli.run("history", "--assessments", "--format", "csv").lines
-        #expect(csv.first?.hasSuffix("norm_table,norm_statistic,norm_band,norm_z,norm_percentile,norm,ewgsop2,left_consistency,"
-            + "right_consistency") == true, "\(csv)")
+        #expect(
+            csv.first?.hasSuffix(
+                "norm_table,norm_statistic,norm_band,norm_z,norm_percentile,norm,ewgsop2,left_consistency,"
+                    + "right_consistency"
+            ) == true,
+            "\(csv)"
+        )
         #expect(csv.count == 2 && csv[1].contains("Dodds et al. 2014") && csv[1].contains("between the 50th and 75th centile"))
         // EWGSOP2 is a consensus on older people: at 47 the comparison is not made, and the line says why.
         #expect(recorded.contains("\nNo EWGSOP2 comparison: EWGSOP2 does not apply under 60"))
@@ -86,10 +95,14 @@ struct ClinicalAcceptanceTests {
         #expect(show.stdout.contains("right hand:") && show.stdout.contains("trial 2 attempt 1"))
         #expect(shown.contains("norm: " + placed) && shown.contains("Dodds et al. 2014, Table 2"), "\(show.stdout)")
         let strict = Self.unwrapped(
-            try cli.run("show", "A1", "--ewgsop2-women", "35", "--ewgsop2-min-age", "40", "--consistency", "2").stdout)
+            try cli.run("show", "A1", "--ewgsop2-women", "35", "--ewgsop2-min-age", "40", "--consistency", "2").stdout
+        )
         #expect(strict.contains("below the EWGSOP2 grip threshold (35 kg for women; Cruz-Jentoft"), "\(strict)")
-        #expect(strict.contains(
-            "trial consistency, left: CV 2.0 % (population SD of 2 counted trials only), above the 2 % trial-consistency threshold"))
+        #expect(
+            strict.contains(
+                "trial consistency, left: CV 2.0 % (population SD of 2 counted trials only), above the 2 % trial-consistency threshold"
+            )
+        )
 
         let pdf = cli.home + "/A1.pdf"
         let report = try cli.run("report", "A1", "-o", pdf)
@@ -195,7 +208,8 @@ struct ClinicalAcceptanceTests {
         let loads = ["0kg@0", "30kg@3", "0kg@5", "25kg@9", "0kg@11"]
         let record = try cli.run(
             ["record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "0", "--subject", "U1", "--consistency", "10"]
-                + loads.flatMap { ["--load", $0] })
+                + loads.flatMap { ["--load", $0] }
+        )
         #expect(record.status == 0, "\(record.stderr)")
         let noNorm = "norm: No norm: the device was not calibrated (calibrate it, then measure again)"
         let recorded = Self.unwrapped(record.stdout)
@@ -210,7 +224,10 @@ struct ClinicalAcceptanceTests {
         #expect(page.contains("raw counts, not kg") && page.contains("No norm: the device was not calibrated"))
         #expect(!page.contains("centile (z"))
         HostileInputTests.expectClean(
-            try cli.run("export", "A1", "--format", "fhir", "-o", cli.home + "/u.json"), 65, "measured uncalibrated")
+            try cli.run("export", "A1", "--format", "fhir", "-o", cli.home + "/u.json"),
+            65,
+            "measured uncalibrated"
+        )
         #expect(!FileManager.default.fileExists(atPath: cli.home + "/u.json"))
         let all = try cli.run("export", "--all", "--format", "fhir")
         HostileInputTests.expectClean(all, 66, "no assessment to export as FHIR")
@@ -224,9 +241,15 @@ struct ClinicalAcceptanceTests {
         HostileInputTests.expectClean(try cli.run("report", "7", "-o", cli.home + "/r.pdf"), 64, "assessment id A<n>")
         HostileInputTests.expectClean(try cli.run("report", "A1", "-o", "/nonexistent/dir/r.pdf"), 73, "/nonexistent/dir/r.pdf")
         HostileInputTests.expectClean(
-            try cli.run("report", "A1", "-o", cli.home + "/r.html", "--consistency", "0"), 64, "--consistency takes a CV in %")
+            try cli.run("report", "A1", "-o", cli.home + "/r.html", "--consistency", "0"),
+            64,
+            "--consistency takes a CV in %"
+        )
         HostileInputTests.expectClean(
-            try cli.run("show", "A1", "--ewgsop2-men", "0"), 64, "give kilograms from 1 to 100")
+            try cli.run("show", "A1", "--ewgsop2-men", "0"),
+            64,
+            "give kilograms from 1 to 100"
+        )
         HostileInputTests.expectClean(try cli.run("show", "A1", "--ewgsop2-min-age", "12"), 64, "is not an adult age")
         HostileInputTests.expectClean(try cli.run("export", "3", "--format", "fhir"), 64, "is not a clinical observation")
         HostileInputTests.expectClean(try cli.run("export", "A2", "--format", "fhir"), 66, "no assessment A2")
@@ -243,7 +266,8 @@ struct ClinicalAcceptanceTests {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .current
         let days = try #require(
-            calendar.dateComponents([.day], from: calendar.startOfDay(for: born), to: calendar.startOfDay(for: Date())).day)
+            calendar.dateComponents([.day], from: calendar.startOfDay(for: born), to: calendar.startOfDay(for: Date())).day
+        )
         let age = Double(days) / 365.2425
         let women45 = [22.0, 26, 30, 34, 38]
         let women50 = [21.0, 25, 29, 33, 37]

@@ -44,7 +44,8 @@ import Testing
         #expect(try BashCompletion.complete(["monitor", "--format", "j"]) == ["jsonl"])
         #expect(
             try BashCompletion.complete(["ping", "--log-level", ""])
-                == ["trace", "debug", "info", "notice", "warning", "error", "critical"])
+                == ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+        )
         #expect(try BashCompletion.complete(["record", "--hand", ""]) == ["left", "right"])
     }
 

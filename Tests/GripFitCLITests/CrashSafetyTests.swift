@@ -19,8 +19,14 @@ struct CrashSafetyTests {
                 return RawSample(micros: Int64(step) * 100_000, raw: 834_000 + squeeze + Int32(step % 7))
             }
             return StoredSession.analysed(
-                device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: 1_795_000_000_000 + Int64(index) * 60_000,
-                firmware: "1.0", label: "bulk \(index)", hand: .left, calibration: nil, trace: RawTrace(samples: samples))
+                device: "ble:C0:FF:EE:00:00:01",
+                startedAtMilliseconds: 1_795_000_000_000 + Int64(index) * 60_000,
+                firmware: "1.0",
+                label: "bulk \(index)",
+                hand: .left,
+                calibration: nil,
+                trace: RawTrace(samples: samples)
+            )
         }
         try (try SessionExchange.export(sessions, as: .json)).write(toFile: file, atomically: true, encoding: .utf8)
 

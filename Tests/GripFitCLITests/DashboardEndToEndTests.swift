@@ -185,7 +185,9 @@ import Testing
         try binary.calibrateLikeTheSimulator()
         let dashboard = try Dashboard(binary: binary)
         let start = try dashboard.client.post(
-            "/api/record/start", json: #"{"protocol":"standard","hand":"left","trials":1,"rest":1,"label":"visit 3"}"#)
+            "/api/record/start",
+            json: #"{"protocol":"standard","hand":"left","trials":1,"rest":1,"label":"visit 3"}"#
+        )
         #expect(start.status == 200, "\(start.body)")
         #expect(Self.object(start.body)["phase"] as? String == "waiting")
         #expect(try dashboard.client.post("/api/record/start").status == 409, "one recording or protocol at a time")
@@ -204,9 +206,11 @@ import Testing
         let rest = try #require(events.first { $0["phase"] as? String == "rest" })
         #expect(rest["hand"] as? String == "right" && rest["trial"] as? Int == 1 && rest["hand_trial"] as? Int == 1, "\(rest)")
         #expect(events.contains { $0["phase"] as? String == "rest" && $0["remaining"] as? Int == 1 && $0["hand"] as? String == "right" })
-        #expect(events.contains {
-            $0["phase"] as? String == "squeeze" && ($0["force"] as? Double ?? 0) > 2 && $0["unit"] as? String == "kg"
-        })
+        #expect(
+            events.contains {
+                $0["phase"] as? String == "squeeze" && ($0["force"] as? Double ?? 0) > 2 && $0["unit"] as? String == "kg"
+            }
+        )
 
         let finished = try #require(events.last)
         #expect(finished["stopped"] as? Bool == false)

@@ -60,7 +60,17 @@ struct DeviceTextJSONTests {
 
         let report = cli.home + "/check.json"
         let check = try cli.run(
-            "check", "--simulate", "--fault", "hostile-firmware", "--only", "handshake", "--duration", "1", "--json", report)
+            "check",
+            "--simulate",
+            "--fault",
+            "hostile-firmware",
+            "--only",
+            "handshake",
+            "--duration",
+            "1",
+            "--json",
+            report
+        )
         #expect(check.status == 0 || check.status == 1, "\(check.stdout)\(check.stderr)")
         Self.expectRaw(try String(contentsOfFile: report, encoding: .utf8), key: "device_firmware", "check --json")
 

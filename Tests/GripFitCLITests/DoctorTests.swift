@@ -20,7 +20,10 @@ final class DoctorTests: XCTestCase {
 
     func testABridgeThatAnswersPassesThoseChecks() throws {
         let run = try CLIProcess.underUmockdev(
-            ["raytac-bridge"], scripts: ["/dev/ttyACM0": "bridge-connected.script"], ["doctor"])
+            ["raytac-bridge"],
+            scripts: ["/dev/ttyACM0": "bridge-connected.script"],
+            ["doctor"]
+        )
         XCTAssertTrue(run.stdout.contains("✔ BRIDGE:INFO: bridge firmware 1.2.0"), run.stdout + run.stderr)
         XCTAssertTrue(run.stdout.contains("✔ GripFit: connected (C0:FF:EE:12:34:56)"), run.stdout)
         XCTAssertEqual(run.status == 0, !run.stdout.contains("✘"), "exit 0 exactly when no check failed")

@@ -1,4 +1,3 @@
-@testable import GripFitCLI
 import GripFitCore
 import GripFitLinux
 import GripFitLive
@@ -6,6 +5,8 @@ import GripFitOutput
 import GripFitRecords
 import GripFitStore
 import Testing
+
+@testable import GripFitCLI
 
 /// ``GuidedRun`` fed session reports on a fake clock (readings every 100 ms), as both front ends feed it.
 struct GuidedRunTests {
@@ -20,8 +21,12 @@ struct GuidedRunTests {
             let calibration = display.calibration
             stage = CalibrationLookup.Stage(fallbackKey: "port:/dev/null", gate: IdentityGate(wait: .zero)) { _ in calibration }
             run = GuidedRun(
-                settings: GuidedRun.settings(trials: 1, first: .left, rest: rest, trialLimit: 5), display: display,
-                device: "ble:C0:FF:EE:00:00:01", label: "visit 3", wallClock: WallClock())
+                settings: GuidedRun.settings(trials: 1, first: .left, rest: rest, trialLimit: 5),
+                display: display,
+                device: "ble:C0:FF:EE:00:00:01",
+                label: "visit 3",
+                wallClock: WallClock()
+            )
             steps += run.start(at: now)
         }
 
@@ -31,7 +36,7 @@ struct GuidedRunTests {
                 while let deadline = run.nextDeadline, deadline <= now {
                     steps += run.tick(at: deadline, firmware: "1.0", bridgeVersion: nil)
                 }
-                let report = SessionReport.message(.reading(raw))
+                let report = LinkReport.message(.reading(raw))
                 _ = stage.handle(report, at: now, link: LinkFacts())
                 steps += run.handle(report, at: now, stage: stage, firmware: "1.0", bridgeVersion: nil)
             }
@@ -75,8 +80,11 @@ struct GuidedRunTests {
 
     @Test func aCalibratedRunIsInKilogramsAboveTheZero() throws {
         let calibration = StoredCalibration(
-            device: "ble:C0:FF:EE:00:00:01", calibration: Calibration(offset: 0, countsPerKilogram: 20_000),
-            date: "2026-11-22T00:00:00Z", massKilograms: 10)
+            device: "ble:C0:FF:EE:00:00:01",
+            calibration: Calibration(offset: 0, countsPerKilogram: 20_000),
+            date: "2026-11-22T00:00:00Z",
+            massKilograms: 10
+        )
         var feed = Feed(display: ForceDisplay(calibration: calibration, unit: .pounds))
         #expect(feed.run.machine.settings.zero == 0)
         #expect(feed.run.machine.settings.threshold == Recording.calibratedReleaseThreshold)
@@ -85,7 +93,13 @@ struct GuidedRunTests {
         #expect(abs((attempt.peak ?? 0) - 30) < 1e-9, "600000 counts at 20000 per kg")
         #expect(feed.sessions.first?.calibration?.countsPerKilogram == 20_000)
         let event = GuidedJSON.event(
-            feed.run.machine, display: feed.run.display, label: nil, at: feed.now, time: "t", stopped: false).text
+            feed.run.machine,
+            display: feed.run.display,
+            label: nil,
+            at: feed.now,
+            time: "t",
+            stopped: false
+        ).text
         #expect(event.contains(#""phase":"rest""#) || event.contains(#""phase":"settle""#), "\(event)")
         #expect(event.contains(#""unit":"lb""#))
         #expect(event.contains(#""peak":66.139"#), "30 kg in pounds: \(event)")

@@ -21,7 +21,9 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = String(columns)
         let (process, out, err) = try CLIProcess.start(
-            Array(command.path.dropFirst()) + ["--help"], environment: environment)
+            Array(command.path.dropFirst()) + ["--help"],
+            environment: environment
+        )
         return CLIProcess.finish(process, out, err)
     }
 
@@ -66,8 +68,8 @@ import Testing
                     #expect(!line.contains("   "), "\(line)")
                 }
             }
-            (value as? [Any])?.forEach { check($0, key: key) }
-            (value as? [String: Any])?.forEach { check($0.value, key: $0.key) }
+            for element in value as? [Any] ?? [] { check(element, key: key) }
+            for (name, element) in value as? [String: Any] ?? [:] { check(element, key: name) }
         }
         check(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)), key: nil)
     }
@@ -93,7 +95,8 @@ import Testing
             let examples = examples(wide).map { $0.trimmingCharacters(in: .whitespaces) }
             #expect(
                 examples.contains { $0 == command.name || $0.hasPrefix(command.name + " ") },
-                "\(command.name) --help has no example of itself: \(examples)")
+                "\(command.name) --help has no example of itself: \(examples)"
+            )
         }
     }
 

@@ -30,7 +30,10 @@ struct HistoryCopyTests {
         let cli = BuiltBinary()
         try cli.recordLikeTheSimulator(seconds: 1)
         HostileInputTests.expectClean(
-            try cli.run("history", "copy", "--to", "sqlite:" + cli.historyPath), 64, "is the history being copied")
+            try cli.run("history", "copy", "--to", "sqlite:" + cli.historyPath),
+            64,
+            "is the history being copied"
+        )
         HostileInputTests.expectClean(try cli.run("history", "copy", "--to", "ftp://x"), 64, "--to: 'ftp://x' is not a history")
     }
 

@@ -74,9 +74,12 @@ struct HistoryDamageTests {
             PRAGMA writable_schema = ON;
             UPDATE sqlite_master SET rootpage = (SELECT rootpage FROM sqlite_master WHERE name = 'rep')
                 WHERE name = 'session_started';
-            """)
+            """
+        )
         // `import` through the binary, the reading commands in-process.
-        let commands = [["history"], ["show", "1"], ["export", "--all", "-o", cli.home + "/rescue.json"], ["import", cli.home + "/in.csv"]]
+        let commands = [
+            ["history"], ["show", "1"], ["export", "--all", "-o", cli.home + "/rescue.json"], ["import", cli.home + "/in.csv"],
+        ]
         for arguments in commands {
             let result = arguments[0] == "import" ? try cli.run(arguments) : InProcessHistory.run(arguments, in: cli)
             HostileInputTests.expectClean(result, 65, "the history is damaged")
@@ -129,7 +132,8 @@ struct HistoryDamageTests {
             if result.status != 0 {
                 #expect(
                     result.stderr.contains("damaged") || result.stderr.contains("no session 3"),
-                    "round \(round) \(arguments): \(result.stderr)")
+                    "round \(round) \(arguments): \(result.stderr)"
+                )
             } else {
                 #expect(!result.stderr.contains("gripfit-serial:"), "round \(round) \(arguments): \(result.stderr)")
             }

@@ -17,8 +17,14 @@ struct HistoryLimitTests {
         for index in 0..<30 {
             let trace = RawTrace(samples: (0..<20).map { RawSample(micros: Int64($0) * 100_000, raw: 1_000 + Int32($0 % 5) * 10_000) })
             var session = StoredSession.analysed(
-                device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: 1_795_000_000_000 + Int64(index) * 60_000, firmware: nil,
-                label: "session \(index)", hand: .right, calibration: nil, trace: trace)
+                device: "ble:C0:FF:EE:00:00:01",
+                startedAtMilliseconds: 1_795_000_000_000 + Int64(index) * 60_000,
+                firmware: nil,
+                label: "session \(index)",
+                hand: .right,
+                calibration: nil,
+                trace: trace
+            )
             session.station = index.isMultiple(of: 2) ? "room-a" : "room-b"
             try store.save(session, sameStart: .skip)
         }

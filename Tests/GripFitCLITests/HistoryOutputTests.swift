@@ -58,7 +58,8 @@ struct HistoryOutputTests {
         #expect(
             lines.first
                 == "id,start,device,firmware,bridge,hand,label,protocol,trial,unit,peak_lb,mean_lb,time_to_peak_s,"
-                + "peak_rfd_lb_per_s,impulse_lb_s,reps,duration_s,calibration,peak_raw,subject,assessment,attempt,flag,station")
+                + "peak_rfd_lb_per_s,impulse_lb_s,reps,duration_s,calibration,peak_raw,subject,assessment,attempt,flag,station"
+        )
         #expect(lines.count == 3, "a header and one row per session: \(lines)")
         let newest = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         #expect(newest.count == 24)
@@ -108,8 +109,10 @@ struct HistoryOutputTests {
         #expect(!result.stdout.contains("No sessions yet"), "\(result.stdout)")
         #expect(
             result.stdout.contains(
-                "No sessions for device nosuch. The history holds 1 session, of these devices: ble:C0:FF:EE:00:00:01 (1)."),
-            "\(result.stdout)")
+                "No sessions for device nosuch. The history holds 1 session, of these devices: ble:C0:FF:EE:00:00:01 (1)."
+            ),
+            "\(result.stdout)"
+        )
         #expect(cli.inProcess("history", "--device", "ble:C0:FF:EE:00:00:01").stdout.contains("label"))
     }
 
@@ -155,7 +158,9 @@ struct HistoryOutputTests {
 
         let wide = try table(300)
         #expect(
-            wide[1].contains(label.trimmingCharacters(in: .whitespaces)) && !wide[1].contains("…"), "all of it on a wide terminal: \(wide)")
+            wide[1].contains(label.trimmingCharacters(in: .whitespaces)) && !wide[1].contains("…"),
+            "all of it on a wide terminal: \(wide)"
+        )
         #expect(wide[0].contains("mean") && wide[0].contains("duration"))
 
         let narrow = try table(50)

@@ -2,10 +2,10 @@ import Foundation
 import GripFitCore
 import GripFitRecords
 import GripFitStore
+import ScratchSupport
 import Testing
 
 @testable import GripFitCLI
-import ScratchSupport
 
 /// A station whose server is away: the recording saved here and pending, reading refused naming
 /// this station's file, `history sync` pushing once. The server is a SQLite file behind the
@@ -32,8 +32,14 @@ struct HistorySyncTests {
 
     private func session(_ start: Int64) -> StoredSession {
         StoredSession.analysed(
-            device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: start, firmware: "1.0", label: "away", hand: nil,
-            calibration: nil, trace: RawTrace(samples: (0..<20).map { RawSample(micros: Int64($0) * 12_500, raw: 1_000 + Int32($0)) }))
+            device: "ble:C0:FF:EE:00:00:01",
+            startedAtMilliseconds: start,
+            firmware: "1.0",
+            label: "away",
+            hand: nil,
+            calibration: nil,
+            trace: RawTrace(samples: (0..<20).map { RawSample(micros: Int64($0) * 12_500, raw: 1_000 + Int32($0)) })
+        )
     }
 
     @Test func recordedAwayThenPushedExactlyOnce() throws {
@@ -56,8 +62,10 @@ struct HistorySyncTests {
 
         let pushed = try HistorySync.push(from: local, to: .postgresql(url: url), openServer: server)
         #expect(pushed == "pushed 2 sessions (0 already on the server); 0 pending")
-        #expect(try HistorySync.push(from: local, to: .postgresql(url: url), openServer: server)
-            == "pushed 0 sessions (0 already on the server); 0 pending")
+        #expect(
+            try HistorySync.push(from: local, to: .postgresql(url: url), openServer: server)
+                == "pushed 0 sessions (0 already on the server); 0 pending"
+        )
         #expect(try SQLiteHistory(path: serverPath).session(id: 1).trace == local.session(id: 1).trace)
         #expect(throws: StoreError.unreachable(location: url, reason: "connection refused")) {
             try HistorySync.push(from: local, to: .postgresql(url: url), openServer: unreachable)

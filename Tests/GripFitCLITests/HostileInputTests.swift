@@ -20,7 +20,8 @@ struct HostileInputTests {
                 let raw = 834_000 + (step % 10 >= 3 && step % 10 < 7 ? 400_000 : 0)
                 let time = String(format: "%d.%06d", step / 10, (step % 10) * 100_000)
                 lines.append(
-                    "usb:TEST,\(start),\(firmware),\(label),right,,,\(calibration),80000,sample,\(time),,\(raw),\(raw),raw")
+                    "usb:TEST,\(start),\(firmware),\(label),right,,,\(calibration),80000,sample,\(time),,\(raw),\(raw),raw"
+                )
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -32,7 +33,10 @@ struct HostileInputTests {
 
     /// No trap, no raw NSError, and the exit code asked for.
     static func expectClean(
-        _ result: CLIProcess.Result, _ status: Int32, _ message: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ result: CLIProcess.Result,
+        _ status: Int32,
+        _ message: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(result.status == status, "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Error Domain"), sourceLocation: sourceLocation)
@@ -82,8 +86,11 @@ struct HostileInputTests {
             (["show", "-1"], "from 1 up; got -1"),
             (["export", "-1"], "from 1 up; got -1"),
             (["plot", "-1", "-o", cli.home + "/p.svg"], "from 1 up; got -1"),
-            (["calibrate", "--port", "/nonexistent", "--mass", "-5kg"], "'-5kg' is invalid for '--mass <force>': the number "
-                + "must be more than 0"),
+            (
+                ["calibrate", "--port", "/nonexistent", "--mass", "-5kg"],
+                "'-5kg' is invalid for '--mass <force>': the number "
+                    + "must be more than 0"
+            ),
             (["record", "--port", "/nonexistent", "--protocol", "standard", "--trials", "-1"], "1 to 5 trials per hand; got -1"),
         ] {
             // The first through the binary, the others parsed in-process (the same retry behind `--`).
@@ -204,8 +211,10 @@ struct HostileInputTests {
         let cli = BuiltBinary()
         let long = String(repeating: "x", count: 201)
         Self.expectClean(
-            try cli.run("record", "--simulate", "--duration", "1", "--label", long), 64,
-            "--label has 201 characters: keep it to 200; nothing was recorded.")
+            try cli.run("record", "--simulate", "--duration", "1", "--label", long),
+            64,
+            "--label has 201 characters: keep it to 200; nothing was recorded."
+        )
         #expect(try cli.historyJSONInProcess().isEmpty)
         for label in ["red\u{1B}[2Jx", "a\u{202E}b", "two\nlines"] {
             Self.expectClean(InProcessParse.run(["record", "--port", "/nonexistent", "--label", label]), 64, "a control character")

@@ -25,8 +25,11 @@ struct ImportedAssessmentTests {
     /// A JSON export of one calibrated assessment (A1 in the file), built through the store library
     /// so that each test makes hostile only the field it is about.
     static func export(
-        device: String = device, protocolName: String = "standard", calibrationDate: String? = "2026-11-20T10:00:00.000Z",
-        firmware: String = "1.0", attempts: [Attempt] = [Attempt(trial: 1)]
+        device: String = device,
+        protocolName: String = "standard",
+        calibrationDate: String? = "2026-11-20T10:00:00.000Z",
+        firmware: String = "1.0",
+        attempts: [Attempt] = [Attempt(trial: 1)]
     ) throws -> String {
         let start: Int64 = 1_795_000_000_000
         let sessions = attempts.enumerated().map { index, attempt in
@@ -35,21 +38,43 @@ struct ImportedAssessmentTests {
                 RawSample(micros: Int64(step) * 12_500, raw: Int32(834_000 + ((120..<200).contains(step) ? 400_000 : 0)))
             }
             var session = StoredSession.analysed(
-                device: Self.device, startedAtMilliseconds: start + Int64(index) * 60_000, firmware: firmware, label: nil,
-                hand: attempt.hand, protocolName: "standard", trial: attempt.trial,
+                device: Self.device,
+                startedAtMilliseconds: start + Int64(index) * 60_000,
+                firmware: firmware,
+                label: nil,
+                hand: attempt.hand,
+                protocolName: "standard",
+                trial: attempt.trial,
                 calibration: StoredCalibration(
-                    device: Self.device, calibration: calibration, date: "2026-11-20T10:00:00.000Z", massKilograms: 10),
-                trace: RawTrace(samples: samples))
+                    device: Self.device,
+                    calibration: calibration,
+                    date: "2026-11-20T10:00:00.000Z",
+                    massKilograms: 10
+                ),
+                trace: RawTrace(samples: samples)
+            )
             session.tags.assessment = 1
             session.tags.attempt = attempt.attempt
             session.tags.flag = attempt.flag
             return session
         }
         let facts = AssessmentFacts(
-            subject: nil, device: device, startedAtMilliseconds: start, protocolName: protocolName, firstHand: .right,
-            trialsPerHand: 3, restSeconds: 30, unit: "kg", calibrationDate: calibrationDate)
+            subject: nil,
+            device: device,
+            startedAtMilliseconds: start,
+            protocolName: protocolName,
+            firstHand: .right,
+            trialsPerHand: 3,
+            restSeconds: 30,
+            unit: "kg",
+            calibrationDate: calibrationDate
+        )
         return try SessionExchange.export(
-            sessions, subjects: [], assessments: [StoredAssessment(id: 1, facts: facts, attempts: [])], as: .json)
+            sessions,
+            subjects: [],
+            assessments: [StoredAssessment(id: 1, facts: facts, attempts: [])],
+            as: .json
+        )
     }
 
     /// Imports `text` as a file of the binary's home; the result of `import`.

@@ -14,9 +14,16 @@ struct JUnitReporterTests {
                 CaseResult(kind: .format, verdict: .failed(reason), figures: [Figure("malformed", 1)], duration: .milliseconds(3)),
                 CaseResult(kind: .reconnect, verdict: .skipped("plain relay"), figures: [], duration: .zero),
             ],
-            device: "usb:E66138", deviceAddress: "C0:FF:EE:12:34:56", firmware: firmware, bridgeVersion: "1.0.0",
-            port: "/dev/ttyACM0", simulated: false,
-            startedAt: "2026-11-22T04:10:31.123Z", duration: .milliseconds(1500), settings: ConformanceSettings())
+            device: "usb:E66138",
+            deviceAddress: "C0:FF:EE:12:34:56",
+            firmware: firmware,
+            bridgeVersion: "1.0.0",
+            port: "/dev/ttyACM0",
+            simulated: false,
+            startedAt: "2026-11-22T04:10:31.123Z",
+            duration: .milliseconds(1500),
+            settings: ConformanceSettings()
+        )
     }
 
     @Test func hostileDeviceTextStaysWellFormed() throws {
@@ -41,8 +48,11 @@ struct JUnitReporterTests {
     @Test func wholeFiguresPrintAsIntegers() {
         var report = Self.report(reason: "x", firmware: "1.0")
         report.results[0] = CaseResult(
-            kind: .defaultRate, verdict: .passed,
-            figures: [Figure("nominal_interval", 100, unit: "ms"), Figure("mean_interval", 99.5, unit: "ms")], duration: .seconds(1))
+            kind: .defaultRate,
+            verdict: .passed,
+            figures: [Figure("nominal_interval", 100, unit: "ms"), Figure("mean_interval", 99.5, unit: "ms")],
+            duration: .seconds(1)
+        )
         let xml = JUnitReporter.render(report)
         #expect(xml.contains("nominal_interval_ms = 100&#10;mean_interval_ms = 99.5"))
         #expect(TerminalReporter.caseLines(report.results[0], device: nil).contains("nominal interval 100 ms, mean interval 99.5 ms"))

@@ -23,7 +23,9 @@ final class ListTests: XCTestCase {
         XCTAssertEqual(ports.first?["product_id"] as? String, "810b")
         XCTAssertEqual(ports.first?["serial"] as? String, "F1E2D3C4B5A69788")
         XCTAssertEqual(
-            ports.first?["by_id"] as? String, "/dev/serial/by-id/usb-Raytac_Corporation_GripFit_Bridge_F1E2D3C4B5A69788-if00")
+            ports.first?["by_id"] as? String,
+            "/dev/serial/by-id/usb-Raytac_Corporation_GripFit_Bridge_F1E2D3C4B5A69788-if00"
+        )
         XCTAssertEqual(ports.first?["bridge"] as? Bool, true)
     }
 
@@ -44,8 +46,12 @@ final class ListTests: XCTestCase {
         let picked = try CLIProcess.underUmockdev(fixtures, ["doctor", "--port", "3C5A", "--timeout", "0.5"])
         XCTAssertTrue(picked.stdout.contains("✔ bridge: /dev/ttyACM1 serial 3C5A1B2D9E8F7A60"), picked.stdout)
         let byId = try CLIProcess.underUmockdev(
-            fixtures, ["doctor", "--port", "/dev/serial/by-id/usb-Raytac_Corporation_GripFit_Bridge_F1E2D3C4B5A69788-if00",
-                       "--timeout", "0.5"])
+            fixtures,
+            [
+                "doctor", "--port", "/dev/serial/by-id/usb-Raytac_Corporation_GripFit_Bridge_F1E2D3C4B5A69788-if00",
+                "--timeout", "0.5",
+            ]
+        )
         XCTAssertTrue(byId.stdout.contains("✔ bridge: /dev/ttyACM0 serial F1E2D3C4B5A69788"), byId.stdout)
 
         let refused = try CLIProcess.underUmockdev(fixtures, ["ping"])

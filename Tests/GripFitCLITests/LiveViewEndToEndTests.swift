@@ -72,7 +72,8 @@ struct LiveViewEndToEndTests {
             #expect(view.allSatisfy { $0.unicodeScalars.count < width }, "\(width): \(view)")
             #expect(
                 screen.first { $0.hasPrefix("10 s ") }.map { $0.unicodeScalars.count > width - 8 } == true,
-                "drawn to the new width: \(screen)")
+                "drawn to the new width: \(screen)"
+            )
         }
     }
 
@@ -86,7 +87,9 @@ struct LiveViewEndToEndTests {
         session.send("q")
         // `stty -a` prints after EXIT=: wait for its lines too.
         let done = try #require(
-            session.waitFor { $0.contains("EXIT=0") && $0.joined(separator: " ").contains("icanon") }, "\(session.capture())")
+            session.waitFor { $0.contains("EXIT=0") && $0.joined(separator: " ").contains("icanon") },
+            "\(session.capture())"
+        )
         let settings = done.joined(separator: " ")
         #expect(settings.contains(" icanon") && !settings.contains("-icanon"), "\(done)")
         #expect(settings.contains(" echo ") && !settings.contains("-echo "), "\(done)")
@@ -96,7 +99,10 @@ struct LiveViewEndToEndTests {
     @Test func aLoadedHandleIsNotTaredUntilAskedAgainAndANegativeForceIsOnTheScale() throws {
         try cli.calibrateLikeTheSimulator()
         let session = try TmuxSession(
-            width: 120, environment: environment, ["monitor", "--simulate", "--load", "20kg@0", "--load", "0kg@8", "--duration", "14"])
+            width: 120,
+            environment: environment,
+            ["monitor", "--simulate", "--load", "20kg@0", "--load", "0kg@8", "--duration", "14"]
+        )
         #expect(session.waitFor { $0.contains { $0.contains("● connected") && $0.contains(" kg") } } != nil, "\(session.capture())")
         session.send("t")
         let refused = try #require(session.waitFor { $0.contains { $0.contains(" not tared: the handle reads ") } }, "\(session.capture())")
@@ -122,7 +128,8 @@ struct LiveViewEndToEndTests {
         kill(pid, SIGTERM)
         let done = try #require(
             session.waitFor { $0.contains { $0.hasPrefix("EXIT=") } && $0.joined(separator: " ").contains("icanon") },
-            "\(session.capture())")
+            "\(session.capture())"
+        )
         let settings = done.joined(separator: " ")
         #expect(settings.contains(" icanon") && !settings.contains("-icanon"), "\(done)")
         #expect(settings.contains(" echo ") && !settings.contains("-echo "), "\(done)")
@@ -139,8 +146,10 @@ struct LiveViewEndToEndTests {
 
     @Test func protocolRestCountsDownInPlaceAndForceShowsLive() throws {
         let session = try TmuxSession(
-            width: 80, environment: environment,
-            ["record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "3"])
+            width: 80,
+            environment: environment,
+            ["record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "3"]
+        )
         let squeezing = session.waitFor(seconds: 30) { $0.contains { $0.hasPrefix("● ") && $0.contains("   peak ") } }
         #expect(squeezing != nil, "live force during the trial: \(session.capture())")
         let resting = try #require(session.waitFor(seconds: 30) { $0.contains { $0.hasPrefix("rest: ") } }, "\(session.capture())")

@@ -1,5 +1,6 @@
-@testable import GripFitCLI
 import Testing
+
+@testable import GripFitCLI
 
 struct NegativeNumberArgumentsTests {
     @Test func aNegativePositionalMovesBehindTheTerminator() {
@@ -18,7 +19,8 @@ struct NegativeNumberArgumentsTests {
         #expect(NegativeNumberArguments.behindTerminator(["rate", "--simulate", "-5"]) == nil)
         #expect(
             NegativeNumberArguments.behindTerminator(["rate", "--simulate", "-5"], flags: ["--simulate"])
-                == ["rate", "--simulate", "--", "-5"])
+                == ["rate", "--simulate", "--", "-5"]
+        )
     }
 
     @Test func theFlagsAreTheCommandsOwn() {

@@ -114,8 +114,11 @@ struct NothingLostTests {
         var disk: Tmpfs? = try Tmpfs(at: cli.dataHome, kilobytes: 2048)
         _ = try SQLiteHistory(path: cli.historyPath)
         let (process, out, err) = try CLIProcess.spawn(
-            CLIProcess.binary, ["record", "--simulate", "--duration", "3", "--label", "rescued"],
-            environment: cli.environment, directory: URL(fileURLWithPath: cli.home))
+            CLIProcess.binary,
+            ["record", "--simulate", "--duration", "3", "--label", "rescued"],
+            environment: cli.environment,
+            directory: URL(fileURLWithPath: cli.home)
+        )
         cli.watchdog(process, seconds: 60)
         // The first reading has arrived (the notice is printed with it): the disk fills mid-recording.
         var early = ""
@@ -129,7 +132,8 @@ struct NothingLostTests {
         #expect(result.status == 73, "\(early + result.stderr)")
         let path = try #require(
             result.stderr.split(separator: " ").first { $0.contains("gripfit-rescue-") }.map { String($0) },
-            "\(result.stderr)")
+            "\(result.stderr)"
+        )
         #expect(path.hasPrefix(cli.home + "/"), "\(path)")
         disk = nil
         let imported = try cli.run("import", path)

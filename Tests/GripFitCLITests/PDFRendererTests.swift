@@ -1,8 +1,9 @@
 import Foundation
-@testable import GripFitCLI
 import GripFitClinical
 import GripFitCore
 import Testing
+
+@testable import GripFitCLI
 
 /// The report through Chromium to PDF, read back with poppler-utils (pdftotext, pdfinfo): the
 /// figures are in the text, the page is one sheet of the chosen paper. Without Chromium the test
@@ -15,36 +16,61 @@ import Testing
 
     static var report: ClinicalReport {
         ClinicalReport(
-            subjectCode: "S-0042 <b>", age: 47, sex: .female, dominantHand: "right", date: "2026-11-24",
+            subjectCode: "S-0042 <b>",
+            age: 47,
+            sex: .female,
+            dominantHand: "right",
+            date: "2026-11-24",
             device: ReportDevice(name: "GripFit", address: "C4:DE:E2:12:34:56", firmware: "1.4.2", calibrationDate: "2026-11-20"),
             protocolUsed: ReportProtocol(
-                name: "standard", trialsPerHand: 3, restSeconds: 60, statistic: "maximum of all trials, either hand"),
+                name: "standard",
+                trialsPerHand: 3,
+                restSeconds: 60,
+                statistic: "maximum of all trials, either hand"
+            ),
             hands: [
                 HandResult(
                     hand: .left,
                     trials: [CountedTrial(number: 1, kg: 25.1), CountedTrial(number: 2, kg: 26.4), CountedTrial(number: 3, kg: 24.8)],
-                    flagged: [], bestKg: 26.4, meanKg: 25.43, sdKg: 0.69, cvPercent: 2.73),
+                    flagged: [],
+                    bestKg: 26.4,
+                    meanKg: 25.43,
+                    sdKg: 0.69,
+                    cvPercent: 2.73
+                ),
                 HandResult(
                     hand: .right,
                     trials: [CountedTrial(number: 1, kg: 28.2), CountedTrial(number: 3, kg: 29.7), CountedTrial(number: 4, kg: 28.9)],
                     flagged: [FlaggedAttempt(trial: 2, attempt: 1, kg: 9.6, reason: "released before the peak")],
-                    bestKg: 29.7, meanKg: 28.93, sdKg: 0.61, cvPercent: 2.12),
+                    bestKg: 29.7,
+                    meanKg: 28.93,
+                    sdKg: 0.61,
+                    cvPercent: 2.12
+                ),
             ],
-            differencePercent: 11.1, dominanceRatio: 1.12,
+            differencePercent: 11.1,
+            dominanceRatio: 1.12,
             norm: NormSection(
                 norm: DoddsNorms.place(NormInput(bestKg: 29.7, sex: .female, ageYears: 47, calibrated: true)),
-                ewgsop2: EWGSOP2Threshold.standard.compare(NormInput(bestKg: 29.7, sex: .female, ageYears: 47, calibrated: true))),
+                ewgsop2: EWGSOP2Threshold.standard.compare(NormInput(bestKg: 29.7, sex: .female, ageYears: 47, calibrated: true))
+            ),
             centileCurves: ["P10", "P25", "P50", "P75", "P90"].enumerated().map { index, label in
-                CentileCurve(label: label, points: stride(from: 20.0, through: 90, by: 10).map {
-                    ChartPoint(age: $0, kg: 34 - abs($0 - 40) / 5 + Double(index - 2) * 4)
-                })
+                CentileCurve(
+                    label: label,
+                    points: stride(from: 20.0, through: 90, by: 10).map {
+                        ChartPoint(age: $0, kg: 34 - abs($0 - 40) / 5 + Double(index - 2) * 4)
+                    }
+                )
             },
             subjectPoint: ChartPoint(age: 47, kg: 29.7),
-            trend: [TrendPoint(date: "2025-05-02", bestKg: 30.2), TrendPoint(date: "2025-11-13", bestKg: 29.9)])
+            trend: [TrendPoint(date: "2025-05-02", bestKg: 30.2), TrendPoint(date: "2025-11-13", bestKg: 29.9)]
+        )
     }
 
-    @Test(.disabled(if: skipped, "no Chromium on PATH and GRIPFIT_SKIP_PDF=1: the PDF report is not rendered"),
-          arguments: [(ReportPaper.a4, "(A4)"), (ReportPaper.letter, "(letter)")])
+    @Test(
+        .disabled(if: skipped, "no Chromium on PATH and GRIPFIT_SKIP_PDF=1: the PDF report is not rendered"),
+        arguments: [(ReportPaper.a4, "(A4)"), (ReportPaper.letter, "(letter)")]
+    )
     func theReportPrintsToOnePDFPageHoldingItsFigures(paper: ReportPaper, size: String) throws {
         guard let renderer = Self.renderer else {
             Issue.record("no Chromium on PATH: sudo apt-get install chromium poppler-utils (or GRIPFIT_SKIP_PDF=1 to skip)")
@@ -57,10 +83,12 @@ import Testing
         var status = stat()
         #expect(stat(pdf, &status) == 0 && status.st_mode & 0o777 == 0o600)
         let text = try Self.tool("pdftotext", ["-layout", pdf, "-"])
-        for figure in ["S-0042 <b>", "25.1 kg", "26.4 kg", "24.8 kg", "25.4 kg", "2.7 %", "28.2 kg", "29.7 kg", "28.9 kg", "2.1 %",
-                       "11.1 %", "1.12", "9.6 kg", "released before the peak", "45–49 years", "calibrated 2026-11-20",
-                       "75th centile", "PLoS ONE", "e113637", "P90", "this subject: 29.7 kg, 45–49 y", "30.2",
-                       "of the stronger hand's best"] {
+        for figure in [
+            "S-0042 <b>", "25.1 kg", "26.4 kg", "24.8 kg", "25.4 kg", "2.7 %", "28.2 kg", "29.7 kg", "28.9 kg", "2.1 %",
+            "11.1 %", "1.12", "9.6 kg", "released before the peak", "45–49 years", "calibrated 2026-11-20",
+            "75th centile", "PLoS ONE", "e113637", "P90", "this subject: 29.7 kg, 45–49 y", "30.2",
+            "of the stronger hand's best",
+        ] {
             #expect(text.contains(figure), "\(figure) not in the PDF's text")
         }
         try Self.expectOneSheet(pdf, size: size)
@@ -69,8 +97,10 @@ import Testing
     /// Five trials and three set-apart attempts per hand, long reasons, four norm lines (one cited), two long
     /// citations, twenty visits:
     /// still one sheet of either paper.
-    @Test(.disabled(if: skipped, "no Chromium on PATH and GRIPFIT_SKIP_PDF=1: the PDF report is not rendered"),
-          arguments: [(ReportPaper.a4, "(A4)"), (ReportPaper.letter, "(letter)")])
+    @Test(
+        .disabled(if: skipped, "no Chromium on PATH and GRIPFIT_SKIP_PDF=1: the PDF report is not rendered"),
+        arguments: [(ReportPaper.a4, "(A4)"), (ReportPaper.letter, "(letter)")]
+    )
     func aCrowdedReportStillFitsOneSheet(paper: ReportPaper, size: String) throws {
         guard let renderer = Self.renderer else {
             Issue.record("no Chromium on PATH: sudo apt-get install chromium poppler-utils (or GRIPFIT_SKIP_PDF=1 to skip)")
@@ -83,10 +113,14 @@ import Testing
             report.hands[index].flagged = (0..<3).map { FlaggedAttempt(trial: 2, attempt: $0 + 1, kg: 8.5, reason: reason) }
         }
         let older = NormInput(bestKg: 15.2, sex: .female, ageYears: 82, calibrated: true)
-        report.norm.lines += [EWGSOP2Threshold.standard.compare(older).text,
-                              "Norm table: women, ages 20-90, centiles interpolated between ages and between centiles"]
-        report.norm.citations = [String(repeating: "Dodds RM, Syddall HE, Cooper R, et al. ", count: 6) + "PLoS ONE 2014;9(12):e113637",
-                                 EWGSOP2Threshold.citation]
+        report.norm.lines += [
+            EWGSOP2Threshold.standard.compare(older).text,
+            "Norm table: women, ages 20-90, centiles interpolated between ages and between centiles",
+        ]
+        report.norm.citations = [
+            String(repeating: "Dodds RM, Syddall HE, Cooper R, et al. ", count: 6) + "PLoS ONE 2014;9(12):e113637",
+            EWGSOP2Threshold.citation,
+        ]
         report.trend = (1...20).map { TrendPoint(date: "2025-\(($0 % 12) + 1)-01", bestKg: 25 + Double($0 % 5)) }
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -135,7 +169,8 @@ import Testing
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let fake = directory + "/chromium"
-        let script = "#!/bin/sh\nfor a in \"$@\"; do\n"
+        let script =
+            "#!/bin/sh\nfor a in \"$@\"; do\n"
             + "case \"$a\" in --print-to-pdf=*) printf 'not a pdf' > \"${a#--print-to-pdf=}\";; esac\ndone\n"
             + "echo 'fake renderer spoke' >&2\n"
         try Data(script.utf8).write(to: URL(fileURLWithPath: fake))
@@ -224,11 +259,15 @@ import Testing
 
     @Test func theRenderersEnvironmentPointsHomeAndXDGIntoItsDirectory() {
         let environment = PDFRenderer(executable: "/usr/bin/chromium").environment(
-            directory: "/tmp/r", inherited: ["HOME": "/root", "XDG_CONFIG_HOME": "/root/.config", "PATH": "/usr/bin", "TZ": "UTC"])
-        #expect(environment == [
-            "HOME=/tmp/r/home", "PATH=/usr/bin", "TZ=UTC", "XDG_CACHE_HOME=/tmp/r/cache", "XDG_CONFIG_HOME=/tmp/r/config",
-            "XDG_DATA_HOME=/tmp/r/data", "XDG_STATE_HOME=/tmp/r/state",
-        ])
+            directory: "/tmp/r",
+            inherited: ["HOME": "/root", "XDG_CONFIG_HOME": "/root/.config", "PATH": "/usr/bin", "TZ": "UTC"]
+        )
+        #expect(
+            environment == [
+                "HOME=/tmp/r/home", "PATH=/usr/bin", "TZ=UTC", "XDG_CACHE_HOME=/tmp/r/cache", "XDG_CONFIG_HOME=/tmp/r/config",
+                "XDG_DATA_HOME=/tmp/r/data", "XDG_STATE_HOME=/tmp/r/state",
+            ]
+        )
     }
 
     @Test func pathsInMessagesAreEscaped() {

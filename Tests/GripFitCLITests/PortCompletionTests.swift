@@ -1,9 +1,9 @@
 import Foundation
+import GripFitLinux
 import UmockdevTestSupport
 import XCTest
 
 @testable import GripFitCLI
-import GripFitLinux
 
 /// `--port` completes the bridges `list` shows, asked of the binary by the real bash completion
 /// under `umockdev-run` with fake dongles; other USB serial adapters are not offered.

@@ -1,25 +1,39 @@
-@testable import GripFitCLI
 import GripFitCore
 import GripFitLive
 import GripFitRecords
 import GripFitStore
 import Testing
 
+@testable import GripFitCLI
+
 struct ProtocolReportTests {
     private func attempt(
-        _ index: Int, _ side: Hand, peak: Double, attempt: Int = 1, flag: GuidedProtocol.Flag? = nil
+        _ index: Int,
+        _ side: Hand,
+        peak: Double,
+        attempt: Int = 1,
+        flag: GuidedProtocol.Flag? = nil
     ) -> GuidedProtocol.Attempt {
         GuidedProtocol.Attempt(
-            trial: GuidedProtocol.Trial(index: index, count: 6, side: side, number: (index + 1) / 2), attempt: attempt,
-            peak: peak, flag: flag, started: .zero, ended: .zero)
+            trial: GuidedProtocol.Trial(index: index, count: 6, side: side, number: (index + 1) / 2),
+            attempt: attempt,
+            peak: peak,
+            flag: flag,
+            started: .zero,
+            ended: .zero
+        )
     }
 
     private var calibrated: ForceDisplay {
         ForceDisplay(
             calibration: StoredCalibration(
-                device: "ble:C0:FF:EE:00:00:01", calibration: Calibration(offset: 0, countsPerKilogram: 20_000),
-                date: "2026-11-22T00:00:00Z", massKilograms: 10),
-            unit: .kilograms)
+                device: "ble:C0:FF:EE:00:00:01",
+                calibration: Calibration(offset: 0, countsPerKilogram: 20_000),
+                date: "2026-11-22T00:00:00Z",
+                massKilograms: 10
+            ),
+            unit: .kilograms
+        )
     }
 
     @Test func namesTheTrialsBehindBestAndMeanPerHandAsSaved() {

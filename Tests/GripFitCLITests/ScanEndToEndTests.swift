@@ -9,11 +9,13 @@ struct ScanEndToEndTests {
         let cli = BuiltBinary()
         let result = try cli.run("scan", "--simulate", "--gripfits", "2", "--duration", "1.5")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.lines == [
-            "  address            rssi  name",
-            "  C0:FF:EE:00:00:01  -48   _GRIPFIT",
-            "  C0:FF:EE:00:00:02  -57   _GRIPFIT 2",
-        ])
+        #expect(
+            result.lines == [
+                "  address            rssi  name",
+                "  C0:FF:EE:00:00:01  -48   _GRIPFIT",
+                "  C0:FF:EE:00:00:02  -57   _GRIPFIT 2",
+            ]
+        )
     }
 
     @Test func deviceIsPinnedRememberedPerDongleAndUnpinnedWithAny() throws {

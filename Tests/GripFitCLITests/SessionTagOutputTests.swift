@@ -15,17 +15,33 @@ struct SessionTagOutputTests {
         let store = try SQLiteHistory(path: cli.historyPath)
         try store.addSubject(try Subject(code: "P017"))
         var attempt = StoredSession.analysed(
-            device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: 1_795_000_000_000, firmware: "1.0", label: nil, hand: .right,
-            protocolName: "standard", trial: 1, calibration: nil,
-            trace: RawTrace(samples: (0..<40).map { RawSample(micros: Int64($0) * 50_000, raw: $0 % 20 < 10 ? 1_000 : 90_000) }))
+            device: "ble:C0:FF:EE:00:00:01",
+            startedAtMilliseconds: 1_795_000_000_000,
+            firmware: "1.0",
+            label: nil,
+            hand: .right,
+            protocolName: "standard",
+            trial: 1,
+            calibration: nil,
+            trace: RawTrace(samples: (0..<40).map { RawSample(micros: Int64($0) * 50_000, raw: $0 % 20 < 10 ? 1_000 : 90_000) })
+        )
         attempt.tags.subject = "P017"
         attempt.tags.attempt = 1
         attempt.tags.flag = "squeeze began before the cue"
         _ = try store.saveFirstAttempt(
             attempt,
             of: AssessmentFacts(
-                subject: "P017", device: attempt.device, startedAtMilliseconds: attempt.startedAtMilliseconds, protocolName: "standard",
-                firstHand: .right, trialsPerHand: 3, restSeconds: 30, unit: "raw", calibrationDate: nil))
+                subject: "P017",
+                device: attempt.device,
+                startedAtMilliseconds: attempt.startedAtMilliseconds,
+                protocolName: "standard",
+                firstHand: .right,
+                trialsPerHand: 3,
+                restSeconds: 30,
+                unit: "raw",
+                calibrationDate: nil
+            )
+        )
         try cli.recordLikeTheSimulator(kilograms: 0, seconds: 1)
         return cli
     }

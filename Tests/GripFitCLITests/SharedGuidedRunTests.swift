@@ -23,7 +23,9 @@ struct SharedGuidedRunTests {
         let roomB = BuiltBinary()
         for room in [roomA, roomB] { try room.calibrateLikeTheSimulator() }
         let added = try roomA.run(
-            ["subject", "add", "P1", "--sex", "female", "--birth-year", "1950", "--dominant", "right"], extra: online)
+            ["subject", "add", "P1", "--sex", "female", "--birth-year", "1950", "--dominant", "right"],
+            extra: online
+        )
         #expect(added.status == 0, "\(added.stderr)")
         // Station B only lists the history while the server is up: that contact keeps P1's facts there.
         #expect(try roomB.run(["history"], extra: online).status == 0)
@@ -100,7 +102,10 @@ struct SharedGuidedRunTests {
 
     /// The one session `export NAME` writes from `history`.
     private static func exported(
-        _ room: BuiltBinary, _ name: String, history: String, extra: [String: String]
+        _ room: BuiltBinary,
+        _ name: String,
+        history: String,
+        extra: [String: String]
     ) throws -> [String: Any] {
         let result = try room.run(["export", name, "--history", history], extra: extra)
         #expect(result.status == 0, "\(name) from \(history): \(result.stderr)")
@@ -110,7 +115,10 @@ struct SharedGuidedRunTests {
 
     /// Every fullUrl, id and identifier of the FHIR Bundle `export NAME --format fhir` writes from `history`.
     private static func fhirNames(
-        _ room: BuiltBinary, _ name: String, history: String, extra: [String: String]
+        _ room: BuiltBinary,
+        _ name: String,
+        history: String,
+        extra: [String: String]
     ) throws -> [String] {
         let path = room.home + "/\(name)-\(UUID().uuidString).fhir.json"
         let result = try room.run(["export", name, "--format", "fhir", "-o", path, "--history", history], extra: extra)

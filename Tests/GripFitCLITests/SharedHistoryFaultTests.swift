@@ -43,7 +43,8 @@ struct SharedHistoryFaultTests {
                 Fault(death: .killed, point: .insert(1)), Fault(death: .stoppedImmediately, point: .insert(15)),
                 Fault(death: .killed, point: .commit), Fault(death: .stoppedImmediately, point: .commit),
                 Fault(death: .killed, point: .insert(510), sessions: 520),
-            ])
+            ]
+        )
     }
 
     /// `history copy --to`: the same, five runs.
@@ -54,7 +55,8 @@ struct SharedHistoryFaultTests {
                 Fault(death: .stoppedImmediately, point: .insert(1)), Fault(death: .killed, point: .insert(15)),
                 Fault(death: .stoppedImmediately, point: .commit), Fault(death: .killed, point: .commit),
                 Fault(death: .killed, point: .insert(22)),
-            ])
+            ]
+        )
     }
 
     /// The server's processes stopped (SIGSTOP) while `record` records: its save gets no answer,
@@ -66,7 +68,9 @@ struct SharedHistoryFaultTests {
         let (url, password) = try server.freshDatabase()
         let cli = BuiltBinary()
         let (process, out, err) = try cli.start(
-            ["record", "--simulate", "--duration", "3", "--history", url], extra: ["PGPASSWORD": password])
+            ["record", "--simulate", "--duration", "3", "--history", url],
+            extra: ["PGPASSWORD": password]
+        )
         cli.watchdog(process, seconds: 60)
         let started = PipeReader.text(of: err, until: "no calibration for this device", before: .now + .seconds(60))
         server.signalAll(SIGSTOP)
@@ -91,7 +95,9 @@ struct SharedHistoryFaultTests {
         let url = direct.replacingOccurrences(of: "127.0.0.1:\(server.port)/", with: "127.0.0.1:\(relay.port)/")
         let cli = BuiltBinary()
         let (process, out, err) = try cli.start(
-            ["record", "--simulate", "--duration", "2", "--history", url], extra: ["PGPASSWORD": password])
+            ["record", "--simulate", "--duration", "2", "--history", url],
+            extra: ["PGPASSWORD": password]
+        )
         cli.watchdog(process, seconds: 60)
         let started = PipeReader.text(of: err, until: "no calibration for this device", before: .now + .seconds(60))
         server.signalAll(SIGSTOP)
@@ -138,7 +144,8 @@ struct SharedHistoryFaultTests {
             #expect(rerun.status == 0, "\(fault): rerun exit \(rerun.status), \(rerun.stderr)")
             let counts = try server.psql(
                 "SELECT count(*) || ' ' || count(DISTINCT (device, started_at_ms)) || ' ' || (SELECT count(*) FROM trace) FROM session",
-                database: database)
+                database: database
+            )
             let once = "\(fault.sessions) \(fault.sessions) \(fault.sessions)"
             #expect(counts.trimmingCharacters(in: .whitespacesAndNewlines) == once, "\(fault): sessions, distinct, traces")
             if command == "sync" {
@@ -152,9 +159,14 @@ struct SharedHistoryFaultTests {
         let history = try SQLiteHistory(path: cli.historyPath)
         for index in 0..<count {
             let session = StoredSession.analysed(
-                device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: 1_795_000_000_000 + Int64(index) * 60_000, firmware: "1.0",
-                label: "fault \(index)", hand: nil, calibration: nil,
-                trace: RawTrace(samples: (0..<8).map { RawSample(micros: Int64($0) * 12_500, raw: 1_000 + Int32($0 * index % 97)) }))
+                device: "ble:C0:FF:EE:00:00:01",
+                startedAtMilliseconds: 1_795_000_000_000 + Int64(index) * 60_000,
+                firmware: "1.0",
+                label: "fault \(index)",
+                hand: nil,
+                calibration: nil,
+                trace: RawTrace(samples: (0..<8).map { RawSample(micros: Int64($0) * 12_500, raw: 1_000 + Int32($0 * index % 97)) })
+            )
             if pending {
                 _ = try history.savePending(session, sameStart: .nextFreeMillisecond)
             } else {

@@ -45,7 +45,9 @@ struct SharedHistoryRefusalTests {
         #expect(try cli.run(["history", "--history", url], extra: extra).status == 0)
         let database = String(url.split(separator: "/").last ?? "")
         _ = try server.psql(
-            "INSERT INTO gripfit_schema_migrations (version, name, applied_at) VALUES (999, 'later', now())", database: database)
+            "INSERT INTO gripfit_schema_migrations (version, name, applied_at) VALUES (999, 'later', now())",
+            database: database
+        )
         let result = try cli.run(["history", "--history", url], extra: extra)
         #expect(result.status != 0)
         #expect(result.stderr.contains("Upgrade gripfit-serial"), "\(result.stderr)")

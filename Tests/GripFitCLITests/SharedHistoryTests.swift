@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
 import PostgresTestSupport
-import Testing
 import ScratchSupport
+import Testing
 
 /// Issue 23's acceptance through the real binary: several stations recording into one PostgreSQL
 /// server (and into one SQLite file) at once, and a server that goes away mid-recording.

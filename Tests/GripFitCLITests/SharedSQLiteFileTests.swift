@@ -31,7 +31,9 @@ struct SharedSQLiteFileTests {
                 #expect(result.status == 0, "\(result.stderr)")
                 let id = try #require(
                     result.stdout.split(separator: "\n").first { $0.hasPrefix("saved session ") }
-                        .flatMap { Int($0.dropFirst("saved session ".count).prefix { $0.isNumber }) }, "\(result.stdout)")
+                        .flatMap { Int($0.dropFirst("saved session ".count).prefix { $0.isNumber }) },
+                    "\(result.stdout)"
+                )
                 #expect(saved[id] == nil, "saved session \(id) printed twice: \(saved[id] ?? "") and r\(round)s\(index + 1)")
                 saved[id] = "r\(round)s\(index + 1)"
             }

@@ -13,13 +13,19 @@ struct SubjectCommandTests {
         #expect(add.status == 0, "\(add.stderr)")
         HostileInputTests.expectClean(try cli.run("subject", "add", "P017"), 65, "subject 'P017' exists already")
         HostileInputTests.expectClean(
-            try cli.run("subject", "add", "X1", "--birth-date", "1979-02-30"), 65, "birth date '1979-02-30' is not a day of the calendar")
+            try cli.run("subject", "add", "X1", "--birth-date", "1979-02-30"),
+            65,
+            "birth date '1979-02-30' is not a day of the calendar"
+        )
         HostileInputTests.expectClean(try cli.run("subject", "add", "X1", "--birth-year", "2999"), 65, "birth 2999 is after today")
         HostileInputTests.expectClean(try cli.run("subject", "add", "X1", "--height", "1680"), 65, "give centimetres from 30 to 272")
         HostileInputTests.expectClean(try cli.run("subject", "add", "X1", "--weight", "nan"), 65, "weight")
         HostileInputTests.expectClean(try cli.run("subject", "add", "Anna Smith"), 65, "never a name")
         HostileInputTests.expectClean(
-            try cli.run("subject", "add", "X1", "--birth-date", "1979-01-01", "--birth-year", "1979"), 64, "not both")
+            try cli.run("subject", "add", "X1", "--birth-date", "1979-01-01", "--birth-year", "1979"),
+            64,
+            "not both"
+        )
         HostileInputTests.expectClean(try cli.run("subject", "show", "X1"), 66, "no subject 'X1'")
         HostileInputTests.expectClean(try cli.run("subject", "edit", "P017"), 64, "at least one fact")
         HostileInputTests.expectClean(try cli.run("show", "A7"), 66, "no assessment A7")
@@ -50,7 +56,10 @@ struct SubjectCommandTests {
         let clinic = BuiltBinary()
         #expect(try clinic.run("subject", "add", "F47", "--sex", "male", "--birth-year", "1979").status == 0)
         HostileInputTests.expectClean(
-            try clinic.run("import", file), 65, "subject 'F47' is in the history with other facts (sex: file female, history male)")
+            try clinic.run("import", file),
+            65,
+            "subject 'F47' is in the history with other facts (sex: file female, history male)"
+        )
         #expect(try clinic.historyJSON().isEmpty)
     }
 
@@ -64,7 +73,8 @@ struct SubjectCommandTests {
         let loads = ["0kg@0", "30kg@3", "0kg@5", "25kg@9", "0kg@11"]
         let guided = try cli.run(
             ["record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "0", "--subject", code, "--label", "run-\(code)"]
-                + loads.flatMap { ["--load", $0] })
+                + loads.flatMap { ["--load", $0] }
+        )
         #expect(guided.status == 0, "\(guided.stderr)")
         #expect(guided.stdout.contains("saved assessment A1 of \(code)"), "\(guided.stdout)")
         let record = try cli.run("record", "--simulate", "--duration", "2", "--subject", code, "--label", "label-\(code)")

@@ -20,7 +20,9 @@ struct TareCalibrationTests {
     /// A simulator with `arguments`, `tare` at once, then `monitor --unit kg` for `seconds`: the
     /// monitor's output and its kg readings, timed from the simulator's start.
     static func tareThenMonitor(
-        _ cli: BuiltBinary, simulating arguments: [String], seconds: Int
+        _ cli: BuiltBinary,
+        simulating arguments: [String],
+        seconds: Int
     ) throws -> (CLIProcess.Result, [(seconds: Double, kilograms: Double)]) {
         let simulator = try SimulatorProcess(arguments)
         // The simulator's clock starts as it prints its path: the schedule counts from here.
@@ -35,7 +37,10 @@ struct TareCalibrationTests {
 
     /// Every reading in the window reads `expected` ± 0.1 kg, and there are at least `count`.
     static func expect(
-        _ forces: [(seconds: Double, kilograms: Double)], in window: ClosedRange<Double>, read expected: Double, count: Int,
+        _ forces: [(seconds: Double, kilograms: Double)],
+        in window: ClosedRange<Double>,
+        read expected: Double,
+        count: Int,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let inside = forces.filter { window.contains($0.seconds) }.map(\.kilograms)

@@ -31,7 +31,9 @@ import Testing
 
     @Test func theExpectedBridgeFirmwareIsTheFirmwaresOwn() throws {
         let header = try String(
-            contentsOf: Self.repository.appendingPathComponent("firmware-bridge/src/BridgeConfig.h"), encoding: .utf8)
+            contentsOf: Self.repository.appendingPathComponent("firmware-bridge/src/BridgeConfig.h"),
+            encoding: .utf8
+        )
         let match = try #require(header.firstMatch(of: /kFirmwareVersion = "([^"]+)"/))
         #expect(String(match.1) == BuildInfo.expectedBridgeFirmware)
     }

@@ -14,8 +14,10 @@ import Testing
     @Test func twoCountedTrialsSayTheCVRestsOnTwo() throws {
         // 24, 25: mean 24.5, population SD 0.5, CV 2.04 %.
         let two = try #require(TrialStatistics(left: [24, 25], right: [], dominant: nil).consistency(.left))
-        #expect(two.description
-            == "CV 2.0 % (population SD of 2 counted trials only), within the 15 % trial-consistency threshold")
+        #expect(
+            two.description
+                == "CV 2.0 % (population SD of 2 counted trials only), within the 15 % trial-consistency threshold"
+        )
         #expect(two.withinThreshold == true)
     }
 

@@ -6,8 +6,14 @@ import Testing
 
     @Test func aFullSubjectIsKeptAsGiven() throws {
         let subject = try Subject(
-            code: "P-017_a.b", sex: .female, birth: .date(Subject.Birth.Day("1979-03-14")!), dominant: .right,
-            heightCentimetres: 168, weightKilograms: 64.5, note: "post-op week 6")
+            code: "P-017_a.b",
+            sex: .female,
+            birth: .date(Subject.Birth.Day("1979-03-14")!),
+            dominant: .right,
+            heightCentimetres: 168,
+            weightKilograms: 64.5,
+            note: "post-op week 6"
+        )
         #expect(subject.code == "P-017_a.b")
         #expect(subject.age(on: today) == Age(birth: .date(Subject.Birth.Day("1979-03-14")!), on: today))
         #expect(subject.age(on: today)?.years == 47)
@@ -74,7 +80,8 @@ import Testing
     @Test func messagesNameTheValueAndTheFix() {
         #expect(
             SubjectError.badHeight(1680).description
-                == "height 1680.0 cm is not a human height: give centimetres from 30 to 272 (e.g. 168)")
+                == "height 1680.0 cm is not a human height: give centimetres from 30 to 272 (e.g. 168)"
+        )
         #expect(SubjectError.futureBirth("2030", today: today).description == "birth 2030 is after today (2026-11-24): check the year")
     }
 

@@ -51,8 +51,10 @@ import Testing
     }
 
     @Test func consistencyIsAFigureWithItsThreshold() throws {
-        #expect(try #require(statistics.consistency(.left)).description
-            == "CV 5.1 % (population SD), within the 15 % trial-consistency threshold")
+        #expect(
+            try #require(statistics.consistency(.left)).description
+                == "CV 5.1 % (population SD), within the 15 % trial-consistency threshold"
+        )
         // 20, 30, 40: mean 30, population SD sqrt(200/3) = 8.165, CV 27.2 %.
         let spread = TrialStatistics(left: [20, 30, 40], right: [], dominant: nil)
         let consistency = try #require(spread.consistency(.left))

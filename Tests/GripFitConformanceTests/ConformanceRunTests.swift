@@ -15,23 +15,23 @@ struct FakeSession {
     var nextReading = MonotonicInstant.zero
     var reconnectAt: MonotonicInstant?
     var connected = false
-    var pending: [(at: MonotonicInstant, report: SessionReport)] = []
+    var pending: [(at: MonotonicInstant, report: LinkReport)] = []
 
     init(cases: [ConformanceCase] = ConformanceCase.allCases, settings: ConformanceSettings = ConformanceSettings()) {
         run = ConformanceRun(cases: cases, settings: settings)
     }
 
-    mutating func deliver(_ report: SessionReport) {
+    mutating func deliver(_ report: LinkReport) {
         let commands = run.handle(report, at: now)
         for command in commands { answer(command) }
     }
 
     mutating func answer(_ command: Command) {
-        let reply: [SessionReport]
+        let reply: [LinkReport]
         switch command {
         case .device(.ping) where !answersPing:
             // The session gives up on it after its reply timeout, without a repeat (as `check` sets it).
-            pending.append((now + SessionTimings().replyTimeout(for: command), .commandFinished(command, .failed(.timedOut(attempts: 1)))))
+            pending.append((now + LinkTimings().replyTimeout(for: command), .commandFinished(command, .failed(.timedOut(attempts: 1)))))
             return
         case .device(.ping): reply = [.message(.status(.pong)), .commandFinished(command, .succeeded(reply: .status(.pong)))]
         case .device(.tare): reply = [.message(.status(.tared)), .commandFinished(command, .succeeded(reply: .status(.tared)))]
@@ -145,8 +145,8 @@ struct ConformanceRunTests {
     @Test func badLinesAreCountedForFormatWhicheverCaseRuns() {
         var observations = RunObservations()
         observations.observe(.message(.reading(1)), at: .zero)
-        observations.observe(.warning(SessionWarning(.malformed(.nonNumericReading), raw: Array("R:1x2".utf8))), at: .zero)
-        observations.observe(.warning(SessionWarning(.noReadings)), at: .zero)
+        observations.observe(.warning(LinkWarning(.malformed(.nonNumericReading), raw: Array("R:1x2".utf8))), at: .zero)
+        observations.observe(.warning(LinkWarning(.noReadings)), at: .zero)
         observations.observe(.message(.unknown("X:1")), at: .zero)
         #expect(observations.linesSeen == 3)
         #expect(observations.badLines == 2)

@@ -68,7 +68,10 @@ struct PingProbeTests {
         #expect(Self.figure("unanswered", figures) == .number(3))
         #expect(Self.figure("late_pongs", figures) == .number(2))
         #expect(Self.figure("latency_p50", figures) == nil, "no PONG counts as an answer: \(figures)")
-        guard case .failed(let reason) = verdict else { Issue.record("\(verdict)"); return }
+        guard case .failed(let reason) = verdict else {
+            Issue.record("\(verdict)")
+            return
+        }
         #expect(reason.contains("3 of 3 pings got no S:PONG within 1000 ms (2 came later)"))
     }
 

@@ -14,7 +14,10 @@ struct VerdictTests {
     @Test func defaultRatePassesWithinTheToleranceAndFailsOutside() {
         #expect(DefaultRateProbe.verdict(Self.every(105, for: 5000), nominal: .milliseconds(100), settings: settings).verdict == .passed)
         let slow = DefaultRateProbe.verdict(Self.every(120, for: 5000), nominal: .milliseconds(100), settings: settings).verdict
-        guard case .failed(let reason) = slow else { Issue.record("\(slow)"); return }
+        guard case .failed(let reason) = slow else {
+            Issue.record("\(slow)")
+            return
+        }
         #expect(reason.contains("mean interval 120.0 ms"))
     }
 
@@ -22,7 +25,10 @@ struct VerdictTests {
         var arrivals = Self.every(100, for: 5000)
         arrivals.removeSubrange(10..<13)
         let verdict = DefaultRateProbe.verdict(arrivals, nominal: .milliseconds(100), settings: settings).verdict
-        guard case .failed(let reason) = verdict else { Issue.record("\(verdict)"); return }
+        guard case .failed(let reason) = verdict else {
+            Issue.record("\(verdict)")
+            return
+        }
         #expect(reason.contains("about 3 of 51 readings missing"))
     }
 

@@ -10,12 +10,19 @@ import Testing
     let backend = FakeBackend()
 
     func respond(
-        _ method: HTTPRequest.Method, _ path: String, host: String = "127.0.0.1:8642", headers: HTTPFields = [:],
-        body: String = "", access: AccessPolicy = AccessPolicy(token: nil, loopbackOnly: true)
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        host: String = "127.0.0.1:8642",
+        headers: HTTPFields = [:],
+        body: String = "",
+        access: AccessPolicy = AccessPolicy(token: nil, loopbackOnly: true)
     ) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, body: String) {
         let router = DashboardServer.buildRouter(
-            context: TestContext.self, live: LiveRoutes(session: backend, publisher: EventPublisher()),
-            history: HistoryRoutes(history: backend), access: access)
+            context: TestContext.self,
+            live: LiveRoutes(session: backend, publisher: EventPublisher()),
+            history: HistoryRoutes(history: backend),
+            access: access
+        )
         let responder = router.buildResponder()
         var head = HTTPRequest(method: method, scheme: "http", authority: host, path: path)
         head.headerFields.append(contentsOf: headers)
@@ -47,8 +54,11 @@ import Testing
         let tare = try await respond(.post, "/api/tare", headers: [.origin: "http://127.0.0.1:8642"])
         #expect(tare.status == .accepted)
         let start = try await respond(
-            .post, "/api/record/start", headers: [.origin: "http://127.0.0.1:8642", .contentType: "application/json"],
-            body: #"{"hand":"left","label":"visit 2"}"#)
+            .post,
+            "/api/record/start",
+            headers: [.origin: "http://127.0.0.1:8642", .contentType: "application/json"],
+            body: #"{"hand":"left","label":"visit 2"}"#
+        )
         #expect(start.status == .ok)
         let stop = try await respond(.post, "/api/record/stop")
         #expect(stop.status == .conflict)
@@ -58,7 +68,11 @@ import Testing
     @Test func theGuidedProtocolIsStartedWithCheckedTrialsAndRest() async throws {
         func start(_ body: String) async throws -> (status: HTTPResponse.Status, body: String) {
             let response = try await respond(
-                .post, "/api/record/start", headers: [.contentType: "application/json"], body: body)
+                .post,
+                "/api/record/start",
+                headers: [.contentType: "application/json"],
+                body: body
+            )
             return (response.status, response.body)
         }
         #expect(try await start(#"{"protocol":"standard","hand":"left","trials":1,"rest":0}"#).status == .ok)
@@ -103,7 +117,8 @@ import Testing
         #expect(try await respond(.get, "/", headers: [site: "cross-site", mode: "navigate", dest: "document"]).status == .ok)
         #expect(
             try await respond(.get, "/api/status", headers: [site: "cross-site", mode: "navigate", dest: "iframe"]).status
-                == .forbidden)
+                == .forbidden
+        )
         #expect(try await respond(.get, "/", headers: [site: "none", mode: "navigate"]).status == .ok)
         #expect(try await respond(.get, "/api/status", headers: [site: "same-origin", mode: "cors"]).status == .ok)
         // Without fetch metadata (curl, scripts): the other rules decide.
@@ -117,11 +132,16 @@ import Testing
     @Test func aQuietStreamGetsAKeepAliveComment() async throws {
         let publisher = EventPublisher()
         let router = DashboardServer.buildRouter(
-            context: TestContext.self, live: LiveRoutes(session: backend, publisher: publisher), history: HistoryRoutes(history: backend),
-            access: AccessPolicy(token: nil, loopbackOnly: true))
+            context: TestContext.self,
+            live: LiveRoutes(session: backend, publisher: publisher),
+            history: HistoryRoutes(history: backend),
+            access: AccessPolicy(token: nil, loopbackOnly: true)
+        )
         let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:8642", path: "/api/events")
         let response = try await router.buildResponder().respond(
-            to: Request(head: head, body: RequestBody(buffer: ByteBuffer())), context: TestContext(source: .init()))
+            to: Request(head: head, body: RequestBody(buffer: ByteBuffer())),
+            context: TestContext(source: .init())
+        )
         #expect(publisher.subscriberCount == 1)
         let start = MonotonicInstant.zero + .seconds(1)
         publisher.flush(at: start)
@@ -149,14 +169,28 @@ import Testing
         #expect(cookie.hasPrefix("gripfit_token=0123456789abcdef0123;"))
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
         let withCookie = try await respond(
-            .get, "/api/status", host: "pi.local:8642", headers: [.cookie: "gripfit_token=0123456789abcdef0123"], access: access)
+            .get,
+            "/api/status",
+            host: "pi.local:8642",
+            headers: [.cookie: "gripfit_token=0123456789abcdef0123"],
+            access: access
+        )
         #expect(withCookie.status == .ok)
         let withHeader = try await respond(
-            .get, "/api/sessions", host: "pi.local:8642", headers: [.authorization: "Bearer 0123456789abcdef0123"], access: access)
+            .get,
+            "/api/sessions",
+            host: "pi.local:8642",
+            headers: [.authorization: "Bearer 0123456789abcdef0123"],
+            access: access
+        )
         #expect(withHeader.status == .ok)
         let crossSite = try await respond(
-            .post, "/api/tare", host: "pi.local:8642",
-            headers: [.cookie: "gripfit_token=0123456789abcdef0123", .origin: "http://evil.example"], access: access)
+            .post,
+            "/api/tare",
+            host: "pi.local:8642",
+            headers: [.cookie: "gripfit_token=0123456789abcdef0123", .origin: "http://evil.example"],
+            access: access
+        )
         #expect(crossSite.status == .forbidden)
     }
 
@@ -186,7 +220,8 @@ import Testing
         #expect(
             backend.calls.withLock { $0 } == [
                 "export 1 csv", "plot 1 -", "plot 1 lb", "trend ble:C0:FF:EE:00:00:01 left 50 -",
-            ])
+            ]
+        )
     }
 
     @Test func theHistoryComesInPagesOfAParsedSize() async throws {
@@ -234,7 +269,8 @@ import Testing
             backend.calls.withLock { $0 } == [
                 "subjects", "sessions - - 50 - for P017", "trend - - 20 - for P017", "start left - for P017",
                 "protocol - - - - for P017",
-            ])
+            ]
+        )
     }
 
     /// A protocol run's figures and its printable report: ids checked, and the report served as

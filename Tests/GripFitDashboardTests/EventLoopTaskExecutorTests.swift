@@ -1,7 +1,8 @@
-@testable import GripFitDashboard
 import NIOCore
 import NIOPosix
 import Testing
+
+@testable import GripFitDashboard
 
 @Suite struct EventLoopTaskExecutorTests {
     @Test func aTaskThatPrefersTheLoopRunsThereAfterEverySuspension() async throws {

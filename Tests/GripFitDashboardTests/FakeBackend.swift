@@ -29,10 +29,16 @@ final class FakeBackend: LiveControl, HistoryPages {
     }
 
     func startProtocol(
-        firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?, subject: String?
+        firstHand: Hand?,
+        label: String?,
+        trialsPerHand: Int?,
+        restSeconds: Double?,
+        subject: String?
     ) throws(DashboardError) -> String {
-        note("protocol \(firstHand?.rawValue ?? "-") \(label ?? "-") \(trialsPerHand.map(String.init) ?? "-") "
-            + "\(restSeconds.map { "\($0)" } ?? "-")" + (subject.map { " for \($0)" } ?? ""))
+        note(
+            "protocol \(firstHand?.rawValue ?? "-") \(label ?? "-") \(trialsPerHand.map(String.init) ?? "-") "
+                + "\(restSeconds.map { "\($0)" } ?? "-")" + (subject.map { " for \($0)" } ?? "")
+        )
         return #"{"event":"guided","phase":"waiting"}"#
     }
 

@@ -33,10 +33,14 @@ struct SubjectFormTests {
         let future = try refusal(SubjectForm(code: "P1", birthDate: "2030-01-01"))
         #expect(future.message == "Birth 2030-01-01 is after today (2026-11-25): check the year.")
         // Worded for the page's one birth field, not the CLI's options (issue 33).
-        #expect(try refusal(SubjectForm(code: "P1", birthDate: "1979-02-30")).message == "Birth date '1979-02-30' is not a day of the "
-            + "calendar: give it as YYYY-MM-DD (e.g. 1979-03-14), or the year alone (e.g. 1979).")
-        #expect(try refusal(SubjectForm(code: "P1", birthDate: "1979-03-14", birthYear: 1979)).message
-            == "Give the birth date or the birth year, not both.")
+        #expect(
+            try refusal(SubjectForm(code: "P1", birthDate: "1979-02-30")).message == "Birth date '1979-02-30' is not a day of the "
+                + "calendar: give it as YYYY-MM-DD (e.g. 1979-03-14), or the year alone (e.g. 1979)."
+        )
+        #expect(
+            try refusal(SubjectForm(code: "P1", birthDate: "1979-03-14", birthYear: 1979)).message
+                == "Give the birth date or the birth year, not both."
+        )
         let code = try refusal(SubjectForm(code: "Jane Doe\u{1B}[2J"))
         #expect(code.status == .badRequest)
         #expect(code.message.hasPrefix(#"Subject code 'Jane Doe\x1B[2J' is not usable"#), "a terminal escape shown, not run")

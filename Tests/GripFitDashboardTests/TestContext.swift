@@ -1,7 +1,7 @@
 import GripFitDashboard
 import Hummingbird
-import NIOCore
 import Logging
+import NIOCore
 
 /// A request context with no channel, so tests call the router's responder directly.
 struct TestContext: EventLoopRequestContext {

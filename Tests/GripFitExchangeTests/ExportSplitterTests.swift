@@ -1,6 +1,7 @@
-@testable import GripFitExchange
 import GripFitRecords
 import Testing
+
+@testable import GripFitExchange
 
 /// ``ExportSplitter``: the same pieces whether the file comes whole, a byte at a time or in random
 /// chunks; brackets, quotes and escapes inside strings do not count; a piece over the cap is refused
@@ -36,7 +37,8 @@ struct ExportSplitterTests {
                 .session(Array(#"{"label":"\\","n":2}"#.utf8), line: 3),
                 .session(Array("3".utf8), line: 3),
                 .member(key: "version", value: Array("1".utf8)),
-            ])
+            ]
+        )
         #expect(try Self.pieces(Self.document) { _ in 1 } == whole)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20 {

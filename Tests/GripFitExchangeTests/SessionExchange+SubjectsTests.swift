@@ -1,10 +1,11 @@
 import Foundation
 import GripFitClinical
 import GripFitCore
-@testable import GripFitExchange
 import GripFitRecords
-import Testing
 import StoreTestSupport
+import Testing
+
+@testable import GripFitExchange
 
 /// JSON exports carry subjects and assessments; files without them (older exports) still read.
 struct SessionExchangeSubjectsTests {

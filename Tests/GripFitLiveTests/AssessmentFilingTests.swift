@@ -10,8 +10,14 @@ struct AssessmentFilingTests {
 
     static func attempt(start: Int64) -> StoredSession {
         StoredSession.analysed(
-            device: "usb:A1", startedAtMilliseconds: start, firmware: "1.0", label: nil, hand: .left, calibration: nil,
-            trace: RawTrace(samples: (0..<10).map { RawSample(micros: Int64($0) * 12_500, raw: 100) }))
+            device: "usb:A1",
+            startedAtMilliseconds: start,
+            firmware: "1.0",
+            label: nil,
+            hand: .left,
+            calibration: nil,
+            trace: RawTrace(samples: (0..<10).map { RawSample(micros: Int64($0) * 12_500, raw: 100) })
+        )
     }
 
     @Test func theFirstSavedAttemptFilesTheAssessmentAndTheOthersPointAtIt() throws {
@@ -32,7 +38,8 @@ struct AssessmentFilingTests {
                     written.append(attempt)
                     facts.append(filed)
                     return (Int64(written.count), 7)
-                })
+                }
+            )
         }
         #expect(throws: Full.self) { try save(Self.attempt(start: 1_795_000_000_000)) }
         #expect(filing.assessment == nil, "a first save that fails files none")

@@ -16,14 +16,17 @@ struct CalibratedSessionTests {
         func redraw(_ view: [String]) {}
         func notice(_ text: String, view: [String]) { notices.append(text) }
         func time(at instant: MonotonicInstant) -> String { "t" }
-        func line(for report: SessionReport, time: String) -> String? { nil }
+        func line(for report: LinkReport, time: String) -> String? { nil }
     }
 
     @Test func aRecordingAndTheLiveViewShareOneLookupAndOneZero() throws {
         let lookups = Lookups()
         let calibration = StoredCalibration(
-            device: "usb:A1", calibration: Calibration(offset: 0, countsPerKilogram: 20_000), date: "2026-11-22T00:00:00Z",
-            massKilograms: 10)
+            device: "usb:A1",
+            calibration: Calibration(offset: 0, countsPerKilogram: 20_000),
+            date: "2026-11-22T00:00:00Z",
+            massKilograms: 10
+        )
         let stage = LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in
             lookups.count += 1
             return calibration
@@ -31,8 +34,13 @@ struct CalibratedSessionTests {
         let start = MonotonicInstant(nanoseconds: 1_000_000_000)
         let screen = Screen()
         let recording = LiveRecording(
-            seconds: 1, untilRelease: false, tags: SessionTags(), unit: .kilograms, wallTime: FixedWallTime(),
-            startingAt: start)
+            seconds: 1,
+            untilRelease: false,
+            tags: SessionTags(),
+            unit: .kilograms,
+            wallTime: FixedWallTime(),
+            startingAt: start
+        )
         let monitor = LiveMonitor(unit: .kilograms, screen: screen, start: start)
         let session = CalibratedSession(stage: stage, consumers: [recording, monitor])
         #expect(session.nextDeadline == start + .seconds(1), "the view's clock comes before the recording's wait")

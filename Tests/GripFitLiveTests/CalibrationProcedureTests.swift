@@ -40,7 +40,7 @@ struct CalibrationProcedureTests {
             }
         }
 
-        func report(_ report: SessionReport) {
+        func report(_ report: LinkReport) {
             var actions: [ConsumerAction] = []
             session.handle(report, at: now, link: LinkFacts(), into: &actions)
             stopped = stopped || actions.contains(.stop)
@@ -126,7 +126,8 @@ struct CalibrationProcedureTests {
         feed.read([100_500])
         #expect(feed.stopped)
         #expect(
-            feed.told.last == .failed(.loadNotDetected(deltaCounts: 500, minimum: CalibrationFit.defaultMinimumDeltaCounts)))
+            feed.told.last == .failed(.loadNotDetected(deltaCounts: 500, minimum: CalibrationFit.defaultMinimumDeltaCounts))
+        )
         #expect(feed.procedure.result == .failure(.loadNotDetected(deltaCounts: 500, minimum: 1_000)))
     }
 

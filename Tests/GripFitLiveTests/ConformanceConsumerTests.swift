@@ -27,9 +27,12 @@ struct ConformanceConsumerTests {
         let check = ConformanceConsumer(ConformanceRun(cases: [.handshake, .ping]), start: start)
         let harness = ConsumerHarness(check, start: start)
         harness.feed(
-            [.message(.bridge(.connected(BLEAddress("C0:FF:EE:00:00:01")!))), .state(.connected),
-             .message(.device(DeviceInfo(name: "GRIPFIT", firmware: "1.0"))), .message(.status(.ready))],
-            every: .zero)
+            [
+                .message(.bridge(.connected(BLEAddress("C0:FF:EE:00:00:01")!))), .state(.connected),
+                .message(.device(DeviceInfo(name: "GRIPFIT", firmware: "1.0"))), .message(.status(.ready)),
+            ],
+            every: .zero
+        )
         harness.feed(readings: [Int32](repeating: 1_000, count: 300))
         let actions = harness.actions
         #expect(actions.contains { if case .submit(.device(.ping)) = $0 { true } else { false } }, "\(actions)")

@@ -17,7 +17,7 @@ import Testing
 
     @Test(arguments: values)
     func fastPathsMatchTheGeneralEncoders(raw: Int32) {
-        let report = SessionReport.message(.reading(raw))
+        let report = LinkReport.message(.reading(raw))
         #expect(written(EventEncoder.appendJSONL, raw) == EventEncoder.jsonl(report, time: time)! + "\n")
         #expect(written(EventEncoder.appendCSV, raw) == EventEncoder.csv(report, time: time)! + "\n")
         #expect(written(EventEncoder.appendText, raw) == EventEncoder.text(report, time: time)! + "\n")

@@ -10,26 +10,32 @@ import Testing
 
     @Test func readingsStatusesAndDeviceInfoFollowTheDocumentedShape() {
         #expect(
-            EventEncoder.jsonl(.message(.reading(-5)), time: time) == #"{"event":"reading","time":"2026-11-22T04:10:31.123Z","raw":-5}"#)
+            EventEncoder.jsonl(.message(.reading(-5)), time: time) == #"{"event":"reading","time":"2026-11-22T04:10:31.123Z","raw":-5}"#
+        )
         #expect(
             EventEncoder.jsonl(.message(.status(.rate(50))), time: time)
-                == #"{"event":"status","time":"2026-11-22T04:10:31.123Z","status":"RATE","rate_ms":50}"#)
+                == #"{"event":"status","time":"2026-11-22T04:10:31.123Z","status":"RATE","rate_ms":50}"#
+        )
         #expect(
             EventEncoder.jsonl(.message(.status(.notReady)), time: time)
-                == #"{"event":"status","time":"2026-11-22T04:10:31.123Z","status":"NOT_READY"}"#)
+                == #"{"event":"status","time":"2026-11-22T04:10:31.123Z","status":"NOT_READY"}"#
+        )
         #expect(
             EventEncoder.jsonl(.message(.device(DeviceInfo(name: "GRIPFIT", firmware: "1.0"))), time: time)
-                == #"{"event":"device","time":"2026-11-22T04:10:31.123Z","name":"GRIPFIT","firmware":"1.0"}"#)
+                == #"{"event":"device","time":"2026-11-22T04:10:31.123Z","name":"GRIPFIT","firmware":"1.0"}"#
+        )
         #expect(
             EventEncoder.jsonl(.state(.error(.portBusy)), time: time)
-                == #"{"event":"state","time":"2026-11-22T04:10:31.123Z","state":"error","error":"portBusy"}"#)
+                == #"{"event":"state","time":"2026-11-22T04:10:31.123Z","state":"error","error":"portBusy"}"#
+        )
     }
 
     @Test func warningsCarryTheReasonAndTheLineWithoutControlCharacters() {
-        let warning = SessionWarning(.unknownLine, raw: Array("\u{1B}[2J\"hi\"".utf8))
+        let warning = LinkWarning(.unknownLine, raw: Array("\u{1B}[2J\"hi\"".utf8))
         #expect(
             EventEncoder.jsonl(.warning(warning), time: time)
-                == #"{"event":"warning","time":"2026-11-22T04:10:31.123Z","reason":"unknown-line","line":"\\x1B[2J\"hi\""}"#)
+                == #"{"event":"warning","time":"2026-11-22T04:10:31.123Z","reason":"unknown-line","line":"\\x1B[2J\"hi\""}"#
+        )
     }
 
     /// JSON carries device text as the device sent it, JSON-escaped only (ESC as `\u001b`, the
@@ -69,14 +75,17 @@ import Testing
         #expect(
             EventEncoder.jsonl(.message(.bridge(.status(.connected, address))), time: time)
                 == #"{"event":"bridge","time":"2026-11-22T04:10:31.123Z","type":"status","state":"connected","#
-                + #""address":"C0:FF:EE:12:34:56"}"#)
+                + #""address":"C0:FF:EE:12:34:56"}"#
+        )
         #expect(
             EventEncoder.jsonl(.message(.bridge(.disconnected(address, reason: "0x08"))), time: time)
                 == #"{"event":"bridge","time":"2026-11-22T04:10:31.123Z","type":"disconnected","address":"C0:FF:EE:12:34:56","#
-                + #""reason":"0x08","reason_name":"connection timeout"}"#)
+                + #""reason":"0x08","reason_name":"connection timeout"}"#
+        )
         #expect(
             EventEncoder.text(.message(.bridge(.disconnected(address, reason: "0x13"))), time: time)
-                == "2026-11-22T04:10:31.123Z bridge disconnected from C0:FF:EE:12:34:56 (0x13: remote user terminated connection)")
+                == "2026-11-22T04:10:31.123Z bridge disconnected from C0:FF:EE:12:34:56 (0x13: remote user terminated connection)"
+        )
         #expect(EventEncoder.jsonl(.message(.bridge(.disconnected(address, reason: "0x7F"))), time: time)?.contains("reason_name") == false)
     }
 

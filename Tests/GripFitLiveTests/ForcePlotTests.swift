@@ -1,7 +1,8 @@
-@testable import GripFitLive
 import GripFitCore
 import GripFitRecords
 import Testing
+
+@testable import GripFitLive
 
 struct ForcePlotTests {
     @Test func ticksAreRoundAndCoverTheRange() {
@@ -15,12 +16,20 @@ struct ForcePlotTests {
             RawSample(micros: Int64(step) * 100_000, raw: Int32(1_000 + (step >= 10 && step < 20 ? 30 * 20_000 : 0)))
         }
         let calibration = StoredCalibration(
-            device: "ble:C0:FF:EE:00:00:01", calibration: Calibration(offset: 1_000, countsPerKilogram: 20_000),
-            date: "2026-11-22T04:00:00.000Z", massKilograms: 10)
+            device: "ble:C0:FF:EE:00:00:01",
+            calibration: Calibration(offset: 1_000, countsPerKilogram: 20_000),
+            date: "2026-11-22T04:00:00.000Z",
+            massKilograms: 10
+        )
         let session = StoredSession.analysed(
-            device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: 0, firmware: "1.0", label: "<script>", hand: .left,
+            device: "ble:C0:FF:EE:00:00:01",
+            startedAtMilliseconds: 0,
+            firmware: "1.0",
+            label: "<script>",
+            hand: .left,
             calibration: calibration,
-            trace: RawTrace(samples: samples, gaps: [TraceGap(startMicros: 3_050_000, endMicros: 3_500_000)]))
+            trace: RawTrace(samples: samples, gaps: [TraceGap(startMicros: 3_050_000, endMicros: 3_500_000)])
+        )
         let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: calibration, unit: .pounds))
         #expect(svg.contains("Force (lb)"))
         #expect(svg.contains("Time (s)"))
@@ -38,8 +47,14 @@ struct ForcePlotTests {
             RawSample(micros: Int64(step) * 20_000, raw: Int32(step % 500 < 150 ? 600_000 : 1_000))
         }
         let session = StoredSession.analysed(
-            device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: 0, firmware: "1.0", label: nil, hand: nil,
-            calibration: nil, trace: RawTrace(samples: samples, gaps: []))
+            device: "ble:C0:FF:EE:00:00:01",
+            startedAtMilliseconds: 0,
+            firmware: "1.0",
+            label: nil,
+            hand: nil,
+            calibration: nil,
+            trace: RawTrace(samples: samples, gaps: [])
+        )
         #expect(session.summary.reps.count == 360)
         let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: nil, unit: .kilograms))
         let labels = svg.components(separatedBy: ">rep ").count - 1

@@ -35,7 +35,12 @@ struct GuidedControlTests {
     /// The dashboard's `guided` object reduced to what these tests read: the phase (as the state
     /// machine names it, `finished` once stopped) and the error.
     static func describe(
-        _ machine: GuidedProtocol, _ display: ForceDisplay, _ label: String?, _ now: MonotonicInstant, _ time: String, _ stopped: Bool,
+        _ machine: GuidedProtocol,
+        _ display: ForceDisplay,
+        _ label: String?,
+        _ now: MonotonicInstant,
+        _ time: String,
+        _ stopped: Bool,
         _ error: String?
     ) -> JSONObject {
         var object = JSONObject()
@@ -46,21 +51,28 @@ struct GuidedControlTests {
 
     func control(_ sink: Sink) -> GuidedControl {
         GuidedControl(
-            unit: .kilograms, wallTime: FixedWallTime(), describe: Self.describe, save: sink.save, warn: { sink.warnings.append($0) },
-            publish: sink.publish)
+            unit: .kilograms,
+            wallTime: FixedWallTime(),
+            describe: Self.describe,
+            save: sink.save,
+            warn: { sink.warnings.append($0) },
+            publish: sink.publish
+        )
     }
 
     /// Starts a one-trial-per-hand run and feeds `raws` 100 ms apart through the one calibration
     /// stage, ticking at its deadlines; no action reaches the driver.
     func run(_ raws: [Int32], _ guided: GuidedControl) -> MonotonicInstant {
         let session = CalibratedSession(
-            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil }, consumers: [guided])
+            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil },
+            consumers: [guided]
+        )
         let settings = GuidedRun.settings(trials: 1, first: .left, rest: 0, trialLimit: 5)
         var now = MonotonicInstant(nanoseconds: 1_000_000_000)
         _ = guided.start(settings: settings, label: "visit 3", display: Self.display, at: now)
         let link = LinkFacts(firmware: "1.0", portOpen: true)
         var actions: [ConsumerAction] = []
-        for report in [SessionReport.state(.connected)] + raws.map({ .message(.reading($0)) }) {
+        for report in [LinkReport.state(.connected)] + raws.map({ .message(.reading($0)) }) {
             now = now + .milliseconds(100)
             while let due = session.nextDeadline, due <= now {
                 session.tick(at: due, link: link, into: &actions)
@@ -104,7 +116,11 @@ struct GuidedControlTests {
         let guided = control(sink)
         let now = MonotonicInstant(nanoseconds: 1_000_000_000)
         _ = guided.start(
-            settings: GuidedRun.settings(trials: 1, first: .left, rest: 0, trialLimit: 5), label: nil, display: Self.display, at: now)
+            settings: GuidedRun.settings(trials: 1, first: .left, rest: 0, trialLimit: 5),
+            label: nil,
+            display: Self.display,
+            at: now
+        )
         #expect(guided.isBusy)
         let result = guided.stop(at: now, display: Self.display, link: LinkFacts())
         let stopped = try #require(result)

@@ -33,7 +33,12 @@ struct GuidedJSONTests {
     @Test func theSummaryNumbersTrialsPerHandAsSaved() throws {
         let (machine, now) = machine(stopDuringTheLast: true)
         let text = GuidedJSON.event(
-            machine, display: ForceDisplay(calibration: nil, unit: .kilograms), label: nil, at: now, time: "t", stopped: true
+            machine,
+            display: ForceDisplay(calibration: nil, unit: .kilograms),
+            label: nil,
+            at: now,
+            time: "t",
+            stopped: true
         ).text
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let summary = try #require(object["summary"] as? [String: Any], "\(text)")

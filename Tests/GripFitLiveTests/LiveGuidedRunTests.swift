@@ -37,9 +37,17 @@ struct LiveGuidedRunTests {
     func run(_ raws: [Int32], sink: Sink) -> (LiveGuidedRun, stopped: Bool) {
         let settings = GuidedRun.settings(trials: 1, first: .left, rest: 0, trialLimit: 5)
         let guided = LiveGuidedRun(
-            settings: settings, label: "visit 3", unit: .kilograms, wallTime: FixedWallTime(), save: sink.save, onEvent: sink.show)
+            settings: settings,
+            label: "visit 3",
+            unit: .kilograms,
+            wallTime: FixedWallTime(),
+            save: sink.save,
+            onEvent: sink.show
+        )
         let session = CalibratedSession(
-            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil }, consumers: [guided])
+            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil },
+            consumers: [guided]
+        )
         let harness = ConsumerHarness(session, link: LinkFacts(firmware: "1.0"))
         harness.feed(readings: raws)
         return (guided, harness.stopped)

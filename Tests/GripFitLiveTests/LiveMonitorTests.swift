@@ -16,15 +16,18 @@ struct LiveMonitorTests {
             draws.append(view)
         }
         func time(at instant: MonotonicInstant) -> String { "t\(instant.nanoseconds / 1_000_000)" }
-        func line(for report: SessionReport, time: String) -> String? {
+        func line(for report: LinkReport, time: String) -> String? {
             if case .state(let state) = report { return "\(time) state \(state)" }
             return nil
         }
     }
 
     static let calibration = StoredCalibration(
-        device: "usb:A1", calibration: Calibration(offset: 0, countsPerKilogram: 20_000), date: "2026-11-22T00:00:00Z",
-        massKilograms: 10)
+        device: "usb:A1",
+        calibration: Calibration(offset: 0, countsPerKilogram: 20_000),
+        date: "2026-11-22T00:00:00Z",
+        massKilograms: 10
+    )
     let start = MonotonicInstant(nanoseconds: 1_000_000_000)
 
     /// The monitor behind its own calibration stage, as `monitor` runs it.
@@ -52,7 +55,7 @@ struct LiveMonitorTests {
         return Monitored(monitor, session: CalibratedSession(stage: stage, consumers: [monitor]))
     }
 
-    func feed(_ monitored: Monitored, _ report: SessionReport, at milliseconds: Int) -> [ConsumerAction] {
+    func feed(_ monitored: Monitored, _ report: LinkReport, at milliseconds: Int) -> [ConsumerAction] {
         var actions: [ConsumerAction] = []
         monitored.session.handle(report, at: start + .milliseconds(milliseconds), link: LinkFacts(), into: &actions)
         return actions

@@ -10,8 +10,11 @@ struct LiveRecordingTests {
 
     static let device = "usb:A1"
     static let calibration = StoredCalibration(
-        device: device, calibration: Calibration(offset: 0, countsPerKilogram: 20_000), date: "2026-11-22T00:00:00Z",
-        massKilograms: 10)
+        device: device,
+        calibration: Calibration(offset: 0, countsPerKilogram: 20_000),
+        date: "2026-11-22T00:00:00Z",
+        massKilograms: 10
+    )
 
     /// What the recording told its front end, one line per event.
     final class Log {
@@ -41,10 +44,19 @@ struct LiveRecordingTests {
             self.log = log
             let start = MonotonicInstant(nanoseconds: 1_000_000_000)
             recording = LiveRecording(
-                seconds: seconds, untilRelease: untilRelease, tags: SessionTags(label: "warmup", hand: .left),
-                unit: .kilograms, wallTime: FixedWallTime(), startingAt: start, onEvent: log.record)
+                seconds: seconds,
+                untilRelease: untilRelease,
+                tags: SessionTags(label: "warmup", hand: .left),
+                unit: .kilograms,
+                wallTime: FixedWallTime(),
+                startingAt: start,
+                onEvent: log.record
+            )
             harness = ConsumerHarness(
-                CalibratedSession(stage: stage, consumers: [recording]), start: start, link: LinkFacts(firmware: "1.0"))
+                CalibratedSession(stage: stage, consumers: [recording]),
+                start: start,
+                link: LinkFacts(firmware: "1.0")
+            )
         }
 
         func feed(_ raws: [Int32]) { harness.feed(readings: raws) }
@@ -86,8 +98,13 @@ struct LiveRecordingTests {
     @Test func withoutAFirstReadingItGivesUpAfterTheWait() {
         let start = MonotonicInstant(nanoseconds: 1_000_000_000)
         let recording = LiveRecording(
-            seconds: 2, untilRelease: false, tags: SessionTags(), unit: .kilograms,
-            wallTime: FixedWallTime(), startingAt: start)
+            seconds: 2,
+            untilRelease: false,
+            tags: SessionTags(),
+            unit: .kilograms,
+            wallTime: FixedWallTime(),
+            startingAt: start
+        )
         #expect(recording.nextDeadline == start + LiveRecording.firstReadingWait)
         var actions: [ConsumerAction] = []
         recording.tick(at: start + .seconds(1), link: LinkFacts(), into: &actions)

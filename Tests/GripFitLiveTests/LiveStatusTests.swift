@@ -41,7 +41,7 @@ struct LiveStatusTests {
         var live = LiveStatus(unit: .kilograms, pinned: nil)
         let firmware = "1.0\u{1B}[31m\\x"
         let address = try #require(BLEAddress("C0:FF:EE:00:00:01"))
-        for report: SessionReport in [
+        for report: LinkReport in [
             .message(.bridge(.hello(version: firmware))), .message(.bridge(.found(address: address, rssi: -50, name: firmware))),
             .message(.device(DeviceInfo(name: "GRIPFIT", firmware: firmware))),
         ] {
@@ -75,8 +75,11 @@ struct LiveStatusTests {
         for index in 0...LiveStatus.foundLimit {
             let address = try #require(BLEAddress(String(format: "C0:FF:EE:12:34:%02X", index)))
             live.update(
-                with: .message(.bridge(.found(address: address, rssi: -40 - index, name: "Grip\u{7}\(index)"))), at: Self.start,
-                portOpen: true, time: "t\(index)")
+                with: .message(.bridge(.found(address: address, rssi: -40 - index, name: "Grip\u{7}\(index)"))),
+                at: Self.start,
+                portOpen: true,
+                time: "t\(index)"
+            )
         }
         let devices = try object(live.devices())
         let found = try #require(devices["found"] as? [[String: Any]])

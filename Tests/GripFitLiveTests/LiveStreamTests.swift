@@ -27,14 +27,17 @@ struct LiveStreamTests {
     }
 
     static let calibration = StoredCalibration(
-        device: "usb:A1", calibration: Calibration(offset: 0, countsPerKilogram: 20_000), date: "2026-11-22T00:00:00Z",
-        massKilograms: 10)
+        device: "usb:A1",
+        calibration: Calibration(offset: 0, countsPerKilogram: 20_000),
+        date: "2026-11-22T00:00:00Z",
+        massKilograms: 10
+    )
 
     static func stage() -> LiveCalibration {
         LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration }
     }
 
-    func feed(_ consumer: any SessionConsumer<SessionReport>, _ reports: [(Int64, SessionReport)]) -> [ConsumerAction] {
+    func feed(_ consumer: any LinkConsumer<LinkReport>, _ reports: [(Int64, LinkReport)]) -> [ConsumerAction] {
         var actions: [ConsumerAction] = []
         for (milliseconds, report) in reports {
             consumer.handle(report, at: Self.at(milliseconds), link: LinkFacts(), into: &actions)
@@ -47,17 +50,22 @@ struct LiveStreamTests {
         let written = Written()
         let stream = LiveStream(format: .jsonl, output: written.output(), wallTime: FixedWallTime())
         #expect(stream.header == nil)
-        let actions = feed(stream, [
-            (1_000, .state(.connected)), (1_020, .message(.reading(834_572))), (1_040, .message(.reading(-5))),
-            (2_999, .message(.status(.rate(20)))), (3_000, .message(.unknown("?"))),
-        ])
+        let actions = feed(
+            stream,
+            [
+                (1_000, .state(.connected)), (1_020, .message(.reading(834_572))), (1_040, .message(.reading(-5))),
+                (2_999, .message(.status(.rate(20)))), (3_000, .message(.unknown("?"))),
+            ]
+        )
         #expect(actions.isEmpty)
-        #expect(written.writes == [
-            #"{"event":"state","time":"2026-11-18T11:06:41.000Z","state":"connected"}"# + "\n"
-                + #"{"event":"reading","time":"2026-11-18T11:06:41.020Z","raw":834572}"# + "\n"
-                + #"{"event":"reading","time":"2026-11-18T11:06:41.040Z","raw":-5}"# + "\n"
-                + #"{"event":"status","time":"2026-11-18T11:06:42.999Z","status":"RATE","rate_ms":20}"# + "\n"
-        ])
+        #expect(
+            written.writes == [
+                #"{"event":"state","time":"2026-11-18T11:06:41.000Z","state":"connected"}"# + "\n"
+                    + #"{"event":"reading","time":"2026-11-18T11:06:41.020Z","raw":834572}"# + "\n"
+                    + #"{"event":"reading","time":"2026-11-18T11:06:41.040Z","raw":-5}"# + "\n"
+                    + #"{"event":"status","time":"2026-11-18T11:06:42.999Z","status":"RATE","rate_ms":20}"# + "\n"
+            ]
+        )
     }
 
     @Test func csvHasItsHeaderAndOnlyReadings() {
@@ -78,26 +86,30 @@ struct LiveStreamTests {
     /// `monitor` with several dongles, one stream each: every JSONL event (readings too, off the
     /// byte fast path) ends with its port, every text line starts with it, as the closure it replaced wrote them.
     @Test func withAPortEveryEventIsTaggedWithIt() {
-        let reports: [(Int64, SessionReport)] = [
+        let reports: [(Int64, LinkReport)] = [
             (0, .state(.connected)), (1, .message(.reading(-7))), (2, .message(.unknown("?"))), (3, .message(.status(.pong))),
         ]
         let jsonl = Written()
         _ = feed(LiveStream(format: .jsonl, port: "/dev/ttyACM1", output: jsonl.output(), wallTime: FixedWallTime()), reports)
-        #expect(jsonl.writes == [
-            #"{"event":"state","time":"2026-11-18T11:06:40.000Z","state":"connected","port":"/dev/ttyACM1"}"# + "\n"
-                + #"{"event":"reading","time":"2026-11-18T11:06:40.001Z","raw":-7,"port":"/dev/ttyACM1"}"# + "\n"
-                + #"{"event":"status","time":"2026-11-18T11:06:40.003Z","status":"PONG","port":"/dev/ttyACM1"}"# + "\n"
-        ])
+        #expect(
+            jsonl.writes == [
+                #"{"event":"state","time":"2026-11-18T11:06:40.000Z","state":"connected","port":"/dev/ttyACM1"}"# + "\n"
+                    + #"{"event":"reading","time":"2026-11-18T11:06:40.001Z","raw":-7,"port":"/dev/ttyACM1"}"# + "\n"
+                    + #"{"event":"status","time":"2026-11-18T11:06:40.003Z","status":"PONG","port":"/dev/ttyACM1"}"# + "\n"
+            ]
+        )
         let text = Written()
         _ = feed(LiveStream(format: .text, port: "/dev/ttyACM1", output: text.output(), wallTime: FixedWallTime()), reports)
-        #expect(text.text == "[/dev/ttyACM1] 2026-11-18T11:06:40.000Z state connected\n"
-            + "[/dev/ttyACM1] 2026-11-18T11:06:40.001Z reading -7\n[/dev/ttyACM1] 2026-11-18T11:06:40.003Z status PONG\n")
+        #expect(
+            text.text == "[/dev/ttyACM1] 2026-11-18T11:06:40.000Z state connected\n"
+                + "[/dev/ttyACM1] 2026-11-18T11:06:40.001Z reading -7\n[/dev/ttyACM1] 2026-11-18T11:06:40.003Z status PONG\n"
+        )
     }
 
     /// A port name with a control character is escaped once, for the format it is written in: JSON's
     /// `\u001b` in JSONL, the terminal's `\x1B` in text (it was escaped for the terminal, then for JSON).
     @Test func aHostilePortIsEscapedOncePerFormat() {
-        let reports: [(Int64, SessionReport)] = [(0, .state(.connected))]
+        let reports: [(Int64, LinkReport)] = [(0, .state(.connected))]
         let jsonl = Written()
         _ = feed(LiveStream(format: .jsonl, port: "/dev/x\u{1B}y", output: jsonl.output(), wallTime: FixedWallTime()), reports)
         #expect(jsonl.text.contains(#""port":"/dev/x\u001by""#), "\(jsonl.text)")
@@ -111,7 +123,12 @@ struct LiveStreamTests {
         let written = Written()
         var notices: [String] = []
         let stream = LiveStream(
-            format: .csv, unit: .kilograms, output: written.output(), wallTime: FixedWallTime(), notice: { notices.append($0) })
+            format: .csv,
+            unit: .kilograms,
+            output: written.output(),
+            wallTime: FixedWallTime(),
+            notice: { notices.append($0) }
+        )
         #expect(stream.header == "time,raw,force_kg")
         _ = feed(CalibratedSession(stage: Self.stage(), consumers: [stream.calibrated]), [(0, .message(.reading(40_000)))])
         #expect(written.text == "2026-11-18T11:06:40.000Z,40000,2.000\n")
@@ -142,19 +159,26 @@ struct LiveStreamTests {
             func redraw(_ view: [String]) {}
             func notice(_ text: String, view: [String]) {}
             func time(at instant: MonotonicInstant) -> String { "t" }
-            func line(for report: SessionReport, time: String) -> String? { nil }
+            func line(for report: LinkReport, time: String) -> String? { nil }
         }
         let start = Self.at(1_000)
         let written = Written()
         let recording = LiveRecording(
-            seconds: 1, untilRelease: false, tags: SessionTags(), unit: .kilograms, wallTime: FixedWallTime(),
-            startingAt: start)
+            seconds: 1,
+            untilRelease: false,
+            tags: SessionTags(),
+            unit: .kilograms,
+            wallTime: FixedWallTime(),
+            startingAt: start
+        )
         let monitor = LiveMonitor(unit: .kilograms, screen: Screen(), start: start)
         let stream = LiveStream(format: .jsonl, output: written.output(), wallTime: FixedWallTime())
         let session = CalibratedSession(stage: Self.stage(), consumers: [recording, monitor, stream.calibrated])
         _ = feed(session, [(1_100, .message(.reading(40_000))), (1_200, .message(.reading(100_000)))])
-        #expect(written.text == #"{"event":"reading","time":"2026-11-18T11:06:41.100Z","raw":40000}"# + "\n"
-            + #"{"event":"reading","time":"2026-11-18T11:06:41.200Z","raw":100000}"# + "\n")
+        #expect(
+            written.text == #"{"event":"reading","time":"2026-11-18T11:06:41.100Z","raw":40000}"# + "\n"
+                + #"{"event":"reading","time":"2026-11-18T11:06:41.200Z","raw":100000}"# + "\n"
+        )
         #expect(monitor.lines(at: Self.at(1_200)).first?.hasPrefix("5.00 kg") == true)
         let saved = try #require(recording.finish(at: Self.at(1_200), link: LinkFacts()))
         #expect(saved.trace.samples.map(\.raw) == [40_000, 100_000])

@@ -6,7 +6,9 @@ import Testing
 struct LiveViewTests {
     private func view(calibrated: Bool = true, firmware: String? = "1.0") -> (LiveView, MonotonicInstant) {
         var view = LiveView(
-            start: .zero, scale: LiveView.Scale(unit: calibrated ? "kg" : "raw", decimals: 2, calibrated: calibrated))
+            start: .zero,
+            scale: LiveView.Scale(unit: calibrated ? "kg" : "raw", decimals: 2, calibrated: calibrated)
+        )
         view.linkChanged(.connected)
         view.firmware = firmware
         var now = MonotonicInstant.zero

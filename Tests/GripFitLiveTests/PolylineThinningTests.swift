@@ -1,5 +1,6 @@
-@testable import GripFitLive
 import Testing
+
+@testable import GripFitLive
 
 struct PolylineThinningTests {
     typealias Point = PolylineThinning.Point
@@ -18,7 +19,8 @@ struct PolylineThinningTests {
         #expect(
             line.finish() == [
                 Point(x: 10, y: 5), Point(x: 10.2, y: 9), Point(x: 10.4, y: 1), Point(x: 10.8, y: 6), Point(x: 11.1, y: 3),
-            ])
+            ]
+        )
     }
 
     /// A gap ends a line mid-column; the next line starts afresh in that same column.

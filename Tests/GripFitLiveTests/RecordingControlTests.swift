@@ -10,7 +10,9 @@ struct RecordingControlTests {
 
     static func session(_ recording: RecordingControl<any Error>) -> CalibratedSession {
         CalibratedSession(
-            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil }, consumers: [recording])
+            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in nil },
+            consumers: [recording]
+        )
     }
 
     @Test func beginsAtAKnownDevicesReadingAndStopsIntoItsSession() throws {
@@ -60,7 +62,8 @@ struct RecordingControlTests {
         let recording = RecordingControl<any Error>(unit: .kilograms, wallTime: FixedWallTime())
         let session = CalibratedSession(
             stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in throw Unreadable() },
-            consumers: [recording])
+            consumers: [recording]
+        )
         recording.start(hand: nil, label: nil, subject: nil, at: Self.start)
         var actions: [ConsumerAction] = []
         var now = Self.start

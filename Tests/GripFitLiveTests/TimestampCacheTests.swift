@@ -1,9 +1,9 @@
 import Foundation
+import GripFitCore
 import GripFitRecords
 import Testing
 
 @testable import GripFitLive
-import GripFitCore
 
 /// The formatter that builds the whole timestamp each time (``Timestamp``'s milliseconds written by ``RFC3339``).
 private enum WallClock {

@@ -6,14 +6,17 @@ import Testing
     @Test func parsesBothSchemesAndIPv6() throws {
         #expect(
             try NetworkPortAddress(parsing: "rfc2217://127.0.0.1:4002")
-                == NetworkPortAddress(scheme: .rfc2217, host: "127.0.0.1", port: 4002))
+                == NetworkPortAddress(scheme: .rfc2217, host: "127.0.0.1", port: 4002)
+        )
         #expect(
             try NetworkPortAddress(parsing: "TCP://exporter.lab:4001/")
-                == NetworkPortAddress(scheme: .tcp, host: "exporter.lab", port: 4001))
+                == NetworkPortAddress(scheme: .tcp, host: "exporter.lab", port: 4001)
+        )
         // pyserial's raw TCP.
         #expect(
             try NetworkPortAddress(parsing: "socket://exporter.lab:4001")
-                == NetworkPortAddress(scheme: .socket, host: "exporter.lab", port: 4001))
+                == NetworkPortAddress(scheme: .socket, host: "exporter.lab", port: 4001)
+        )
         #expect(NetworkPortAddress.Scheme.socket.isTelnet == false)
         let v6 = try NetworkPortAddress(parsing: "tcp://[::1]:4001")
         #expect(v6.host == "::1")

@@ -16,14 +16,16 @@ import Testing
         _ = codec.opening()
         let first = codec.decode([iac, `do`, 44])
         // 115200 = 0x0001C200; 8 data bits; parity NONE (1); 1 stop bit; DTR on (8); RTS on (11).
-        #expect(first.replies == [
-            iac, sb, 44, 1, 0x00, 0x01, 0xC2, 0x00, iac, se,
-            iac, sb, 44, 2, 8, iac, se,
-            iac, sb, 44, 3, 1, iac, se,
-            iac, sb, 44, 4, 1, iac, se,
-            iac, sb, 44, 5, 8, iac, se,
-            iac, sb, 44, 5, 11, iac, se,
-        ])
+        #expect(
+            first.replies == [
+                iac, sb, 44, 1, 0x00, 0x01, 0xC2, 0x00, iac, se,
+                iac, sb, 44, 2, 8, iac, se,
+                iac, sb, 44, 3, 1, iac, se,
+                iac, sb, 44, 4, 1, iac, se,
+                iac, sb, 44, 5, 8, iac, se,
+                iac, sb, 44, 5, 11, iac, se,
+            ]
+        )
         #expect(first.data.isEmpty)
         #expect(codec.portConfigured)
         #expect(codec.decode([iac, `do`, 44]).replies.isEmpty)
@@ -47,7 +49,8 @@ import Testing
 
     @Test func unescapesDataAndDropsCommandsAndSubnegotiations() {
         var codec = RFC2217Codec()
-        let input: [UInt8] = Array("R:1\n".utf8) + [iac, iac, 0xFE] + [iac, 241] + [iac, sb, 44, 101, 0, 1, 0xC2, 0, iac, se]
+        let input: [UInt8] =
+            Array("R:1\n".utf8) + [iac, iac, 0xFE] + [iac, 241] + [iac, sb, 44, 101, 0, 1, 0xC2, 0, iac, se]
             + [iac, sb, 44, 106, iac, iac, iac, se] + Array("R:2\n".utf8)
         let decoded = codec.decode(input)
         #expect(decoded.data == Array("R:1\n".utf8) + [0xFF, 0xFE] + Array("R:2\n".utf8))
@@ -55,7 +58,8 @@ import Testing
     }
 
     @Test func sameResultWhateverTheChunking() {
-        let input: [UInt8] = [iac, will, 3] + Array("B:BRIDGE,1\n".utf8) + [iac, iac, iac, sb, 44, 106, 0, iac, se]
+        let input: [UInt8] =
+            [iac, will, 3] + Array("B:BRIDGE,1\n".utf8) + [iac, iac, iac, sb, 44, 106, 0, iac, se]
             + [iac, `do`, 44] + Array("R:5\n".utf8) + [iac, iac]
         var whole = RFC2217Codec()
         _ = whole.opening()

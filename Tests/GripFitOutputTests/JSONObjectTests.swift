@@ -15,7 +15,8 @@ struct JSONObjectTests {
         object.set("one", inner)
         object.set("many", [inner, inner])
         object.setNull("none")
-        let expected = #"{"event":"r\#u{202e}\"x","peak":12.5,"nan":null,"ok":true,"list":[1,2],"#
+        let expected =
+            #"{"event":"r\#u{202e}\"x","peak":12.5,"nan":null,"ok":true,"list":[1,2],"#
             + #""one":{"n":1},"many":[{"n":1},{"n":1}],"none":null}"#
         #expect(object.text == expected)
         // Parsed back by Foundation: the bytes are the JSON the text says.

@@ -1,8 +1,8 @@
 import Foundation
+import ScratchSupport
 import Testing
 
 @testable import GripFitPostgres
-import ScratchSupport
 
 @Suite struct PGPassTests {
     let location: PostgresLocation
@@ -74,6 +74,7 @@ import ScratchSupport
         #expect(
             warnings == [
                 "WARNING: password file \"\(home)/.pgpass\" has group or world access; permissions should be u=rw (0600) or less"
-            ])
+            ]
+        )
     }
 }

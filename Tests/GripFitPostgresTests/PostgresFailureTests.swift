@@ -23,7 +23,9 @@ import Testing
     /// The CA file is read before any connection: a wrong path is the user's to fix, not the network's.
     @Test func anUnreadableRootCertificateNamesTheFile() throws {
         let location = try PostgresLocation(
-            "postgresql://gripfit@127.0.0.1:1/grip?sslmode=verify-ca&sslrootcert=/nonexistent/ca.pem", environment: [:])
+            "postgresql://gripfit@127.0.0.1:1/grip?sslmode=verify-ca&sslrootcert=/nonexistent/ca.pem",
+            environment: [:]
+        )
         do {
             _ = try PostgresHistory(location: location, environment: [:]) { _ in }
             Issue.record("a missing CA file was accepted")
@@ -46,6 +48,7 @@ import Testing
         let location = try PostgresLocation("postgresql://gripfit@db/grip", environment: [:])
         #expect(
             PostgresFailure.passwordFix(location, problem: "p")
-                == "p; set PGPASSWORD or a ~/.pgpass line host:port:db:user:password (chmod 600)")
+                == "p; set PGPASSWORD or a ~/.pgpass line host:port:db:user:password (chmod 600)"
+        )
     }
 }

@@ -4,10 +4,10 @@ import GripFitExchange
 import GripFitRecords
 import GripFitStore
 import PostgresTestSupport
+import StoreTestSupport
 import Testing
 
 @testable import GripFitPostgres
-import StoreTestSupport
 
 /// A forgotten subject's tombstone on the server, and a forget by a user who may not compact the
 /// server's files (the end-to-end case with two stations is SharedSubjectsTests).
@@ -39,7 +39,9 @@ struct PostgresHistorySubjectsTests {
         _ = try server.psql("CREATE ROLE \(clerk) LOGIN PASSWORD '\(server.password)'")
         _ = try server.psql(
             "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(clerk); "
-                + "GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(clerk)", database: database)
+                + "GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(clerk)",
+            database: database
+        )
         let store = try open(url, user: clerk)
 
         let forgotten = try store.forgetSubject(code: "p9")
@@ -54,8 +56,10 @@ struct PostgresHistorySubjectsTests {
         #expect(try store.erasedCodes(among: ["KEEP", "p9", "P9"]) == ["p9", "P9"])
         #expect(throws: StoreError.erasedCode("P9")) { try store.addSubject(try Subject(code: "P9")) }
         let copies = ExchangeContents(
-            sessions: [session, Fixtures.session(start: 1_795_000_009_000)], subjects: [try Subject(code: "P9", note: "left-behind")],
-            assessments: [])
+            sessions: [session, Fixtures.session(start: 1_795_000_009_000)],
+            subjects: [try Subject(code: "P9", note: "left-behind")],
+            assessments: []
+        )
         #expect(try store.importContents(copies) == ImportOutcome(added: 1, skipped: 0, erased: 1))
         #expect(try store.subjects().isEmpty)
         let stored = try server.psql("SELECT count(*) FROM subject_erasure", database: database)

@@ -2,13 +2,13 @@ import Foundation
 import GripFitClinical
 import GripFitCore
 import GripFitExchange
-@testable import GripFitStore
 import GripFitRecords
 import PostgresTestSupport
+import StoreTestSupport
 import Testing
 
 @testable import GripFitPostgres
-import StoreTestSupport
+@testable import GripFitStore
 
 @Suite(.enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct PostgresHistoryTests {
@@ -34,7 +34,10 @@ struct PostgresHistoryTests {
         let store = try open()
         var session = Fixtures.session()
         session.uid = StableName.random()
-        guard case .inserted(let id) = try store.save(session, sameStart: .skip) else { Issue.record("not inserted"); return }
+        guard case .inserted(let id) = try store.save(session, sameStart: .skip) else {
+            Issue.record("not inserted")
+            return
+        }
         var expected = session
         expected.id = id
         #expect(try store.sessions(afterID: 0, limit: 10) == [expected])
@@ -88,8 +91,17 @@ struct PostgresHistoryTests {
     @Test func anAssessmentKeepsItsAttempts() throws {
         let store = try open()
         let facts = AssessmentFacts(
-            subject: nil, device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: 1_795_000_000_000, protocolName: "asht",
-            firstHand: .right, trialsPerHand: 3, restSeconds: 60, unit: "kg", calibrationDate: nil, uid: StableName.random())
+            subject: nil,
+            device: "ble:C0:FF:EE:00:00:01",
+            startedAtMilliseconds: 1_795_000_000_000,
+            protocolName: "asht",
+            firstHand: .right,
+            trialsPerHand: 3,
+            restSeconds: 60,
+            unit: "kg",
+            calibrationDate: nil,
+            uid: StableName.random()
+        )
         var session = Fixtures.session()
         session.tags.attempt = 1
         session.tags.trial = 1
@@ -104,7 +116,9 @@ struct PostgresHistoryTests {
         let store = try open()
         let contents = ExchangeContents(
             sessions: [Fixtures.session(), Fixtures.session(start: 1_795_000_009_000)],
-            subjects: [try Subject(code: "S1")], assessments: [])
+            subjects: [try Subject(code: "S1")],
+            assessments: []
+        )
         #expect(try store.importContents(contents) == ImportOutcome(added: 2, skipped: 0))
         #expect(try store.importContents(contents) == ImportOutcome(added: 0, skipped: 2))
         let conflicting = ExchangeContents(sessions: [], subjects: [try Subject(code: "S1", sex: .male)], assessments: [])
@@ -127,7 +141,8 @@ struct PostgresHistoryTests {
         guard let own = try TestPostgres.dedicated() else { throw TestPostgresError(message: TestPostgres.skipReason) }
         let database = try own.freshDatabase()
         let store = try PostgresHistory(
-            location: try PostgresLocation(database.url, environment: [:]), environment: ["PGPASSWORD": database.password]
+            location: try PostgresLocation(database.url, environment: [:]),
+            environment: ["PGPASSWORD": database.password]
         ) { _ in }
         try store.save(Fixtures.session(), sameStart: .skip)
         try own.stop()
@@ -184,10 +199,13 @@ struct PostgresHistoryTests {
         try store.with { statements in
             try statements.execute("INSERT INTO gripfit_schema_migrations (version, name, applied_at) VALUES (99, 'future', now())")
         }
-        #expect(throws: StoreError.unavailable(
-            path: try PostgresLocation(url, environment: [:]).description,
-            reason: "the history on the server is at schema version 99; this gripfit-serial knows up to \(PostgresSchema.known). "
-                + "Upgrade gripfit-serial on this station")) { try open(url) }
+        #expect(
+            throws: StoreError.unavailable(
+                path: try PostgresLocation(url, environment: [:]).description,
+                reason: "the history on the server is at schema version 99; this gripfit-serial knows up to \(PostgresSchema.known). "
+                    + "Upgrade gripfit-serial on this station"
+            )
+        ) { try open(url) }
     }
 
     @Test func aWrongPasswordNamesTheFix() throws {

@@ -38,7 +38,9 @@ import Testing
         #expect(bare.description == "postgresql://station@db.clinic:6432/gripfit?sslmode=verify-full&sslrootcert=/etc/gripfit/ca.pem")
         // The URL's own parts win, as in libpq.
         let named = try PostgresLocation(
-            "postgresql://clinic@db.example:5433/grip?sslmode=require&sslrootcert=/ca.pem", environment: variables)
+            "postgresql://clinic@db.example:5433/grip?sslmode=require&sslrootcert=/ca.pem",
+            environment: variables
+        )
         #expect(named.description == "postgresql://clinic@db.example:5433/grip?sslmode=require&sslrootcert=/ca.pem")
         let socket = try PostgresLocation("postgresql:///grip?host=/run/pg", environment: variables)
         #expect(socket.socketPath == "/run/pg/.s.PGSQL.6432", "PGPORT also numbers a socket")
@@ -106,7 +108,8 @@ import Testing
             try PostgresLocation("postgresql://a%zz@db", environment: environment)
         }
         #expect(
-            PostgresLocationError.badSSLMode("sometimes").description.contains("disable, allow, prefer, require, verify-ca, verify-full"))
+            PostgresLocationError.badSSLMode("sometimes").description.contains("disable, allow, prefer, require, verify-ca, verify-full")
+        )
     }
 
     /// libpq takes `allow` (plain first, TLS when the server refuses plain), from the URL and from PGSSLMODE.

@@ -15,7 +15,8 @@ struct PostgresTLSTests {
         guard let server = try TestPostgres.dedicated() else { throw TestPostgresError(message: TestPostgres.skipReason) }
         _ = try server.psql(
             "COPY (SELECT 1) TO PROGRAM 'openssl req -x509 -newkey rsa:2048 -nodes -keyout server.key -out server.crt -days 1 "
-                + "-subj /CN=localhost -addext subjectAltName=DNS:localhost 2>/dev/null && chmod 600 server.key'")
+                + "-subj /CN=localhost -addext subjectAltName=DNS:localhost 2>/dev/null && chmod 600 server.key'"
+        )
         _ = try server.psql("ALTER SYSTEM SET ssl = on")
         _ = try server.psql("SELECT pg_reload_conf()")
         let deadline = ContinuousClock.now + .seconds(10)
@@ -27,7 +28,8 @@ struct PostgresTLSTests {
         func encrypted(host: String, _ mode: String) throws -> Bool {
             let url = database.url.replacingOccurrences(of: "127.0.0.1", with: host) + "?sslmode=\(mode)&sslrootcert=\(root)"
             let store = try PostgresHistory(
-                location: try PostgresLocation(url, environment: [:]), environment: ["PGPASSWORD": database.password]
+                location: try PostgresLocation(url, environment: [:]),
+                environment: ["PGPASSWORD": database.password]
             ) { _ in }
             return try store.with { statements in
                 try statements.row("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")?["ssl"] as Int64? == 1

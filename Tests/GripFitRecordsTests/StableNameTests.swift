@@ -1,6 +1,7 @@
-@testable import GripFitRecords
 import GripFitRecords
 import Testing
+
+@testable import GripFitRecords
 
 /// ``StableName``: the uid's form, the names users see and give, and the names derived for rows
 /// from before names.

@@ -27,6 +27,7 @@ struct TimestampTests {
     @Test func timestampsAreRFC3339UTCWithMilliseconds() {
         #expect(
             Timestamp.rfc3339(milliseconds: Timestamp.milliseconds(Date(timeIntervalSince1970: 1_795_320_631.123_4)))
-                == "2026-11-22T04:10:31.123Z")
+                == "2026-11-22T04:10:31.123Z"
+        )
     }
 }

@@ -64,7 +64,10 @@ import Testing
     /// Every whole line that arrives within `seconds`, or until `enough` says so, or until none
     /// has come for `quietFor` seconds.
     private func lines(
-        from socket: Int32, for seconds: Double, quietFor: Double? = nil, until enough: ([String]) -> Bool = { _ in false }
+        from socket: Int32,
+        for seconds: Double,
+        quietFor: Double? = nil,
+        until enough: ([String]) -> Bool = { _ in false }
     ) -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
         var lastArrival = Date()

@@ -41,10 +41,12 @@ struct BridgeHarness {
         #expect(BridgeHarness.text(h.bridge.start(at: h.now)) == ["B:SCANNING"])
         h.bridge.hostOpened(at: h.now)
         let lines = h.advance(.seconds(1))
-        #expect(Array(lines.prefix(6)) == [
-            "B:BRIDGE,1.0.0-sim", "B:FOUND,C0:FF:EE:00:00:01,-48,_GRIPFIT", "B:CONNECTING,C0:FF:EE:00:00:01",
-            "B:CONNECTED,C0:FF:EE:00:00:01", "D:GRIPFIT,1.0", "S:READY",
-        ])
+        #expect(
+            Array(lines.prefix(6)) == [
+                "B:BRIDGE,1.0.0-sim", "B:FOUND,C0:FF:EE:00:00:01,-48,_GRIPFIT", "B:CONNECTING,C0:FF:EE:00:00:01",
+                "B:CONNECTED,C0:FF:EE:00:00:01", "D:GRIPFIT,1.0", "S:READY",
+            ]
+        )
         #expect(lines.dropFirst(6).allSatisfy { $0.hasPrefix("R:") })
     }
 

@@ -3,8 +3,8 @@ import GripFitPostgres
 import GripFitRecords
 import GripFitStore
 import PostgresTestSupport
-import Testing
 import StoreTestSupport
+import Testing
 
 /// The history backends the ``SessionHistory`` contract is tested against, each test on a fresh, empty history.
 enum HistoryBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {

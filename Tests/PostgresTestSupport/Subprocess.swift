@@ -21,7 +21,7 @@ enum Subprocess {
         // its sockets and ptys open (a connection the test closed would stay open, a pty never hang up).
         if let closeFrom = closeFrom() { _ = closeFrom(&actions, 3) }
         var argv = command.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
         guard status == 0 else { throw TestPostgresError(message: "posix_spawn /bin/sh for \(arguments[0]): \(errnoText(status))") }

@@ -157,10 +157,13 @@ public final class TestPostgres: Sendable {
 
     /// Runs SQL through psql on the socket and returns its unaligned, tuples-only output.
     public func psql(_ sql: String, database: String = "postgres") throws -> String {
-        try Subprocess.run([
-            binaries + "/psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", directory, "-p", String(port), "-U", "gripfit",
-            "-d", database, "-c", sql,
-        ], in: directory)
+        try Subprocess.run(
+            [
+                binaries + "/psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", directory, "-p", String(port), "-U", "gripfit",
+                "-d", database, "-c", sql,
+            ],
+            in: directory
+        )
     }
 
     private func runAsServerUser(_ arguments: [String]) throws {

@@ -12,8 +12,14 @@ public enum Fixtures {
     public static func subject(_ code: String = "P017", note: String? = "left-handed scissors") throws -> Subject {
         guard let birth = Subject.Birth.Day("1979-03-14") else { throw SubjectError.badBirthDate("1979-03-14") }
         return try Subject(
-            code: code, sex: .female, birth: .date(birth), dominant: .right, heightCentimetres: 168, weightKilograms: 64.5,
-            note: note)
+            code: code,
+            sex: .female,
+            birth: .date(birth),
+            dominant: .right,
+            heightCentimetres: 168,
+            weightKilograms: 64.5,
+            note: note
+        )
     }
 
     public static func temporaryDirectory() -> String {
@@ -21,8 +27,11 @@ public enum Fixtures {
     }
 
     public static let calibration = StoredCalibration(
-        device: "ble:C0:FF:EE:00:00:01", calibration: Calibration(offset: 1_000, countsPerKilogram: 20_000),
-        date: "2026-11-22T04:00:00.000Z", massKilograms: 10)
+        device: "ble:C0:FF:EE:00:00:01",
+        calibration: Calibration(offset: 1_000, countsPerKilogram: 20_000),
+        date: "2026-11-22T04:00:00.000Z",
+        massKilograms: 10
+    )
 
     /// Three squeezes to 30, 35 and 40 kg at 100 ms, with a link gap after the second.
     public static func session(start: Int64 = 1_795_000_000_000, label: String? = "morning", calibrated: Bool = true) -> StoredSession {
@@ -38,8 +47,14 @@ public enum Fixtures {
         }
         let gap = TraceGap(startMicros: 6_050_000, endMicros: 7_950_000)
         return StoredSession.analysed(
-            device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: start, firmware: "1.0", bridgeVersion: "1.2.0", label: label,
+            device: "ble:C0:FF:EE:00:00:01",
+            startedAtMilliseconds: start,
+            firmware: "1.0",
+            bridgeVersion: "1.2.0",
+            label: label,
             hand: .right,
-            calibration: calibrated ? calibration : nil, trace: RawTrace(samples: samples, gaps: [gap]))
+            calibration: calibrated ? calibration : nil,
+            trace: RawTrace(samples: samples, gaps: [gap])
+        )
     }
 }

@@ -18,7 +18,8 @@ public final class Testbed {
         if isActive { return true }
         if ProcessInfo.processInfo.environment["GRIPFIT_REQUIRE_UMOCKDEV"] == "1" {
             throw TestbedError(
-                message: "GRIPFIT_REQUIRE_UMOCKDEV=1 but LD_PRELOAD lacks libumockdev-preload: run under umockdev-wrapper")
+                message: "GRIPFIT_REQUIRE_UMOCKDEV=1 but LD_PRELOAD lacks libumockdev-preload: run under umockdev-wrapper"
+            )
         }
         return false
     }

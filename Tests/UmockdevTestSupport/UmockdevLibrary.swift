@@ -39,22 +39,33 @@ struct UmockdevLibrary: @unchecked Sendable {
                     testbedNew: try symbol("umockdev_testbed_new", as: (@convention(c) () -> Testbed?).self),
                     addFromString: try symbol(
                         "umockdev_testbed_add_from_string",
-                        as: (@convention(c) (Testbed, UnsafePointer<CChar>, ErrorOut) -> Int32).self),
+                        as: (@convention(c) (Testbed, UnsafePointer<CChar>, ErrorOut) -> Int32).self
+                    ),
                     uevent: try symbol(
                         "umockdev_testbed_uevent",
-                        as: (@convention(c) (Testbed, UnsafePointer<CChar>, UnsafePointer<CChar>) -> Void).self),
+                        as: (@convention(c) (Testbed, UnsafePointer<CChar>, UnsafePointer<CChar>) -> Void).self
+                    ),
                     removeDevice: try symbol(
-                        "umockdev_testbed_remove_device", as: (@convention(c) (Testbed, UnsafePointer<CChar>) -> Void).self),
+                        "umockdev_testbed_remove_device",
+                        as: (@convention(c) (Testbed, UnsafePointer<CChar>) -> Void).self
+                    ),
                     loadScript: try symbol(
                         "umockdev_testbed_load_script",
-                        as: (@convention(c) (Testbed, UnsafePointer<CChar>, UnsafePointer<CChar>, ErrorOut) -> Int32).self),
+                        as: (@convention(c) (Testbed, UnsafePointer<CChar>, UnsafePointer<CChar>, ErrorOut) -> Int32).self
+                    ),
                     getDevFD: try symbol(
-                        "umockdev_testbed_get_dev_fd", as: (@convention(c) (Testbed, UnsafePointer<CChar>) -> Int32).self),
+                        "umockdev_testbed_get_dev_fd",
+                        as: (@convention(c) (Testbed, UnsafePointer<CChar>) -> Int32).self
+                    ),
                     getRootDir: try symbol(
-                        "umockdev_testbed_get_root_dir", as: (@convention(c) (Testbed) -> UnsafeMutablePointer<CChar>?).self),
+                        "umockdev_testbed_get_root_dir",
+                        as: (@convention(c) (Testbed) -> UnsafeMutablePointer<CChar>?).self
+                    ),
                     objectUnref: try symbol("g_object_unref", as: (@convention(c) (UnsafeMutableRawPointer) -> Void).self),
                     free: try symbol("g_free", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
-                    errorFree: try symbol("g_error_free", as: (@convention(c) (UnsafeMutableRawPointer) -> Void).self)))
+                    errorFree: try symbol("g_error_free", as: (@convention(c) (UnsafeMutableRawPointer) -> Void).self)
+                )
+            )
         } catch {
             return .failure(error)
         }

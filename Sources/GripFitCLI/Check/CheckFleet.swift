@@ -21,7 +21,9 @@ enum CheckFleet {
     /// Runs every dongle's check to the end; `onCase` is called from the dongles' threads.
     /// Throws ``Interrupted`` after a signal, once every session has closed its port.
     static func run(
-        _ cases: [ConformanceCase], settings: ConformanceSettings, connections: [Connection],
+        _ cases: [ConformanceCase],
+        settings: ConformanceSettings,
+        connections: [Connection],
         onCase: @escaping @Sendable (String, CaseResult) -> Void
     ) throws -> [CheckOutcome] {
         let jobs = connections.map(Job.init)
@@ -37,9 +39,11 @@ enum CheckFleet {
             }
         }
         if interrupted { throw Interrupted() }
-        return named(jobs.map { job in
-            CheckOutcome(device: job.device, result: job.result ?? .failure(CLIFailure("no result", status: .software)))
-        })
+        return named(
+            jobs.map { job in
+                CheckOutcome(device: job.device, result: job.result ?? .failure(CLIFailure("no result", status: .software)))
+            }
+        )
     }
 
     /// Each checked dongle under its report's stable name, unless another dongle of the run has

@@ -12,12 +12,15 @@ import GripFitSimulator
 enum CheckRunner {
     /// `onCase` is called as each case finishes, on the thread running the session.
     static func run(
-        _ cases: [ConformanceCase], settings: ConformanceSettings, connection: Connection, signals: SignalPipe? = nil,
+        _ cases: [ConformanceCase],
+        settings: ConformanceSettings,
+        connection: Connection,
+        signals: SignalPipe? = nil,
         onCase: @escaping (CaseResult) -> Void
     ) throws -> CheckReport {
         // A device under test on a CI bench is unloaded; so is the simulated one, for `tare`.
         connection.simulator?.setLoad(.constant(kilograms: 0))
-        var timings = SessionTimings()
+        var timings = LinkTimings()
         // Each PING is timed on its own: a repeat's PONG would pass for a late one's (see PingProbe).
         timings.repeatsUnansweredPing = false
         let runner = SessionRunner(connection: connection, timings: timings)
@@ -37,7 +40,8 @@ enum CheckRunner {
             throw CLIFailure(
                 "No GripFit connected within \(Int(ConformanceRun.linkBound.milliseconds / 1000)) s, so nothing was checked. Is "
                     + "it switched on and in range?",
-                status: .unavailable)
+                status: .unavailable
+            )
         }
         let address = driver.machine.deviceAddress.map { "\($0)" }
         return CheckReport(
@@ -50,7 +54,8 @@ enum CheckRunner {
             simulated: connection.simulator != nil,
             startedAt: startedAt,
             duration: runner.clock.now() - start,
-            settings: settings)
+            settings: settings
+        )
     }
 
     /// What names a device in reports (``PortSource/deviceName(address:)``); before the run

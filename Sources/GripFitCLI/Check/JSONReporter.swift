@@ -28,20 +28,23 @@ enum JSONReporter {
         let failed = outcomes.filter(\.isFailure).count
         object.set("devices_passed", outcomes.count - failed)
         object.set("devices_failed", failed)
-        object.set("devices", outcomes.map { outcome in
-            switch outcome.result {
-            case .success(let report):
-                var device = JSONObject()
-                describe(report, into: &device)
-                return device
-            case .failure(let failure):
-                var device = JSONObject()
-                device.set("device", outcome.device)
-                device.set("error", failure.message)
-                device.set("exit_status", Int(failure.status.rawValue))
-                return device
+        object.set(
+            "devices",
+            outcomes.map { outcome in
+                switch outcome.result {
+                case .success(let report):
+                    var device = JSONObject()
+                    describe(report, into: &device)
+                    return device
+                case .failure(let failure):
+                    var device = JSONObject()
+                    device.set("device", outcome.device)
+                    device.set("error", failure.message)
+                    device.set("exit_status", Int(failure.status.rawValue))
+                    return device
+                }
             }
-        })
+        )
         return object.text + "\n"
     }
 

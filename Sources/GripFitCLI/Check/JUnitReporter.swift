@@ -15,7 +15,8 @@ enum JUnitReporter {
         let failures = reports.map(\.failed).reduce(0, +)
         let errors = outcomes.count - reports.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"gripfit-serial check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" "
+        xml +=
+            "<testsuites name=\"gripfit-serial check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" "
             + "time=\"\(CheckReport.seconds(duration))\">\n"
         for outcome in outcomes {
             switch outcome.result {
@@ -34,7 +35,8 @@ enum JUnitReporter {
         let counts = "tests=\"\(report.results.count)\" failures=\"\(report.failed)\" errors=\"0\" skipped=\"\(report.skipped)\""
         // JUnit timestamps are ISO 8601 without a zone or fraction; ours is UTC.
         let timestamp = String(report.startedAt.prefix(19))
-        var xml = "  <testsuite name=\"\(XMLText.escaped(report.device))\" \(counts) time=\"\(CheckReport.seconds(report.duration))\" "
+        var xml =
+            "  <testsuite name=\"\(XMLText.escaped(report.device))\" \(counts) time=\"\(CheckReport.seconds(report.duration))\" "
             + "timestamp=\"\(XMLText.escaped(timestamp))\" package=\"\(suiteName)\">\n"
         xml += "    <properties>\n"
         xml += property("device.firmware", report.firmware ?? "unknown")
@@ -54,7 +56,8 @@ enum JUnitReporter {
     }
 
     private static func uncheckedSuite(device: String, failure: CLIFailure) -> String {
-        var xml = "  <testsuite name=\"\(XMLText.escaped(device))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\" "
+        var xml =
+            "  <testsuite name=\"\(XMLText.escaped(device))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\" "
             + "package=\"\(suiteName)\">\n"
         xml += "    <testcase name=\"session\" classname=\"\(className(device))\" time=\"0\">\n"
         let message = XMLText.escaped(failure.message)
@@ -68,7 +71,8 @@ enum JUnitReporter {
         switch result.verdict {
         case .passed: break
         case .failed(let reason):
-            xml += "      <failure message=\"\(XMLText.escaped(reason))\" "
+            xml +=
+                "      <failure message=\"\(XMLText.escaped(reason))\" "
                 + "type=\"nonconformance\">\(XMLText.escaped(result.kind.summary + "\n" + reason))</failure>\n"
         case .skipped(let reason):
             xml += "      <skipped message=\"\(XMLText.escaped(reason))\"/>\n"
@@ -82,9 +86,13 @@ enum JUnitReporter {
     /// `gripfit-conformance.<device>` with the device's dots and slashes made underscores, so
     /// reporters that split class names at dots keep one class per dongle.
     static func className(_ device: String) -> String {
-        let safe = String(String.UnicodeScalarView(device.unicodeScalars.map {
-            ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") && $0.isASCII ? $0 : "_"
-        }))
+        let safe = String(
+            String.UnicodeScalarView(
+                device.unicodeScalars.map {
+                    ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") && $0.isASCII ? $0 : "_"
+                }
+            )
+        )
         return suiteName + "." + safe
     }
 

@@ -9,7 +9,8 @@ enum LimitOption {
             guard let value = Int(text), range.contains(value) else {
                 throw ValidationError(
                     "\(name) takes a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound), "
-                        + "not \"\(UntrustedText.escaped(text))\".")
+                        + "not \"\(UntrustedText.escaped(text))\"."
+                )
             }
             return value
         }

@@ -93,12 +93,15 @@ struct CLIFailure: Error, CustomStringConvertible, Sendable {
 
     /// A signal stopped the command before it did its job; `what` says what was left undone.
     static func interrupted(by signal: Int32, _ what: String) -> CLIFailure {
-        CLIFailure("interrupted (\(signal == SIGTERM ? "SIGTERM" : "Ctrl-C")): "
-            + "\(what)", status: signal == SIGTERM ? .terminated : .interrupted)
+        CLIFailure(
+            "interrupted (\(signal == SIGTERM ? "SIGTERM" : "Ctrl-C")): "
+                + "\(what)",
+            status: signal == SIGTERM ? .terminated : .interrupted
+        )
     }
 
     /// A session that ended in an error state before it could do its job.
-    init(_ kind: SessionErrorKind, portError: PortError?) {
+    init(_ kind: LinkErrorKind, portError: PortError?) {
         switch kind {
         case .dongleMissing, .permissionDenied, .portBusy:
             if let portError {
@@ -109,17 +112,22 @@ struct CLIFailure: Error, CustomStringConvertible, Sendable {
         case .deviceNotFound:
             self.init(
                 "No GripFit found within 10 s. Switch it on, bring it within a few metres of the dongle, "
-                    + "and make sure no phone is connected to it.", status: .unavailable)
+                    + "and make sure no phone is connected to it.",
+                status: .unavailable
+            )
         case .connectionTimeout:
             self.init("The GripFit was found but did not connect within 5 s. Try again closer to the dongle.", status: .temporaryFailure)
         case .deviceNotRecognized:
             self.init(
                 "The device the bridge found has no Nordic UART Service: it is not a GripFit, or its firmware is broken.",
-                status: .unavailable)
+                status: .unavailable
+            )
         case .sensorNotReady:
             self.init(
                 "The GripFit reports S:NOT_READY: its HX711 load-cell amplifier does not respond. Check the sensor "
-                    + "wiring or power-cycle the device.", status: .ioError)
+                    + "wiring or power-cycle the device.",
+                status: .ioError
+            )
         }
     }
 
@@ -136,7 +144,8 @@ struct CLIFailure: Error, CustomStringConvertible, Sendable {
         case .bridge(.writeTimeout):
             self.init(
                 "The GripFit never answered the write of \(line) (B:ERROR,WRITE_TIMEOUT); the bridge reconnects. Try again.",
-                status: .temporaryFailure)
+                status: .temporaryFailure
+            )
         case .bridge(let code):
             self.init("The bridge refused \(line): B:ERROR,\(code.rawValue).", status: .ioError)
         case .unexpectedReply(let message):

@@ -10,25 +10,34 @@ import GripFitStore
 /// are parsed unconditionally, so `--consistency -5` gets that refusal instead of "Missing value".
 struct ClinicalOptions: ParsableArguments {
     @Option(
-        name: .customLong("ewgsop2-men"), parsing: .unconditional,
-        help: ArgumentHelp("EWGSOP2 grip cut-off for men in kg (27 unless given; NAKO data suggest 29).", valueName: "kg"))
+        name: .customLong("ewgsop2-men"),
+        parsing: .unconditional,
+        help: ArgumentHelp("EWGSOP2 grip cut-off for men in kg (27 unless given; NAKO data suggest 29).", valueName: "kg")
+    )
     var ewgsop2Men: Double?
 
     @Option(
-        name: .customLong("ewgsop2-women"), parsing: .unconditional,
-        help: ArgumentHelp("EWGSOP2 grip cut-off for women in kg (16 unless given; NAKO data suggest 18).", valueName: "kg"))
+        name: .customLong("ewgsop2-women"),
+        parsing: .unconditional,
+        help: ArgumentHelp("EWGSOP2 grip cut-off for women in kg (16 unless given; NAKO data suggest 18).", valueName: "kg")
+    )
     var ewgsop2Women: Double?
 
     @Option(
-        name: .customLong("ewgsop2-min-age"), parsing: .unconditional,
+        name: .customLong("ewgsop2-min-age"),
+        parsing: .unconditional,
         help: ArgumentHelp(
             "The age in years from which the EWGSOP2 cut-offs are compared (60 unless given: a consensus on older people).",
-            valueName: "years"))
+            valueName: "years"
+        )
+    )
     var ewgsop2MinimumAge: Double?
 
     @Option(
-        name: .customLong("consistency"), parsing: .unconditional,
-        help: ArgumentHelp("The CV (%) at or below which a hand's trials read as consistent (15 unless given).", valueName: "percent"))
+        name: .customLong("consistency"),
+        parsing: .unconditional,
+        help: ArgumentHelp("The CV (%) at or below which a hand's trials read as consistent (15 unless given).", valueName: "percent")
+    )
     var consistency: Double?
 
     init() {}
@@ -45,7 +54,10 @@ struct ClinicalOptions: ParsableArguments {
         let threshold: EWGSOP2Threshold
         do {
             threshold = try EWGSOP2Threshold(
-                menKg: men, womenKg: women, minimumAge: ewgsop2MinimumAge ?? EWGSOP2Threshold.defaultMinimumAge)
+                menKg: men,
+                womenKg: women,
+                minimumAge: ewgsop2MinimumAge ?? EWGSOP2Threshold.defaultMinimumAge
+            )
         } catch {
             throw ValidationError("--ewgsop2-men/--ewgsop2-women/--ewgsop2-min-age: \(error)")
         }
@@ -54,7 +66,8 @@ struct ClinicalOptions: ParsableArguments {
         guard cv.isFinite, range.contains(cv) else {
             throw ValidationError(
                 "--consistency takes a CV in % from \(range.lowerBound.formatted(upToDecimals: 1)) to "
-                    + "\(range.upperBound.formatted(upToDecimals: 1)); got \(cv.formatted(upToDecimals: 3)).")
+                    + "\(range.upperBound.formatted(upToDecimals: 1)); got \(cv.formatted(upToDecimals: 3))."
+            )
         }
         return ClinicalSettings(ewgsop2: threshold, consistencyThreshold: cv)
     }

@@ -14,14 +14,19 @@ struct ConnectionOptions: ParsableArguments {
                 + "prefix), or a network port exported by ser2net or labgrid: rfc2217://HOST:PORT or "
                 + "tcp://HOST:PORT (pyserial's socket://HOST:PORT too). Default: the only bridge plugged in. "
                 + "`check` and `monitor` take several.",
-            valueName: "port"),
-        completion: PortCompletion.kind)
+            valueName: "port"
+        ),
+        completion: PortCompletion.kind
+    )
     var ports: [String] = []
 
     @Option(
         help: ArgumentHelp(
             "Pin the bridge to this GripFit (its BLE address, as `scan` lists it); remembered for this dongle, "
-                + "so later sessions reconnect to the same one. `any` unpins.", valueName: "address|any"))
+                + "so later sessions reconnect to the same one. `any` unpins.",
+            valueName: "address|any"
+        )
+    )
     var device: DeviceChoice?
 
     @Flag(help: "Use the built-in simulated dongle and GripFit instead of hardware.")

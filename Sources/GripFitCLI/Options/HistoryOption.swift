@@ -12,7 +12,10 @@ struct HistoryOption: ParsableArguments {
             The history to use: postgresql://USER@HOST/DATABASE (password in ~/.pgpass or PGPASSWORD), \
             sqlite:PATH or PATH. Default: GRIPFIT_HISTORY, else the history key of \
             $XDG_CONFIG_HOME/gripfit/config.toml, else this station's own file.
-            """, valueName: "location"))
+            """,
+            valueName: "location"
+        )
+    )
     var history: String?
 
     init() {}

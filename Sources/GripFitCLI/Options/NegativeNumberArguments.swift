@@ -14,9 +14,10 @@ enum NegativeNumberArguments {
         var moved: [String] = []
         for (index, argument) in arguments[..<end].enumerated() {
             let previous: String? = index > 0 ? arguments[index - 1] : nil
-            let followsOptionName = previous.map {
-                $0.hasPrefix("-") && !$0.contains("=") && !isNegativeNumber($0) && !flags.contains($0)
-            } ?? false
+            let followsOptionName =
+                previous.map {
+                    $0.hasPrefix("-") && !$0.contains("=") && !isNegativeNumber($0) && !flags.contains($0)
+                } ?? false
             if isNegativeNumber(argument), !followsOptionName {
                 moved.append(argument)
             } else {

@@ -47,7 +47,8 @@ enum RecordName: Equatable {
         if let number = Int64(text) { try SessionID.validate(number) }
         guard let name = RecordName(text), orAssessment || !name.isAssessment else {
             throw ValidationError(
-                "Give a session id (a whole number from 1 up) or its name s-… (from `gripfit-serial history`); got \(text).")
+                "Give a session id (a whole number from 1 up) or its name s-… (from `gripfit-serial history`); got \(text)."
+            )
         }
         return name
     }

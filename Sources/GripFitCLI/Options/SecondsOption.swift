@@ -11,7 +11,12 @@ enum SecondsOption {
     static let week: Double = 604_800
 
     /// A parser for `name` accepting `minimum` (or, when `inclusive` is false, anything above it) to `maximum`.
-    static func parser(_ name: String, minimum: Double, inclusive: Bool = true, maximum: Double = week)
+    static func parser(
+        _ name: String,
+        minimum: Double,
+        inclusive: Bool = true,
+        maximum: Double = week
+    )
         -> @Sendable (String) throws -> Double
     {
         { text in

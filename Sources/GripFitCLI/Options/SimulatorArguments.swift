@@ -20,7 +20,9 @@ struct SimulatorArguments: ParsableArguments {
         help: ArgumentHelp(
             "Hang a load on the simulated sensor instead of squeezes: 10kg from the start, or 10kg@8 from 8 s "
                 + "after the simulator started (repeatable, e.g. --load 0kg@0 --load 10kg@8).",
-            valueName: "force[@seconds]"))
+            valueName: "force[@seconds]"
+        )
+    )
     var load: [LoadStep] = []
 
     @Option(
@@ -28,7 +30,9 @@ struct SimulatorArguments: ParsableArguments {
         help: ArgumentHelp(
             "Switch the simulated GripFit off and on this many seconds after the start: its link drops, "
                 + "it forgets its tare, the bridge reconnects (repeatable).",
-            valueName: "seconds"))
+            valueName: "seconds"
+        )
+    )
     var powerCycles: [Double] = []
 
     @Flag(help: "Act as a plain USB-serial relay instead of the bridge: device lines only, no B: lines.")
@@ -41,7 +45,9 @@ struct SimulatorArguments: ParsableArguments {
         help: ArgumentHelp(
             "Run the simulator this many times faster than real time (0.1 to 100): readings, squeezes, rests, "
                 + "--load and --power-cycle times all come sooner, for demos and tests that wait for squeezes.",
-            valueName: "factor"))
+            valueName: "factor"
+        )
+    )
     var speed: Double = 1
 
     init() {}

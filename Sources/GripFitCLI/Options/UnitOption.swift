@@ -8,7 +8,8 @@ struct UnitOption: ParsableArguments {
         help: """
             Force unit for a calibrated device or session (see `calibrate`): kg, lb or N; kg if not given. \
             Without it, `monitor --format jsonl|csv` shows raw readings only.
-            """)
+            """
+    )
     var unit: ForceUnit?
 
     init() {}

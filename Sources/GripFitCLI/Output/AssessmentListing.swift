@@ -22,7 +22,10 @@ enum AssessmentListing {
     static func views(_ assessments: [StoredAssessment], subjects: [Subject]) -> [ClinicalView] {
         assessments.map { assessment in
             ClinicalView(
-                assessment: assessment, subject: subjects.first { $0.code == assessment.facts.subject }, timeZone: .current)
+                assessment: assessment,
+                subject: subjects.first { $0.code == assessment.facts.subject },
+                timeZone: .current
+            )
         }
     }
 

@@ -50,7 +50,8 @@ enum AssessmentText {
                 lines.append(
                     "  trial \(attempt.trial) attempt \(attempt.attempt)  session \(attempt.session)  "
                         + display.text(stored: attempt.peak, calibrated: facts.calibrated)
-                        + (attempt.flag.map { "  flagged, not counted: \(UntrustedText.escaped($0))" } ?? ""))
+                        + (attempt.flag.map { "  flagged, not counted: \(UntrustedText.escaped($0))" } ?? "")
+                )
             }
         }
         return lines + [""] + clinical(view, unit: unit, width: width)
@@ -75,7 +76,10 @@ enum AssessmentText {
     /// Best, mean, population SD and CV per hand (without best and mean, and without a hand that has
     /// none, when `bestAndMeanShown`), the left/right difference and the dominance ratio.
     private static func measures(
-        _ statistics: TrialStatistics, facts: AssessmentFacts, unit: ForceUnit, bestAndMeanShown: Bool = false
+        _ statistics: TrialStatistics,
+        facts: AssessmentFacts,
+        unit: ForceUnit,
+        bestAndMeanShown: Bool = false
     ) -> [String] {
         let display = ForceDisplay(calibration: nil, unit: unit)
         func text(_ value: Double) -> String { display.text(stored: value, calibrated: facts.calibrated) }
@@ -90,18 +94,21 @@ enum AssessmentText {
                 lines.append(
                     SessionText.pad(hand.rawValue, 6) + "population SD \(text(sd))"
                         + (figures.coefficientOfVariation.map { ", CV \($0.formatted(decimals: 1)) %" } ?? "")
-                        + " of \(figures.peaks.count) counted trial" + (figures.peaks.count == 1 ? "" : "s"))
+                        + " of \(figures.peaks.count) counted trial" + (figures.peaks.count == 1 ? "" : "s")
+                )
                 continue
             }
             lines.append(
                 SessionText.pad(hand.rawValue, 6) + "best \(text(best)), mean \(text(mean)) of \(figures.peaks.count), "
                     + "population SD \(text(sd))"
-                    + (figures.coefficientOfVariation.map { ", CV \($0.formatted(decimals: 1)) %" } ?? ""))
+                    + (figures.coefficientOfVariation.map { ", CV \($0.formatted(decimals: 1)) %" } ?? "")
+            )
         }
         if let difference = statistics.difference {
             lines.append(
                 "left/right difference: \(difference.percent.formatted(decimals: 1)) % "
-                    + "(\(difference.stronger.rawValue) stronger, relative to the stronger hand's best)")
+                    + "(\(difference.stronger.rawValue) stronger, relative to the stronger hand's best)"
+            )
         }
         if let ratio = statistics.dominanceRatio, let dominant = statistics.dominant {
             lines.append("dominant/non-dominant ratio: \(ratio.formatted(decimals: 2)) (dominant hand: \(dominant.rawValue))")

@@ -64,7 +64,7 @@ extension PDFRenderer {
         posix_spawn_file_actions_adddup2(&actions, logDescriptor, 2)
         let argv = ([executable] + arguments).map { strdup($0) }
         let envp = environment.map { strdup($0) }
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let result = (argv + [nil]).withUnsafeBufferPointer { arguments in
             (envp + [nil]).withUnsafeBufferPointer { environment in

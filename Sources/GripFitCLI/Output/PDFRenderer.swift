@@ -82,8 +82,10 @@ struct PDFRenderer: Sendable {
     func environment(directory: String, inherited: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         var environment = inherited
         environment["HOME"] = directory + "/home"
-        for (name, folder) in [("XDG_CONFIG_HOME", "config"), ("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data"),
-                               ("XDG_STATE_HOME", "state")] {
+        for (name, folder) in [
+            ("XDG_CONFIG_HOME", "config"), ("XDG_CACHE_HOME", "cache"), ("XDG_DATA_HOME", "data"),
+            ("XDG_STATE_HOME", "state"),
+        ] {
             environment[name] = directory + "/" + folder
         }
         return environment.map { $0.key + "=" + $0.value }.sorted()
@@ -134,7 +136,7 @@ struct PDFRenderer: Sendable {
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)

@@ -22,7 +22,8 @@ enum ProtocolReport {
             let counted = summary.counted(side)
             lines.append(
                 SessionText.pad(side.rawValue, 7) + SessionText.pad("\(text(peak)) (trial \(best.trial.number))", 26)
-                    + "\(text(mean)) (trial\(counted.count == 1 ? "" : "s") \(trials(counted)))")
+                    + "\(text(mean)) (trial\(counted.count == 1 ? "" : "s") \(trials(counted)))"
+            )
         }
         if lines.count == 2 { lines.append("no trial counted") }
         let flagged = summary.attempts.filter { $0.flag != nil }
@@ -30,7 +31,8 @@ enum ProtocolReport {
             lines.append(
                 "flagged, not counted: "
                     + flagged.map { "\(name($0.trial)) attempt \($0.attempt) (\($0.flag.map(String.init(describing:)) ?? ""))" }
-                    .joined(separator: "; "))
+                    .joined(separator: "; ")
+            )
         }
         let missed = summary.missed
         if !missed.isEmpty {
@@ -39,7 +41,8 @@ enum ProtocolReport {
         if difference, let difference = summary.difference {
             lines.append(
                 "left/right difference: \(difference.percent.formatted(decimals: 1)) % "
-                    + "(\(difference.stronger.rawValue) stronger, relative to the stronger hand's best)")
+                    + "(\(difference.stronger.rawValue) stronger, relative to the stronger hand's best)"
+            )
         }
         return lines.flatMap { WordWrap.lines($0, width: width) }
     }

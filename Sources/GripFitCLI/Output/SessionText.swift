@@ -53,11 +53,13 @@ enum SessionText {
         if let later {
             lines.append(
                 "calibration  none when recorded; shown with this device's calibration of \(later.date): "
-                    + "\(later.countsPerKilogram.formatted(decimals: 1)) counts/kg")
+                    + "\(later.countsPerKilogram.formatted(decimals: 1)) counts/kg"
+            )
         } else if let calibration = session.calibration {
             lines.append(
                 "calibration  \(calibration.countsPerKilogram.formatted(decimals: 1)) counts/kg, offset "
-                    + "\(calibration.offset.formatted(decimals: 0)), made \(UntrustedText.escaped(calibration.date))")
+                    + "\(calibration.offset.formatted(decimals: 0)), made \(UntrustedText.escaped(calibration.date))"
+            )
         } else {
             lines.append("calibration  none: values are raw counts above the session's lowest reading")
         }
@@ -96,7 +98,8 @@ enum SessionText {
             let impulse = display.convert(stored: rep.impulse, calibrated: calibrated).formatted(decimals: 2)
             lines.append(
                 pad(String(index + 1), 5) + pad(rep.start.formatted(decimals: 2), 9) + pad(rep.duration.formatted(decimals: 2), 12)
-                    + pad(force(rep.peak), 14) + impulse + " \(impulseUnit)" + (rep.interrupted ? "  (cut short)" : ""))
+                    + pad(force(rep.peak), 14) + impulse + " \(impulseUnit)" + (rep.interrupted ? "  (cut short)" : "")
+            )
         }
         if summary.reps.isEmpty { lines.append("(no squeeze above \(force(summary.threshold)))") }
         return lines

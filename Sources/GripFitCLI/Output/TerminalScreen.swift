@@ -30,7 +30,7 @@ final class TerminalScreen: LiveScreen {
         RFC3339.format(milliseconds: wallClock.epochMilliseconds(at: instant))
     }
 
-    func line(for report: SessionReport, time: String) -> String? {
+    func line(for report: LinkReport, time: String) -> String? {
         EventEncoder.text(report, time: time)
     }
 }

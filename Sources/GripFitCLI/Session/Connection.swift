@@ -26,8 +26,8 @@ final class Connection {
 
     /// A driver for this port, reopened through ``PortSource/open()`` after every loss and told by
     /// the source's hotplug events (if any) when the dongle goes and comes back.
-    func makeDriver(timings: SessionTimings = SessionTimings()) -> SessionDriver {
-        let driver = SessionDriver(open: source.open, timings: timings, logger: Diagnostics.logger(label: "gripfit.session"))
+    func makeDriver(timings: LinkTimings = LinkTimings()) -> LinkDriver {
+        let driver = LinkDriver(open: source.open, timings: timings, logger: Diagnostics.logger(label: "gripfit.session"))
         if let pin { driver.submit(.bridge(.pin(pin))) }
         if let hotplug = source.hotplug() { driver.eventSources = [hotplug] }
         return driver

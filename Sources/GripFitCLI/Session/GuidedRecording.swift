@@ -50,7 +50,8 @@ struct GuidedRecording {
                 if live {
                     status(
                         "● \(display.text(stored: force, calibrated: display.isCalibrated))"
-                            + "   peak \(display.text(stored: peak, calibrated: display.isCalibrated))")
+                            + "   peak \(display.text(stored: peak, calibrated: display.isCalibrated))"
+                    )
                 }
             case .waiting(let holdup, let display):
                 if live { status(Self.waitingStatus(holdup, display: display)) }
@@ -62,7 +63,8 @@ struct GuidedRecording {
                 say(
                     Self.name(trial, perHand: settings.trialsPerHand)
                         + (attempt > 1 ? " (again, attempt \(attempt))" : "")
-                        + ": let go of the handle and hold it still…")
+                        + ": let go of the handle and hold it still…"
+                )
             case .waiting(_, _, let reason):
                 say(Self.waiting(reason, display: display))
             case .squeezeNow:
@@ -73,7 +75,8 @@ struct GuidedRecording {
                     let left = settings.attemptsPerTrial - attempt.attempt
                     say(
                         Self.name(attempt.trial, perHand: settings.trialsPerHand) + ", flagged: \(flag); "
-                            + (left > 0 ? "offering it again." : "no attempts left, moving on without it."))
+                            + (left > 0 ? "offering it again." : "no attempts left, moving on without it.")
+                    )
                 }
             case .rest(let seconds, let trial):
                 let text = "rest: \(seconds) s before " + Self.name(trial, perHand: settings.trialsPerHand, capitalized: false)
@@ -89,7 +92,10 @@ struct GuidedRecording {
 
         filing.start(subject: subject, settings: settings)
         let guided = LiveGuidedRun(
-            settings: settings, label: label, unit: unit, wallTime: runner.wallClock,
+            settings: settings,
+            label: label,
+            unit: unit,
+            wallTime: runner.wallClock,
             save: { session in
                 line.clear()
                 var session = session
@@ -108,10 +114,12 @@ struct GuidedRecording {
                             return (first.outcome, first.assessment)
                         }
                         return (filed.session, filed.filed)
-                    })
+                    }
+                )
                 onSaved(id, saved)
             },
-            onEvent: show)
+            onEvent: show
+        )
         let driver = runner.driver
         let stage = CalibrationLookup.stage(for: runner.connection, calibrations: station.calibrations)
         driver.consumers = [CalibratedSession(stage: stage, consumers: [guided])]
@@ -125,7 +133,8 @@ struct GuidedRecording {
         guard let run = guided.run, let summary = guided.summary else {
             throw CLIFailure(
                 "No readings arrived, so no trial could start. Is the GripFit on and streaming? Try `gripfit-serial monitor`.",
-                status: .unavailable)
+                status: .unavailable
+            )
         }
         line.clear()
         return (summary, run.display, reason != .handler)

@@ -7,7 +7,9 @@ import GripFitStore
 extension HistoryEntry {
     /// Newest first, as `history` prints them.
     static func list(
-        store: any SessionHistory, filter: SessionFilter = SessionFilter(), calibrations: CalibrationBook
+        store: any SessionHistory,
+        filter: SessionFilter = SessionFilter(),
+        calibrations: CalibrationBook
     ) throws -> (entries: [HistoryEntry], damaged: [StoreError]) {
         let book = try calibrations.all()
         return entries(try store.list(filter), store: store, book: book)
@@ -17,7 +19,8 @@ extension HistoryEntry {
     /// the device's calibration now, returned too so the output can say which one was used. The
     /// book is read only for a session recorded uncalibrated.
     static func presented(
-        _ session: StoredSession, calibrations: CalibrationBook
+        _ session: StoredSession,
+        calibrations: CalibrationBook
     ) throws -> (session: StoredSession, later: StoredCalibration?) {
         guard session.calibration == nil else { return (session, nil) }
         return presented(session, book: try calibrations.all())

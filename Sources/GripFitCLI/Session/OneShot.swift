@@ -18,7 +18,7 @@ struct OneShot {
         runner.driver.submit(command)
         var reply: Reply?
         var failure: CLIFailure?
-        var lastError: SessionErrorKind?
+        var lastError: LinkErrorKind?
         var sentAt = runner.clock.now()
         let reason = try runner.run(seconds: timeout) { report, now in
             switch report {
@@ -43,6 +43,7 @@ struct OneShot {
         if let lastError { throw CLIFailure(lastError, portError: runner.driver.lastPortError) }
         throw CLIFailure(
             "No GripFit connected within \(timeout) s, so \(command.line) was not sent. Is it switched on and in range?",
-            status: .unavailable)
+            status: .unavailable
+        )
     }
 }

@@ -121,7 +121,7 @@ enum PortSource {
 
     /// What tells the session that the port went or came back: udev, for a USB dongle with a
     /// serial number to follow. Without it (or without a monitor) the session retries with backoff.
-    func hotplug() -> SessionEventSource? {
+    func hotplug() -> LinkEventSource? {
         guard case .usb(let selection, let udev) = self, case .usb(let port) = selection, port.serial != nil else {
             return nil
         }
@@ -132,7 +132,8 @@ enum PortSource {
                 switch event {
                 case .removed(let port):
                     StandardOutput.error(
-                        "gripfit-serial: dongle removed (\(port.devnode)); keeping the session, waiting for it to come back")
+                        "gripfit-serial: dongle removed (\(port.devnode)); keeping the session, waiting for it to come back"
+                    )
                 case .added(let port):
                     StandardOutput.error("gripfit-serial: dongle back as \(port.devnode)")
                 }

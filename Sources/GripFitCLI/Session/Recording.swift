@@ -28,13 +28,25 @@ struct Recording {
     /// a signal or the memory limit), with `others` consuming the same session, after the same
     /// calibration stage (from `calibrations`, the station's book), beside it.
     static func run(
-        runner: SessionRunner, calibrations: CalibrationBook, seconds: Double?, untilRelease: Bool, tags: SessionTags, unit: ForceUnit,
-        others: [any SessionConsumer<CalibratedReport>] = [], onEvent: @escaping (LiveRecording.Event) -> Void = { _ in }
+        runner: SessionRunner,
+        calibrations: CalibrationBook,
+        seconds: Double?,
+        untilRelease: Bool,
+        tags: SessionTags,
+        unit: ForceUnit,
+        others: [any LinkConsumer<CalibratedReport>] = [],
+        onEvent: @escaping (LiveRecording.Event) -> Void = { _ in }
     ) throws -> Recording {
         let driver = runner.driver
         let recording = LiveRecording(
-            seconds: seconds, untilRelease: untilRelease, tags: tags, unit: unit, wallTime: runner.wallClock,
-            startingAt: runner.clock.now(), onEvent: onEvent)
+            seconds: seconds,
+            untilRelease: untilRelease,
+            tags: tags,
+            unit: unit,
+            wallTime: runner.wallClock,
+            startingAt: runner.clock.now(),
+            onEvent: onEvent
+        )
         let stage = CalibrationLookup.stage(for: runner.connection, calibrations: calibrations)
         driver.consumers = [CalibratedSession(stage: stage, consumers: [recording] + others)]
         defer { driver.consumers = [] }
@@ -47,7 +59,8 @@ struct Recording {
             }
             throw CLIFailure(
                 "No readings arrived, so nothing was recorded. Is the GripFit on and streaming? Try `gripfit-serial monitor`.",
-                status: .unavailable)
+                status: .unavailable
+            )
         }
         let stop: Stop =
             switch (reason, recording.stop) {

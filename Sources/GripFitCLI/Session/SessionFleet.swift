@@ -41,7 +41,7 @@ enum SessionFleet {
             if descriptors[0].revents != 0 {
                 for signal in signals.drain() {
                     interrupted = true
-                    relays.forEach { $0.forward(signal) }
+                    for relay in relays { relay.forward(signal) }
                 }
             }
             if descriptors[1].revents != 0 { remaining -= finished.pipe.drain().count }

@@ -5,11 +5,11 @@ import GripFitLinux
 /// into a ``CLIFailure`` instead of waiting forever.
 struct SessionRunner {
     let connection: Connection
-    let driver: SessionDriver
+    let driver: LinkDriver
     let clock = MonotonicClock()
     let wallClock = WallClock()
 
-    init(connection: Connection, timings: SessionTimings = SessionTimings()) {
+    init(connection: Connection, timings: LinkTimings = LinkTimings()) {
         self.connection = connection
         driver = connection.makeDriver(timings: timings)
     }
@@ -21,8 +21,10 @@ struct SessionRunner {
     /// its dongle (retrying would only repeat that for the whole scan window).
     /// `signals` is the process's signal pipe unless the session runs beside others (a relay).
     func run(
-        seconds: Double?, signals: SignalPipe? = nil, handler: @escaping (SessionReport, MonotonicInstant) -> Bool
-    ) throws -> SessionDriver.StopReason {
+        seconds: Double?,
+        signals: SignalPipe? = nil,
+        handler: @escaping (LinkReport, MonotonicInstant) -> Bool
+    ) throws -> LinkDriver.StopReason {
         let signals = try signals ?? SignalPipe()
         var everOpened = false
         var everConnected = false
@@ -58,7 +60,7 @@ struct SessionRunner {
     /// A run that reached its `--duration` with the sensor still reporting S:NOT_READY (no reading
     /// or S:READY since) fails with 74, as `tare` does: a CI smoke test must tell a dead sensor from
     /// a good one by the exit code alone.
-    func failIfSensorNotReady(after reason: SessionDriver.StopReason) throws(CLIFailure) {
+    func failIfSensorNotReady(after reason: LinkDriver.StopReason) throws(CLIFailure) {
         if reason == .deadline, driver.machine.state == .error(.sensorNotReady) { throw CLIFailure(.sensorNotReady, portError: nil) }
     }
 }

@@ -69,7 +69,8 @@ extension Station {
         } catch {
             StandardOutput.error(
                 "gripfit-serial: the calibration is saved on this station; it reaches the shared history at the next command "
-                    + "that reaches the server (\(error))")
+                    + "that reaches the server (\(error))"
+            )
         }
     }
 

@@ -17,8 +17,14 @@ public struct FHIRAssessment: Sendable, Equatable {
     public var notes: [String]
 
     public init(
-        id: String, subjectCode: String, deviceAddress: String, effective: Date, protocolName: String, statistic: String,
-        hands: [FHIRHandResult], notes: [String]
+        id: String,
+        subjectCode: String,
+        deviceAddress: String,
+        effective: Date,
+        protocolName: String,
+        statistic: String,
+        hands: [FHIRHandResult],
+        notes: [String]
     ) {
         self.id = id
         self.subjectCode = subjectCode

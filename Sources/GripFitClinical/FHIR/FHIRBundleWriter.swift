@@ -15,7 +15,10 @@ public enum FHIRBundleWriter {
     static let categorySystem = "http://terminology.hl7.org/CodeSystem/observation-category"
 
     public static func bundle(
-        patients: [FHIRPatient], devices: [FHIRDevice], assessments: [FHIRAssessment], identity: FHIRIdentity,
+        patients: [FHIRPatient],
+        devices: [FHIRDevice],
+        assessments: [FHIRAssessment],
+        identity: FHIRIdentity,
         type: FHIRBundleType = .collection
     ) throws -> String {
         var entries: [JSONObject] = []
@@ -56,7 +59,10 @@ public enum FHIRBundleWriter {
     /// In a transaction, a conditional create: the server makes the resource only when none has its
     /// identifier yet, and resolves the entry's `urn:uuid` references to whichever it holds.
     private static func entry(
-        _ url: String, _ resource: JSONObject, _ resourceType: String, _ identifier: (system: String, value: String),
+        _ url: String,
+        _ resource: JSONObject,
+        _ resourceType: String,
+        _ identifier: (system: String, value: String),
         _ type: FHIRBundleType
     ) -> JSONObject {
         var entry = JSONObject()
@@ -123,8 +129,10 @@ public enum FHIRBundleWriter {
     }
 
     private static func check(_ assessment: FHIRAssessment, subjects: Set<String>, addresses: Set<String>) throws {
-        for (field, text) in [("an assessment id", assessment.id), ("a protocol name", assessment.protocolName),
-            ("a statistic", assessment.statistic)] where text.isEmpty {
+        for (field, text) in [
+            ("an assessment id", assessment.id), ("a protocol name", assessment.protocolName),
+            ("a statistic", assessment.statistic),
+        ] where text.isEmpty {
             throw FHIRInputError.emptyText(field: field)
         }
         guard subjects.contains(assessment.subjectCode) else {
@@ -140,12 +148,18 @@ public enum FHIRBundleWriter {
     }
 
     private static func observation(
-        _ assessment: FHIRAssessment, _ result: FHIRHandResult, uuid: String, notes texts: [String], _ identity: FHIRIdentity
+        _ assessment: FHIRAssessment,
+        _ result: FHIRHandResult,
+        uuid: String,
+        notes texts: [String],
+        _ identity: FHIRIdentity
     ) -> JSONObject {
-        let code = result.hand == .left
+        let code =
+            result.hand == .left
             ? coding(loinc, "83173-5", "Grip strength Hand - left Dynamometer")
             : coding(loinc, "83174-3", "Grip strength Hand - right Dynamometer")
-        let site = result.hand == .left
+        let site =
+            result.hand == .left
             ? coding(snomed, "85151006", "Structure of left hand") : coding(snomed, "78791008", "Structure of right hand")
         var resource = JSONObject()
         resource.set("resourceType", "Observation")

@@ -15,8 +15,17 @@ public enum DoddsNorms {
         let percentile = min(99, max(1, 50 * erfc(-z / 2.0.squareRoot())))
         return .placed(
             NormResult(
-                table: DoddsTable.name, statistic: DoddsTable.statistic, sex: sex, ageYears: age, ageApproximate: input.ageApproximate,
-                bestKg: input.bestKg, centileKg: row, z: z, percentile: percentile))
+                table: DoddsTable.name,
+                statistic: DoddsTable.statistic,
+                sex: sex,
+                ageYears: age,
+                ageApproximate: input.ageApproximate,
+                bestKg: input.bestKg,
+                centileKg: row,
+                z: z,
+                percentile: percentile
+            )
+        )
     }
 
     /// The ages the table covers for a sex.

@@ -14,13 +14,15 @@ public enum CentileChart {
 
     public static func svg(curves: [CentileCurve], subject: ChartPoint?) -> String {
         let usableSubject = subject.flatMap { ChartAxis.isUsable($0.age) && ChartAxis.isUsable($0.kg) ? $0 : nil }
-        let points = curves.flatMap(\.points).filter { ChartAxis.isUsable($0.age) && ChartAxis.isUsable($0.kg) }
+        let points =
+            curves.flatMap(\.points).filter { ChartAxis.isUsable($0.age) && ChartAxis.isUsable($0.kg) }
             + (usableSubject.map { [$0] } ?? [])
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 \(number(width)) \(number(height))\""
+        var svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 \(number(width)) \(number(height))\""
             + " role=\"img\" aria-label=\"Centile curves of grip strength by age\">"
         guard let ages = ChartAxis(values: points.map(\.age), step: 10, includingZero: false),
-              let kgs = ChartAxis(values: points.map(\.kg), step: 10, includingZero: true),
-              curves.contains(where: { $0.points.contains { ChartAxis.isUsable($0.age) && ChartAxis.isUsable($0.kg) } })
+            let kgs = ChartAxis(values: points.map(\.kg), step: 10, includingZero: true),
+            curves.contains(where: { $0.points.contains { ChartAxis.isUsable($0.age) && ChartAxis.isUsable($0.kg) } })
         else {
             return svg + "<text x=\"\(number(width / 2))\" y=\"\(number(height / 2))\" text-anchor=\"middle\" class=\"none\">"
                 + "no centile curves to draw</text></svg>"
@@ -33,17 +35,20 @@ public enum CentileChart {
             let usable = curve.points.filter { ChartAxis.isUsable($0.age) && ChartAxis.isUsable($0.kg) }.sorted { $0.age < $1.age }
             guard let last = usable.last else { continue }
             let middle = index == curves.count / 2
-            svg += "<polyline class=\"\(middle ? "centile median" : "centile")\" fill=\"none\" points=\""
+            svg +=
+                "<polyline class=\"\(middle ? "centile median" : "centile")\" fill=\"none\" points=\""
                 + usable.map { "\(number(x($0.age))),\(number(y($0.kg)))" }.joined(separator: " ") + "\"/>"
             ends.append((curve.label, y(last.kg)))
         }
         let spread = ChartLabels.spread(ends.map(\.y), gap: 8)
         for (end, labelY) in zip(ends, spread) {
-            svg += "<text class=\"curve-label\" x=\"\(number(right + 3))\" y=\"\(number(labelY + 3))\">"
+            svg +=
+                "<text class=\"curve-label\" x=\"\(number(right + 3))\" y=\"\(number(labelY + 3))\">"
                 + XMLText.escaped(end.label) + "</text>"
         }
         if let point = usableSubject {
-            let px = x(point.age), py = y(point.kg)
+            let px = x(point.age)
+            let py = y(point.kg)
             let anchor = px > (left + right) / 2 ? "end" : "start"
             let labelX = anchor == "end" ? px - 7 : px + 7
             // The age band only, as on the rest of the page: the exact age would narrow the subject down.
@@ -52,7 +57,8 @@ public enum CentileChart {
             // print the text twice for pdftotext and screen readers).
             let labelWidth = Double(label.count) * 5.6 + 4
             let boxX = anchor == "end" ? labelX - labelWidth + 2 : labelX - 2
-            svg += "<rect class=\"label-back\" x=\"\(number(boxX))\" y=\"\(number(py - 15))\" width=\"\(number(labelWidth))\""
+            svg +=
+                "<rect class=\"label-back\" x=\"\(number(boxX))\" y=\"\(number(py - 15))\" width=\"\(number(labelWidth))\""
                 + " height=\"12\" rx=\"2\"/>"
                 + "<circle class=\"subject\" cx=\"\(number(px))\" cy=\"\(number(py))\" r=\"4\"/>"
                 + "<text class=\"subject-label\" x=\"\(number(labelX))\" y=\"\(number(py - 6))\" text-anchor=\"\(anchor)\">"
@@ -64,15 +70,18 @@ public enum CentileChart {
     private static func axes(ages: ChartAxis, kgs: ChartAxis, x: (Double) -> Double, y: (Double) -> Double) -> String {
         var svg = "<g class=\"axes\">"
         for kg in kgs.ticks {
-            svg += "<line class=\"grid\" x1=\"\(number(left))\" x2=\"\(number(right))\" y1=\"\(number(y(kg)))\" y2=\"\(number(y(kg)))\"/>"
+            svg +=
+                "<line class=\"grid\" x1=\"\(number(left))\" x2=\"\(number(right))\" y1=\"\(number(y(kg)))\" y2=\"\(number(y(kg)))\"/>"
                 + "<text x=\"\(number(left - 4))\" y=\"\(number(y(kg) + 3))\" text-anchor=\"end\">\(kg.formatted(decimals: 0))</text>"
         }
         for age in ages.ticks {
-            svg += "<line class=\"tick\" x1=\"\(number(x(age)))\" x2=\"\(number(x(age)))\" y1=\"\(number(bottom))\""
+            svg +=
+                "<line class=\"tick\" x1=\"\(number(x(age)))\" x2=\"\(number(x(age)))\" y1=\"\(number(bottom))\""
                 + " y2=\"\(number(bottom + 4))\"/>"
                 + "<text x=\"\(number(x(age)))\" y=\"\(number(bottom + 14))\" text-anchor=\"middle\">\(age.formatted(decimals: 0))</text>"
         }
-        svg += "<line class=\"axis\" x1=\"\(number(left))\" x2=\"\(number(right))\" y1=\"\(number(bottom))\" y2=\"\(number(bottom))\"/>"
+        svg +=
+            "<line class=\"axis\" x1=\"\(number(left))\" x2=\"\(number(right))\" y1=\"\(number(bottom))\" y2=\"\(number(bottom))\"/>"
             + "<line class=\"axis\" x1=\"\(number(left))\" x2=\"\(number(left))\" y1=\"\(number(top))\" y2=\"\(number(bottom))\"/>"
             + "<text x=\"\(number((left + right) / 2))\" y=\"\(number(height - 6))\" text-anchor=\"middle\">age (years)</text>"
             + "<text transform=\"translate(10 \(number((top + bottom) / 2))) rotate(-90)\" text-anchor=\"middle\">grip (kg)</text>"

@@ -36,10 +36,22 @@ public struct ClinicalReport: Sendable, Equatable {
     public var trend: [TrendPoint]
 
     public init(
-        subjectCode: String, age: Double?, sex: Sex?, dominantHand: String?, date: String,
-        device: ReportDevice, protocolUsed: ReportProtocol, hands: [HandResult],
-        differencePercent: Double?, strongerHand: Hand? = nil, dominanceRatio: Double?, consistencyThresholdPercent: Double = 15,
-        norm: NormSection, centileCurves: [CentileCurve], subjectPoint: ChartPoint?, trend: [TrendPoint]
+        subjectCode: String,
+        age: Double?,
+        sex: Sex?,
+        dominantHand: String?,
+        date: String,
+        device: ReportDevice,
+        protocolUsed: ReportProtocol,
+        hands: [HandResult],
+        differencePercent: Double?,
+        strongerHand: Hand? = nil,
+        dominanceRatio: Double?,
+        consistencyThresholdPercent: Double = 15,
+        norm: NormSection,
+        centileCurves: [CentileCurve],
+        subjectPoint: ChartPoint?,
+        trend: [TrendPoint]
     ) {
         self.subjectCode = subjectCode
         self.age = age

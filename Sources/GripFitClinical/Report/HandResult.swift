@@ -14,8 +14,13 @@ public struct HandResult: Sendable, Equatable {
     public var cvPercent: Double?
 
     public init(
-        hand: Hand, trials: [CountedTrial], flagged: [FlaggedAttempt],
-        bestKg: Double?, meanKg: Double?, sdKg: Double?, cvPercent: Double?
+        hand: Hand,
+        trials: [CountedTrial],
+        flagged: [FlaggedAttempt],
+        bestKg: Double?,
+        meanKg: Double?,
+        sdKg: Double?,
+        cvPercent: Double?
     ) {
         self.hand = hand
         self.trials = trials

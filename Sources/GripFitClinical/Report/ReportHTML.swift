@@ -7,22 +7,26 @@ import GripFitOutput
 /// with their units, and a missing or non-finite one prints as "–", never as "nan".
 public enum ReportHTML {
     public static func page(_ report: ClinicalReport, paper: ReportPaper) -> String {
-        var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        var html =
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
             + "<title>Grip strength assessment " + text(report.subjectCode) + " " + text(report.date) + "</title>"
             + "<style>" + style(paper) + "</style></head><body><main>"
         html += "<header><h1>Grip strength assessment</h1><p>" + text(report.date) + "</p></header>"
         html += facts(report)
-        html += "<section class=\"hands\">" + report.hands.map { hand($0, threshold: report.consistencyThresholdPercent) }.joined()
+        html +=
+            "<section class=\"hands\">" + report.hands.map { hand($0, threshold: report.consistencyThresholdPercent) }.joined()
             + "</section>"
         html += both(report)
         html += norm(report)
         html += "<footer>"
         if !report.norm.citations.isEmpty {
-            html += "<div class=\"sources\"><b>Sources:</b><ol class=\"citations\">"
+            html +=
+                "<div class=\"sources\"><b>Sources:</b><ol class=\"citations\">"
                 + report.norm.citations.map { "<li>" + text($0) + "</li>" }.joined() + "</ol></div>"
         }
-        html += "<p>Measurements and their place among published norms; this page makes no diagnosis. "
+        html +=
+            "<p>Measurements and their place among published norms; this page makes no diagnosis. "
             + "Forces in kilograms-force (kg); SD is the population SD of the counted trials; CV = SD / mean.</p>"
         return html + "</footer></main></body></html>\n"
     }
@@ -39,8 +43,11 @@ public enum ReportHTML {
             ("Device", text(device.name) + " (" + text(device.address) + ")"),
             ("Firmware", device.firmware.map(text) ?? "unknown"),
             ("Calibration", device.calibrationDate.map { "calibrated " + text($0) } ?? "uncalibrated"),
-            ("Protocol", text(protocolUsed.name) + ": \(protocolUsed.trialsPerHand) trials per hand, "
-                + seconds(protocolUsed.restSeconds) + " rest"),
+            (
+                "Protocol",
+                text(protocolUsed.name) + ": \(protocolUsed.trialsPerHand) trials per hand, "
+                    + seconds(protocolUsed.restSeconds) + " rest"
+            ),
             ("Statistic", text(protocolUsed.statistic)),
         ]
         return "<section class=\"facts\"><dl>"
@@ -52,18 +59,21 @@ public enum ReportHTML {
         if result.trials.isEmpty {
             html += "<p class=\"none\">no counted trial</p>"
         } else {
-            html += "<table><thead><tr><th>Trial</th><th>Peak</th></tr></thead><tbody>"
+            html +=
+                "<table><thead><tr><th>Trial</th><th>Peak</th></tr></thead><tbody>"
                 + result.trials.map { "<tr><td>\($0.number)</td><td>\(kg($0.kg))</td></tr>" }.joined()
                 + "</tbody></table>"
         }
-        html += "<table class=\"figures\"><tbody>"
+        html +=
+            "<table class=\"figures\"><tbody>"
             + "<tr><th>Best</th><td>\(kg(result.bestKg))</td></tr>"
             + "<tr><th>Mean</th><td>\(kg(result.meanKg))</td></tr>"
             + "<tr><th>SD (population)</th><td>\(kg(result.sdKg))</td></tr>"
             + "<tr><th>CV</th><td>\(percent(result.cvPercent))</td></tr></tbody></table>"
         html += "<p class=\"consistency\">" + consistency(result, threshold: threshold) + "</p>"
         if !result.flagged.isEmpty {
-            html += "<div class=\"flagged\"><h3>Set apart (not counted)</h3><ul>"
+            html +=
+                "<div class=\"flagged\"><h3>Set apart (not counted)</h3><ul>"
                 + result.flagged.map { attempt in
                     "<li>Trial \(attempt.trial), attempt \(attempt.attempt): " + (attempt.kg.map { kg($0) + ", " } ?? "")
                         + text(attempt.reason) + "</li>"
@@ -97,10 +107,12 @@ public enum ReportHTML {
     }
 
     private static func norm(_ report: ClinicalReport) -> String {
-        var html = "<section class=\"norm\"><h2>Comparison with norms</h2><ul>"
+        var html =
+            "<section class=\"norm\"><h2>Comparison with norms</h2><ul>"
             + report.norm.lines.map { "<li>" + text($0) + "</li>" }.joined() + "</ul><div class=\"charts\">"
         let sexWords = report.sex.map { " (\($0.rawValue))" } ?? ""
-        html += "<figure><figcaption>Centiles of grip by age\(sexWords)</figcaption>"
+        html +=
+            "<figure><figcaption>Centiles of grip by age\(sexWords)</figcaption>"
             + CentileChart.svg(curves: report.centileCurves, subject: report.subjectPoint) + "</figure>"
         html += "<figure><figcaption>Earlier assessments: best grip</figcaption>" + TrendChart.svg(points: report.trend) + "</figure>"
         return html + "</div></section>"

@@ -2,14 +2,30 @@
 /// from a finished trace. Readings on either side of a link gap are never joined: no integral, rep
 /// or slope crosses a gap.
 public enum GripAnalysis {
-    public static func analyze(_ samples: [ForceSample], gaps: [TraceGap] = [], options: AnalysisOptions = AnalysisOptions())
+    public static func analyze(
+        _ samples: [ForceSample],
+        gaps: [TraceGap] = [],
+        options: AnalysisOptions = AnalysisOptions()
+    )
         -> SessionSummary
     {
         let gapDuration = gaps.reduce(0.0) { $0 + max(0, $1.end - $1.start) }
         guard let first = samples.first, let last = samples.last else {
             return SessionSummary(
-                peak: 0, peakTime: 0, mean: 0, duration: 0, activeDuration: 0, timeToPeak: 0, peakRFD: 0,
-                impulse: 0, reps: [], sampleCount: 0, gapCount: gaps.count, gapDuration: gapDuration, threshold: 0)
+                peak: 0,
+                peakTime: 0,
+                mean: 0,
+                duration: 0,
+                activeDuration: 0,
+                timeToPeak: 0,
+                peakRFD: 0,
+                impulse: 0,
+                reps: [],
+                sampleCount: 0,
+                gapCount: gaps.count,
+                gapDuration: gapDuration,
+                threshold: 0
+            )
         }
         let brokenAfter = gapBoundaries(samples, gaps)
         var peakSample = first
@@ -40,7 +56,8 @@ public enum GripAnalysis {
             sampleCount: samples.count,
             gapCount: gaps.count,
             gapDuration: gapDuration,
-            threshold: threshold)
+            threshold: threshold
+        )
     }
 
     /// The steepest rise between a reading and the first one at least `window` later (10 % slack

@@ -228,8 +228,11 @@ public struct GuidedProtocol: Sendable {
         let count = 2 * max(1, settings.trialsPerHand)
         trials = (0..<count).map { index in
             Trial(
-                index: index + 1, count: count, side: index % 2 == 0 ? settings.firstSide : settings.firstSide.other,
-                number: index / 2 + 1)
+                index: index + 1,
+                count: count,
+                side: index % 2 == 0 ? settings.firstSide : settings.firstSide.other,
+                number: index / 2 + 1
+            )
         }
         resting = RestingHandle(span: settings.stillSpan, tolerance: settings.stillTolerance)
         detector = RepDetector(threshold: settings.threshold)

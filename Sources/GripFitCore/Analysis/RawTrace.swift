@@ -13,7 +13,8 @@ public struct RawTrace: Equatable, Sendable {
         samples.map { sample in
             ForceSample(
                 time: sample.seconds,
-                value: calibration.map { $0.value(raw: sample.raw, in: unit) } ?? Double(sample.raw))
+                value: calibration.map { $0.value(raw: sample.raw, in: unit) } ?? Double(sample.raw)
+            )
         }
     }
 }

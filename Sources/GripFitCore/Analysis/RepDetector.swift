@@ -53,8 +53,14 @@ public struct RepDetector: Sendable {
 
     private func summary(of rep: Accumulator, interrupted: Bool) -> RepSummary {
         RepSummary(
-            start: rep.start, end: rep.last.time, peak: rep.peak.value, peakTime: rep.peak.time,
-            impulse: rep.impulse, mean: rep.sum / Double(rep.count), sampleCount: rep.count,
-            interrupted: interrupted)
+            start: rep.start,
+            end: rep.last.time,
+            peak: rep.peak.value,
+            peakTime: rep.peak.time,
+            impulse: rep.impulse,
+            mean: rep.sum / Double(rep.count),
+            sampleCount: rep.count,
+            interrupted: interrupted
+        )
     }
 }

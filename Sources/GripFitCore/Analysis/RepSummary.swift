@@ -13,8 +13,14 @@ public struct RepSummary: Equatable, Sendable, Codable {
     public var interrupted: Bool
 
     public init(
-        start: Double, end: Double, peak: Double, peakTime: Double, impulse: Double, mean: Double,
-        sampleCount: Int, interrupted: Bool
+        start: Double,
+        end: Double,
+        peak: Double,
+        peakTime: Double,
+        impulse: Double,
+        mean: Double,
+        sampleCount: Int,
+        interrupted: Bool
     ) {
         self.start = start
         self.end = end

@@ -28,8 +28,12 @@ public struct SessionRecorder: Sendable {
     /// `releaseThreshold`, in kilograms when calibrated and otherwise in counts above the first
     /// reading (an untared sensor sits far from zero), turns on live rep detection for `--until-release`.
     public init(
-        start: MonotonicInstant, calibration: Calibration?, releaseThreshold: Double? = nil,
-        capacity: Int = defaultCapacity, firmware: String? = nil, bridgeVersion: String? = nil
+        start: MonotonicInstant,
+        calibration: Calibration?,
+        releaseThreshold: Double? = nil,
+        capacity: Int = defaultCapacity,
+        firmware: String? = nil,
+        bridgeVersion: String? = nil
     ) {
         self.start = start
         self.firmware = firmware
@@ -41,7 +45,7 @@ public struct SessionRecorder: Sendable {
 
     public var isFull: Bool { trace.samples.count >= capacity }
 
-    public mutating func record(_ report: SessionReport, at now: MonotonicInstant) -> Event? {
+    public mutating func record(_ report: LinkReport, at now: MonotonicInstant) -> Event? {
         let micros = (now - start).nanoseconds / 1_000
         switch report {
         case .message(.reading(let raw)):

@@ -23,9 +23,19 @@ public struct SessionSummary: Equatable, Sendable, Codable {
     public var threshold: Double
 
     public init(
-        peak: Double, peakTime: Double, mean: Double, duration: Double, activeDuration: Double,
-        timeToPeak: Double, peakRFD: Double, impulse: Double, reps: [RepSummary], sampleCount: Int,
-        gapCount: Int, gapDuration: Double, threshold: Double
+        peak: Double,
+        peakTime: Double,
+        mean: Double,
+        duration: Double,
+        activeDuration: Double,
+        timeToPeak: Double,
+        peakRFD: Double,
+        impulse: Double,
+        reps: [RepSummary],
+        sampleCount: Int,
+        gapCount: Int,
+        gapDuration: Double,
+        threshold: Double
     ) {
         self.peak = peak
         self.peakTime = peakTime

@@ -26,7 +26,7 @@ public struct CalibrationStage<Record: CalibrationRecord>: Sendable {
 
     /// One report as it leaves the stage.
     public struct Output {
-        public var report: SessionReport
+        public var report: LinkReport
         /// Set on the reading that decided the device: the first one counted, and again when the
         /// bridge moves to another GripFit if the stage follows changes.
         public var decided: Decided?
@@ -65,7 +65,7 @@ public struct CalibrationStage<Record: CalibrationRecord>: Sendable {
     public var current: Calibration? { zero?.current }
 
     /// One report, with what the session knows at that moment.
-    public mutating func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts) -> Output {
+    public mutating func handle(_ report: LinkReport, at now: MonotonicInstant, link: LinkFacts) -> Output {
         var decided: Decided?
         if case .message(.reading) = report { decided = decide(at: now, link: link) }
         zero?.observe(report)

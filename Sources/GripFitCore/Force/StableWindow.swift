@@ -25,7 +25,10 @@ public struct StableWindow: Sendable {
     public mutating func add(_ raw: Int32, at instant: MonotonicInstant) -> CalibrationPoint? {
         guard window.add(raw, at: instant) else { return nil }
         switch CalibrationFit.point(
-            window.values, minimumSamples: minimumSamples, maximumStandardDeviation: maximumStandardDeviation)
+            window.values,
+            minimumSamples: minimumSamples,
+            maximumStandardDeviation: maximumStandardDeviation
+        )
         {
         case .success(let point):
             lastStandardDeviation = point.standardDeviation

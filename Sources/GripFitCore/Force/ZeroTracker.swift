@@ -25,7 +25,7 @@ public struct ZeroTracker: Equatable, Sendable {
 
     /// Feeds one session report; call it before converting a reading, so the reading that opens a
     /// link settles the zero it is shown with.
-    public mutating func observe(_ report: SessionReport) {
+    public mutating func observe(_ report: LinkReport) {
         switch report {
         case .message(.status(.tared)):
             zero = 0

@@ -1,4 +1,4 @@
-/// What the session knows about the link beside a report, handed to every ``SessionConsumer``
+/// What the session knows about the link beside a report, handed to every ``LinkConsumer``
 /// with it: consumers read the machine's findings without holding the machine.
 public struct LinkFacts: Equatable, Sendable {
     /// The GripFit's firmware version, once `D:` has arrived on this link.
@@ -13,7 +13,10 @@ public struct LinkFacts: Equatable, Sendable {
     public var portOpen: Bool
 
     public init(
-        firmware: String? = nil, bridgeVersion: String? = nil, deviceAddress: BLEAddress? = nil, behindBridge: Bool = false,
+        firmware: String? = nil,
+        bridgeVersion: String? = nil,
+        deviceAddress: BLEAddress? = nil,
+        behindBridge: Bool = false,
         portOpen: Bool = false
     ) {
         self.firmware = firmware
@@ -24,9 +27,13 @@ public struct LinkFacts: Equatable, Sendable {
     }
 
     /// The facts as `machine` has them now.
-    public init(_ machine: SessionMachine, portOpen: Bool) {
+    public init(_ machine: LinkMachine, portOpen: Bool) {
         self.init(
-            firmware: machine.firmware, bridgeVersion: machine.bridgeVersion, deviceAddress: machine.deviceAddress,
-            behindBridge: machine.behindBridge, portOpen: portOpen)
+            firmware: machine.firmware,
+            bridgeVersion: machine.bridgeVersion,
+            deviceAddress: machine.deviceAddress,
+            behindBridge: machine.behindBridge,
+            portOpen: portOpen
+        )
     }
 }

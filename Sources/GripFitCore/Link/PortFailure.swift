@@ -1,4 +1,4 @@
-/// What the OS said about the serial port, as the session machine needs to know it.
+/// What the OS said about the serial port, as the link machine needs to know it.
 public enum PortFailure: Equatable, Sendable {
     case missing
     case permissionDenied
@@ -6,7 +6,7 @@ public enum PortFailure: Equatable, Sendable {
     /// The port vanished while open (EIO, ENXIO, end of file): the dongle was unplugged.
     case removed
 
-    var errorKind: SessionErrorKind {
+    var errorKind: LinkErrorKind {
         switch self {
         case .missing, .removed: .dongleMissing
         case .permissionDenied: .permissionDenied

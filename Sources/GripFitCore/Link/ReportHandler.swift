@@ -1,8 +1,8 @@
 /// A consumer made of closures, for callers whose whole behaviour is a few lines around one
 /// session: probes, tests, a command that stops on a condition or at a time. Each closure returns
 /// false to end the session.
-public final class ReportHandler: SessionConsumer {
-    private let handler: (SessionReport, MonotonicInstant) -> Bool
+public final class ReportHandler: LinkConsumer {
+    private let handler: (LinkReport, MonotonicInstant) -> Bool
     private let deadline: () -> MonotonicInstant?
     private let onTick: (MonotonicInstant) -> Bool
     private let onIdle: () -> Bool
@@ -12,7 +12,7 @@ public final class ReportHandler: SessionConsumer {
         deadline: @escaping () -> MonotonicInstant? = { nil },
         tick: @escaping (MonotonicInstant) -> Bool = { _ in true },
         idle: @escaping () -> Bool = { true },
-        _ handler: @escaping (SessionReport, MonotonicInstant) -> Bool = { _, _ in true }
+        _ handler: @escaping (LinkReport, MonotonicInstant) -> Bool = { _, _ in true }
     ) {
         self.handler = handler
         self.deadline = deadline
@@ -20,7 +20,7 @@ public final class ReportHandler: SessionConsumer {
         self.onIdle = idle
     }
 
-    public func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+    public func handle(_ report: LinkReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
         if !handler(report, now) { actions.append(.stop) }
     }
 

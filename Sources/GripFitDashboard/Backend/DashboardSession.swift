@@ -17,7 +17,7 @@ import Synchronization
 /// and `record`: the encoders, the calibration lookup, the consumers and the history. Clock-free
 /// and port-free: the CLI hands it the driver's inbox, its clocks and the opened history; tests
 /// hand it fakes.
-public final class DashboardSession: LiveControl, SessionConsumer {
+public final class DashboardSession: LiveControl, LinkConsumer {
     /// Everything the driver's thread and the handlers share, under one lock: each role's state
     /// and the one calibration stage they all read.
     private struct Live {
@@ -52,13 +52,22 @@ public final class DashboardSession: LiveControl, SessionConsumer {
     private let filing = AssessmentFiling()
 
     public init(
-        post: @escaping @Sendable (Command) -> Bool, publisher: EventPublisher, unit: ForceUnit, wallTime: any WallTime,
-        now: @escaping @Sendable () -> MonotonicInstant, history: HistoryQueries, pinned: BLEAddress??,
-        rememberPin: @escaping @Sendable (BLEAddress?) throws -> Void, warn: @escaping @Sendable (String) -> Void, stage: LiveCalibration
+        post: @escaping @Sendable (Command) -> Bool,
+        publisher: EventPublisher,
+        unit: ForceUnit,
+        wallTime: any WallTime,
+        now: @escaping @Sendable () -> MonotonicInstant,
+        history: HistoryQueries,
+        pinned: BLEAddress??,
+        rememberPin: @escaping @Sendable (BLEAddress?) throws -> Void,
+        warn: @escaping @Sendable (String) -> Void,
+        stage: LiveCalibration
     ) {
         let filing = filing
         let guided = GuidedControl(
-            unit: unit, wallTime: wallTime, describe: GuidedJSON.event(_:display:label:at:time:stopped:error:),
+            unit: unit,
+            wallTime: wallTime,
+            describe: GuidedJSON.event(_:display:label:at:time:stopped:error:),
             save: { session in history.file(session, in: filing) },
             warn: warn,
             publish: { event, finished in
@@ -71,15 +80,20 @@ public final class DashboardSession: LiveControl, SessionConsumer {
                 } else {
                     publisher.publish(event.text, retainAs: "guided")
                 }
-            })
+            }
+        )
         self.history = history
         self.rememberPin = rememberPin
         self.warn = warn
         let recording = RecordingControl<DashboardError>(unit: unit, wallTime: wallTime)
         self.live = Mutex(
             Live(
-                status: LiveStatus(unit: unit, pinned: pinned), recording: recording, guided: guided,
-                session: CalibratedSession(stage: stage, consumers: [recording, guided])))
+                status: LiveStatus(unit: unit, pinned: pinned),
+                recording: recording,
+                guided: guided,
+                session: CalibratedSession(stage: stage, consumers: [recording, guided])
+            )
+        )
         self.post = post
         self.publisher = publisher
         self.wallTime = wallTime
@@ -90,7 +104,7 @@ public final class DashboardSession: LiveControl, SessionConsumer {
 
     /// Takes one report from the session, on the driver's thread; `link` has the last `D:` and
     /// `B:BRIDGE` versions, for sessions that saw none themselves.
-    public func consume(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts) {
+    public func consume(_ report: LinkReport, at now: MonotonicInstant, link: LinkFacts) {
         var finished: StoredSession?
         let event = live.withLock { live -> String? in
             live.timestamps.set(milliseconds: wallTime.epochMilliseconds(at: now))
@@ -119,7 +133,7 @@ public final class DashboardSession: LiveControl, SessionConsumer {
         publisher.flush(at: now)
     }
 
-    public func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+    public func handle(_ report: LinkReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
         consume(report, at: now, link: link)
     }
 
@@ -167,7 +181,7 @@ public final class DashboardSession: LiveControl, SessionConsumer {
     /// The same object `monitor --format jsonl` prints (with force and unit once calibrated); the
     /// latest of each kind is retained for pages that connect later. Made under the lock, from the
     /// report's cached time and the current calibration.
-    private static func event(for report: SessionReport, kilograms: Double?, in live: inout Live) -> String? {
+    private static func event(for report: LinkReport, kilograms: Double?, in live: inout Live) -> String? {
         guard case .message(.reading(let raw)) = report else {
             return EventEncoder.jsonl(report, time: live.timestamps.text)
         }
@@ -180,7 +194,7 @@ public final class DashboardSession: LiveControl, SessionConsumer {
         return String(decoding: live.line.dropLast(), as: UTF8.self)
     }
 
-    private static func retainKey(_ report: SessionReport) -> String? {
+    private static func retainKey(_ report: LinkReport) -> String? {
         switch report {
         case .message(.reading): "reading"
         case .message(.device): "device"
@@ -200,7 +214,9 @@ public final class DashboardSession: LiveControl, SessionConsumer {
             live.status.status(
                 kilograms: { live.session.stage.kilograms(raw: $0) },
                 time: { RFC3339.format(milliseconds: wallTime.epochMilliseconds(at: $0)) },
-                recording: recordingObject(live), pendingSync: pendingSync)
+                recording: recordingObject(live),
+                pendingSync: pendingSync
+            )
         }
     }
 
@@ -284,12 +300,19 @@ public final class DashboardSession: LiveControl, SessionConsumer {
     }
 
     public func startProtocol(
-        firstHand: Hand?, label: String?, trialsPerHand: Int?, restSeconds: Double?, subject: String?
+        firstHand: Hand?,
+        label: String?,
+        trialsPerHand: Int?,
+        restSeconds: Double?,
+        subject: String?
     ) throws(DashboardError) -> String {
         let label = try Self.checkedLabel(label)
         let settings = GuidedRun.settings(
-            trials: trialsPerHand ?? GuidedRun.trialsPerHand, first: firstHand, rest: restSeconds ?? GuidedRun.restSeconds,
-            trialLimit: GuidedRun.trialLimit)
+            trials: trialsPerHand ?? GuidedRun.trialsPerHand,
+            first: firstHand,
+            rest: restSeconds ?? GuidedRun.restSeconds,
+            trialLimit: GuidedRun.trialLimit
+        )
         try history.checkCanSave()
         let subject = try subject.map { (code) throws(DashboardError) in try history.storedCode(of: code) }
         let now = self.now()

@@ -29,8 +29,14 @@ public struct HistoryQueries: HistoryPages {
     let today: @Sendable () -> Subject.Birth.Day
 
     public init(
-        opened: OpenedHistory, calibrations: CalibrationBook, historyPath: String, station: String? = nil, unit: ForceUnit,
-        selectedSubject: String? = nil, today: @escaping @Sendable () -> Subject.Birth.Day, lastResort: @escaping @Sendable (String) -> Void
+        opened: OpenedHistory,
+        calibrations: CalibrationBook,
+        historyPath: String,
+        station: String? = nil,
+        unit: ForceUnit,
+        selectedSubject: String? = nil,
+        today: @escaping @Sendable () -> Subject.Birth.Day,
+        lastResort: @escaping @Sendable (String) -> Void
     ) {
         self.opened = opened
         self.station = station
@@ -146,11 +152,14 @@ public struct HistoryQueries: HistoryPages {
                 object.set(hand.rawValue, entry)
             }
             object.set("centile", PageWording.centile(view))
-            object.set("consistency", PageWording.consistency(view).map { line in
-                var item = JSONObject()
-                item.set("text", line)
-                return item
-            })
+            object.set(
+                "consistency",
+                PageWording.consistency(view).map { line in
+                    var item = JSONObject()
+                    item.set("text", line)
+                    return item
+                }
+            )
             object.set("report", "api/assessments/\(assessment.stableName ?? String(assessment.id))/report.html")
             return object
         }
@@ -173,11 +182,14 @@ public struct HistoryQueries: HistoryPages {
         if let subject = view.assessment.facts.subject { object.set("subject", subject) } else { object.setNull("subject") }
         object.set("date", view.day.description)
         object.set("calibrated", view.assessment.facts.calibrated)
-        object.set("lines", PageWording.lines(view).map { line in
-            var item = JSONObject()
-            item.set("text", line)
-            return item
-        })
+        object.set(
+            "lines",
+            PageWording.lines(view).map { line in
+                var item = JSONObject()
+                item.set("text", line)
+                return item
+            }
+        )
         // The CLI's "dominant/non-dominant ratio" line, when the subject's dominant hand is left or right.
         if let ratio = view.statistics.dominanceRatio, let dominant = view.statistics.dominant {
             object.set("dominance_ratio", ratio.rounded(decimals: 4))
@@ -230,11 +242,16 @@ public struct HistoryQueries: HistoryPages {
         var facts = facts
         facts.uid = facts.uid ?? StableName.random()
         do {
-            let saved = try SessionSave.save(session, historyPath: historyPath, lastResort: lastResort, to: { try opened.get() }) {
-                store, session throws(StoreError) in
-                let first = try store.saveFirstAttempt(session, of: facts)
-                return (first.outcome, first.assessment)
-            }
+            let saved = try SessionSave.save(
+                session,
+                historyPath: historyPath,
+                lastResort: lastResort,
+                to: { try opened.get() },
+                write: { store, session throws(StoreError) in
+                    let first = try store.saveFirstAttempt(session, of: facts)
+                    return (first.outcome, first.assessment)
+                }
+            )
             return .success(saved.filed)
         } catch {
             return .failure(Self.failure(error))
@@ -247,8 +264,10 @@ public struct HistoryQueries: HistoryPages {
     func file(_ session: StoredSession, in filing: AssessmentFiling) -> String? {
         do {
             _ = try filing.save(
-                session, attempt: { attempt in try save(attempt).get() },
-                first: { attempt, facts in (attempt, try saveFirstAttempt(attempt, of: facts).get()) })
+                session,
+                attempt: { attempt in try save(attempt).get() },
+                first: { attempt, facts in (attempt, try saveFirstAttempt(attempt, of: facts).get()) }
+            )
             return nil
         } catch let failure as DashboardError {
             return failure.message

@@ -29,8 +29,11 @@ public struct HistoryRoutes<History: HistoryPages>: Sendable {
             if let text = request.uri.queryParameters["unit"] {
                 guard let parsed = ForceUnit(parsing: text) else {
                     let units = ForceUnit.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw DashboardError(.badRequest, "unit \(String(text).debugDescription) is not one of \(units) (or leave "
-                        + "it out for the dashboard's).")
+                    throw DashboardError(
+                        .badRequest,
+                        "unit \(String(text).debugDescription) is not one of \(units) (or leave "
+                            + "it out for the dashboard's)."
+                    )
                 }
                 unit = parsed
             }
@@ -70,11 +73,14 @@ public struct HistoryRoutes<History: HistoryPages>: Sendable {
         router.get("/api/subjects") { _, _ in RouteIO.json(try await HistoryThread.run { try history.subjects() }) }
         router.post("/api/subjects") { request, _ in
             let form = try await RouteIO.decode(
-                request, as: SubjectForm.self,
+                request,
+                as: SubjectForm.self,
                 usage: DashboardError(
                     .badRequest,
                     "The body must be JSON like {\"code\":\"P017\",\"sex\":\"female\",\"birth_date\":\"1979-03-14\","
-                        + "\"dominant\":\"right\"} (or \"birth_year\":1979 instead of the date); only code is needed."))
+                        + "\"dominant\":\"right\"} (or \"birth_year\":1979 instead of the date); only code is needed."
+                )
+            )
             return RouteIO.json(try await HistoryThread.run { try history.addSubject(form) }, status: .created)
         }
     }
@@ -86,15 +92,21 @@ public struct HistoryRoutes<History: HistoryPages>: Sendable {
         var query = SessionQuery()
         if let text = parameters["limit"] {
             guard let limit = Int(String(text)), (1...SessionQuery.maxLimit).contains(limit) else {
-                throw DashboardError(.badRequest, "limit \(String(text).debugDescription) is not a whole number from 1 to "
-                    + "\(SessionQuery.maxLimit): give one in that range, or leave it out for \(SessionQuery.defaultLimit).")
+                throw DashboardError(
+                    .badRequest,
+                    "limit \(String(text).debugDescription) is not a whole number from 1 to "
+                        + "\(SessionQuery.maxLimit): give one in that range, or leave it out for \(SessionQuery.defaultLimit)."
+                )
             }
             query.limit = limit
         }
         if let text = parameters["before"] {
             guard let before = Int64(String(text)), before > 0 else {
-                throw DashboardError(.badRequest, "before \(String(text).debugDescription) is not a session id: give the "
-                    + "oldest id of the page already shown (a positive whole number), or leave it out for the newest.")
+                throw DashboardError(
+                    .badRequest,
+                    "before \(String(text).debugDescription) is not a session id: give the "
+                        + "oldest id of the page already shown (a positive whole number), or leave it out for the newest."
+                )
             }
             query.before = before
         }
@@ -121,12 +133,16 @@ public struct HistoryRoutes<History: HistoryPages>: Sendable {
         try await id(context, .assessment, history: history) {
             DashboardError(
                 .badRequest,
-                "An assessment is named by its name a-… or its id (a positive whole number), as `history --assessments` lists (A3 is 3).")
+                "An assessment is named by its name a-… or its id (a positive whole number), as `history --assessments` lists (A3 is 3)."
+            )
         }
     }
 
     private static func id(
-        _ context: some RequestContext, _ kind: StableName.Kind, history: History, refusal: () -> DashboardError
+        _ context: some RequestContext,
+        _ kind: StableName.Kind,
+        history: History,
+        refusal: () -> DashboardError
     ) async throws -> Int64 {
         if let id = context.parameters.get("id", as: Int64.self), id > 0 { return id }
         guard let text = context.parameters.get("id").map({ String($0) }), StableName.parse(text)?.kind == kind else { throw refusal() }
@@ -135,8 +151,10 @@ public struct HistoryRoutes<History: HistoryPages>: Sendable {
 
     private static func text(_ body: String, type: String, download: String? = nil) -> Response {
         var response = Response(
-            status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+            status: .ok,
+            headers: [.contentType: type, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: body))
+        )
         if let download { response.headers[.contentDisposition] = "attachment; filename=\"\(download)\"" }
         return response
     }

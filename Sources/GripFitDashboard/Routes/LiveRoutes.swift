@@ -51,7 +51,8 @@ public struct LiveRoutes<Session: LiveControl>: Sendable {
                     try await withTaskExecutorPreference(loop.map(EventLoopTaskExecutor.init)) {
                         try await Self.stream(subscription, from: publisher, to: &writer)
                     }
-                })
+                }
+            )
         }
         router.get("/api/status") { _, _ in RouteIO.json(session.status()) }
         router.post("/api/tare") { _, _ in
@@ -66,11 +67,14 @@ public struct LiveRoutes<Session: LiveControl>: Sendable {
             let body: RecordStart
             if request.headers[.contentType]?.hasPrefix("application/json") == true {
                 body = try await RouteIO.decode(
-                    request, as: RecordStart.self,
+                    request,
+                    as: RecordStart.self,
                     usage: DashboardError(
                         .badRequest,
                         "The body must be JSON like {\"hand\":\"left\",\"label\":\"visit 2\"} or {\"protocol\":\"standard\","
-                            + "\"hand\":\"right\",\"trials\":3,\"rest\":30}; hand is left or right, trials and rest are numbers."))
+                            + "\"hand\":\"right\",\"trials\":3,\"rest\":30}; hand is left or right, trials and rest are numbers."
+                    )
+                )
             } else {
                 body = RecordStart()
             }
@@ -88,20 +92,31 @@ public struct LiveRoutes<Session: LiveControl>: Sendable {
             }
             let trials = GuidedProtocol.Settings.trialsPerHandRange
             if let count = body.trials, !(count.rounded() == count && Double(trials.lowerBound)...Double(trials.upperBound) ~= count) {
-                throw DashboardError(.badRequest, "trials must be a whole number from \(trials.lowerBound) to "
-                    + "\(trials.upperBound) (trials per hand).")
+                throw DashboardError(
+                    .badRequest,
+                    "trials must be a whole number from \(trials.lowerBound) to "
+                        + "\(trials.upperBound) (trials per hand)."
+                )
             }
             let rest = GuidedProtocol.Settings.restSecondsRange
             if let seconds = body.rest, !(rest ~= seconds) {
                 throw DashboardError(
-                    .badRequest, "rest must be \(Int(rest.lowerBound)) to \(Int(rest.upperBound)) seconds between trials.")
+                    .badRequest,
+                    "rest must be \(Int(rest.lowerBound)) to \(Int(rest.upperBound)) seconds between trials."
+                )
             }
             let (hand, label, trialsPerHand, restSeconds) = (body.hand, body.label, body.trials.map { Int($0) }, body.rest)
             return RouteIO.json(
                 try await HistoryThread.run {
                     try session.startProtocol(
-                        firstHand: hand, label: label, trialsPerHand: trialsPerHand, restSeconds: restSeconds, subject: subject)
-                })
+                        firstHand: hand,
+                        label: label,
+                        trialsPerHand: trialsPerHand,
+                        restSeconds: restSeconds,
+                        subject: subject
+                    )
+                }
+            )
         }
         // Stopping saves the session: blocking I/O, on the history's thread.
         router.post("/api/record/stop") { _, _ in RouteIO.json(try await HistoryThread.run { try session.stopRecording() }) }
@@ -129,7 +144,9 @@ public struct LiveRoutes<Session: LiveControl>: Sendable {
     /// A wake-up with nothing waiting is the publisher's keep-alive: a comment line, which pages
     /// ignore, and whose failed write ends the stream of a page that has gone.
     private static func stream(
-        _ subscription: EventPublisher.Subscription, from publisher: EventPublisher, to writer: inout any ResponseBodyWriter
+        _ subscription: EventPublisher.Subscription,
+        from publisher: EventPublisher,
+        to writer: inout any ResponseBodyWriter
     ) async throws {
         try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
         for await _ in subscription.signals {

@@ -19,7 +19,9 @@ enum RouteIO {
             buffer = try await request.body.collect(upTo: bodyLimit)
         } catch is NIOTooManyBytesError {
             throw DashboardError(
-                .contentTooLarge, "The body is over \(bodyLimit / 1024) KB; a command's JSON is a line, such as {\"hand\":\"left\"}.")
+                .contentTooLarge,
+                "The body is over \(bodyLimit / 1024) KB; a command's JSON is a line, such as {\"hand\":\"left\"}."
+            )
         }
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
@@ -32,7 +34,8 @@ enum RouteIO {
         Response(
             status: status,
             headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text))
+        )
     }
 
     /// A subject's code from the page, checked as `subject add` checks it; nil when not given.

@@ -22,10 +22,15 @@ extension ClinicalView {
             return figures.best.map { FHIRHandResult(hand: hand, valueKg: $0, trials: trials, notes: notes) }
         }
         return FHIRAssessment(
-            id: assessment.uid ?? assessment.name, subjectCode: code, deviceAddress: facts.device,
+            id: assessment.uid ?? assessment.name,
+            subjectCode: code,
+            deviceAddress: facts.device,
             effective: Date(timeIntervalSince1970: Double(facts.startedAtMilliseconds) / 1000),
             protocolName: "GripFit \(facts.protocolName) protocol, \(facts.trialsPerHand) trials per hand",
-            statistic: "maximum of counted trials", hands: hands, notes: fhirNotes)
+            statistic: "maximum of counted trials",
+            hands: hands,
+            notes: fhirNotes
+        )
     }
 
     /// The assessment's lines in kgf; a placed norm names its source by DOI, as the EWGSOP2 line does.

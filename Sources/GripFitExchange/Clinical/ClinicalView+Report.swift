@@ -13,15 +13,23 @@ extension ClinicalView {
         if !facts.calibrated {
             normLines.insert(
                 "the device was not calibrated when this assessment was made: its readings are raw counts, not kg, "
-                    + "so no force is printed (calibrate it, then measure again)", at: 0)
+                    + "so no force is printed (calibrate it, then measure again)",
+                at: 0
+            )
         }
         return ClinicalReport(
-            subjectCode: facts.subject ?? "no subject", age: ageYears, sex: subject?.sex, dominantHand: subject?.dominant?.rawValue,
+            subjectCode: facts.subject ?? "no subject",
+            age: ageYears,
+            sex: subject?.sex,
+            dominantHand: subject?.dominant?.rawValue,
             date: day.description,
             device: ReportDevice(name: "GripFit", address: facts.device, firmware: firmware, calibrationDate: calibrationTime),
             protocolUsed: ReportProtocol(
-                name: facts.protocolName, trialsPerHand: facts.trialsPerHand, restSeconds: facts.restSeconds,
-                statistic: placed?.statistic ?? DoddsTable.statistic),
+                name: facts.protocolName,
+                trialsPerHand: facts.trialsPerHand,
+                restSeconds: facts.restSeconds,
+                statistic: placed?.statistic ?? DoddsTable.statistic
+            ),
             hands: facts.calibrated ? [Hand.left, .right].compactMap(handResult) : [],
             differencePercent: facts.calibrated ? statistics.difference?.percent : nil,
             strongerHand: facts.calibrated ? statistics.difference?.stronger : nil,
@@ -34,9 +42,12 @@ extension ClinicalView {
                 let statistics = earlier.statistics(dominant: nil)
                 guard let best = [statistics.left.best, statistics.right.best].compactMap({ $0 }).max() else { return nil }
                 let date = Subject.Birth.Day(
-                    Date(timeIntervalSince1970: Double(earlier.facts.startedAtMilliseconds) / 1000), in: timeZone)
+                    Date(timeIntervalSince1970: Double(earlier.facts.startedAtMilliseconds) / 1000),
+                    in: timeZone
+                )
                 return TrendPoint(date: date.description, bestKg: best)
-            })
+            }
+        )
     }
 
     /// One hand's part of the page; nil when the hand had no attempt.
@@ -45,10 +56,15 @@ extension ClinicalView {
         guard !attempts.isEmpty else { return nil }
         let figures = statistics.figures(hand)
         return HandResult(
-            hand: hand, trials: attempts.filter(\.counts).map { CountedTrial(number: $0.trial, kg: $0.peak) },
+            hand: hand,
+            trials: attempts.filter(\.counts).map { CountedTrial(number: $0.trial, kg: $0.peak) },
             flagged: attempts.compactMap { attempt in
                 attempt.flag.map { FlaggedAttempt(trial: attempt.trial, attempt: attempt.attempt, kg: attempt.peak, reason: $0) }
             },
-            bestKg: figures.best, meanKg: figures.mean, sdKg: figures.populationSD, cvPercent: figures.coefficientOfVariation)
+            bestKg: figures.best,
+            meanKg: figures.mean,
+            sdKg: figures.populationSD,
+            cvPercent: figures.coefficientOfVariation
+        )
     }
 }

@@ -33,7 +33,10 @@ public struct ClinicalView: Sendable, Equatable {
     /// `others`: the subject's assessments (any order, this one included or not); only the earlier,
     /// calibrated ones are kept, since raw counts are not kilograms a trend could compare.
     public init(
-        assessment: StoredAssessment, subject: Subject?, others: [StoredAssessment] = [], settings: ClinicalSettings = .standard,
+        assessment: StoredAssessment,
+        subject: Subject?,
+        others: [StoredAssessment] = [],
+        settings: ClinicalSettings = .standard,
         timeZone: TimeZone
     ) {
         self.assessment = assessment
@@ -81,9 +84,10 @@ public struct ClinicalView: Sendable, Equatable {
     /// The lines every output prints: the comparisons, then each hand's trial consistency.
     /// Untrusted text never appears in them.
     public var clinicalLines: [String] {
-        comparisonLines + [Hand.left, .right].compactMap { hand in
-            consistency(hand).map { "trial consistency, \(hand.rawValue): \($0)" }
-        }
+        comparisonLines
+            + [Hand.left, .right].compactMap { hand in
+                consistency(hand).map { "trial consistency, \(hand.rawValue): \($0)" }
+            }
     }
 
     /// The norm (centile, z, table and statistic, or what is missing) and the EWGSOP2 comparison.

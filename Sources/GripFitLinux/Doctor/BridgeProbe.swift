@@ -8,7 +8,7 @@ public struct BridgeProbe {
         public var infoOutcome: CommandOutcome?
         public var connected = false
         public var deviceAddress: BLEAddress?
-        public var lastState: SessionState?
+        public var lastState: LinkState?
         /// Why the port could not be used, when it could not.
         public var portError: PortError?
     }
@@ -23,7 +23,7 @@ public struct BridgeProbe {
 
     /// Returns once the bridge has answered and a GripFit is connected, the port failed, or `timeout` passed.
     public func run(path: String) throws(SystemError) -> Result {
-        let driver = SessionDriver(portPath: path, clock: clock)
+        let driver = LinkDriver(portPath: path, clock: clock)
         driver.submit(.bridge(.info))
         var result = Result()
         try driver.run(until: clock.now() + timeout) { report, _ in

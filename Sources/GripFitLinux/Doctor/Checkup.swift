@@ -85,8 +85,10 @@ public struct Checkup {
             .first { FileManager.default.fileExists(atPath: $0) }
         guard let installed else {
             return .fail(
-                title, "\(Self.rulesFileName) is not installed",
-                fix: "`sudo make install-udev` (or copy udev/\(Self.rulesFileName) to /etc/udev/rules.d/), then replug the dongle")
+                title,
+                "\(Self.rulesFileName) is not installed",
+                fix: "`sudo make install-udev` (or copy udev/\(Self.rulesFileName) to /etc/udev/rules.d/), then replug the dongle"
+            )
         }
         guard case .usb(let port) = selection else {
             return .pass(title, "\(installed) installed (loaded cannot be checked without a USB bridge)")
@@ -95,8 +97,10 @@ public struct Checkup {
             return .pass(title, "\(installed) installed and applied to \(port.devnode)")
         }
         return .fail(
-            title, "\(installed) is installed but was not applied to \(port.devnode)",
-            fix: "`sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=tty`, or replug the dongle")
+            title,
+            "\(installed) is installed but was not applied to \(port.devnode)",
+            fix: "`sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=tty`, or replug the dongle"
+        )
     }
 
     /// The bridge line when there is none. The selection error's own advice ends in "run
@@ -105,12 +109,14 @@ public struct Checkup {
         guard case .noBridge(let others) = error else { return .fail("bridge", "none selected", fix: error.description) }
         let ids = BridgeMatcher.supportedBoards.map(\.id.description).joined(separator: ", ")
         return .fail(
-            "bridge", "no GripFit bridge is plugged in",
+            "bridge",
+            "no GripFit bridge is plugged in",
             fix: "plug the dongle straight into this machine (not an unpowered hub) with a data cable, then check that "
                 + "`lsusb` lists it (USB ID \(ids)) and `sudo dmesg | tail` shows a new ttyACM port; if `lsusb` does "
                 + "not, try another cable or USB port; if it does but with another ID, flash firmware-bridge onto it"
                 + (others.isEmpty
-                    ? "" : ". Other USB serial ports, one of which --port can name:\n" + PortSelectionError.table(others)))
+                    ? "" : ". Other USB serial ports, one of which --port can name:\n" + PortSelectionError.table(others))
+        )
     }
 
     private func bridgeCheck(_ selection: PortSelection) -> DoctorCheck {
@@ -118,8 +124,10 @@ public struct Checkup {
         case .usb(let port):
             let board = BridgeMatcher.board(for: port.id).map { ", \($0.name)" } ?? ""
             return .pass(
-                "bridge", "\(port.devnode) serial \(UntrustedText.escaped(port.serial ?? "-")) (\(port.id?.description ?? "?:?")\(board))"
-                    + (port.isBridge ? "" : ", not recognised as a bridge but named by --port"))
+                "bridge",
+                "\(port.devnode) serial \(UntrustedText.escaped(port.serial ?? "-")) (\(port.id?.description ?? "?:?")\(board))"
+                    + (port.isBridge ? "" : ", not recognised as a bridge but named by --port")
+            )
         case .path(let path):
             return .pass("bridge", "\(path) as given (not a USB device udev knows)")
         }
@@ -133,8 +141,10 @@ public struct Checkup {
             return .pass(title, "running (PID \(pid)) and ignoring \(port.devnode)")
         }
         return .fail(
-            title, "running (PID \(pid)) and may probe \(port.devnode) with AT commands",
-            fix: "install the udev rules (they set ID_MM_DEVICE_IGNORE=1) and replug, or `sudo systemctl stop ModemManager`")
+            title,
+            "running (PID \(pid)) and may probe \(port.devnode) with AT commands",
+            fix: "install the udev rules (they set ID_MM_DEVICE_IGNORE=1) and replug, or `sudo systemctl stop ModemManager`"
+        )
     }
 
     private func probeChecks(path: String) -> [DoctorCheck] {
@@ -156,8 +166,11 @@ public struct Checkup {
         } else {
             checks.append(
                 .fail(
-                    "BRIDGE:INFO", "no `B:BRIDGE` answer from \(path)",
-                    fix: "flash firmware-bridge onto the dongle (a plain relay works for streaming but cannot be checked)"))
+                    "BRIDGE:INFO",
+                    "no `B:BRIDGE` answer from \(path)",
+                    fix: "flash firmware-bridge onto the dongle (a plain relay works for streaming but cannot be checked)"
+                )
+            )
         }
         if result.connected {
             checks.append(.pass("GripFit", "connected" + (result.deviceAddress.map { " (\($0))" } ?? "")))
@@ -165,8 +178,11 @@ public struct Checkup {
             let state = result.lastState.map { "the session is \($0)" } ?? "no link reported"
             checks.append(
                 .fail(
-                    "GripFit", "not connected: \(state)",
-                    fix: "switch the GripFit on and bring it within a few metres; `gripfit-serial monitor` waits for it"))
+                    "GripFit",
+                    "not connected: \(state)",
+                    fix: "switch the GripFit on and bring it within a few metres; `gripfit-serial monitor` waits for it"
+                )
+            )
         }
         return checks
     }

@@ -1,9 +1,9 @@
 import CGripFitShims
-import GripFitCore
 import Glibc
+import GripFitCore
 import Synchronization
 
-/// Commands handed to a ``SessionDriver`` from other threads (the dashboard's HTTP handlers).
+/// Commands handed to a ``LinkDriver`` from other threads (the dashboard's HTTP handlers).
 /// An eventfd sits in the driver's poll set, so a command wakes the loop at once instead of
 /// waiting for the next reading or deadline. Bounded: a flood of requests cannot grow it.
 public final class CommandInbox: Sendable {

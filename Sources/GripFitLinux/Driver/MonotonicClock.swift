@@ -1,5 +1,5 @@
-import GripFitCore
 import Glibc
+import GripFitCore
 
 /// CLOCK_MONOTONIC as a ``MonotonicInstant``: the one clock the Linux edge hands to the core.
 public struct MonotonicClock: Sendable {

@@ -40,8 +40,14 @@ public struct PortAccess: Equatable, Sendable {
         let inGroup = getegid() == info.st_gid || groups.prefix(Int(max(filled, 0))).contains(info.st_gid)
         let hasACL = getxattr(path, "system.posix_acl_access", nil, 0) > 0
         return PortAccess(
-            path: path, canOpen: canOpen, group: group, mode: info.st_mode & 0o7777, inGroup: inGroup,
-            hasACL: hasACL, isRoot: geteuid() == 0)
+            path: path,
+            canOpen: canOpen,
+            group: group,
+            mode: info.st_mode & 0o7777,
+            inGroup: inGroup,
+            hasACL: hasACL,
+            isRoot: geteuid() == 0
+        )
     }
 
     public var modeOctal: String {

@@ -1,6 +1,6 @@
+import Glibc
 import GripFitCore
 import GripFitOutput
-import Glibc
 
 /// Why the port failed, with the path (or network address) and what the user can do about it.
 public enum PortError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -69,7 +69,7 @@ public enum PortError: Error, Equatable, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// The session machine's view of this failure.
+    /// The link machine's view of this failure.
     public var portFailure: PortFailure {
         switch self {
         case .notFound, .unreachable, .serverDeviceFailed: .missing

@@ -14,9 +14,10 @@ public enum PortHolder {
     }
 
     public static func holders(of path: String, excluding pid: Int32 = getpid()) -> [(pid: Int32, command: String)] {
-        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
-            $0.hasPrefix("/") ? $0 : (path as NSString).deletingLastPathComponent + "/" + $0
-        } ?? path
+        let target =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
+                $0.hasPrefix("/") ? $0 : (path as NSString).deletingLastPathComponent + "/" + $0
+            } ?? path
         let fileManager = FileManager.default
         guard let entries = try? fileManager.contentsOfDirectory(atPath: "/proc") else { return [] }
         var found: [(Int32, String)] = []
@@ -28,7 +29,8 @@ public enum PortHolder {
                 (try? fileManager.destinationOfSymbolicLink(atPath: "\(fdDirectory)/\(fd)")) == target
             }
             if holds {
-                let command = (try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8))?
+                let command =
+                    (try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8))?
                     .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
                 found.append((candidate, command))
             }

@@ -1,6 +1,6 @@
 import GripFitCore
 
-/// What ``SessionDriver`` needs of a port, whatever carries the bytes: a termios tty here, a TCP
+/// What ``LinkDriver`` needs of a port, whatever carries the bytes: a termios tty here, a TCP
 /// socket to ser2net in GripFitNetworkPort. Framing, parsing and commands never see the difference.
 public protocol PortTransport: AnyObject {
     /// The name the user gave (a device path or a `tcp://`/`rfc2217://` URL), for messages.

@@ -1,6 +1,6 @@
 import Glibc
 
-/// The termios port as the session driver sees it: open at once, read when poll() says POLLIN.
+/// The termios port as the link driver sees it: open at once, read when poll() says POLLIN.
 extension SerialPort: PortTransport {
     public var pollEvents: Int16 { Int16(POLLIN) }
     public var isConnected: Bool { true }

@@ -1,5 +1,5 @@
-import GripFitCore
 import Glibc
+import GripFitCore
 
 /// A USB CDC serial port over termios, opened the way libserialport and tio do.
 ///

@@ -1,11 +1,11 @@
-import GripFitCore
 import Glibc
+import GripFitCore
 
 /// Single keys from the user's terminal while a live view runs: canonical mode and echo off, so a
 /// key arrives at once and does not scribble on the view. Signals stay on (Ctrl-C still stops the
 /// session through its ``SignalPipe``). ``restore()`` puts the terminal back as it was; it runs on
 /// every way out: a normal end, a signal, a thrown error (deinit).
-public final class TerminalInput: SessionEventSource {
+public final class TerminalInput: LinkEventSource {
     /// -1 once the input has ended, so poll() ignores it instead of reporting end of file forever.
     public private(set) var fileDescriptor: Int32
     /// Called with each byte typed.
@@ -39,7 +39,7 @@ public final class TerminalInput: SessionEventSource {
         _ = tcsetattr(terminal, TCSANOW, &settings)
     }
 
-    public func readInputs() -> [SessionInput] {
+    public func readInputs() -> [LinkInput] {
         var bytes = [UInt8](repeating: 0, count: 64)
         let count = read(fileDescriptor, &bytes, bytes.count)
         if count > 0 {

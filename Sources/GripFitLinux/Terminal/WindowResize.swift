@@ -1,10 +1,10 @@
 import CGripFitShims
-import GripFitCore
 import Glibc
+import GripFitCore
 
 /// SIGWINCH as a session event source, and the terminal's width: a live view redraws to fit when
 /// the window changes size. Only one may exist at a time (the handler is process-wide).
-public final class WindowResize: SessionEventSource {
+public final class WindowResize: LinkEventSource {
     public let fileDescriptor: Int32
     /// Called once per batch of resizes, with the new width.
     public var onResize: (Int) -> Void = { _ in }
@@ -31,7 +31,7 @@ public final class WindowResize: SessionEventSource {
         return columns > 0 ? Int(columns) : 80
     }
 
-    public func readInputs() -> [SessionInput] {
+    public func readInputs() -> [LinkInput] {
         var byte: UInt8 = 0
         var resized = false
         while Glibc.read(fileDescriptor, &byte, 1) == 1 { resized = true }

@@ -1,4 +1,4 @@
-/// Finds where a followed dongle is now, for ``SessionDriver/init(open:timings:clock:logger:)``: the
+/// Finds where a followed dongle is now, for ``LinkDriver/init(open:timings:clock:logger:)``: the
 /// devnode of the port with the same USB serial number, which may have changed across a replug.
 public struct PortLocator {
     public let selection: PortSelection

@@ -5,7 +5,8 @@ import Glibc
 public enum PortSelector {
     /// `resolveLink` turns a symlink into the path it names (injected for tests).
     public static func select(
-        _ argument: String?, among ports: [UsbSerialPort],
+        _ argument: String?,
+        among ports: [UsbSerialPort],
         resolveLink: (String) -> String? = PortSelector.realPath
     ) throws(PortSelectionError) -> PortSelection {
         guard let argument, !argument.isEmpty else {

@@ -1,6 +1,6 @@
 import CUdev
-import GripFitCore
 import Glibc
+import GripFitCore
 import Logging
 
 /// Hotplug for the session's poll loop: follows one dongle by its USB serial number, so it is
@@ -8,7 +8,7 @@ import Logging
 ///
 /// Listens to udev (not the kernel) so the events carry the properties our rule set and the
 /// permissions are in place by the time `.portAppeared` makes the driver reopen.
-public final class UdevMonitor: SessionEventSource {
+public final class UdevMonitor: LinkEventSource {
     public let fileDescriptor: Int32
     /// The dongle to follow; nil reports nothing to the session (events still come from ``receive()``).
     public var following: UsbSerialPort?
@@ -20,7 +20,9 @@ public final class UdevMonitor: SessionEventSource {
 
     /// The corresponding C functions are `udev_monitor_new_from_netlink` and `udev_monitor_enable_receiving`.
     public init(
-        context: UdevContext, following: UsbSerialPort? = nil, logger: Logger = Logger(label: "gripfit.udev")
+        context: UdevContext,
+        following: UsbSerialPort? = nil,
+        logger: Logger = Logger(label: "gripfit.udev")
     ) throws(UdevError) {
         guard let monitor = udev_monitor_new_from_netlink(context.handle, "udev") else {
             throw .call("udev_monitor_new_from_netlink", errno: errno)
@@ -64,8 +66,8 @@ public final class UdevMonitor: SessionEventSource {
         return events
     }
 
-    public func readInputs() -> [SessionInput] {
-        var inputs: [SessionInput] = []
+    public func readInputs() -> [LinkInput] {
+        var inputs: [LinkInput] = []
         for event in receive() {
             guard let following, Self.isSameDongle(event.port, following) else { continue }
             onChange?(event)

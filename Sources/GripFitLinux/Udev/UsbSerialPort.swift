@@ -14,8 +14,14 @@ public struct UsbSerialPort: Hashable, Sendable {
     public var properties: [String: String]
 
     public init(
-        devnode: String, byIdPath: String? = nil, id: UsbDeviceID? = nil, serial: String? = nil,
-        manufacturer: String? = nil, product: String? = nil, isBridge: Bool? = nil, properties: [String: String] = [:]
+        devnode: String,
+        byIdPath: String? = nil,
+        id: UsbDeviceID? = nil,
+        serial: String? = nil,
+        manufacturer: String? = nil,
+        product: String? = nil,
+        isBridge: Bool? = nil,
+        properties: [String: String] = [:]
     ) {
         self.devnode = devnode
         self.byIdPath = byIdPath

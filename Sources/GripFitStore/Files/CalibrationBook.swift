@@ -22,16 +22,24 @@ public struct CalibrationBook: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw .unavailable(path: path, reason: "unreadable calibration file (\(error.localizedDescription)); fix or delete "
-                + "it, then calibrate again")
+            throw .unavailable(
+                path: path,
+                reason: "unreadable calibration file (\(error.localizedDescription)); fix or delete "
+                    + "it, then calibrate again"
+            )
         }
         let implausible = { (entry: StoredCalibration) in
             !StoredCalibration.isPlausible(
-                offset: entry.offset, countsPerKilogram: entry.countsPerKilogram, massKilograms: entry.massKilograms)
+                offset: entry.offset,
+                countsPerKilogram: entry.countsPerKilogram,
+                massKilograms: entry.massKilograms
+            )
         }
         if let bad = book.first(where: implausible) {
             throw .unavailable(
-                path: path, reason: "the calibration of \(bad.device) is out of range; delete it from the file, then calibrate again")
+                path: path,
+                reason: "the calibration of \(bad.device) is out of range; delete it from the file, then calibrate again"
+            )
         }
         return book
     }

@@ -12,7 +12,9 @@ package protocol HistoryConnection {
     /// The rows `sql` returns, each handed to `body` in turn as values by position, with the
     /// statement's column names (shared by its rows): a long listing builds no row object per row.
     func eachRow(
-        _ sql: String, _ values: [(any StoredValueConvertible)?], _ body: (_ columns: [String], _ values: [StoredValue]) throws -> Void
+        _ sql: String,
+        _ values: [(any StoredValueConvertible)?],
+        _ body: (_ columns: [String], _ values: [StoredValue]) throws -> Void
     ) throws
 
     /// Runs `sql`; returns how many rows it changed.

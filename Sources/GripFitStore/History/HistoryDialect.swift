@@ -22,10 +22,13 @@ package struct HistoryDialect: Sendable {
     package let cursorBatch: Int?
 
     package init(
-        placeholder: @escaping @Sendable (Int) -> String, sameCode: @escaping @Sendable (_ column: String) -> String,
+        placeholder: @escaping @Sendable (Int) -> String,
+        sameCode: @escaping @Sendable (_ column: String) -> String,
         olderThan: @escaping @Sendable (_ start: Int64, _ id: Int64) -> (condition: String, values: [StoredValue]),
         startsWith: @escaping @Sendable (_ column: String, _ prefix: String) -> (condition: String, values: [StoredValue]),
-        erasure: HistoryErasure?, afterForget: [String], cursorBatch: Int?
+        erasure: HistoryErasure?,
+        afterForget: [String],
+        cursorBatch: Int?
     ) {
         self.placeholder = placeholder
         self.sameCode = sameCode
@@ -42,7 +45,8 @@ package struct HistoryDialect: Sendable {
     /// does not keep how many sessions and assessments there were (an id freed at the end may then
     /// be given again, which is why sessions are named by more than their number).
     package static let sqlite = HistoryDialect(
-        placeholder: { _ in "?" }, sameCode: { column in "\(column) = ?" },
+        placeholder: { _ in "?" },
+        sameCode: { column in "\(column) = ?" },
         olderThan: { start, id in
             ("started_at_ms <= ? AND (started_at_ms < ? OR id < ?)", [.integer(start), .integer(start), .integer(id)])
         },
@@ -54,7 +58,8 @@ package struct HistoryDialect: Sendable {
                 WHEN 'assessment' THEN (SELECT coalesce(max(rowid), 0) FROM assessment) ELSE seq END)
             """
         ],
-        cursorBatch: nil)
+        cursorBatch: nil
+    )
 
     /// `sql` with each `?` made this dialect's placeholder, numbered in order. The history's
     /// statements hold no `?` in a literal.

@@ -24,7 +24,11 @@ extension SQLHistory {
     /// A new assessment and its first attempt inside the caller's transaction, so a failed save
     /// leaves no assessment without attempts; each later attempt is saved as it ends (a crash loses none).
     package func insertFirstAttempt(
-        _ session: StoredSession, of facts: AssessmentFacts, trace: StoredTrace, location: String, failAfterReps: Int? = nil
+        _ session: StoredSession,
+        of facts: AssessmentFacts,
+        trace: StoredTrace,
+        location: String,
+        failAfterReps: Int? = nil
     ) throws -> FirstAttempt {
         let assessment = try insertAssessment(facts)
         var attempt = session
@@ -38,7 +42,8 @@ extension SQLHistory {
     package func assessments(subject: String?) throws -> [StoredAssessment] {
         let rows = try self.rows(
             "SELECT * FROM assessment" + (subject == nil ? "" : " WHERE subject = ?") + " ORDER BY started_at_ms DESC, id DESC",
-            subject.map { [$0] } ?? [])
+            subject.map { [$0] } ?? []
+        )
         return try rows.map { row in try Self.assessment(row, attempts: attemptRows(assessment: row["id"] ?? 0)) }
     }
 
@@ -54,7 +59,8 @@ extension SQLHistory {
             SELECT id, started_at_ms, hand, trial, attempt, peak, flag, uid FROM session WHERE assessment_id = ?
             ORDER BY started_at_ms, id
             """,
-            [assessment])
+            [assessment]
+        )
     }
 
     /// An assessment as stored, with its attempts' rows, checked: a damaged row names its column.
@@ -64,11 +70,17 @@ extension SQLHistory {
         let firstHandText: String = try stored.value("first_hand")
         guard let firstHand = Hand(rawValue: firstHandText) else { throw stored.damaged("first_hand", "is \(firstHandText)") }
         let facts = AssessmentFacts(
-            subject: try stored.optional("subject"), device: try stored.value("device"),
-            startedAtMilliseconds: try stored.value("started_at_ms"), protocolName: try stored.value("protocol"),
-            firstHand: firstHand, trialsPerHand: try stored.count("trials_per_hand"), restSeconds: try stored.finite("rest_s"),
-            unit: try stored.value("unit"), calibrationDate: try stored.optional("calibration_date"),
-            uid: try stored.optional("uid"))
+            subject: try stored.optional("subject"),
+            device: try stored.value("device"),
+            startedAtMilliseconds: try stored.value("started_at_ms"),
+            protocolName: try stored.value("protocol"),
+            firstHand: firstHand,
+            trialsPerHand: try stored.count("trials_per_hand"),
+            restSeconds: try stored.finite("rest_s"),
+            unit: try stored.value("unit"),
+            calibrationDate: try stored.optional("calibration_date"),
+            uid: try stored.optional("uid")
+        )
         var attempts: [AssessmentAttempt] = []
         for attemptRow in attemptRows {
             let session: Int64 = (try? StoredRow(row: attemptRow, record: "a session").value("id")) ?? 0
@@ -76,9 +88,14 @@ extension SQLHistory {
             let handText: String = try columns.value("hand")
             guard let hand = Hand(rawValue: handText) else { throw columns.damaged("hand", "is \(handText)") }
             var attempt = AssessmentAttempt(
-                session: session, startedAtMilliseconds: try columns.value("started_at_ms"), hand: hand,
-                trial: try columns.count("trial"), attempt: try columns.count("attempt"), peak: try columns.finite("peak"),
-                flag: try columns.optional("flag"))
+                session: session,
+                startedAtMilliseconds: try columns.value("started_at_ms"),
+                hand: hand,
+                trial: try columns.count("trial"),
+                attempt: try columns.count("attempt"),
+                peak: try columns.finite("peak"),
+                flag: try columns.optional("flag")
+            )
             attempt.uid = try columns.optional("uid")
             attempts.append(attempt)
         }

@@ -21,7 +21,9 @@ extension SQLHistory {
     /// filed, and counted as erased. Sessions are written as ``insert(_:trace:sameStart:location:failAfterReps:)``
     /// writes them one by one, in batches up to the first one whose start or name is taken.
     package func importContents(
-        _ contents: ExchangeContents, traces: [StoredTrace], location: String
+        _ contents: ExchangeContents,
+        traces: [StoredTrace],
+        location: String
     ) throws -> ImportOutcome {
         var erased: Set<String> = []
         for subject in contents.subjects {
@@ -34,7 +36,9 @@ extension SQLHistory {
             // In the file (filed by now) or the history, with this very case.
             guard let row = try subjectRow(code: code), (row["code"] as String?) == code else {
                 throw StoreError.badImport(
-                    line: 1, reason: "\(what) names subject '\(code)', which neither the file nor the history holds. Nothing was imported")
+                    line: 1,
+                    reason: "\(what) names subject '\(code)', which neither the file nor the history holds. Nothing was imported"
+                )
             }
             known.insert(code)
         }
@@ -85,7 +89,9 @@ extension SQLHistory {
     /// by the one-by-one rule (moved on, or skipped). A session whose name the history holds is
     /// that session again, skipped. Returns where the next batch starts.
     private func importBatch(
-        _ batch: ArraySlice<(session: StoredSession, trace: StoredTrace)>, location: String, into outcome: inout ImportOutcome
+        _ batch: ArraySlice<(session: StoredSession, trace: StoredTrace)>,
+        location: String,
+        into outcome: inout ImportOutcome
     ) throws -> Int {
         let held = try heldPlaces(batch.map(\.session))
         var starts = held.starts
@@ -168,9 +174,10 @@ extension SQLHistory {
             }
             outcomes.append(.inserted(id: id))
             for (index, rep) in session.summary.reps.enumerated() {
-                reps += [
-                    id, index + 1, rep.start, rep.end, rep.peak, rep.peakTime, rep.impulse, rep.mean, rep.sampleCount, rep.interrupted,
-                ] as [(any StoredValueConvertible)?]
+                reps +=
+                    [
+                        id, index + 1, rep.start, rep.end, rep.peak, rep.peakTime, rep.impulse, rep.mean, rep.sampleCount, rep.interrupted,
+                    ] as [(any StoredValueConvertible)?]
             }
             traces.append((id, trace))
         }
@@ -179,8 +186,10 @@ extension SQLHistory {
             try connection.execute(
                 connection.dialect.numbered(
                     #"INSERT INTO rep (session_id, number, start, "end", peak, peak_time, impulse, mean, sample_count, interrupted) "#
-                        + "VALUES " + Self.tuples(part.count, width: repWidth)),
-                Array(reps[(part.lowerBound * repWidth)..<(part.upperBound * repWidth)]))
+                        + "VALUES " + Self.tuples(part.count, width: repWidth)
+                ),
+                Array(reps[(part.lowerBound * repWidth)..<(part.upperBound * repWidth)])
+            )
         }
         var part: [(id: Int64, trace: StoredTrace)] = []
         var bytes = 0
@@ -191,8 +200,10 @@ extension SQLHistory {
             try connection.execute(
                 connection.dialect.numbered(
                     "INSERT INTO trace (session_id, encoding, inflated_size, data) VALUES "
-                        + Array(repeating: "(?, 'gft1+zlib', ?, ?)", count: part.count).joined(separator: ", ")),
-                part.flatMap { [$0.id, $0.trace.inflatedSize, $0.trace.blob] as [(any StoredValueConvertible)?] })
+                        + Array(repeating: "(?, 'gft1+zlib', ?, ?)", count: part.count).joined(separator: ", ")
+                ),
+                part.flatMap { [$0.id, $0.trace.inflatedSize, $0.trace.blob] as [(any StoredValueConvertible)?] }
+            )
             part = []
             bytes = 0
         }

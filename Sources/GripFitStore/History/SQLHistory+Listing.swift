@@ -20,7 +20,9 @@ extension SQLHistory {
     /// is read (``streamRows(_:_:_:)``), one that does not read as its error; `body` returns false
     /// to stop. A long history is never held whole.
     package func eachEntry(
-        _ filter: SessionFilter, book: [StoredCalibration], _ body: (Result<HistoryEntry, StoreError>) throws -> Bool
+        _ filter: SessionFilter,
+        book: [StoredCalibration],
+        _ body: (Result<HistoryEntry, StoreError>) throws -> Bool
     ) throws {
         let (sql, values) = try listStatement(filter)
         var positions: ColumnPositions?
@@ -38,7 +40,8 @@ extension SQLHistory {
                             try HistoryEntry.entry(row, book: book) { id in
                                 guard let session = try self.session(id: id) else { throw StoreError.notFound(id: id) }
                                 return session
-                            })
+                            }
+                        )
                     } catch let error as StoreError {
                         entry = .failure(error)
                     }

@@ -12,7 +12,11 @@ extension SQLHistory {
     /// else moves on to the next free millisecond, at most ``furthestMove`` away. `failAfterReps`
     /// is a test's: it throws after that many reps, to prove a failed save leaves nothing.
     package func insert(
-        _ session: StoredSession, trace: StoredTrace, sameStart: SameStart, location: String, failAfterReps: Int? = nil
+        _ session: StoredSession,
+        trace: StoredTrace,
+        sameStart: SameStart,
+        location: String,
+        failAfterReps: Int? = nil
     ) throws -> SaveOutcome {
         var moved = session
         var id: Int64?
@@ -39,7 +43,8 @@ extension SQLHistory {
                 throw StoreError.unavailable(
                     path: location,
                     reason: "no free start time near \(Timestamp.rfc3339(milliseconds: session.startedAtMilliseconds)) is left for "
-                        + "\(session.device)")
+                        + "\(session.device)"
+                )
             }
             moved.startedAtMilliseconds = start + 1
         }
@@ -51,15 +56,18 @@ extension SQLHistory {
                     """
                     INSERT INTO rep (session_id, number, start, "end", peak, peak_time, impulse, mean, sample_count, interrupted)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """),
+                    """
+                ),
                 [
                     id, index + 1, rep.start, rep.end, rep.peak, rep.peakTime, rep.impulse, rep.mean, rep.sampleCount,
                     rep.interrupted,
-                ])
+                ]
+            )
         }
         try connection.execute(
             connection.dialect.numbered("INSERT INTO trace (session_id, encoding, inflated_size, data) VALUES (?, 'gft1+zlib', ?, ?)"),
-            [id, trace.inflatedSize, trace.blob])
+            [id, trace.inflatedSize, trace.blob]
+        )
         return .inserted(id: id)
     }
 }

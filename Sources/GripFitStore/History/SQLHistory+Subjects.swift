@@ -33,7 +33,8 @@ extension SQLHistory {
         let facts = SubjectRecord.values(subject).dropFirst()
         let changed = try execute(
             "UPDATE subject SET sex = ?, birth = ?, dominant = ?, height_cm = ?, weight_kg = ?, note = ? WHERE \(dialect.sameCode("code"))",
-            Array(facts) + [subject.code])
+            Array(facts) + [subject.code]
+        )
         if changed == 0 { throw StoreError.unknownSubject(subject.code) }
     }
 
@@ -43,7 +44,8 @@ extension SQLHistory {
     func insertSubject(_ subject: Subject) throws -> Bool {
         try execute(
             "INSERT INTO subject (\(SubjectRecord.columns)) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-            SubjectRecord.values(subject)) == 1
+            SubjectRecord.values(subject)
+        ) == 1
     }
 
     /// Files an imported subject; false, filing nothing, when a tombstone names their code (checked
@@ -62,7 +64,9 @@ extension SQLHistory {
         }
         guard let row = try subjectRow(code: subject.code) else {
             throw StoreError.refused(
-                path: location, reason: "subject '\(subject.code)' was forgotten while it was being filed; run the command again")
+                path: location,
+                reason: "subject '\(subject.code)' was forgotten while it was being filed; run the command again"
+            )
         }
         if held == .historyWins, (row["code"] as String?) == subject.code { return true }
         let differences = SubjectRecord.differences(held: try SubjectRecord.subject(row), file: subject)
@@ -116,7 +120,9 @@ extension SQLHistory {
         guard let (kind, prefix) = StableName.parse(name) else { throw StoreError.unknownName(name) }
         let (condition, values) = dialect.startsWith("uid", prefix)
         let found = try rows(
-            "SELECT id, uid FROM \(kind == .session ? "session" : "assessment") WHERE \(condition) LIMIT 5", values.map { $0 as Value })
+            "SELECT id, uid FROM \(kind == .session ? "session" : "assessment") WHERE \(condition) LIMIT 5",
+            values.map { $0 as Value }
+        )
         return try StableName.resolve(name, kind: kind, matches: found.map { (id: $0["id"] ?? 0, uid: $0["uid"] ?? "") })
     }
 }

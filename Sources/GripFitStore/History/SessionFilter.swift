@@ -19,7 +19,11 @@ public struct SessionFilter: Equatable, Sendable {
     public var limit: Int?
 
     public init(
-        device: String? = nil, subject: String? = nil, station: String? = nil, since: Int64? = nil, until: Int64? = nil,
+        device: String? = nil,
+        subject: String? = nil,
+        station: String? = nil,
+        since: Int64? = nil,
+        until: Int64? = nil,
         limit: Int? = nil
     ) {
         self.device = device

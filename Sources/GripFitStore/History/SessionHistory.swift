@@ -29,7 +29,11 @@ public protocol SessionHistory: Sendable {
     /// The sessions ``SessionFilter`` picks as `history` presents them (``HistoryEntry``, in `book`'s
     /// later calibrations), newest first, each handed to `body` as it is read, a row that does not
     /// read as its error, so a long history is never held whole; `body` returns false to stop.
-    func eachEntry(_ filter: SessionFilter, book: [StoredCalibration], _ body: (Result<HistoryEntry, StoreError>) -> Bool)
+    func eachEntry(
+        _ filter: SessionFilter,
+        book: [StoredCalibration],
+        _ body: (Result<HistoryEntry, StoreError>) -> Bool
+    )
         throws(StoreError)
 
     /// How many sessions the filter picks, its limit ignored: what a listing cut to a screenful says it left out.

@@ -20,7 +20,11 @@ public struct SessionQuery: Equatable, Sendable {
     public var station: String?
 
     public init(
-        limit: Int = defaultLimit, before: Int64? = nil, device: String? = nil, hand: Hand? = nil, subject: String? = nil,
+        limit: Int = defaultLimit,
+        before: Int64? = nil,
+        device: String? = nil,
+        hand: Hand? = nil,
+        subject: String? = nil,
         station: String? = nil
     ) {
         self.limit = limit

@@ -56,7 +56,9 @@ package struct SessionRecord {
     /// `INSERT` of `values` (``values(_:)``, and an id for a probe) returning the new id, in `?`
     /// placeholders; no row where the device already has a session at that start, or the history
     /// one of that name (``StableName``).
-    package static func insert(_ values: [(column: String, value: StoredValue)])
+    package static func insert(
+        _ values: [(column: String, value: StoredValue)]
+    )
         -> (sql: String, arguments: [(any StoredValueConvertible)?])
     {
         let columns = values.map(\.column).joined(separator: ", ")
@@ -100,16 +102,27 @@ package struct SessionRecord {
     /// One row of `history`, from the ``listed`` columns, checked in the order they are listed.
     package static func row(_ stored: StoredRow, id: Int64) throws(StoreError) -> SessionRow {
         SessionRow(
-            id: id, device: try stored.value(Columns.device.rawValue), startedAtMilliseconds: try startTime(stored),
-            versions: try versions(stored), tags: try tags(stored),
+            id: id,
+            device: try stored.value(Columns.device.rawValue),
+            startedAtMilliseconds: try startTime(stored),
+            versions: try versions(stored),
+            tags: try tags(stored),
             calibrated: (try stored.value(Columns.unit.rawValue) as String) != "raw",
-            calibrationDate: try stored.optional(Columns.calibrationDate.rawValue), summary: try summary(stored),
-            repCount: try stored.count(Columns.repCount.rawValue), station: try stored.optional(Columns.station.rawValue),
-            uid: try stored.optional(Columns.uid.rawValue))
+            calibrationDate: try stored.optional(Columns.calibrationDate.rawValue),
+            summary: try summary(stored),
+            repCount: try stored.count(Columns.repCount.rawValue),
+            station: try stored.optional(Columns.station.rawValue),
+            uid: try stored.optional(Columns.uid.rawValue)
+        )
     }
 
     /// A whole session: its row, its reps and its trace.
-    package static func session(id: Int64, row: HistoryRow, reps repRows: [HistoryRow], trace traceRow: HistoryRow?) throws(StoreError)
+    package static func session(
+        id: Int64,
+        row: HistoryRow,
+        reps repRows: [HistoryRow],
+        trace traceRow: HistoryRow?
+    ) throws(StoreError)
         -> StoredSession
     {
         let stored = StoredRow(row: row, session: id)
@@ -131,9 +144,16 @@ package struct SessionRecord {
             let rep = StoredRow(row: repRow, session: id)
             reps.append(
                 RepSummary(
-                    start: try rep.finite("start"), end: try rep.finite("end"), peak: try rep.finite("peak"),
-                    peakTime: try rep.finite("peak_time"), impulse: try rep.finite("impulse"), mean: try rep.finite("mean"),
-                    sampleCount: try rep.count("sample_count"), interrupted: try rep.value("interrupted")))
+                    start: try rep.finite("start"),
+                    end: try rep.finite("end"),
+                    peak: try rep.finite("peak"),
+                    peakTime: try rep.finite("peak_time"),
+                    impulse: try rep.finite("impulse"),
+                    mean: try rep.finite("mean"),
+                    sampleCount: try rep.count("sample_count"),
+                    interrupted: try rep.value("interrupted")
+                )
+            )
         }
         let device: String = try stored.value(Columns.device.rawValue)
         var calibration: StoredCalibration?
@@ -144,15 +164,25 @@ package struct SessionRecord {
                 throw stored.damaged("calibration", "is out of range (offset \(offset), \(scale) counts/kg)")
             }
             calibration = StoredCalibration(
-                device: device, calibration: Calibration(offset: offset, countsPerKilogram: scale),
+                device: device,
+                calibration: Calibration(offset: offset, countsPerKilogram: scale),
                 date: try stored.optional(Columns.calibrationDate.rawValue) ?? "",
-                massKilograms: try stored.optionalFinite(Columns.calibrationMass.rawValue))
+                massKilograms: try stored.optionalFinite(Columns.calibrationMass.rawValue)
+            )
         }
         var summary = try summary(stored)
         summary.reps = reps
         var session = StoredSession(
-            id: id, device: device, startedAtMilliseconds: try startTime(stored), firmware: nil, label: nil, hand: nil,
-            calibration: calibration, summary: summary, trace: trace)
+            id: id,
+            device: device,
+            startedAtMilliseconds: try startTime(stored),
+            firmware: nil,
+            label: nil,
+            hand: nil,
+            calibration: calibration,
+            summary: summary,
+            trace: trace
+        )
         session.versions = try versions(stored)
         session.tags = try tags(stored)
         session.station = try stored.optional(Columns.station.rawValue)
@@ -178,15 +208,22 @@ package struct SessionRecord {
 
     private static func versions(_ stored: StoredRow) throws(StoreError) -> DeviceVersions {
         DeviceVersions(
-            firmware: try stored.optional(Columns.firmware.rawValue), bridge: try stored.optional(Columns.bridgeVersion.rawValue))
+            firmware: try stored.optional(Columns.firmware.rawValue),
+            bridge: try stored.optional(Columns.bridgeVersion.rawValue)
+        )
     }
 
     private static func tags(_ stored: StoredRow) throws(StoreError) -> SessionTags {
         SessionTags(
-            label: try stored.optional(Columns.label.rawValue), hand: try hand(stored),
-            protocolName: try stored.optional(Columns.protocolName.rawValue), trial: try stored.optional(Columns.trial.rawValue),
-            subject: try stored.optional(Columns.subject.rawValue), assessment: try stored.optional(Columns.assessment.rawValue),
-            attempt: try stored.optional(Columns.attempt.rawValue), flag: try stored.optional(Columns.flag.rawValue))
+            label: try stored.optional(Columns.label.rawValue),
+            hand: try hand(stored),
+            protocolName: try stored.optional(Columns.protocolName.rawValue),
+            trial: try stored.optional(Columns.trial.rawValue),
+            subject: try stored.optional(Columns.subject.rawValue),
+            assessment: try stored.optional(Columns.assessment.rawValue),
+            attempt: try stored.optional(Columns.attempt.rawValue),
+            flag: try stored.optional(Columns.flag.rawValue)
+        )
     }
 
     private static func hand(_ stored: StoredRow) throws(StoreError) -> Hand? {

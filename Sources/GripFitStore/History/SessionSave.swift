@@ -13,11 +13,15 @@ public enum SessionSave {
     /// dashboard's worker threads, where swapping process-wide handlers could race). `lastResort`
     /// gets the export when no rescue file can be written, so the readings still reach a terminal.
     public static func save(
-        _ session: StoredSession, historyPath: String, shield: (() throws -> Void) throws -> Void = { try $0() },
-        lastResort: (String) -> Void, to store: () throws -> any SessionHistory
+        _ session: StoredSession,
+        historyPath: String,
+        shield: (() throws -> Void) throws -> Void = { try $0() },
+        lastResort: (String) -> Void,
+        to store: () throws -> any SessionHistory
     ) throws(SessionSaveError) -> Int64 {
         let saved = try save(session, historyPath: historyPath, shield: shield, lastResort: lastResort, to: store) {
-            store, session throws(StoreError) in (try store.save(session, sameStart: .nextFreeMillisecond), ())
+            store,
+            session throws(StoreError) in (try store.save(session, sameStart: .nextFreeMillisecond), ())
         }
         return saved.session
     }
@@ -25,8 +29,11 @@ public enum SessionSave {
     /// The same, for a save that files something with the session in one transaction (a guided
     /// run's first attempt files its assessment): `write` returns the save's outcome and what it filed.
     public static func save<Filed>(
-        _ session: StoredSession, historyPath: String, shield: (() throws -> Void) throws -> Void = { try $0() },
-        lastResort: (String) -> Void, to store: () throws -> any SessionHistory,
+        _ session: StoredSession,
+        historyPath: String,
+        shield: (() throws -> Void) throws -> Void = { try $0() },
+        lastResort: (String) -> Void,
+        to store: () throws -> any SessionHistory,
         write: (any SessionHistory, StoredSession) throws(StoreError) -> (SaveOutcome, Filed)
     ) throws(SessionSaveError) -> (session: Int64, filed: Filed) {
         var written: (outcome: SaveOutcome, filed: Filed)?
@@ -47,7 +54,10 @@ public enum SessionSave {
 
     /// Places tried in turn: beside the history (where a user looks for it), the working
     /// directory, then the temporary directory, which is most often another file system.
-    public static func rescueDirectories(historyPath: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func rescueDirectories(
+        historyPath: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         -> [String]
     {
         let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
@@ -61,7 +71,10 @@ public enum SessionSave {
 
     /// The failure to report: the save's error, then where the readings are now.
     static func rescue(
-        _ session: StoredSession, after cause: any Error, historyPath: String, lastResort: (String) -> Void
+        _ session: StoredSession,
+        after cause: any Error,
+        historyPath: String,
+        lastResort: (String) -> Void
     ) -> SessionSaveError {
         let error = "\(cause)"
         let document: String
@@ -78,7 +91,9 @@ public enum SessionSave {
                 try PrivateFiles.write(Array(document.utf8), to: path)
                 return SessionSaveError(
                     "\(error) The recording is kept in \(path) and is not lost: once the history can be written, "
-                        + "`gripfit-serial import \(path)` adds it.", cause: cause)
+                        + "`gripfit-serial import \(path)` adds it.",
+                    cause: cause
+                )
             } catch let writeError {
                 tried.append(writeError.description)
             }
@@ -87,6 +102,8 @@ public enum SessionSave {
         lastResort(document)
         return SessionSaveError(
             "\(error) No rescue file could be written either (\(tried.joined(separator: "; "))); the recording was "
-                + "printed above in the export format: save it to a file and `gripfit-serial import` it.", cause: cause)
+                + "printed above in the export format: save it to a file and `gripfit-serial import` it.",
+            cause: cause
+        )
     }
 }

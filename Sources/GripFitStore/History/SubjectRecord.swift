@@ -39,7 +39,14 @@ package enum SubjectRecord {
         let note: String? = try stored.optional("note")
         do throws(SubjectError) {
             return try Subject(
-                code: code, sex: sex, birth: birth, dominant: dominant, heightCentimetres: height, weightKilograms: weight, note: note)
+                code: code,
+                sex: sex,
+                birth: birth,
+                dominant: dominant,
+                heightCentimetres: height,
+                weightKilograms: weight,
+                note: note
+            )
         } catch {
             throw .damagedSubject(code: code, error)
         }
@@ -56,12 +63,20 @@ package enum SubjectRecord {
         compare("sex", subject.sex?.rawValue, held.sex?.rawValue)
         compare("birth", subject.birth?.description, held.birth?.description)
         compare("dominant hand", subject.dominant?.rawValue, held.dominant?.rawValue)
-        compare("height", subject.heightCentimetres.map { "\($0.formatted(decimals: 1)) cm" }, held.heightCentimetres.map {
-            "\($0.formatted(decimals: 1)) cm"
-        })
-        compare("weight", subject.weightKilograms.map { "\($0.formatted(decimals: 1)) kg" }, held.weightKilograms.map {
-            "\($0.formatted(decimals: 1)) kg"
-        })
+        compare(
+            "height",
+            subject.heightCentimetres.map { "\($0.formatted(decimals: 1)) cm" },
+            held.heightCentimetres.map {
+                "\($0.formatted(decimals: 1)) cm"
+            }
+        )
+        compare(
+            "weight",
+            subject.weightKilograms.map { "\($0.formatted(decimals: 1)) kg" },
+            held.weightKilograms.map {
+                "\($0.formatted(decimals: 1)) kg"
+            }
+        )
         return differences
     }
 }

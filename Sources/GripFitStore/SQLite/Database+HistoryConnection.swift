@@ -14,7 +14,9 @@ extension Database: HistoryConnection {
     }
 
     package func eachRow(
-        _ sql: String, _ values: [(any StoredValueConvertible)?], _ body: (_ columns: [String], _ values: [StoredValue]) throws -> Void
+        _ sql: String,
+        _ values: [(any StoredValueConvertible)?],
+        _ body: (_ columns: [String], _ values: [StoredValue]) throws -> Void
     ) throws {
         let cursor = try Row.fetchCursor(self, sql: sql, arguments: Self.arguments(values))
         var columns: [String]?

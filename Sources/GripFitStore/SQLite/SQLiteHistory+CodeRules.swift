@@ -8,11 +8,14 @@ extension SQLiteHistory {
     /// whose codes already differ only in case cannot be merged by a program: it is refused, naming them.
     static func applySubjectCodeRules(_ db: Database) throws {
         let clashes = try String.fetchAll(
-            db, sql: "SELECT group_concat(code, ', ') FROM subject GROUP BY code COLLATE NOCASE HAVING count(*) > 1")
+            db,
+            sql: "SELECT group_concat(code, ', ') FROM subject GROUP BY code COLLATE NOCASE HAVING count(*) > 1"
+        )
         if let first = clashes.first {
             throw CodeClash(
                 reason: "subject codes \(first) differ only in case, which this version treats as one code. Export them "
-                    + "with the previous version, forget one, and import its sessions under another code")
+                    + "with the previous version, forget one, and import its sessions under another code"
+            )
         }
         try db.execute(
             sql: """
@@ -28,6 +31,7 @@ extension SQLiteHistory {
                 INSERT INTO subject_v5 SELECT code, sex, birth, dominant, height_cm, weight_kg, note FROM subject WHERE code IS NOT NULL;
                 DROP TABLE subject;
                 ALTER TABLE subject_v5 RENAME TO subject;
-                """)
+                """
+        )
     }
 }

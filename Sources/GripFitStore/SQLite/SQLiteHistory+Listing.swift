@@ -7,7 +7,9 @@ extension SQLiteHistory {
 
     /// Stepped as `body` takes the rows (``SQLHistory/eachEntry(_:book:_:)``), in one read transaction.
     public func eachEntry(
-        _ filter: SessionFilter, book: [StoredCalibration], _ body: (Result<HistoryEntry, StoreError>) -> Bool
+        _ filter: SessionFilter,
+        book: [StoredCalibration],
+        _ body: (Result<HistoryEntry, StoreError>) -> Bool
     ) throws(StoreError) {
         try read { db in try SQLHistory(db).eachEntry(filter, book: book, body) }
     }

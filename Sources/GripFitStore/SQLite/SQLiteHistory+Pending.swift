@@ -21,7 +21,12 @@ extension SQLiteHistory {
         let stored = try StoredTrace(session.trace)
         return try write { db in
             let first = try SQLHistory(db).insertFirstAttempt(
-                session, of: facts, trace: stored, location: path, failAfterReps: failAfterReps)
+                session,
+                of: facts,
+                trace: stored,
+                location: path,
+                failAfterReps: failAfterReps
+            )
             if case .inserted(let id) = first.outcome { try Self.mark(db, id) }
             return first
         }
@@ -48,8 +53,10 @@ extension SQLiteHistory {
     public func pendingIDs(afterID: Int64 = 0, limit: Int = Int(Int32.max)) throws(StoreError) -> [Int64] {
         try read { db in
             try Int64.fetchAll(
-                db, sql: "SELECT session_id FROM pending_push WHERE session_id > ? ORDER BY session_id LIMIT ?",
-                arguments: [afterID, max(limit, 0)])
+                db,
+                sql: "SELECT session_id FROM pending_push WHERE session_id > ? ORDER BY session_id LIMIT ?",
+                arguments: [afterID, max(limit, 0)]
+            )
         }
     }
 

@@ -11,7 +11,9 @@ extension SQLiteHistory {
         try db.execute(sql: "ALTER TABLE session ADD COLUMN uid TEXT; ALTER TABLE assessment ADD COLUMN uid TEXT")
         var taken: Set<String> = []
         let sessions = try Row.fetchAll(
-            db, sql: "SELECT id, CAST(device AS TEXT) AS device, CAST(started_at_ms AS INTEGER) AS start FROM session ORDER BY id")
+            db,
+            sql: "SELECT id, CAST(device AS TEXT) AS device, CAST(started_at_ms AS INTEGER) AS start FROM session ORDER BY id"
+        )
         for row in sessions {
             let device: String = row["device"] ?? ""
             let start: Int64 = row["start"] ?? 0
@@ -23,15 +25,20 @@ extension SQLiteHistory {
             sql: """
                 SELECT id, CAST(device AS TEXT) AS device, CAST(started_at_ms AS INTEGER) AS start,
                     CAST(protocol AS TEXT) AS protocol FROM assessment ORDER BY id
-                """)
+                """
+        )
         for row in assessments {
             let uid = StableName.legacyAssessment(
-                device: row["device"] ?? "", startedAtMilliseconds: row["start"] ?? 0, protocolName: row["protocol"] ?? "",
-                taken: &taken)
+                device: row["device"] ?? "",
+                startedAtMilliseconds: row["start"] ?? 0,
+                protocolName: row["protocol"] ?? "",
+                taken: &taken
+            )
             try db.execute(sql: "UPDATE assessment SET uid = ? WHERE id = ?", arguments: [uid, row["id"] as Int64?])
         }
         try db.execute(
-            sql: "CREATE UNIQUE INDEX session_uid ON session (uid); CREATE UNIQUE INDEX assessment_uid ON assessment (uid)")
+            sql: "CREATE UNIQUE INDEX session_uid ON session (uid); CREATE UNIQUE INDEX assessment_uid ON assessment (uid)"
+        )
     }
 
     public func id(named name: String) throws(StoreError) -> Int64 {

@@ -38,7 +38,8 @@ extension SQLiteHistory {
                 ALTER TABLE session ADD COLUMN flag TEXT;
                 CREATE INDEX session_subject ON session (subject);
                 CREATE INDEX session_assessment ON session (assessment_id);
-                """)
+                """
+        )
     }
 
     public func addSubject(_ subject: Subject) throws(StoreError) {
@@ -86,7 +87,7 @@ extension SQLiteHistory {
     /// Every subject's code as stored, undecoded: what a station asks the server about, which a
     /// damaged subject row must not stop.
     func subjectCodes() throws(StoreError) -> [String] {
-        return try read { db in
+        try read { db in
             try String.fetchAll(db, sql: "SELECT code FROM subject WHERE typeof(code) = 'text' ORDER BY code")
         }
     }

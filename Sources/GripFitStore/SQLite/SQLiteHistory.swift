@@ -52,7 +52,8 @@ public final class SQLiteHistory: SessionHistory {
                 throw StoreError.unavailable(
                     path: path,
                     reason: "was written by an earlier gripfit-serial and is brought up to date at its next write, which this user "
-                        + "may not make: run `gripfit-serial history` once as a user who may write it")
+                        + "may not make: run `gripfit-serial history` once as a user who may write it"
+                )
             }
         } catch let error as StoreError {
             throw error
@@ -152,7 +153,8 @@ public final class SQLiteHistory: SessionHistory {
         if let free = FreeSpace.bytes(besides: path), free < UInt64(max(bytes, 0)) {
             throw .unavailable(
                 path: path,
-                reason: "only \(free / 1024) KiB free on its file system; a session needs \(bytes / 1024) KiB. Free some space")
+                reason: "only \(free / 1024) KiB free on its file system; a session needs \(bytes / 1024) KiB. Free some space"
+            )
         }
     }
 
@@ -223,7 +225,8 @@ public final class SQLiteHistory: SessionHistory {
                         inflated_size INTEGER NOT NULL,
                         data BLOB NOT NULL
                     );
-                    """)
+                    """
+            )
         }
         migrator.registerMigration("v2: bridge version") { db in
             try db.execute(sql: "ALTER TABLE session ADD COLUMN bridge_version TEXT")
@@ -247,7 +250,8 @@ public final class SQLiteHistory: SessionHistory {
                     CREATE TABLE pending_push (
                         session_id INTEGER PRIMARY KEY REFERENCES session (id) ON DELETE CASCADE
                     );
-                    """)
+                    """
+            )
         }
         // The clinic's identity in every FHIR id and identifier system: made once, here.
         migrator.registerMigration("v7: site identity") { db in
@@ -269,7 +273,9 @@ public final class SQLiteHistory: SessionHistory {
     private static func unescapeDeviceText(_ db: Database) throws {
         for column in ["firmware", "bridge_version"] {
             let rows = try Row.fetchAll(
-                db, sql: #"SELECT id, \#(column) AS text FROM session WHERE typeof(\#(column)) = 'text' AND \#(column) LIKE '%\%'"#)
+                db,
+                sql: #"SELECT id, \#(column) AS text FROM session WHERE typeof(\#(column)) = 'text' AND \#(column) LIKE '%\%'"#
+            )
             for row in rows {
                 let stored: DatabaseValue = row["text"] ?? .null
                 let id: DatabaseValue = row["id"] ?? .null
@@ -277,7 +283,8 @@ public final class SQLiteHistory: SessionHistory {
                 guard let text = String.fromDatabaseValue(stored) else { continue }
                 try db.execute(
                     sql: "UPDATE session SET \(column) = ? WHERE id = ?",
-                    arguments: [CleanText.device(UntrustedText.unescaped(text)), id])
+                    arguments: [CleanText.device(UntrustedText.unescaped(text)), id]
+                )
             }
         }
     }

@@ -14,7 +14,9 @@ public enum HistoryTransfer {
     /// Copies every subject, then every session with the assessments it belongs to, oldest id
     /// first. `progress` gets the sessions done so far and the total after each batch.
     public static func copy(
-        from source: any SessionHistory, to destination: any SessionHistory, batchSize: Int = batchSize,
+        from source: any SessionHistory,
+        to destination: any SessionHistory,
+        batchSize: Int = batchSize,
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws(StoreError) -> ImportOutcome {
         let total = try source.allIDs().count
@@ -41,7 +43,9 @@ public enum HistoryTransfer {
     /// a subject `destination` holds keeps its facts there (``HeldSubjects/historyWins``: subjects
     /// are edited on the server) and `local`'s copy is refreshed to them.
     public static func push(
-        pendingFrom local: SQLiteHistory, to destination: any SessionHistory, batchSize: Int = batchSize
+        pendingFrom local: SQLiteHistory,
+        to destination: any SessionHistory,
+        batchSize: Int = batchSize
     ) throws(StoreError) -> ImportOutcome {
         var outcome = ImportOutcome(added: 0, skipped: 0)
         outcome.erased = try forgetErased(by: destination, in: local).sessions
@@ -68,7 +72,8 @@ public enum HistoryTransfer {
     /// station), with their sessions and assessments, as `subject forget` removes them: what a
     /// station learns at each contact with the server. The counts removed; `subjects` 0 when none.
     public static func forgetErased(
-        by server: any SessionHistory, in local: SQLiteHistory
+        by server: any SessionHistory,
+        in local: SQLiteHistory
     ) throws(StoreError) -> (subjects: Int, sessions: Int, assessments: Int) {
         let erased = try server.erasedCodes(among: try local.subjectCodes())
         var removed = (subjects: 0, sessions: 0, assessments: 0)
@@ -110,7 +115,9 @@ public enum HistoryTransfer {
             }
         }
         return ExchangeContents(
-            sessions: sessions, subjects: subjects.keys.sorted().compactMap { subjects[$0] },
-            assessments: assessments.keys.sorted().compactMap { id in assessments[id].map { (id, $0) } })
+            sessions: sessions,
+            subjects: subjects.keys.sorted().compactMap { subjects[$0] },
+            assessments: assessments.keys.sorted().compactMap { id in assessments[id].map { (id, $0) } }
+        )
     }
 }

@@ -60,9 +60,11 @@ public struct StationConfig: Equatable, Sendable {
         if let system = try string(Self.patientSystemKey) {
             guard Self.isAbsoluteURI(system) else {
                 throw StationConfigError(
-                    path: path, line: Self.line(of: Self.patientSystemKey, in: text),
+                    path: path,
+                    line: Self.line(of: Self.patientSystemKey, in: text),
                     problem: "\(Self.patientSystemKey) must be an absolute URI without spaces, such as "
-                        + "\"https://clinic.example/fhir/mrn\" or \"urn:oid:1.2.3.4\"; got \"\(system)\"")
+                        + "\"https://clinic.example/fhir/mrn\" or \"urn:oid:1.2.3.4\"; got \"\(system)\""
+                )
             }
             patientIdentifierSystem = system
         }

@@ -25,7 +25,9 @@ public final class StationHistory: SessionHistory {
     /// leaves this process local, any other failure (a refused login, a newer schema) is thrown.
     /// On reaching the server, what `local` holds pending is pushed first, and said on `warn`.
     public init(
-        server url: String, local: SQLiteHistory, open: (String) throws(StoreError) -> any SessionHistory,
+        server url: String,
+        local: SQLiteHistory,
+        open: (String) throws(StoreError) -> any SessionHistory,
         warn: @escaping @Sendable (String) -> Void
     ) throws(StoreError) {
         location = url
@@ -69,7 +71,8 @@ public final class StationHistory: SessionHistory {
         } catch {
             warn(
                 "\(error) (copying the server's subjects to this station, for assessing them while it is away; "
-                    + "the next contact tries again)")
+                    + "the next contact tries again)"
+            )
         }
     }
 
@@ -83,7 +86,8 @@ public final class StationHistory: SessionHistory {
             warn(
                 "\(location): \(removed.subjects) subject(s) forgotten on the server (an erasure made at another station) removed "
                     + "from this station's history (\(local.path)) with \(removed.sessions) session(s) and \(removed.assessments) "
-                    + "assessment(s)")
+                    + "assessment(s)"
+            )
         } catch {
             warn("\(error) (removing subjects forgotten on the server from this station's history; the next contact tries again)")
         }
@@ -150,7 +154,8 @@ public final class StationHistory: SessionHistory {
 
     /// Runs `online` on the server; where it is unreachable, `offline` on this station's file.
     private func either<T>(
-        _ online: (any SessionHistory) throws(StoreError) -> T, else offline: () throws(StoreError) -> T
+        _ online: (any SessionHistory) throws(StoreError) -> T,
+        else offline: () throws(StoreError) -> T
     ) throws(StoreError) -> T {
         do throws(StoreError) {
             return try remote(online)
@@ -164,7 +169,8 @@ public final class StationHistory: SessionHistory {
         guard case .unreachable(let location, let reason) = error else { return error }
         return .unreachable(
             location: location,
-            reason: "\(reason); this station's own sessions are read with `--history sqlite:\(local.path)`")
+            reason: "\(reason); this station's own sessions are read with `--history sqlite:\(local.path)`"
+        )
     }
 
     /// The reason the server is away, for the message of a session saved locally.
@@ -177,41 +183,51 @@ public final class StationHistory: SessionHistory {
         guard case .inserted = outcome else { return }
         warn(
             "\(location): the history server cannot be reached (\(awayReason)): saved session \(session.name ?? "") on this station "
-                + "(\(local.path)); it is pending; `gripfit-serial history sync` pushes it")
+                + "(\(local.path)); it is pending; `gripfit-serial history sync` pushes it"
+        )
     }
 
     // MARK: SessionHistory
 
     public func checkCanSave(bytes: Int) throws(StoreError) {
-        try either({ (server) throws(StoreError) in try server.checkCanSave(bytes: bytes) }, else: { () throws(StoreError) in
-            try local.checkCanSave(bytes: bytes)
-        })
+        try either(
+            { (server) throws(StoreError) in try server.checkCanSave(bytes: bytes) },
+            else: { () throws(StoreError) in
+                try local.checkCanSave(bytes: bytes)
+            }
+        )
     }
 
     /// The server's check; this station's file's once the server is away (the file a save goes to).
     public func integrityProblems() throws(StoreError) -> [String] {
-        try either({ (server) throws(StoreError) in try server.integrityProblems() }, else: { () throws(StoreError) in
-            try local.integrityProblems()
-        })
+        try either(
+            { (server) throws(StoreError) in try server.integrityProblems() },
+            else: { () throws(StoreError) in
+                try local.integrityProblems()
+            }
+        )
     }
 
     /// The session gets its name here if it has none, so the server's row and any copy here share it.
     public func save(_ session: StoredSession, sameStart: SameStart) throws(StoreError) -> SaveOutcome {
         var session = session
         session.uid = session.uid ?? StableName.random()
-        return try either({ (server) throws(StoreError) in
-            let outcome = try server.save(session, sameStart: sameStart)
-            if let id = session.tags.assessment {
-                filed.withLock { if $0?.id == id, $0?.onServer == true { $0?.attempts.append(session) } }
+        return try either(
+            { (server) throws(StoreError) in
+                let outcome = try server.save(session, sameStart: sameStart)
+                if let id = session.tags.assessment {
+                    filed.withLock { if $0?.id == id, $0?.onServer == true { $0?.attempts.append(session) } }
+                }
+                return outcome
+            },
+            else: { () throws(StoreError) in
+                var session = session
+                if let id = session.tags.assessment { session.tags.assessment = try copy(ofAssessment: id) }
+                let outcome = try local.savePending(session, sameStart: sameStart)
+                savedLocally(outcome, session)
+                return outcome
             }
-            return outcome
-        }, else: { () throws(StoreError) in
-            var session = session
-            if let id = session.tags.assessment { session.tags.assessment = try copy(ofAssessment: id) }
-            let outcome = try local.savePending(session, sameStart: sameStart)
-            savedLocally(outcome, session)
-            return outcome
-        })
+        )
     }
 
     /// The attempt and the assessment get their names here if they have none (see ``save(_:sameStart:)``).
@@ -220,19 +236,22 @@ public final class StationHistory: SessionHistory {
         session.uid = session.uid ?? StableName.random()
         var facts = facts
         facts.uid = facts.uid ?? StableName.random()
-        return try either({ (server) throws(StoreError) in
-            let first = try server.saveFirstAttempt(session, of: facts)
-            var attempt = session
-            attempt.tags.assessment = first.assessment
-            filed.withLock { $0 = FiledAssessment(id: first.assessment, onServer: true, facts: facts, attempts: [attempt]) }
-            return first
-        }, else: { () throws(StoreError) in
-            let first = try local.saveFirstAttemptPending(session, of: facts)
-            // Its id is this file's from now on, whatever assessment the server gave the same number.
-            filed.withLock { $0 = FiledAssessment(id: first.assessment, onServer: false, facts: facts, attempts: []) }
-            savedLocally(first.outcome, session)
-            return first
-        })
+        return try either(
+            { (server) throws(StoreError) in
+                let first = try server.saveFirstAttempt(session, of: facts)
+                var attempt = session
+                attempt.tags.assessment = first.assessment
+                filed.withLock { $0 = FiledAssessment(id: first.assessment, onServer: true, facts: facts, attempts: [attempt]) }
+                return first
+            },
+            else: { () throws(StoreError) in
+                let first = try local.saveFirstAttemptPending(session, of: facts)
+                // Its id is this file's from now on, whatever assessment the server gave the same number.
+                filed.withLock { $0 = FiledAssessment(id: first.assessment, onServer: false, facts: facts, attempts: []) }
+                savedLocally(first.outcome, session)
+                return first
+            }
+        )
     }
 
     public func list(_ filter: SessionFilter) throws(StoreError) -> SessionListing {
@@ -240,7 +259,9 @@ public final class StationHistory: SessionHistory {
     }
 
     public func eachEntry(
-        _ filter: SessionFilter, book: [StoredCalibration], _ body: (Result<HistoryEntry, StoreError>) -> Bool
+        _ filter: SessionFilter,
+        book: [StoredCalibration],
+        _ body: (Result<HistoryEntry, StoreError>) -> Bool
     ) throws(StoreError) {
         try remote { (server) throws(StoreError) in try server.eachEntry(filter, book: book, body) }
     }
@@ -334,9 +355,12 @@ public final class StationHistory: SessionHistory {
 
     /// The server's; while it is away, the copy this station took at its last contact.
     public func siteIdentity() throws(StoreError) -> String {
-        try either({ (server) throws(StoreError) in try server.siteIdentity() }, else: { () throws(StoreError) in
-            try local.siteIdentity()
-        })
+        try either(
+            { (server) throws(StoreError) in try server.siteIdentity() },
+            else: { () throws(StoreError) in
+                try local.siteIdentity()
+            }
+        )
     }
 
     /// The server's; while it is away, the assessment this process filed last is read from this
@@ -372,7 +396,8 @@ public final class StationHistory: SessionHistory {
         } catch {
             warn(
                 "\(error) (keeping a copy of subject \(UntrustedText.escaped(subject.code)) on this station, for recording "
-                    + "while the server is away)")
+                    + "while the server is away)"
+            )
         }
     }
 }

@@ -23,7 +23,9 @@ enum BashCompletion {
             """
         let (process, out, err) = try CLIProcess.spawn(
             URL(fileURLWithPath: "/usr/bin/env"),
-            prefix + ["bash", "-c", driver, script.path, CLIProcess.binary.path] + words, directory: directory)
+            prefix + ["bash", "-c", driver, script.path, CLIProcess.binary.path] + words,
+            directory: directory
+        )
         let result = CLIProcess.finish(process, out, err)
         guard result.status == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSDebugDescriptionErrorKey: result.stderr])

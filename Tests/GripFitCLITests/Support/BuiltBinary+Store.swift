@@ -22,10 +22,17 @@ extension BuiltBinary {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let calibration = Calibration(
-            offset: Double(SimulatorScale.baseline), countsPerKilogram: Double(SimulatorScale.countsPerKilogram))
+            offset: Double(SimulatorScale.baseline),
+            countsPerKilogram: Double(SimulatorScale.countsPerKilogram)
+        )
         try CalibrationBook(path: XDGPaths(environment: environment).calibrationPath).save(
             StoredCalibration(
-                device: "ble:C0:FF:EE:00:00:01", calibration: calibration, date: formatter.string(from: Date()), massKilograms: 10))
+                device: "ble:C0:FF:EE:00:00:01",
+                calibration: calibration,
+                date: formatter.string(from: Date()),
+                massKilograms: 10
+            )
+        )
     }
 
     /// Saves what `record --simulate --load <kilograms>kg --duration <seconds>` files, noise aside:
@@ -41,8 +48,15 @@ extension BuiltBinary {
         let interval: Int64 = 12_500
         let samples = (0...(Int64((seconds * 1_000_000).rounded()) / interval)).map { RawSample(micros: $0 * interval, raw: raw) }
         let session = StoredSession.analysed(
-            device: device, startedAtMilliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded()), firmware: "1.0",
-            bridgeVersion: "1.0.0-sim", label: label, hand: hand, calibration: calibration, trace: RawTrace(samples: samples))
+            device: device,
+            startedAtMilliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded()),
+            firmware: "1.0",
+            bridgeVersion: "1.0.0-sim",
+            label: label,
+            hand: hand,
+            calibration: calibration,
+            trace: RawTrace(samples: samples)
+        )
         _ = try SQLiteHistory(path: historyPath).save(session, sameStart: .nextFreeMillisecond)
     }
 }

@@ -30,18 +30,26 @@ struct CLIProcess {
 
     /// Starts the binary (behind `prefix`, such as setpriv) with stdin closed and output piped.
     static func start(
-        _ arguments: [String], prefix: [String] = [], environment: [String: String]? = nil
+        _ arguments: [String],
+        prefix: [String] = [],
+        environment: [String: String]? = nil
     ) throws -> (Process, Pipe, Pipe) {
         if let tool = prefix.first {
             return try spawn(
-                URL(fileURLWithPath: tool), Array(prefix.dropFirst()) + [binary.path] + arguments, environment: environment)
+                URL(fileURLWithPath: tool),
+                Array(prefix.dropFirst()) + [binary.path] + arguments,
+                environment: environment
+            )
         }
         return try spawn(binary, arguments, environment: environment)
     }
 
     /// Starts any program the same way: stdin closed, output piped.
     static func spawn(
-        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil
+        _ executable: URL,
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        directory: URL? = nil
     ) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = executable
@@ -65,7 +73,8 @@ struct CLIProcess {
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            stderr: String(decoding: stderr, as: UTF8.self)
+        )
     }
 }
 

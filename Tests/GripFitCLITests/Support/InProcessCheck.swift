@@ -19,7 +19,10 @@ enum InProcessCheck {
                 return CLIProcess.Result(status: usage.status, stdout: sink.stdout, stderr: sink.stderr + usage.stderr)
             }
             return CLIProcess.Result(
-                status: failure.status.rawValue, stdout: sink.stdout, stderr: sink.stderr + "gripfit-serial: \(failure.message)\n")
+                status: failure.status.rawValue,
+                stdout: sink.stdout,
+                stderr: sink.stderr + "gripfit-serial: \(failure.message)\n"
+            )
         }
     }
 }

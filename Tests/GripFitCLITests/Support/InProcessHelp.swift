@@ -1,4 +1,5 @@
 import ArgumentParser
+
 @testable import GripFitCLI
 
 /// A command's `--help` at a given width, rendered in-process the way the binary renders it: the

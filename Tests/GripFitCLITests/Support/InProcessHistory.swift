@@ -35,7 +35,10 @@ enum InProcessHistory {
                 return CLIProcess.Result(status: -1, stdout: sink.stdout, stderr: sink.stderr + "not a failure of this program: \(error)")
             }
             return CLIProcess.Result(
-                status: failure.status.rawValue, stdout: sink.stdout, stderr: sink.stderr + "gripfit-serial: \(failure.message)\n")
+                status: failure.status.rawValue,
+                stdout: sink.stdout,
+                stderr: sink.stderr + "gripfit-serial: \(failure.message)\n"
+            )
         }
     }
 }

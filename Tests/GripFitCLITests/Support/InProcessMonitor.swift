@@ -27,8 +27,12 @@ enum InProcessMonitor {
             }
             try monitor.run(
                 terminal: false,
-                write: { bytes in capture.lock.withLock { capture.stdout += bytes }; return true },
-                notice: { text in capture.lock.withLock { capture.stderr += text + "\n" } })
+                write: { bytes in
+                    capture.lock.withLock { capture.stdout += bytes }
+                    return true
+                },
+                notice: { text in capture.lock.withLock { capture.stderr += text + "\n" } }
+            )
             return result(0)
         } catch {
             guard let failure = CLIFailure(error) else {

@@ -65,8 +65,11 @@ final class Labgrid {
     /// Runs `labgrid-client` against this coordinator.
     func client(_ arguments: [String]) throws -> CLIProcess.Result {
         let (process, out, err) = try CLIProcess.spawn(
-            URL(fileURLWithPath: Self.bin + "/labgrid-client"), ["--coordinator", coordinator] + arguments,
-            environment: environment, directory: URL(fileURLWithPath: directory))
+            URL(fileURLWithPath: Self.bin + "/labgrid-client"),
+            ["--coordinator", coordinator] + arguments,
+            environment: environment,
+            directory: URL(fileURLWithPath: directory)
+        )
         return CLIProcess.finish(process, out, err)
     }
 

@@ -57,7 +57,8 @@ final class Ser2Net {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         self.process = process
-        let ports = try FileAppearance.awaitContents(of: pidPath, writtenBy: process.processIdentifier, before: .now + .seconds(30))
+        let ports =
+            try FileAppearance.awaitContents(of: pidPath, writtenBy: process.processIdentifier, before: .now + .seconds(30))
             ? ListeningPorts.of(process.processIdentifier) : []
         guard ports.count == 2 else { throw Ser2NetError.didNotListen(configPath) }
         (rawPort, rfc2217Port) = (ports[0], ports[1])

@@ -96,7 +96,7 @@ final class TCPRelay: @unchecked Sendable {
             open -= 1
             let last = open == 0
             lock.unlock()
-            if last { sockets.forEach { close($0) } }
+            if last { for socket in sockets { close(socket) } }
         }
     }
 

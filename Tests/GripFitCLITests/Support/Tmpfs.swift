@@ -30,7 +30,9 @@ final class Tmpfs {
     /// Writes zeros until the file system says it is full.
     func fill() throws {
         let (process, _, _) = try CLIProcess.spawn(
-            URL(fileURLWithPath: "/bin/dd"), ["if=/dev/zero", "of=\(path)/filler", "bs=4096"])
+            URL(fileURLWithPath: "/bin/dd"),
+            ["if=/dev/zero", "of=\(path)/filler", "bs=4096"]
+        )
         process.waitUntilExit()
     }
 
@@ -43,7 +45,9 @@ final class Tmpfs {
         }
         let blocks = (Int(status.f_bavail) * Int(status.f_frsize)) / 1024 - kilobytes
         let (process, _, _) = try CLIProcess.spawn(
-            URL(fileURLWithPath: "/bin/dd"), ["if=/dev/zero", "of=\(path)/filler", "bs=1024", "count=\(max(blocks, 0))"])
+            URL(fileURLWithPath: "/bin/dd"),
+            ["if=/dev/zero", "of=\(path)/filler", "bs=1024", "count=\(max(blocks, 0))"]
+        )
         process.waitUntilExit()
     }
 

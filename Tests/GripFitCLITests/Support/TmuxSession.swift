@@ -18,7 +18,11 @@ final class TmuxSession {
     /// terminal settings (`stty -a`), and stays open so the last screen can be read. With `pidFile`,
     /// the binary's process id is written there first, for tests that signal it.
     init(
-        width: Int, height: Int = 30, environment: [String: String], pidFile: String? = nil, _ arguments: [String]
+        width: Int,
+        height: Int = 30,
+        environment: [String: String],
+        pidFile: String? = nil,
+        _ arguments: [String]
     ) throws {
         let assignments = environment.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
         var command = ([CLIProcess.binary.path] + arguments).map(Self.quoted).joined(separator: " ")

@@ -21,7 +21,8 @@ struct FHIRBundleValidationTests {
         #expect(result.status == 0, "\(result.output)")
         #expect(
             result.output.components(separatedBy: "valid FHIR R4 Bundle (fhir.resources and fhirclient)").count == bundles.count + 1,
-            "\(result.output)")
+            "\(result.output)"
+        )
     }
 
     /// Each model refuses on its own, and a transaction entry without its request, or whose
@@ -64,7 +65,8 @@ struct FHIRBundleValidationTests {
         // The first trial of the left hand given the Observation's own LOINC code, as round 1 wrote it.
         let broken = full.replacingOccurrences(
             of: "\"system\":\"urn:gripfit:trial\",\"code\":\"trial-1\",\"display\":\"Trial 1\"",
-            with: "\"system\":\"http://loinc.org\",\"code\":\"83173-5\",\"display\":\"Grip strength Hand - left Dynamometer\"")
+            with: "\"system\":\"http://loinc.org\",\"code\":\"83173-5\",\"display\":\"Grip strength Hand - left Dynamometer\""
+        )
         #expect(broken != full)
         guard let result = try FHIRValidator.run(["obs-7": broken, "valid": full]) else { return }
         #expect(result.status == 1, "\(result.output)")

@@ -61,8 +61,10 @@ import Testing
         let notes = (right["note"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
         #expect(notes.count == 3 && notes[0].hasPrefix("30.4 kgf: between the 75th and 90th centile"), "\(notes)")
         #expect(notes[0].contains("women aged 65–69"))
-        #expect(notes[1] == "at or above the EWGSOP2 grip threshold (16 kgf for women; Cruz-Jentoft et al., Age Ageing 2019, "
-            + "doi:10.1093/ageing/afy169)")
+        #expect(
+            notes[1] == "at or above the EWGSOP2 grip threshold (16 kgf for women; Cruz-Jentoft et al., Age Ageing 2019, "
+                + "doi:10.1093/ageing/afy169)"
+        )
         #expect(notes[2] == "right hand's own note")
         #expect(!notes.joined().contains(" kg ") && !notes.joined().contains(" kg:"))
         #expect(((right["bodySite"] as? [String: Any])?["coding"] as? [[String: Any]])?.first?["code"] as? String == "78791008")

@@ -19,19 +19,36 @@ enum FHIRFixtures {
         let age = Age(birth: birth, on: Subject.Birth.Day(effective, in: TimeZone(identifier: "UTC")!))
         let input = NormInput(bestKg: 30.4, sex: .female, age: age, calibrated: true)
         let assessment = FHIRAssessment(
-            id: "assessment-1", subjectCode: "S-047", deviceAddress: device.address, effective: effective, protocolName: protocolName,
+            id: "assessment-1",
+            subjectCode: "S-047",
+            deviceAddress: device.address,
+            effective: effective,
+            protocolName: protocolName,
             statistic: statistic,
             hands: [
-                FHIRHandResult(hand: .left, valueKg: 28.3, trials: [
-                    CountedTrial(number: 1, kg: 27.8),
-                    CountedTrial(number: 2, kg: 28.3),
-                    CountedTrial(number: 3, kg: 27.9)], notes: ["left hand's own note"]),
-                FHIRHandResult(hand: .right, valueKg: 30.4, trials: [
-                    CountedTrial(number: 1, kg: 30.1),
-                    CountedTrial(number: 2, kg: 29.7),
-                    CountedTrial(number: 3, kg: 30.4)], notes: ["right hand's own note"]),
+                FHIRHandResult(
+                    hand: .left,
+                    valueKg: 28.3,
+                    trials: [
+                        CountedTrial(number: 1, kg: 27.8),
+                        CountedTrial(number: 2, kg: 28.3),
+                        CountedTrial(number: 3, kg: 27.9),
+                    ],
+                    notes: ["left hand's own note"]
+                ),
+                FHIRHandResult(
+                    hand: .right,
+                    valueKg: 30.4,
+                    trials: [
+                        CountedTrial(number: 1, kg: 30.1),
+                        CountedTrial(number: 2, kg: 29.7),
+                        CountedTrial(number: 3, kg: 30.4),
+                    ],
+                    notes: ["right hand's own note"]
+                ),
             ],
-            notes: [DoddsNorms.place(input).text(unit: "kgf"), EWGSOP2Threshold.standard.compare(input).text(unit: "kgf")])
+            notes: [DoddsNorms.place(input).text(unit: "kgf"), EWGSOP2Threshold.standard.compare(input).text(unit: "kgf")]
+        )
         return ([patient], [device], [assessment])
     }
 
@@ -40,9 +57,15 @@ enum FHIRFixtures {
         let bare = FHIRDevice(address: "C4:DE:E2:0A:0B:0C", firmware: nil, manufacturer: nil, model: "")
         let input = NormInput(bestKg: 22, sex: nil, ageYears: nil, calibrated: false)
         let assessment = FHIRAssessment(
-            id: "assessment-2", subjectCode: patient.code, deviceAddress: bare.address, effective: effective, protocolName: protocolName,
-            statistic: statistic, hands: [FHIRHandResult(hand: .right, valueKg: 22, trials: [])],
-            notes: [DoddsNorms.place(input).text])
+            id: "assessment-2",
+            subjectCode: patient.code,
+            deviceAddress: bare.address,
+            effective: effective,
+            protocolName: protocolName,
+            statistic: statistic,
+            hands: [FHIRHandResult(hand: .right, valueKg: 22, trials: [])],
+            notes: [DoddsNorms.place(input).text]
+        )
         return ([patient], [bare], [assessment])
     }
 
@@ -53,18 +76,37 @@ enum FHIRFixtures {
         let patient = FHIRPatient(code: hostileCode, sex: .male, birthDate: .year(1960))
         let device = FHIRDevice(address: "AA:BB\u{202E}CC", firmware: hostileFirmware, manufacturer: "<b>&amp;", model: "\"quoted\"\t")
         let assessment = FHIRAssessment(
-            id: "a\u{2029}b", subjectCode: hostileCode, deviceAddress: device.address, effective: effective,
-            protocolName: "proto\u{7F}col", statistic: statistic,
-            hands: [FHIRHandResult(hand: .left, valueKg: 40, trials: [
-                    CountedTrial(number: 1, kg: 40)])], notes: ["note \u{1B}[2J"])
+            id: "a\u{2029}b",
+            subjectCode: hostileCode,
+            deviceAddress: device.address,
+            effective: effective,
+            protocolName: "proto\u{7F}col",
+            statistic: statistic,
+            hands: [
+                FHIRHandResult(
+                    hand: .left,
+                    valueKg: 40,
+                    trials: [
+                        CountedTrial(number: 1, kg: 40)
+                    ]
+                )
+            ],
+            notes: ["note \u{1B}[2J"]
+        )
         return ([patient], [device], [assessment])
     }
 
     static func bundle(
-        _ parts: (patients: [FHIRPatient], devices: [FHIRDevice], assessments: [FHIRAssessment]), identity: FHIRIdentity = identity,
+        _ parts: (patients: [FHIRPatient], devices: [FHIRDevice], assessments: [FHIRAssessment]),
+        identity: FHIRIdentity = identity,
         type: FHIRBundleType = .collection
     ) throws -> String {
         try FHIRBundleWriter.bundle(
-            patients: parts.patients, devices: parts.devices, assessments: parts.assessments, identity: identity, type: type)
+            patients: parts.patients,
+            devices: parts.devices,
+            assessments: parts.assessments,
+            identity: identity,
+            type: type
+        )
     }
 }

@@ -33,8 +33,10 @@ import Testing
         #expect(result.statistic == "maximum of all trials, either hand")
         #expect(result.sex == .female && result.ageYears == 47)
         // The wording gives the band, never the exact age, and z/percentile within P10–P90.
-        #expect(outcome.text == "28.0 kg: between the 25th and 50th centile (z -0.27, percentile 39) for women aged 45–49, "
-            + "Dodds et al. 2014, Table 2 (maximum of all trials, either hand)")
+        #expect(
+            outcome.text == "28.0 kg: between the 25th and 50th centile (z -0.27, percentile 39) for women aged 45–49, "
+                + "Dodds et al. 2014, Table 2 (maximum of all trials, either hand)"
+        )
     }
 
     @Test func aSixtyTwoYearOldManBelowTheTenthExtendsTheOuterSegment() throws {
@@ -50,8 +52,10 @@ import Testing
         #expect(low.band == "below the 10th centile")
         // Outside P10–P90 the table gives no centile: the band alone, no extrapolated z or percentile.
         #expect(!low.withinTable)
-        #expect(low.summary == "30.0 kg: below the 10th centile for men aged 60–64, Dodds et al. 2014, Table 2 "
-            + "(maximum of all trials, either hand)")
+        #expect(
+            low.summary == "30.0 kg: below the 10th centile for men aged 60–64, Dodds et al. 2014, Table 2 "
+                + "(maximum of all trials, either hand)"
+        )
         // 60 kg: z = 1.2816 + 5.2 × 0.6071 / 5 = 1.912984, Φ = 97.21 %.
         guard case .placed(let high) = DoddsNorms.place(NormInput(bestKg: 60, sex: .male, ageYears: 62, calibrated: true)) else {
             Issue.record("expected a placement")
@@ -94,7 +98,8 @@ import Testing
     @Test func agesOutsideTheTableAreRefusedNotExtrapolated() {
         #expect(
             DoddsNorms.place(NormInput(bestKg: 25, sex: .female, ageYears: 17, calibrated: true))
-                == .unavailable([.ageOutsideTable(age: 17, table: 20...90)]))
+                == .unavailable([.ageOutsideTable(age: 17, table: 20...90)])
+        )
         let old = DoddsNorms.place(NormInput(bestKg: 25, sex: .male, ageYears: 93.5, calibrated: true))
         #expect(old == .unavailable([.ageOutsideTable(age: 93.5, table: 15...90)]))
         #expect(old.text.contains("the age (band 90–94) is outside the table's ages 15–90"))

@@ -11,8 +11,10 @@ import Testing
         #expect(below.text == "below the EWGSOP2 grip threshold (16 kg for women; \(Self.cited))")
         let at = threshold.compare(NormInput(bestKg: 16, sex: .female, ageYears: 80, calibrated: true))
         #expect(at.text == "at or above the EWGSOP2 grip threshold (16 kg for women; \(Self.cited))")
-        #expect(threshold.compare(NormInput(bestKg: 26.9, sex: .male, ageYears: 70, calibrated: true)).text
-            == "below the EWGSOP2 grip threshold (27 kg for men; \(Self.cited))")
+        #expect(
+            threshold.compare(NormInput(bestKg: 26.9, sex: .male, ageYears: 70, calibrated: true)).text
+                == "below the EWGSOP2 grip threshold (27 kg for men; \(Self.cited))"
+        )
         for text in [below.text, at.text] {
             #expect(!text.lowercased().contains("sarcopenia"))
         }
@@ -21,8 +23,10 @@ import Testing
 
     @Test func cutOffsAreConfigurableBoundedAndPrintedWithTheirDecimals() throws {
         let nako = try EWGSOP2Threshold(menKg: 29, womenKg: 18)
-        #expect(nako.compare(NormInput(bestKg: 17, sex: .female, ageYears: 65, calibrated: true)).text
-            == "below the EWGSOP2 grip threshold (18 kg for women; \(Self.cited))")
+        #expect(
+            nako.compare(NormInput(bestKg: 17, sex: .female, ageYears: 65, calibrated: true)).text
+                == "below the EWGSOP2 grip threshold (18 kg for women; \(Self.cited))"
+        )
         #expect(nako.compare(NormInput(bestKg: 28.5, sex: .male, ageYears: 65, calibrated: true)) == .below(cutoffKg: 29, sex: .male))
         let half = try EWGSOP2Threshold(menKg: 27.5, womenKg: 16.25)
         #expect(half.compare(NormInput(bestKg: 30, sex: .female, ageYears: 65, calibrated: true)).text.contains("(16.3 kg for women;"))

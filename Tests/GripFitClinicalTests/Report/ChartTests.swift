@@ -1,6 +1,7 @@
 import Foundation
-@testable import GripFitClinical
 import Testing
+
+@testable import GripFitClinical
 
 @Suite struct ChartTests {
     @Test func theCentileChartIsWellFormedSVGWithTheFiveCurvesAxesAndThePoint() throws {
@@ -26,16 +27,23 @@ import Testing
 
     @Test func nonFiniteAndWildNumbersAreLeftOutNotDrawnOrCrashing() throws {
         let damaged = [
-            CentileCurve(label: "P50", points: [ChartPoint(age: .nan, kg: 30), ChartPoint(age: 40, kg: .infinity),
-                                                ChartPoint(age: 30, kg: 31), ChartPoint(age: 1e300, kg: 5), ChartPoint(age: 50, kg: 29)]),
+            CentileCurve(
+                label: "P50",
+                points: [
+                    ChartPoint(age: .nan, kg: 30), ChartPoint(age: 40, kg: .infinity),
+                    ChartPoint(age: 30, kg: 31), ChartPoint(age: 1e300, kg: 5), ChartPoint(age: 50, kg: 29),
+                ]
+            ),
             CentileCurve(label: "P90", points: []),
         ]
         let svg = CentileChart.svg(curves: damaged, subject: ChartPoint(age: .nan, kg: 20))
         #expect(try XMLLint.problems(in: svg) == nil)
         #expect(!NonFiniteText.appears(in: svg) && !svg.contains("class=\"subject\""))
         #expect(svg.contains("points=\"38.0,"))
-        let nothing = CentileChart.svg(curves: [CentileCurve(label: "P50", points: [ChartPoint(age: .nan, kg: .nan)])],
-                                       subject: ChartPoint(age: 47, kg: 30))
+        let nothing = CentileChart.svg(
+            curves: [CentileCurve(label: "P50", points: [ChartPoint(age: .nan, kg: .nan)])],
+            subject: ChartPoint(age: 47, kg: 30)
+        )
         #expect(nothing.contains("no centile curves to draw"))
         let trend = TrendChart.svg(points: [
             TrendPoint(date: "2025-01-01", bestKg: .nan), TrendPoint(date: "2025-06-01", bestKg: -.infinity),

@@ -15,24 +15,44 @@ enum ReportFixture {
         let age = Age(birth: born, on: assessed)
         let input = NormInput(bestKg: 46.8, sex: .male, age: age, calibrated: true)
         return ClinicalReport(
-            subjectCode: "S-0042", age: age.exactYears, sex: .male, dominantHand: "right", date: assessed.description,
+            subjectCode: "S-0042",
+            age: age.exactYears,
+            sex: .male,
+            dominantHand: "right",
+            date: assessed.description,
             device: ReportDevice(name: "GripFit", address: "C4:DE:E2:12:34:56", firmware: "1.4.2", calibrationDate: "2026-11-20"),
             protocolUsed: ReportProtocol(
-                name: "standard", trialsPerHand: 3, restSeconds: 60, statistic: "maximum of all trials, either hand"),
+                name: "standard",
+                trialsPerHand: 3,
+                restSeconds: 60,
+                statistic: "maximum of all trials, either hand"
+            ),
             hands: [
                 HandResult(
                     hand: .left,
                     trials: [CountedTrial(number: 1, kg: 41.0), CountedTrial(number: 2, kg: 42.4), CountedTrial(number: 3, kg: 40.6)],
-                    flagged: [], bestKg: 42.4, meanKg: 41.33, sdKg: 0.77, cvPercent: 1.87),
+                    flagged: [],
+                    bestKg: 42.4,
+                    meanKg: 41.33,
+                    sdKg: 0.77,
+                    cvPercent: 1.87
+                ),
                 HandResult(
                     hand: .right,
                     trials: [CountedTrial(number: 1, kg: 44.2), CountedTrial(number: 3, kg: 46.8), CountedTrial(number: 4, kg: 45.5)],
                     flagged: [FlaggedAttempt(trial: 2, attempt: 1, kg: 12.3, reason: "released before the peak")],
-                    bestKg: 46.8, meanKg: 45.5, sdKg: 1.06, cvPercent: 2.33),
+                    bestKg: 46.8,
+                    meanKg: 45.5,
+                    sdKg: 1.06,
+                    cvPercent: 2.33
+                ),
             ],
-            differencePercent: 9.4, dominanceRatio: 1.10,
+            differencePercent: 9.4,
+            dominanceRatio: 1.10,
             norm: NormSection(norm: DoddsNorms.place(input), ewgsop2: EWGSOP2Threshold.standard.compare(input)),
-            centileCurves: DoddsNorms.curves(.male).chartCurves, subjectPoint: ChartPoint(age: age.exactYears, kg: 46.8),
-            trend: [TrendPoint(date: "2025-05-02", bestKg: 48.1), TrendPoint(date: "2025-11-13", bestKg: 47.0)])
+            centileCurves: DoddsNorms.curves(.male).chartCurves,
+            subjectPoint: ChartPoint(age: age.exactYears, kg: 46.8),
+            trend: [TrendPoint(date: "2025-05-02", bestKg: 48.1), TrendPoint(date: "2025-11-13", bestKg: 47.0)]
+        )
     }
 }

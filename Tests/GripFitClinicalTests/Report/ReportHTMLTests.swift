@@ -5,13 +5,15 @@ import Testing
 @Suite struct ReportHTMLTests {
     @Test(arguments: ReportPaper.allCases) func thePageHoldsTheFiguresWithTheirUnitsAndTheCitation(paper: ReportPaper) {
         let html = ReportHTML.page(ReportFixture.report, paper: paper)
-        for figure in ["41.0 kg", "42.4 kg", "40.6 kg", "41.3 kg", "0.8 kg", "1.9 %", "44.2 kg", "46.8 kg", "45.5 kg", "1.1 kg", "2.3 %",
-                       "9.4 %", "1.10", "12.3 kg", "released before the peak", "S-0042", "45–49 years", "male", "right",
-                       "C4:DE:E2:12:34:56", "1.4.2", "calibrated 2026-11-20", "standard: 3 trials per hand, 60 s rest",
-                       "maximum of all trials, either hand", "46.8 kg: between the 25th and 50th centile (z -0.",
-                       "for men aged 45–49, Dodds et al. 2014, Table 2", "9.4 % of the stronger hand's best",
-                       "No EWGSOP2 comparison: EWGSOP2 does not apply under 60",
-                       "CV 2.3 %, within the 15 % threshold", "PLoS ONE 2014;9(12):e113637", "SD (population)"] {
+        for figure in [
+            "41.0 kg", "42.4 kg", "40.6 kg", "41.3 kg", "0.8 kg", "1.9 %", "44.2 kg", "46.8 kg", "45.5 kg", "1.1 kg", "2.3 %",
+            "9.4 %", "1.10", "12.3 kg", "released before the peak", "S-0042", "45–49 years", "male", "right",
+            "C4:DE:E2:12:34:56", "1.4.2", "calibrated 2026-11-20", "standard: 3 trials per hand, 60 s rest",
+            "maximum of all trials, either hand", "46.8 kg: between the 25th and 50th centile (z -0.",
+            "for men aged 45–49, Dodds et al. 2014, Table 2", "9.4 % of the stronger hand's best",
+            "No EWGSOP2 comparison: EWGSOP2 does not apply under 60",
+            "CV 2.3 %, within the 15 % threshold", "PLoS ONE 2014;9(12):e113637", "SD (population)",
+        ] {
             #expect(html.contains(figure), "\(figure) missing from the page")
         }
         #expect(html.contains("@page { size: \(paper == .a4 ? "A4" : "letter");"))
@@ -34,8 +36,12 @@ import Testing
     @Test func theBandIsFiveYearsWideAndTheEWGSOP2LineCarriesItsCitation() throws {
         var report = ReportFixture.report(born: .year(1955))
         let html = ReportHTML.page(report, paper: .a4)
-        #expect(html.contains("at or above the EWGSOP2 grip threshold (27 kg for men; Cruz-Jentoft et al., Age Ageing 2019, "
-            + "doi:10.1093/ageing/afy169)"))
+        #expect(
+            html.contains(
+                "at or above the EWGSOP2 grip threshold (27 kg for men; Cruz-Jentoft et al., Age Ageing 2019, "
+                    + "doi:10.1093/ageing/afy169)"
+            )
+        )
         #expect(html.contains("for men aged about 70–74 (age from the birth year only)"))
         // One citation per source used, as a list.
         #expect(html.contains("<ol class=\"citations\"><li>Dodds RM et al.") && html.contains("</li><li>Cruz-Jentoft AJ et al."))

@@ -66,7 +66,10 @@ struct GuidedProtocolTests {
         run.feed(still + squeeze + still + squeeze.map { $0 * 1.2 })
         #expect(run.ended.count == 2)
         #expect(run.ended.allSatisfy { $0.flag == nil })
-        guard case .finished(let summary) = try #require(run.actions.last) else { Issue.record("not finished"); return }
+        guard case .finished(let summary) = try #require(run.actions.last) else {
+            Issue.record("not finished")
+            return
+        }
         #expect(summary.best(.right)?.trial.index == 1)
         #expect(summary.best(.left)?.trial.index == 2)
         #expect(abs((summary.mean(.left) ?? 0) - 30) < 1e-9)

@@ -31,17 +31,19 @@ struct SessionRecorderTests {
         _ = recorder.record(.message(.reading(2)), at: at(1_000))
         _ = recorder.record(.state(.error(.deviceNotFound)), at: at(1_100))
         let trace = recorder.finish(at: at(2_000))
-        #expect(trace.gaps == [
-            TraceGap(startMicros: 250_000, endMicros: 900_000),
-            TraceGap(startMicros: 1_100_000, endMicros: 2_000_000),
-        ])
+        #expect(
+            trace.gaps == [
+                TraceGap(startMicros: 250_000, endMicros: 900_000),
+                TraceGap(startMicros: 1_100_000, endMicros: 2_000_000),
+            ]
+        )
     }
 
     @Test func marksReadingsTheBridgeLostAsAGapBetweenTheReadingsAroundThem() {
         var recorder = SessionRecorder(start: at(0), calibration: nil)
         _ = recorder.record(.state(.connected), at: at(0))
         _ = recorder.record(.message(.reading(1)), at: at(100))
-        _ = recorder.record(.warning(SessionWarning(.dataLost, raw: Array("B:ERROR,DATA_LOST,14".utf8))), at: at(350))
+        _ = recorder.record(.warning(LinkWarning(.dataLost, raw: Array("B:ERROR,DATA_LOST,14".utf8))), at: at(350))
         _ = recorder.record(.message(.reading(4)), at: at(400))
         _ = recorder.record(.message(.reading(5)), at: at(500))
         let trace = recorder.finish(at: at(600))
@@ -58,7 +60,10 @@ struct SessionRecorderTests {
             if let event = recorder.record(.message(.reading(raw)), at: at(step * 100)) { events.append(event) }
         }
         #expect(events.count == 1)
-        guard case .released(let rep) = events.first else { Issue.record("no release"); return }
+        guard case .released(let rep) = events.first else {
+            Issue.record("no release")
+            return
+        }
         #expect(rep.peak == 12)
     }
 
@@ -77,7 +82,10 @@ struct SessionRecorderTests {
         for (step, raw) in [834_000, 834_100, 900_000, 1_400_000, 840_000].enumerated() {
             if let event = recorder.record(.message(.reading(Int32(raw))), at: at(step * 100)) { events.append(event) }
         }
-        guard case .released(let rep) = events.first else { Issue.record("no release"); return }
+        guard case .released(let rep) = events.first else {
+            Issue.record("no release")
+            return
+        }
         #expect(rep.peak == 566_000)
     }
 }

@@ -8,7 +8,8 @@ struct TraceCodecTests {
             RawSample(micros: 200_000, raw: -8_388_608), RawSample(micros: 300_001, raw: Int32.max),
             RawSample(micros: 400_000, raw: Int32.min),
         ],
-        gaps: [TraceGap(startMicros: 450_000, endMicros: 1_200_000)])
+        gaps: [TraceGap(startMicros: 450_000, endMicros: 1_200_000)]
+    )
 
     @Test func roundTrips() throws {
         #expect(try TraceCodec.decode(TraceCodec.encode(trace)) == trace)

@@ -39,7 +39,8 @@ struct CalibrationFitTests {
         let lighter = CalibrationPoint(mean: 4_000, standardDeviation: 0, sampleCount: 20)
         #expect(
             CalibrationFit.fit(zero: zero, load: lighter, known: ForceQuantity(10, .kilograms))
-                == .failure(.loadNotDetected(deltaCounts: -1_000, minimum: 1_000)))
+                == .failure(.loadNotDetected(deltaCounts: -1_000, minimum: 1_000))
+        )
     }
 
     @Test func errorsSayWhatToDo() {

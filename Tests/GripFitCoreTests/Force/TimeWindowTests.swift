@@ -1,5 +1,6 @@
-@testable import GripFitCore
 import Testing
+
+@testable import GripFitCore
 
 struct TimeWindowTests {
     private func at(_ milliseconds: Int) -> MonotonicInstant {

@@ -6,13 +6,16 @@ import Testing
 struct ReportHandlerTests {
     @Test func eachClosureThatReturnsFalseAsksForAStop() {
         var deadline: MonotonicInstant? = .zero + .seconds(1)
-        var seen: [SessionReport] = []
+        var seen: [LinkReport] = []
         let handler = ReportHandler(
-            deadline: { deadline }, tick: { _ in false }, idle: { true },
+            deadline: { deadline },
+            tick: { _ in false },
+            idle: { true },
             { report, _ in
                 seen.append(report)
                 return report != .state(.connected)
-            })
+            }
+        )
         var actions: [ConsumerAction] = []
         handler.handle(.message(.reading(1)), at: .zero, link: LinkFacts(), into: &actions)
         #expect(actions.isEmpty)

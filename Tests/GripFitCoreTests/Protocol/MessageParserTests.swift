@@ -77,11 +77,13 @@ import Testing
         #expect(MessageParser.parse(line) == .failure(MessageParseError(.badDeviceInfo, line: line)))
         #expect(
             try MessageParser.parse("D:GRIPFIT,\u{301}1.0").get()
-                == .device(DeviceInfo(name: "GRIPFIT", firmware: "\u{301}1.0")))
+                == .device(DeviceInfo(name: "GRIPFIT", firmware: "\u{301}1.0"))
+        )
         #expect(MessageParser.parse("R:\u{301}5") == .failure(MessageParseError(.nonNumericReading, line: "R:\u{301}5")))
         #expect(
             try MessageParser.parse("B:FOUND,C0:FF:EE:00:00:01,-40,\u{301}Grip").get()
-                == .bridge(.found(address: BLEAddress("C0:FF:EE:00:00:01")!, rssi: -40, name: "\u{301}Grip")))
+                == .bridge(.found(address: BLEAddress("C0:FF:EE:00:00:01")!, rssi: -40, name: "\u{301}Grip"))
+        )
     }
 
     /// `String` equality is canonical equivalence, under which U+212A KELVIN SIGN is `K`; keywords

@@ -5,22 +5,29 @@ import GripFitDashboard
 import GripFitLive
 import GripFitRecords
 import GripFitStore
-import Testing
 import ScratchSupport
+import Testing
 
 /// ``DashboardSession``'s live state fed reports by hand (no binary, no server, no port, a fixed
 /// wall clock and a monotonic clock the test moves): one calibration stage gives the status its
 /// device, force and peak, and a dashboard escapes device text only where it writes its JSON.
 struct DashboardSessionTests {
     static let calibration = StoredCalibration(
-        device: "usb:A1", calibration: Calibration(offset: 0, countsPerKilogram: 20_000), date: "2026-11-22T00:00:00Z",
-        massKilograms: 10)
+        device: "usb:A1",
+        calibration: Calibration(offset: 0, countsPerKilogram: 20_000),
+        date: "2026-11-22T00:00:00Z",
+        massKilograms: 10
+    )
 
     /// A session over a history in `directory` (opened at the first request), with the calibration
     /// above; `publisher` gets its events, `posted` the commands for the dongle, `clock` is its now.
     func session(
-        publisher: EventPublisher = EventPublisher(), directory: String? = nil, posted: PostedCommands = PostedCommands(),
-        clock: FakeClock = FakeClock(), selectedSubject: String? = nil, serverAway: Bool = false
+        publisher: EventPublisher = EventPublisher(),
+        directory: String? = nil,
+        posted: PostedCommands = PostedCommands(),
+        clock: FakeClock = FakeClock(),
+        selectedSubject: String? = nil,
+        serverAway: Bool = false
     ) throws -> DashboardSession {
         let calibration = Self.calibration
         // A history of its own: tests run at once, and a file left by another build's schema would not open.
@@ -31,19 +38,33 @@ struct DashboardSessionTests {
             let local = try SQLiteHistory(path: path)
             guard serverAway else { return local }
             return try StationHistory(
-                server: "postgresql://gripfit@127.0.0.1:1/gripfit", local: local,
+                server: "postgresql://gripfit@127.0.0.1:1/gripfit",
+                local: local,
                 open: { (url) throws(StoreError) in throw StoreError.unreachable(location: url, reason: "connection refused") },
-                warn: { _ in })
+                warn: { _ in }
+            )
         }
         let history = HistoryQueries(
-            opened: opened, calibrations: CalibrationBook(path: directory + "/calibrations.json"), historyPath: path, unit: .kilograms,
-            selectedSubject: selectedSubject, today: HistoryQueries.today(wallTime: FixedWallTime(), now: { clock.now }),
-            lastResort: { _ in })
+            opened: opened,
+            calibrations: CalibrationBook(path: directory + "/calibrations.json"),
+            historyPath: path,
+            unit: .kilograms,
+            selectedSubject: selectedSubject,
+            today: HistoryQueries.today(wallTime: FixedWallTime(), now: { clock.now }),
+            lastResort: { _ in }
+        )
         return DashboardSession(
-            post: posted.post, publisher: publisher, unit: .kilograms, wallTime: FixedWallTime(), now: { clock.now },
-            history: history, pinned: nil,
-            rememberPin: { _ in }, warn: { _ in },
-            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration })
+            post: posted.post,
+            publisher: publisher,
+            unit: .kilograms,
+            wallTime: FixedWallTime(),
+            now: { clock.now },
+            history: history,
+            pinned: nil,
+            rememberPin: { _ in },
+            warn: { _ in },
+            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration }
+        )
     }
 
     func status(_ session: DashboardSession) throws -> [String: Any] {
@@ -80,9 +101,16 @@ struct DashboardSessionTests {
         for start in [Int64(1_795_000_000_000), 1_795_000_060_000] {
             _ = try store.savePending(
                 StoredSession.analysed(
-                    device: "usb:A1", startedAtMilliseconds: start, firmware: "1.0", label: nil, hand: nil, calibration: nil,
-                    trace: RawTrace(samples: samples)),
-                sameStart: .nextFreeMillisecond)
+                    device: "usb:A1",
+                    startedAtMilliseconds: start,
+                    firmware: "1.0",
+                    label: nil,
+                    hand: nil,
+                    calibration: nil,
+                    trace: RawTrace(samples: samples)
+                ),
+                sameStart: .nextFreeMillisecond
+            )
         }
         _ = try session.history.sessions(SessionQuery(limit: 10))
         #expect(try status(session)["pendingSync"] as? Int == 2)
@@ -242,7 +270,9 @@ struct DashboardSessionTests {
         #expect((row["consistency"] as? [[String: Any]])?.count == 2, "\(row)")
         let everyone = try #require(try object(try session.history.assessments(subject: nil))["assessments"] as? [[String: Any]])
         #expect(everyone.map { $0["name"] as? String } == ["A3", "A2", "A1"], "newest first")
-        #expect(everyone.map { $0["centile"] as? String }.dropLast() == ["no norm: sex not recorded; age not known", "no norm: no subject"])
+        #expect(
+            everyone.map { $0["centile"] as? String }.dropLast() == ["no norm: sex not recorded; age not known", "no norm: no subject"]
+        )
         #expect(throws: DashboardError.self) { try session.history.assessments(subject: "P099") }
 
         let result = try object(try session.history.assessment(id: 1))

@@ -44,12 +44,17 @@ struct OpenedHistoryTests {
                 opens.withLock { $0 += 1 }
                 let local = try SQLiteHistory(path: directory + "/station.sqlite")
                 return try StationHistory(
-                    server: url, local: local,
+                    server: url,
+                    local: local,
                     open: { _ throws(StoreError) in
                         if down.withLock({ $0 }) { throw .unreachable(location: url, reason: "connection refused") }
                         return server
-                    }, warn: warn)
-            }, warn: warn)
+                    },
+                    warn: warn
+                )
+            },
+            warn: warn
+        )
         let start = MonotonicInstant(nanoseconds: 5_000_000_000)
         func at(_ seconds: Int64) -> MonotonicInstant { start + .seconds(seconds) }
 
@@ -88,7 +93,13 @@ struct OpenedHistoryTests {
     static func session(start: Int64) -> StoredSession {
         let samples = (0..<10).map { RawSample(micros: Int64($0) * 12_500, raw: 100) }
         return StoredSession.analysed(
-            device: "usb:A1", startedAtMilliseconds: start, firmware: "1.0", label: nil, hand: nil, calibration: nil,
-            trace: RawTrace(samples: samples))
+            device: "usb:A1",
+            startedAtMilliseconds: start,
+            firmware: "1.0",
+            label: nil,
+            hand: nil,
+            calibration: nil,
+            trace: RawTrace(samples: samples)
+        )
     }
 }

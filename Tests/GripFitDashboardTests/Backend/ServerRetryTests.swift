@@ -1,6 +1,7 @@
 import GripFitCore
-@testable import GripFitDashboard
 import Testing
+
+@testable import GripFitDashboard
 
 /// The history server's retry schedule on a clock the test moves: 1, 2, 4, 8, then 15 s between
 /// tries, one at a time, and from 1 s again once the server answered.

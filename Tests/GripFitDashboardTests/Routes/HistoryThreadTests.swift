@@ -1,6 +1,7 @@
 import Dispatch
-@testable import GripFitDashboard
 import Testing
+
+@testable import GripFitDashboard
 
 struct HistoryThreadTests {
     private struct Failure: Error, Equatable {}

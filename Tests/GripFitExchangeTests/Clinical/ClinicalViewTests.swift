@@ -13,20 +13,44 @@ struct ClinicalViewTests {
     private static let utc = TimeZone(identifier: "UTC") ?? .current
 
     private static func assessment(
-        id: Int64 = 1, subject: String? = "F47", start: Int64 = noon, unit: String = "kg", right: [Double] = [30, 32],
+        id: Int64 = 1,
+        subject: String? = "F47",
+        start: Int64 = noon,
+        unit: String = "kg",
+        right: [Double] = [30, 32],
         left: [Double] = [25, 24]
     ) -> StoredAssessment {
         let facts = AssessmentFacts(
-            subject: subject, device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: start, protocolName: "standard",
-            firstHand: .right, trialsPerHand: 2, restSeconds: 30, unit: unit, calibrationDate: unit == "kg" ? "2026-11-01T09:00:00Z" : nil)
+            subject: subject,
+            device: "ble:C0:FF:EE:00:00:01",
+            startedAtMilliseconds: start,
+            protocolName: "standard",
+            firstHand: .right,
+            trialsPerHand: 2,
+            restSeconds: 30,
+            unit: unit,
+            calibrationDate: unit == "kg" ? "2026-11-01T09:00:00Z" : nil
+        )
         let attempts = zip(right, left).enumerated().flatMap { index, pair in
             [
                 AssessmentAttempt(
-                    session: Int64(index * 2 + 1), startedAtMilliseconds: start, hand: .right, trial: index + 1, attempt: 1,
-                    peak: pair.0, flag: nil),
+                    session: Int64(index * 2 + 1),
+                    startedAtMilliseconds: start,
+                    hand: .right,
+                    trial: index + 1,
+                    attempt: 1,
+                    peak: pair.0,
+                    flag: nil
+                ),
                 AssessmentAttempt(
-                    session: Int64(index * 2 + 2), startedAtMilliseconds: start, hand: .left, trial: index + 1, attempt: 1,
-                    peak: pair.1, flag: nil),
+                    session: Int64(index * 2 + 2),
+                    startedAtMilliseconds: start,
+                    hand: .left,
+                    trial: index + 1,
+                    attempt: 1,
+                    peak: pair.1,
+                    flag: nil
+                ),
             ]
         }
         return StoredAssessment(id: id, facts: facts, attempts: attempts)
@@ -89,9 +113,11 @@ struct ClinicalViewTests {
         #expect(fhir.notes.count == 2 && fhir.notes[0].hasPrefix("norm: 32.0 kgf: between the 50th and 75th centile"))
         #expect(fhir.notes[0].hasSuffix("; doi:10.1371/journal.pone.0113637"))
         let twoTrials = "(population SD of 2 counted trials only), within the 15 % trial-consistency threshold"
-        #expect(fhir.hands.map(\.notes) == [
-            ["trial consistency, left hand: CV 2.0 % " + twoTrials], ["trial consistency, right hand: CV 3.2 % " + twoTrials],
-        ])
+        #expect(
+            fhir.hands.map(\.notes) == [
+                ["trial consistency, left hand: CV 2.0 % " + twoTrials], ["trial consistency, right hand: CV 3.2 % " + twoTrials],
+            ]
+        )
     }
 
     @Test func eachMissingFactIsNamedInsteadOfANorm() throws {
@@ -120,7 +146,9 @@ struct ClinicalViewTests {
 
     @Test func theThresholdsAreTheOnesGiven() throws {
         let settings = ClinicalSettings(
-            ewgsop2: try EWGSOP2Threshold(menKg: 40, womenKg: 35, minimumAge: 18), consistencyThreshold: 2)
+            ewgsop2: try EWGSOP2Threshold(menKg: 40, womenKg: 35, minimumAge: 18),
+            consistencyThreshold: 2
+        )
         let view = ClinicalView(assessment: Self.assessment(), subject: try Self.subject(), settings: settings, timeZone: Self.utc)
         #expect(view.ewgsop2 == .below(cutoffKg: 35, sex: .female))
         #expect(view.report(firmware: nil).norm.citations == [DoddsTable.citation, EWGSOP2Threshold.citation])

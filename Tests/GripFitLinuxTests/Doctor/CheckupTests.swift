@@ -41,7 +41,8 @@ final class CheckupTests: XCTestCase {
         let (passed, checks) = run(doctor())
         XCTAssertEqual(
             checks.map(\.title),
-            ["libudev", "udev rules", "bridge", "permission", "ModemManager", "port lock", "BRIDGE:INFO", "GripFit"])
+            ["libudev", "udev rules", "bridge", "permission", "ModemManager", "port lock", "BRIDGE:INFO", "GripFit"]
+        )
         XCTAssertTrue(passed, checks.map(\.description).joined(separator: "\n"))
         XCTAssertTrue(checks.allSatisfy { $0.description.hasPrefix("✔ ") })
         XCTAssertEqual(checks.first { $0.title == "BRIDGE:INFO" }?.finding, "bridge firmware 1.2.0")
@@ -78,7 +79,8 @@ final class CheckupTests: XCTestCase {
         XCTAssertEqual(notChecked.map(\.title), ["permission", "ModemManager", "port lock", "BRIDGE:INFO", "GripFit"])
         XCTAssertTrue(
             notChecked.allSatisfy { $0.outcome == .skipped && $0.description.hasPrefix("– ") && $0.fix == nil },
-            checks.map(\.description).joined(separator: "\n"))
+            checks.map(\.description).joined(separator: "\n")
+        )
         XCTAssertFalse(checks.contains { $0.description.contains("gripfit-serial doctor") }, "no advice to run doctor inside doctor")
     }
 
@@ -89,7 +91,8 @@ final class CheckupTests: XCTestCase {
         let hostile = "A1\u{1B}]52;c;aGk=\u{7}"
         try testbed.add(
             fixture: "ftdi-adapter",
-            replacing: [("SHORT=A10KZP3Q", "SHORT=\(hostile)"), ("A: serial=A10KZP3Q", "A: serial=\(hostile)")])
+            replacing: [("SHORT=A10KZP3Q", "SHORT=\(hostile)"), ("A: serial=A10KZP3Q", "A: serial=\(hostile)")]
+        )
         let (_, checks) = run(doctor())
         let bridge = try XCTUnwrap(checks.first { $0.title == "bridge" })
         XCTAssertTrue(bridge.description.contains("serial A1\\x1B]52;c;aGk=\\x07"), bridge.description)

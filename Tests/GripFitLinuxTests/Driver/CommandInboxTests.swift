@@ -15,28 +15,33 @@ import Testing
         dongle.start()
         defer { dongle.stop() }
         // No deadline of the machine's own for a minute: only the inbox can wake the loop.
-        var timings = SessionTimings()
+        var timings = LinkTimings()
         timings.staleAfter = .seconds(60)
-        let driver = SessionDriver(portPath: dongle.path, timings: timings)
+        let driver = LinkDriver(portPath: dongle.path, timings: timings)
         let inbox = try #require(driver.inbox)
         let clock = MonotonicClock()
         var lastReading: MonotonicInstant?
         let postedAt = PostedAt()
         var taredAt: MonotonicInstant?
         var wakeAt: MonotonicInstant? = clock.now() + .seconds(1)
-        driver.consumers = [ReportHandler(deadline: { wakeAt }, tick: { now in
-            wakeAt = nil
-            // Once readings have stopped for a second, the loop sleeps in poll() with nothing due.
-            guard let lastReading, now - lastReading > .seconds(1) else {
-                wakeAt = now + .milliseconds(500)
-                return true
-            }
-            Thread.detachNewThread {
-                postedAt.instant.withLock { $0 = clock.now() }
-                inbox.post(.device(.tare))
-            }
-            return true
-        })]
+        driver.consumers = [
+            ReportHandler(
+                deadline: { wakeAt },
+                tick: { now in
+                    wakeAt = nil
+                    // Once readings have stopped for a second, the loop sleeps in poll() with nothing due.
+                    guard let lastReading, now - lastReading > .seconds(1) else {
+                        wakeAt = now + .milliseconds(500)
+                        return true
+                    }
+                    Thread.detachNewThread {
+                        postedAt.instant.withLock { $0 = clock.now() }
+                        inbox.post(.device(.tare))
+                    }
+                    return true
+                }
+            )
+        ]
         try driver.run(until: clock.now() + .seconds(12)) { report, now in
             switch report {
             case .message(.reading): lastReading = now

@@ -11,8 +11,10 @@ import Testing
         #expect(clock.epochMilliseconds(at: MonotonicInstant(nanoseconds: 6_500_000_000)) == 1_795_320_632_623)
         #expect(clock.epochMilliseconds(at: MonotonicInstant(nanoseconds: 5_000_599_999)) == 1_795_320_631_123)
         #expect(clock.epochMilliseconds(at: MonotonicInstant(nanoseconds: 4_999_000_000)) == 1_795_320_631_122)
-        #expect(RFC3339.format(milliseconds: clock.epochMilliseconds(at: MonotonicInstant(nanoseconds: 5_000_000_000)))
-            == "2026-11-22T04:10:31.123Z")
+        #expect(
+            RFC3339.format(milliseconds: clock.epochMilliseconds(at: MonotonicInstant(nanoseconds: 5_000_000_000)))
+                == "2026-11-22T04:10:31.123Z"
+        )
     }
 
     /// Before 1970 the remainder is negative: still rounded down; an instant centuries away saturates

@@ -10,7 +10,7 @@ final class UdevMonitorTests: XCTestCase {
     }
 
     /// Waits in poll() for the monitor's descriptor; the events arrive over a socket.
-    private func inputs(from monitor: UdevMonitor) -> [SessionInput] {
+    private func inputs(from monitor: UdevMonitor) -> [LinkInput] {
         var descriptor = pollfd(fd: monitor.fileDescriptor, events: Int16(POLLIN), revents: 0)
         XCTAssertEqual(poll(&descriptor, 1, 5_000), 1, "no udev event within 5 s")
         return monitor.readInputs()
@@ -30,8 +30,10 @@ final class UdevMonitorTests: XCTestCase {
         XCTAssertEqual(inputs(from: monitor), [.portAppeared])
         XCTAssertEqual(monitor.following?.devnode, "/dev/ttyACM1")
         XCTAssertEqual(
-            try PortLocator(selection: .usb(port), context: context).locate(), "/dev/ttyACM1",
-            "the locator follows the serial number, not the old ttyACM0")
+            try PortLocator(selection: .usb(port), context: context).locate(),
+            "/dev/ttyACM1",
+            "the locator follows the serial number, not the old ttyACM0"
+        )
     }
 
     func testAnotherDongleComingAndGoingIsIgnored() throws {
@@ -45,7 +47,7 @@ final class UdevMonitorTests: XCTestCase {
         testbed.unplug(other)
         // The followed dongle leaving last marks the end: everything before it must have been ignored.
         testbed.unplug(followed)
-        var seen: [SessionInput] = []
+        var seen: [LinkInput] = []
         while !seen.contains(.portFailed(.removed)) {
             let batch = inputs(from: monitor)
             if batch.isEmpty, seen.isEmpty { continue }

@@ -2,8 +2,8 @@ import Glibc
 import GripFitCore
 import GripFitRecords
 import GripFitStore
-import Testing
 import StoreTestSupport
+import Testing
 
 struct CalibrationBookTests {
     @Test func keepsTheLatestCalibrationPerDevice() throws {

@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 import GripFitRecords
 import GripFitStore
-import Testing
 import StoreTestSupport
+import Testing
 
 struct PrivateFilesTests {
     static func mode(_ path: String) -> mode_t {

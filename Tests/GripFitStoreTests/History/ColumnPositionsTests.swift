@@ -1,6 +1,7 @@
-@testable import GripFitStore
 import GripFitRecords
 import Testing
+
+@testable import GripFitStore
 
 struct ColumnPositionsTests {
     @Test func findsColumnsReadInTheirOrderAndOutOfIt() {

@@ -1,17 +1,26 @@
 import Foundation
 import GripFitClinical
 import GripFitCore
-@testable import GripFitStore
 import GripFitRecords
-import Testing
 import StoreTestSupport
+import Testing
+
+@testable import GripFitStore
 
 /// Assessments on every backend: a guided run's attempts, its figures, the listing, the first attempt's transaction.
 struct SessionHistoryAssessmentsTests {
     static func facts(subject: String?, start: Int64 = 1_795_000_000_000) -> AssessmentFacts {
         AssessmentFacts(
-            subject: subject, device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: start, protocolName: "standard",
-            firstHand: .right, trialsPerHand: 3, restSeconds: 30, unit: "kg", calibrationDate: Fixtures.calibration.date)
+            subject: subject,
+            device: "ble:C0:FF:EE:00:00:01",
+            startedAtMilliseconds: start,
+            protocolName: "standard",
+            firstHand: .right,
+            trialsPerHand: 3,
+            restSeconds: 30,
+            unit: "kg",
+            calibrationDate: Fixtures.calibration.date
+        )
     }
 
     /// One calibrated squeeze rising to `peak` kg and back, 3 s at 100 ms.
@@ -21,8 +30,14 @@ struct SessionHistoryAssessmentsTests {
             return RawSample(micros: Int64(step) * 100_000, raw: Int32(1_000 + max(0, kilograms) * 20_000))
         }
         return StoredSession.analysed(
-            device: "ble:C0:FF:EE:00:00:01", startedAtMilliseconds: start, firmware: "1.0", label: nil, hand: nil,
-            calibration: Fixtures.calibration, trace: RawTrace(samples: samples, gaps: []))
+            device: "ble:C0:FF:EE:00:00:01",
+            startedAtMilliseconds: start,
+            firmware: "1.0",
+            label: nil,
+            hand: nil,
+            calibration: Fixtures.calibration,
+            trace: RawTrace(samples: samples, gaps: [])
+        )
     }
 
     /// An attempt tagged as trial 1 of the right hand, for tests of the first attempt alone.
@@ -42,8 +57,15 @@ struct SessionHistoryAssessmentsTests {
         for (index, (hand, trial, number, peak, flag)) in attempts.enumerated() {
             var session = attempt(peak: peak, start: 1_795_000_000_000 + Int64(index) * 40_000)
             session.tags = SessionTags(
-                label: nil, hand: hand, protocolName: "standard", trial: trial, subject: subject, assessment: id, attempt: number,
-                flag: flag)
+                label: nil,
+                hand: hand,
+                protocolName: "standard",
+                trial: trial,
+                subject: subject,
+                assessment: id,
+                attempt: number,
+                flag: flag
+            )
             if id == nil {
                 id = try store.saveFirstAttempt(session, of: facts(subject: subject)).assessment
             } else {
@@ -87,7 +109,8 @@ struct SessionHistoryAssessmentsTests {
         try store.addSubject(try SessionHistorySubjectsTests.subject())
         let first = try Self.run(in: store, subject: "P017")
         let second = try store.saveFirstAttempt(
-            Self.firstAttempt(start: 1_796_000_000_000), of: Self.facts(subject: nil, start: 1_796_000_000_000)
+            Self.firstAttempt(start: 1_796_000_000_000),
+            of: Self.facts(subject: nil, start: 1_796_000_000_000)
         ).assessment
         #expect(try store.assessments(subject: nil).map(\.id) == [second, first])
         #expect(try store.assessments(subject: "P017").map(\.id) == [first])
@@ -108,7 +131,10 @@ struct SessionHistoryAssessmentsTests {
     func theFirstAttemptCarriesItsNewAssessment(backend: HistoryBackend) throws {
         let store = try backend.makeHistory()
         let first = try store.saveFirstAttempt(Self.firstAttempt(), of: Self.facts(subject: nil))
-        guard case .inserted(let session) = first.outcome else { Issue.record("not inserted: \(first.outcome)"); return }
+        guard case .inserted(let session) = first.outcome else {
+            Issue.record("not inserted: \(first.outcome)")
+            return
+        }
         #expect(try store.session(id: session).tags.assessment == first.assessment)
         #expect(try store.assessment(id: first.assessment).attempts.map(\.session) == [session])
     }

@@ -25,7 +25,11 @@ struct SessionHistoryExchangeTests {
         let id = try SessionHistoryAssessmentsTests.run(in: store, subject: "P017")
         let sessions = try store.allIDs().map { try store.session(id: $0) }
         let text = try SessionExchange.export(
-            sessions, subjects: [subject], assessments: try store.assessments(subject: nil), as: .json)
+            sessions,
+            subjects: [subject],
+            assessments: try store.assessments(subject: nil),
+            as: .json
+        )
 
         let contents = try SessionExchange.contents(text)
         #expect(contents.subjects == [subject])

@@ -2,10 +2,11 @@ import Foundation
 import GripFitClinical
 import GripFitCore
 import GripFitExchange
-@testable import GripFitStore
 import GripFitRecords
-import Testing
 import StoreTestSupport
+import Testing
+
+@testable import GripFitStore
 
 /// An import is checked whole and written in one transaction: a subject of the same code must
 /// carry the same facts, every subject and assessment named must exist, and a refused file leaves
@@ -65,7 +66,9 @@ struct SessionHistoryImportTests {
         try store.addSubject(try SessionHistorySubjectsTests.subject())
         #expect(
             throws: StoreError.subjectConflict(
-                code: "P017", differences: ["sex: file male, history female", "birth: file 1950, history 1979-03-14"])
+                code: "P017",
+                differences: ["sex: file male, history female", "birth: file 1950, history 1979-03-14"]
+            )
         ) { try store.importContents(try SessionExchange.contents(text)) }
         #expect(try counts(store) == [1, 0, 0])
         let message = StoreError.subjectConflict(code: "P017", differences: ["sex: file male, history female"]).description
@@ -104,7 +107,9 @@ struct SessionHistoryImportTests {
         let store = try backend.makeHistory()
         #expect(
             throws: StoreError.badImport(
-                line: 1, reason: "session 2 names subject 'GHOST', which neither the file nor the history holds. Nothing was imported")
+                line: 1,
+                reason: "session 2 names subject 'GHOST', which neither the file nor the history holds. Nothing was imported"
+            )
         ) { try store.importContents(try SessionExchange.contents(text)) }
         #expect(try counts(store) == [0, 0, 0])
     }
@@ -118,10 +123,19 @@ struct SessionHistoryImportTests {
                 try SessionExchange.contents(edited)
             }
         }
-        #expect(!AssessmentFacts(
-            subject: nil, device: "d", startedAtMilliseconds: 0, protocolName: "standard", firstHand: .left, trialsPerHand: 3,
-            restSeconds: 30, unit: "lb", calibrationDate: nil
-        ).calibrated)
+        #expect(
+            !AssessmentFacts(
+                subject: nil,
+                device: "d",
+                startedAtMilliseconds: 0,
+                protocolName: "standard",
+                firstHand: .left,
+                trialsPerHand: 3,
+                restSeconds: 30,
+                unit: "lb",
+                calibrationDate: nil
+            ).calibrated
+        )
     }
 
     @Test func anAssessmentInRawOfKilogramSessionsIsRefused() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import GripFitClinical
-@testable import GripFitStore
 import GripFitRecords
 import StoreTestSupport
 import Testing
+
+@testable import GripFitStore
 
 /// Stable names (``StableName``) on every backend: made at the first save, looked up by any prefix
 /// that names one record, and kept by a copy into a history that numbers its rows otherwise.

@@ -1,8 +1,8 @@
 import Foundation
 import GripFitRecords
 import GripFitStore
-import Testing
 import StoreTestSupport
+import Testing
 
 /// Issue 33: a clinic's site identity, made once with its history and the same for every station
 /// that opens it (PostgreSQL's too), is what makes its FHIR ids its own.

@@ -1,10 +1,11 @@
 import Foundation
 import GripFitClinical
 import GripFitCore
-@testable import GripFitStore
 import GripFitRecords
-import Testing
 import StoreTestSupport
+import Testing
+
+@testable import GripFitStore
 
 /// Subjects on every backend: stored with every fact, codes unique, edits, their sessions, forgetting them.
 struct SessionHistorySubjectsTests {
@@ -22,8 +23,14 @@ struct SessionHistorySubjectsTests {
             var session = SessionHistoryAssessmentsTests.attempt(peak: peak, start: 1_795_000_000_000 + Int64(index) * 60_000)
             // The third attempt kept its assessment but lost its subject tag (an import): forget still owns it.
             session.tags = SessionTags(
-                label: "label-of-\(code)", hand: .right, protocolName: "standard", trial: index + 1, subject: index < 2 ? code : nil,
-                assessment: assessment, attempt: 1)
+                label: "label-of-\(code)",
+                hand: .right,
+                protocolName: "standard",
+                trial: index + 1,
+                subject: index < 2 ? code : nil,
+                assessment: assessment,
+                attempt: 1
+            )
             if assessment != nil {
                 _ = try store.save(session, sameStart: .skip)
             } else {

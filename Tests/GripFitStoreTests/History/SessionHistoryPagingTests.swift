@@ -1,10 +1,11 @@
 import Foundation
 import GripFitClinical
 import GripFitCore
-@testable import GripFitStore
 import GripFitRecords
-import Testing
 import StoreTestSupport
+import Testing
+
+@testable import GripFitStore
 
 /// ``SessionHistory/page(_:)`` on every backend: pages in the listing's order with none lost or repeated (sessions
 /// of two devices sharing a start included), the filters, and a `before` naming no session.
@@ -81,8 +82,10 @@ struct SessionHistoryPagingTests {
         #expect(!rest.more)
         #expect(throws: StoreError.unknownSubject("P018")) { try store.page(SessionQuery(subject: "P018")) }
         // Codes are case-blind, as `history --subject` reads them.
-        #expect(try store.page(SessionQuery(limit: 500, subject: "p017")).listing.rows.map(\.id)
-            == store.page(SessionQuery(limit: 500, subject: "P017")).listing.rows.map(\.id))
+        #expect(
+            try store.page(SessionQuery(limit: 500, subject: "p017")).listing.rows.map(\.id)
+                == store.page(SessionQuery(limit: 500, subject: "P017")).listing.rows.map(\.id)
+        )
         #expect(try !store.page(SessionQuery(subject: "p017")).listing.rows.isEmpty)
     }
 

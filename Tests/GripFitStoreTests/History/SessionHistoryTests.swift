@@ -1,9 +1,10 @@
 import Foundation
 import GripFitCore
-@testable import GripFitStore
 import GripFitRecords
-import Testing
 import StoreTestSupport
+import Testing
+
+@testable import GripFitStore
 
 /// The ``SessionHistory`` contract, the same tests on every backend: sessions saved whole and read back, one
 /// session per (device, start), the listing's filters, batches by id.
@@ -14,7 +15,10 @@ struct SessionHistoryTests {
         var session = Fixtures.session()
         session.uid = StableName.random()
         #expect(session.summary.reps.count == 3)
-        guard case .inserted(let id) = try store.save(session, sameStart: .skip) else { Issue.record("not inserted"); return }
+        guard case .inserted(let id) = try store.save(session, sameStart: .skip) else {
+            Issue.record("not inserted")
+            return
+        }
         var expected = session
         expected.id = id
         #expect(try store.session(id: id) == expected)
@@ -28,7 +32,10 @@ struct SessionHistoryTests {
     @Test(arguments: HistoryBackend.allCases)
     func theUniqueConstraintSkipsARepeat(backend: HistoryBackend) throws {
         let store = try backend.makeHistory()
-        guard case .inserted(let id) = try store.save(Fixtures.session(), sameStart: .skip) else { Issue.record("not inserted"); return }
+        guard case .inserted(let id) = try store.save(Fixtures.session(), sameStart: .skip) else {
+            Issue.record("not inserted")
+            return
+        }
         #expect(try store.save(Fixtures.session(label: "changed"), sameStart: .skip) == .duplicate(existingID: id))
         #expect(try store.list().rows.count == 1)
         guard case .inserted = try store.save(Fixtures.session(start: 1_795_000_000_001), sameStart: .skip) else {

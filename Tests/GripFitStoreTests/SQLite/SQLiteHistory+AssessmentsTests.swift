@@ -2,10 +2,11 @@ import Foundation
 import GRDB
 import GripFitClinical
 import GripFitCore
-@testable import GripFitStore
 import GripFitRecords
-import Testing
 import StoreTestSupport
+import Testing
+
+@testable import GripFitStore
 
 /// An injected failure in the first attempt's save (SQLite's test hook).
 struct SQLiteHistoryAssessmentsTests {
@@ -19,7 +20,8 @@ struct SQLiteHistoryAssessmentsTests {
         #expect(throws: StoreError.corrupt("injected failure")) {
             try store.saveFirstAttempt(
                 SessionHistoryAssessmentsTests.attempt(peak: 30, start: 1_795_000_000_000),
-                of: SessionHistoryAssessmentsTests.facts(subject: nil))
+                of: SessionHistoryAssessmentsTests.facts(subject: nil)
+            )
         }
         #expect(try store.assessments(subject: nil).isEmpty)
         #expect(try store.list().rows.isEmpty)
@@ -43,11 +45,13 @@ struct SQLiteHistoryVersionFourMigrationTests {
                         duration, active_duration, time_to_peak, peak_rfd, impulse, rep_count, sample_count, gap_count, gap_duration,
                         threshold) VALUES ('ble:C0:FF:EE:00:00:01', 1795000000000, '1.0', 'flagged: no squeeze before the time limit',
                         'left', 'standard', 2, 'kg', 40, 1, 20, 9, 6, 1, 100, 50, 0, 90, 0, 0, 2)
-                    """)
+                    """
+            )
             let id = db.lastInsertedRowID
             try db.execute(
                 sql: "INSERT INTO trace (session_id, encoding, inflated_size, data) VALUES (?, 'gft1+zlib', ?, ?)",
-                arguments: [id, TraceCodec.encode(session.trace).count, Data(Zlib.compress(TraceCodec.encode(session.trace)))])
+                arguments: [id, TraceCodec.encode(session.trace).count, Data(Zlib.compress(TraceCodec.encode(session.trace)))]
+            )
         }
         try queue.close()
 
@@ -84,10 +88,12 @@ struct SQLiteHistoryVersionFourMigrationTests {
                                 threshold) VALUES ('ble:C0:FF:EE:00:00:01', ?, 'kg', ?, 'standard', ?, 40, 1, 20, 9, 6, 1, 100, 50, 0, 90,
                                 0, 0, 2)
                             """,
-                        arguments: [1_795_000_000_000 + Int64(run) * 60_000 + Int64(index) * 10_000, hand, trial])
+                        arguments: [1_795_000_000_000 + Int64(run) * 60_000 + Int64(index) * 10_000, hand, trial]
+                    )
                     try db.execute(
                         sql: "INSERT INTO trace (session_id, encoding, inflated_size, data) VALUES (?, 'gft1+zlib', ?, ?)",
-                        arguments: [db.lastInsertedRowID, TraceCodec.encode(session.trace).count, blob])
+                        arguments: [db.lastInsertedRowID, TraceCodec.encode(session.trace).count, blob]
+                    )
                 }
             }
         }

@@ -1,7 +1,7 @@
 import GripFitRecords
 import GripFitStore
-import Testing
 import StoreTestSupport
+import Testing
 
 struct SQLiteHistoryPendingTests {
     private let store: SQLiteHistory

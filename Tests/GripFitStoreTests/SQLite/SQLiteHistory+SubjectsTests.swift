@@ -2,10 +2,11 @@ import Foundation
 import GRDB
 import GripFitClinical
 import GripFitCore
-@testable import GripFitStore
 import GripFitRecords
-import Testing
 import StoreTestSupport
+import Testing
+
+@testable import GripFitStore
 
 /// Subjects in the SQLite file: what a hand edit of it does, and what its bytes keep after `forget`.
 struct SQLiteHistorySubjectsTests {

@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
-@testable import GripFitStore
 import GripFitRecords
-import Testing
 import StoreTestSupport
+import Testing
+
+@testable import GripFitStore
 
 /// Issue 38, item 0: a session reported saved vanished from a history file shared by four stations.
 /// SQLite keeps a POSIX read lock on a WAL-mode file while a connection has it open; another

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
-@testable import GripFitStore
 import GripFitRecords
-import Testing
 import StoreTestSupport
+import Testing
+
+@testable import GripFitStore
 
 /// The SQL behind ``SQLiteHistory/page(_:)`` (``SQLHistory/pageStatement(_:limit:beforeStart:)`` in SQLite's
 /// dialect); what the pages hold is ``SessionHistoryPagingTests``.

@@ -3,10 +3,11 @@ import GRDB
 import GripFitClinical
 import GripFitCore
 import GripFitExchange
-@testable import GripFitStore
 import GripFitRecords
-import Testing
 import StoreTestSupport
+import Testing
+
+@testable import GripFitStore
 
 /// Issue 23 on SQLite: the station a session was recorded at, ``SessionFilter`` and its count,
 /// WAL mode with private `-wal`/`-shm` files, writers in parallel, streamed export and batched import.
@@ -110,7 +111,11 @@ struct SQLiteHistoryScaleTests {
             sessions.append(session)
         }
         let streamed = try SessionExchange.export(
-            sessions, subjects: [try SessionHistorySubjectsTests.subject()], assessments: [], as: .json)
+            sessions,
+            subjects: [try SessionHistorySubjectsTests.subject()],
+            assessments: [],
+            as: .json
+        )
         #expect(streamed.hasPrefix(#"{"format":"gripfit-sessions","subjects":[{"#))
         // The old key order: the sessions first, then the subjects.
         let key = try #require(streamed.range(of: #","sessions":"#))

@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
 import GripFitCore
-@testable import GripFitStore
 import GripFitRecords
-import Testing
 import StoreTestSupport
+import Testing
+
+@testable import GripFitStore
 
 /// What only the SQLite backend has: the file, its columns, the probe, an injected failure; the contract
 /// itself is ``SessionHistoryTests``.
@@ -31,7 +32,10 @@ struct SQLiteHistoryTests {
         #expect(try store.list().rows.isEmpty)
         let counts = try Self.count(path, "rep") + Self.count(path, "trace")
         #expect(counts == 0)
-        guard case .inserted = try store.save(Fixtures.session(), sameStart: .skip) else { Issue.record("retry failed"); return }
+        guard case .inserted = try store.save(Fixtures.session(), sameStart: .skip) else {
+            Issue.record("retry failed")
+            return
+        }
     }
 
     /// A figure added to ``SummaryField`` needs its column: a migration forgotten fails here.
@@ -66,7 +70,10 @@ struct SQLiteHistoryMigrationTests {
         let store = try SQLiteHistory(path: path)
         var session = Fixtures.session()
         session.bridgeVersion = "1.2.0"
-        guard case .inserted(let id) = try store.save(session, sameStart: .skip) else { Issue.record("not inserted"); return }
+        guard case .inserted(let id) = try store.save(session, sameStart: .skip) else {
+            Issue.record("not inserted")
+            return
+        }
         #expect(try store.session(id: id).bridgeVersion == "1.2.0")
         #expect(try store.list().rows.first?.bridgeVersion == "1.2.0")
     }
@@ -83,7 +90,10 @@ struct SQLiteHistoryMigrationTests {
         session.firmware = #"1.0\x1B[2J C:\\fw \u{202e}"#
         session.bridgeVersion = #"0.9\q"#
         session.label = #"a\x1B"#
-        guard case .inserted(let id) = try store.save(session, sameStart: .skip) else { Issue.record("not inserted"); return }
+        guard case .inserted(let id) = try store.save(session, sameStart: .skip) else {
+            Issue.record("not inserted")
+            return
+        }
         let reopened = try DatabaseQueue(path: path)
         try reopened.write { db in try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v3%'") }
         try reopened.close()

@@ -4,8 +4,14 @@ import Testing
 
 struct HistoryLocationTests {
     @Test func readsTheSchemeOnly() {
-        #expect(HistoryLocation.parse("postgresql://gripfit@db/gripfit?sslmode=require") == .success(.postgresql(
-            url: "postgresql://gripfit@db/gripfit?sslmode=require")))
+        #expect(
+            HistoryLocation.parse("postgresql://gripfit@db/gripfit?sslmode=require")
+                == .success(
+                    .postgresql(
+                        url: "postgresql://gripfit@db/gripfit?sslmode=require"
+                    )
+                )
+        )
         #expect(HistoryLocation.parse("postgres://db/x") == .success(.postgresql(url: "postgres://db/x")))
         #expect(HistoryLocation.parse("POSTGRESQL://db/X") == .success(.postgresql(url: "postgresql://db/X")), "the scheme in any case")
         #expect(HistoryLocation.parse("Postgres://db/x") == .success(.postgresql(url: "postgres://db/x")))

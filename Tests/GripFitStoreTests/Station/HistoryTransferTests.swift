@@ -20,7 +20,8 @@ struct HistoryTransferTests {
         }
         _ = try source.saveFirstAttempt(
             SessionHistoryAssessmentsTests.firstAttempt(start: 1_796_000_000_000),
-            of: SessionHistoryAssessmentsTests.facts(subject: "P1", start: 1_796_000_000_000))
+            of: SessionHistoryAssessmentsTests.facts(subject: "P1", start: 1_796_000_000_000)
+        )
         var seen: [(Int, Int)] = []
         let first = try HistoryTransfer.copy(from: source, to: destination, batchSize: 2) { seen.append(($0, $1)) }
         #expect(first == ImportOutcome(added: 6, skipped: 0))

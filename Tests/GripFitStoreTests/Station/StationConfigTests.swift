@@ -1,15 +1,17 @@
 import Foundation
 import GripFitRecords
 import GripFitStore
-import Testing
 import StoreTestSupport
+import Testing
 
 struct StationConfigTests {
     private let directory = Fixtures.temporaryDirectory()
 
     @Test func readsTheHistoryAndTheStationName() throws {
         let config = try StationConfig(
-            toml: "# shared\nhistory = \"postgresql://gripfit@db.clinic/gripfit\"\nstation = \"room-a\"\n", path: "/etc/config.toml")
+            toml: "# shared\nhistory = \"postgresql://gripfit@db.clinic/gripfit\"\nstation = \"room-a\"\n",
+            path: "/etc/config.toml"
+        )
         #expect(config == StationConfig(history: .postgresql(url: "postgresql://gripfit@db.clinic/gripfit"), station: "room-a"))
         #expect(config.stationName(hostName: "pi-4") == "room-a")
         #expect(StationConfig().stationName(hostName: "pi-4") == "pi-4")

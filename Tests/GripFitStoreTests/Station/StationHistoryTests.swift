@@ -1,11 +1,12 @@
 import GripFitClinical
 import GripFitCore
 import GripFitExchange
-@testable import GripFitStore
 import GripFitRecords
+import StoreTestSupport
 import Synchronization
 import Testing
-import StoreTestSupport
+
+@testable import GripFitStore
 
 /// The server first, this station's file when the server is away, and nothing lost or filed twice.
 struct StationHistoryTests {
@@ -27,7 +28,11 @@ struct StationHistoryTests {
     private func station() throws -> StationHistory {
         let warnings = self.warnings
         return try StationHistory(
-            server: server.location, local: local, open: server.open, warn: { text in warnings.lines.withLock { $0.append(text) } })
+            server: server.location,
+            local: local,
+            open: server.open,
+            warn: { text in warnings.lines.withLock { $0.append(text) } }
+        )
     }
 
     private var warned: [String] { warnings.lines.withLock { $0 } }
@@ -131,7 +136,8 @@ struct StationHistoryTests {
         try server.backing.addSubject(subject)
         _ = try server.backing.saveFirstAttempt(
             SessionHistoryAssessmentsTests.firstAttempt(start: 1_700_000_000_000),
-            of: SessionHistoryAssessmentsTests.facts(subject: "P1", start: 1_700_000_000_000))
+            of: SessionHistoryAssessmentsTests.facts(subject: "P1", start: 1_700_000_000_000)
+        )
         let station = try station()
         #expect(try station.subject(code: "P1") == subject)
         server.set(down: true)
@@ -141,7 +147,14 @@ struct StationHistoryTests {
         let first = try station.saveFirstAttempt(attempt, of: SessionHistoryAssessmentsTests.facts(subject: "P1"))
         var later = SessionHistoryAssessmentsTests.attempt(peak: 32, start: 1_795_000_010_000)
         later.tags = SessionTags(
-            label: nil, hand: .left, protocolName: "standard", trial: 1, subject: "P1", assessment: first.assessment, attempt: 1)
+            label: nil,
+            hand: .left,
+            protocolName: "standard",
+            trial: 1,
+            subject: "P1",
+            assessment: first.assessment,
+            attempt: 1
+        )
         _ = try station.save(later, sameStart: .nextFreeMillisecond)
         #expect(try local.pendingIDs().count == 2)
         server.set(down: false)
@@ -167,7 +180,14 @@ struct StationHistoryTests {
         server.set(down: true)
         var later = SessionHistoryAssessmentsTests.attempt(peak: 32, start: 1_795_000_010_000)
         later.tags = SessionTags(
-            label: nil, hand: .left, protocolName: "standard", trial: 1, subject: "P1", assessment: first.assessment, attempt: 1)
+            label: nil,
+            hand: .left,
+            protocolName: "standard",
+            trial: 1,
+            subject: "P1",
+            assessment: first.assessment,
+            attempt: 1
+        )
         // The copy here holds the attempt saved on the server (1, not pending) beside the later one.
         #expect(try station.save(later, sameStart: .nextFreeMillisecond) == .inserted(id: 2))
         let copy = try #require(try local.assessments(subject: "P1").first)
@@ -192,7 +212,9 @@ struct StationHistoryTests {
         var attempt = SessionHistoryAssessmentsTests.firstAttempt(start: 1_790_000_000_000)
         attempt.tags.subject = "P1"
         let online = try station.saveFirstAttempt(
-            attempt, of: SessionHistoryAssessmentsTests.facts(subject: "P1", start: 1_790_000_000_000))
+            attempt,
+            of: SessionHistoryAssessmentsTests.facts(subject: "P1", start: 1_790_000_000_000)
+        )
         server.set(down: true)
         attempt = SessionHistoryAssessmentsTests.firstAttempt()
         attempt.tags.subject = "P1"
@@ -200,7 +222,14 @@ struct StationHistoryTests {
         #expect(online.assessment == away.assessment)
         var later = SessionHistoryAssessmentsTests.attempt(peak: 32, start: 1_795_000_010_000)
         later.tags = SessionTags(
-            label: nil, hand: .left, protocolName: "standard", trial: 1, subject: "P1", assessment: away.assessment, attempt: 1)
+            label: nil,
+            hand: .left,
+            protocolName: "standard",
+            trial: 1,
+            subject: "P1",
+            assessment: away.assessment,
+            attempt: 1
+        )
         _ = try station.save(later, sameStart: .nextFreeMillisecond)
         #expect(try local.assessments(subject: "P1").map(\.attempts.count) == [2])
     }

@@ -22,19 +22,24 @@ struct Calibrate: ParsableCommand {
             Examples:
               gripfit-serial calibrate --port /dev/ttyACM0 --mass 10kg
               gripfit-serial calibrate --simulate --mass 22lb
-            """)
+            """
+    )
 
     @OptionGroup var connection: ConnectionOptions
 
     @Option(
-        parsing: .unconditional, help: ArgumentHelp("The known mass, with its unit: 10kg, 22lb, 98N.", valueName: "force"),
-        transform: ForceQuantity.parser("--mass"))
+        parsing: .unconditional,
+        help: ArgumentHelp("The known mass, with its unit: 10kg, 22lb, 98N.", valueName: "force"),
+        transform: ForceQuantity.parser("--mass")
+    )
     var mass: ForceQuantity
 
     /// At least 3 s: each step averages 2 s of readings.
     @Option(
-        parsing: .unconditional, help: "Seconds to wait for each step to be steady before giving up (at least 3).",
-        transform: SecondsOption.parser("--timeout", minimum: 3))
+        parsing: .unconditional,
+        help: "Seconds to wait for each step to be steady before giving up (at least 3).",
+        transform: SecondsOption.parser("--timeout", minimum: 3)
+    )
     var timeout: Double = 30
 
     init() {}
@@ -80,29 +85,39 @@ struct Calibrate: ParsableCommand {
     private func save(_ calibration: Calibration, device settled: (key: String, notice: String?), in station: Station) throws {
         guard
             StoredCalibration.isPlausible(
-                offset: calibration.offset, countsPerKilogram: calibration.countsPerKilogram, massKilograms: mass.kilograms)
+                offset: calibration.offset,
+                countsPerKilogram: calibration.countsPerKilogram,
+                massKilograms: mass.kilograms
+            )
         else {
             throw CLIFailure(
                 "Calibration refused: \(mass) gives \(calibration.countsPerKilogram) counts/kg, which no load cell reads. "
-                    + "Check the mass and calibrate again. Nothing was saved.", status: .dataError)
+                    + "Check the mass and calibrate again. Nothing was saved.",
+                status: .dataError
+            )
         }
         let (device, notice) = settled
         if let notice { StandardOutput.error("gripfit-serial: \(notice)") }
         let stored = StoredCalibration(
-            device: device, calibration: calibration,
-            date: Timestamp.rfc3339(milliseconds: Timestamp.now()), massKilograms: mass.kilograms)
+            device: device,
+            calibration: calibration,
+            date: Timestamp.rfc3339(milliseconds: Timestamp.now()),
+            massKilograms: mass.kilograms
+        )
         let book = station.calibrations
         try book.save(stored)
         StandardOutput.line(
             "calibrated \(device): \(calibration.countsPerKilogram.formatted(decimals: 1)) counts/kg, zero at "
-                + "\(calibration.offset.formatted(decimals: 0)) counts; saved to \(book.path)")
+                + "\(calibration.offset.formatted(decimals: 0)) counts; saved to \(book.path)"
+        )
         station.shareCalibrationIfShared()
         if calibration.offset <= 2 * ZeroTracker.untaredMarginKilograms * calibration.countsPerKilogram {
             // A tared GripFit's zero is near 0 counts too; then readings after a power cycle would be off by its own zero.
             StandardOutput.error(
                 "gripfit-serial: warning: the zero reads \(calibration.offset.formatted(decimals: 0)) counts, near 0, as on a "
                     + "tared GripFit. If it was tared (`tare`, or `t` in monitor), switch it off and on and calibrate "
-                    + "again, or kg will be wrong after its next power cycle; an untared load cell that reads near 0 is fine.")
+                    + "again, or kg will be wrong after its next power cycle; an untared load cell that reads near 0 is fine."
+            )
         }
     }
 }

@@ -14,7 +14,8 @@ struct Info: ParsableCommand {
               gripfit-serial info
               gripfit-serial info --port /dev/ttyACM0
               gripfit-serial info --simulate
-            """)
+            """
+    )
 
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var oneShot: OneShotOptions

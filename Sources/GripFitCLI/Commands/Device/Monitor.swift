@@ -35,7 +35,8 @@ struct Monitor: ParsableCommand {
               gripfit-serial monitor --port /dev/ttyACM0 --unit kg
               gripfit-serial monitor --port tcp://exporter.lab:4001 --format jsonl
               gripfit-serial monitor --port /dev/ttyACM0 --port /dev/ttyACM1 --format jsonl
-            """)
+            """
+    )
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -43,15 +44,18 @@ struct Monitor: ParsableCommand {
     var allBridges = false
 
     @Option(
-        parsing: .unconditional, help: "Stop after this many seconds of wall time, counted from the start (connecting included).",
-        transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false))
+        parsing: .unconditional,
+        help: "Stop after this many seconds of wall time, counted from the start (connecting included).",
+        transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false)
+    )
     var duration: Double?
 
     @Option(
         help: """
             text (a live view on a terminal: keys t tare (refused on a loaded handle unless pressed again within 3 s), p \
             reset peak, q quit; plain lines otherwise or with TERM=dumb), jsonl (one JSON object per event) or csv (time,raw).
-            """)
+            """
+    )
     var format: LiveStream.Format = .text
 
     @OptionGroup var unitOption: UnitOption
@@ -89,16 +93,22 @@ struct Monitor: ParsableCommand {
             return
         }
         let stream = LiveStream(
-            format: format, unit: unit, output: BatchedOutput(writingTo: write), wallTime: runner.wallClock, notice: notice)
+            format: format,
+            unit: unit,
+            output: BatchedOutput(writingTo: write),
+            wallTime: runner.wallClock,
+            notice: notice
+        )
         if let header = stream.header, !write(Array((header + "\n").utf8)) { return }
         // With --unit, readings stay raw until the GripFit's identity picks the calibration; without, no lookup at all.
-        let consumer: any SessionConsumer<SessionReport> =
+        let consumer: any LinkConsumer<LinkReport> =
             if unit == nil {
                 stream
             } else {
                 CalibratedSession(
                     stage: CalibrationLookup.stage(for: runner.connection, calibrations: station.calibrations),
-                    consumers: [stream.calibrated])
+                    consumers: [stream.calibrated]
+                )
             }
         runner.driver.consumers = [consumer]
         try runner.failIfSensorNotReady(after: try runner.run(seconds: duration) { _, _ in true })

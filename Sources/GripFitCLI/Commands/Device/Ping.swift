@@ -13,7 +13,8 @@ struct Ping: ParsableCommand {
               gripfit-serial ping
               gripfit-serial ping --port F1E2D3 --timeout 5
               gripfit-serial ping --simulate
-            """)
+            """
+    )
 
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var oneShot: OneShotOptions

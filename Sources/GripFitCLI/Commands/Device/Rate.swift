@@ -12,7 +12,8 @@ struct Rate: ParsableCommand {
             Examples:
               gripfit-serial rate 50
               gripfit-serial rate 100 --port F1E2D3
-            """)
+            """
+    )
 
     /// A whole number; the range is checked in ``validate()``, which a negative one reaches too.
     @Argument(
@@ -22,10 +23,12 @@ struct Rate: ParsableCommand {
                 let allowed = SampleRate.allowedMilliseconds
                 throw ValidationError(
                     "the sample interval is a whole number of milliseconds from \(allowed.lowerBound) to \(allowed.upperBound) "
-                        + "(e.g. 50). Nothing was sent.")
+                        + "(e.g. 50). Nothing was sent."
+                )
             }
             return milliseconds
-        })
+        }
+    )
     var milliseconds: Int
 
     @OptionGroup var connection: ConnectionOptions
@@ -38,7 +41,8 @@ struct Rate: ParsableCommand {
         guard allowed.contains(milliseconds) else {
             throw ValidationError(
                 "The sample interval must be between \(allowed.lowerBound) and \(allowed.upperBound) ms; got \(milliseconds). "
-                    + "Nothing was sent.")
+                    + "Nothing was sent."
+            )
         }
     }
 

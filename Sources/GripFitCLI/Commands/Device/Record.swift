@@ -41,14 +41,16 @@ struct Record: ParsableCommand {
               gripfit-serial record --simulate --duration 10 --label warmup
               gripfit-serial record --port /dev/ttyACM0 --protocol standard --rest 60
               gripfit-serial record --protocol standard --subject P017
-            """)
+            """
+    )
 
     @OptionGroup var connection: ConnectionOptions
 
     @Option(
         parsing: .unconditional,
         help: "Record this many seconds, counted from the first reading (with --protocol: the longest a trial may last; default 10).",
-        transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false))
+        transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false)
+    )
     var duration: Double?
 
     @Flag(help: "Stop when the first squeeze is released.")
@@ -72,10 +74,14 @@ struct Record: ParsableCommand {
     var protocolName: RecordProtocol?
 
     @Option(
-        parsing: .unconditional, help: "With --protocol: seconds of rest between trials (0 to 3600).",
+        parsing: .unconditional,
+        help: "With --protocol: seconds of rest between trials (0 to 3600).",
         transform: SecondsOption.parser(
-            "--rest", minimum: GuidedProtocol.Settings.restSecondsRange.lowerBound,
-            maximum: GuidedProtocol.Settings.restSecondsRange.upperBound))
+            "--rest",
+            minimum: GuidedProtocol.Settings.restSecondsRange.lowerBound,
+            maximum: GuidedProtocol.Settings.restSecondsRange.upperBound
+        )
+    )
     var rest: Double = RecordProtocol.restSeconds
 
     @Option(parsing: .unconditional, help: "With --protocol: trials per hand (1 to 5).")
@@ -87,7 +93,8 @@ struct Record: ParsableCommand {
         if let label, let refusal = CleanText.refusal(label) { throw ValidationError("--label \(refusal); nothing was recorded.") }
         if protocolName != nil, untilRelease {
             throw ValidationError(
-                "--until-release applies to a single recording; with --protocol every trial already ends when its squeeze is released.")
+                "--until-release applies to a single recording; with --protocol every trial already ends when its squeeze is released."
+            )
         }
         if protocolName == nil, rest != RecordProtocol.restSeconds { throw ValidationError("--rest applies to --protocol only.") }
         let range = GuidedProtocol.Settings.trialsPerHandRange
@@ -120,13 +127,24 @@ struct Record: ParsableCommand {
             let view = try LiveViewSession(runner: runner, unit: unit)
             recording = try view.run {
                 try Recording.run(
-                    runner: runner, calibrations: station.calibrations, seconds: duration, untilRelease: untilRelease, tags: tags,
-                    unit: unit, others: [view.monitor])
+                    runner: runner,
+                    calibrations: station.calibrations,
+                    seconds: duration,
+                    untilRelease: untilRelease,
+                    tags: tags,
+                    unit: unit,
+                    others: [view.monitor]
+                )
             }
             if view.monitor.quit, recording.stop == .duration { recording.stop = .quit }
         } else {
             recording = try Recording.run(
-                runner: runner, calibrations: station.calibrations, seconds: duration, untilRelease: untilRelease, tags: tags, unit: unit
+                runner: runner,
+                calibrations: station.calibrations,
+                seconds: duration,
+                untilRelease: untilRelease,
+                tags: tags,
+                unit: unit
             ) { event in
                 switch event {
                 case .notice(let text):
@@ -171,10 +189,17 @@ struct Record: ParsableCommand {
     private func runProtocol(runner: SessionRunner, station: Station, store: any SessionHistory, subject: Subject?) throws {
         let settings = GuidedRun.settings(trials: trials, first: hand, rest: rest, trialLimit: duration ?? GuidedRun.trialLimit)
         let guided = GuidedRecording(
-            runner: runner, station: station, store: store, settings: settings, label: label, unit: unit, subject: subject?.code,
+            runner: runner,
+            station: station,
+            store: store,
+            settings: settings,
+            label: label,
+            unit: unit,
+            subject: subject?.code,
             onSaved: { id, session in
                 report(id, Recording(session: session, stop: .duration), in: store)
-            })
+            }
+        )
         let (summary, display, stopped) = try guided.run()
         if stopped { StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.") }
         let width = WindowResize.columns()

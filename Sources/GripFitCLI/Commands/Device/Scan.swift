@@ -17,7 +17,8 @@ struct Scan: ParsableCommand {
               gripfit-serial scan
               gripfit-serial scan --simulate --gripfits 2 --duration 2
               gripfit-serial monitor --device C0:FF:EE:00:00:02
-            """)
+            """
+    )
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -47,14 +48,16 @@ struct Scan: ParsableCommand {
                 "No GripFit seen in \(duration.formatted(decimals: duration < 10 ? 1 : 0)) s. Is it switched on, charged and "
                     + "within a few metres? "
                     + "Scan for longer with --duration 30.",
-                status: .unavailable)
+                status: .unavailable
+            )
         }
         let pinned = link.pin ?? nil
         StandardOutput.line("  address            rssi  name")
         for entry in found {
             StandardOutput.line(
                 (entry.address == pinned ? "* " : "  ") + SessionText.pad(entry.address.description, 19)
-                    + SessionText.pad("\(entry.rssi)", 6) + entry.name)
+                    + SessionText.pad("\(entry.rssi)", 6) + entry.name
+            )
         }
     }
 }

@@ -12,7 +12,8 @@ struct Tare: ParsableCommand {
             Examples:
               gripfit-serial tare
               gripfit-serial tare --port F1E2D3 && gripfit-serial record --hand right
-            """)
+            """
+    )
 
     @OptionGroup var connection: ConnectionOptions
     @OptionGroup var oneShot: OneShotOptions

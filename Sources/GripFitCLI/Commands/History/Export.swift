@@ -31,7 +31,8 @@ struct Export: ParsableCommand {
               gripfit-serial export --all --format json -o backup.json
               gripfit-serial export A1 A2 --format fhir -o assessments.fhir.json
               gripfit-serial export --all --format fhir --bundle transaction -o up.json
-            """)
+            """
+    )
 
     @Argument(help: "The session's name (s-XXXX) or id, from `gripfit-serial history`; with --format fhir, assessments' (a-XXXX or A<n>).")
     var ids: [String] = []
@@ -45,14 +46,18 @@ struct Export: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "With --format fhir: collection (a document, the default) or transaction (to POST to a FHIR server's base URL).",
-            valueName: "type"))
+            valueName: "type"
+        )
+    )
     var bundle: FHIRBundleType?
 
     @OptionGroup var clinicalOptions: ClinicalOptions
 
     @Option(
-        name: .shortAndLong, help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"),
-        completion: .file())
+        name: .shortAndLong,
+        help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"),
+        completion: .file()
+    )
     var output: String?
 
     init() {}
@@ -68,7 +73,8 @@ struct Export: ParsableCommand {
             if let session = ids.first(where: { RecordName($0)?.isAssessment != true }) {
                 throw ValidationError(
                     "--format fhir exports assessments (A<n>, from `history --assessments`); got \(session). A session "
-                        + "without an assessment is not a clinical observation: `export \(session) --format json` exports it.")
+                        + "without an assessment is not a clinical observation: `export \(session) --format json` exports it."
+                )
             }
             return
         }
@@ -125,7 +131,10 @@ struct Export: ParsableCommand {
     /// Every session, by id, a batch at a time, each written before the next is read. One damaged
     /// session must not block the backup of all the others: its batch is read again one by one.
     private func streamAll(
-        _ store: any SessionHistory, as format: SessionFormat, subjects: [Subject], assessments: [StoredAssessment],
+        _ store: any SessionHistory,
+        as format: SessionFormat,
+        subjects: [Subject],
+        assessments: [StoredAssessment],
         to sink: some CommandOutput
     ) throws -> (count: Int, damaged: [StoreError]) {
         var damaged: [StoreError] = []
@@ -165,7 +174,10 @@ struct Export: ParsableCommand {
 
     /// Writes an export to `-o` (0600, put in place only when whole) or stdout as `body` adds to it.
     private func stream(
-        _ format: SessionFormat, to sink: some CommandOutput, subjects: [Subject], assessments: [StoredAssessment],
+        _ format: SessionFormat,
+        to sink: some CommandOutput,
+        subjects: [Subject],
+        assessments: [StoredAssessment],
         body: (inout ExportWriter) throws(StoreError) -> Void
     ) throws {
         let file = try output.map { (path) throws(StoreError) in try PrivateFileWriter(path: path) }
@@ -191,7 +203,9 @@ struct Export: ParsableCommand {
 
     /// The subjects and assessments the sessions belong to (with --all: every one), so an import restores them.
     static func owners(
-        of sessions: [StoredSession], in store: any SessionHistory, all: Bool
+        of sessions: [StoredSession],
+        in store: any SessionHistory,
+        all: Bool
     ) throws -> (subjects: [Subject], assessments: [StoredAssessment]) {
         let assessmentIDs = Set(sessions.compactMap(\.tags.assessment))
         let assessments = try store.assessments(subject: nil).filter { all || assessmentIDs.contains($0.id) }
@@ -239,13 +253,18 @@ struct Export: ParsableCommand {
         guard !observations.isEmpty else {
             throw CLIFailure(
                 "no assessment to export as FHIR: record one with `record --protocol standard --subject CODE` on a calibrated device.",
-                status: .noInput)
+                status: .noInput
+            )
         }
         let patients = try store.subjects().filter { all || codes.contains($0.code) }.map(ClinicalView.fhirPatient)
         let identity = FHIRIdentity(site: try store.siteIdentity(), patientSystem: try station.config().patientIdentifierSystem)
         let text = try FHIRBundleWriter.bundle(
-            patients: patients, devices: devices.keys.sorted().compactMap { devices[$0] }, assessments: observations,
-            identity: identity, type: bundle ?? .collection)
+            patients: patients,
+            devices: devices.keys.sorted().compactMap { devices[$0] },
+            assessments: observations,
+            identity: identity,
+            type: bundle ?? .collection
+        )
         try write(text, to: sink, what: "\(observations.count) assessment\(observations.count == 1 ? "" : "s") as FHIR")
         if let damage { throw damage }
     }

@@ -47,7 +47,8 @@ struct History: ParsableCommand {
             `history sync` pushes the sessions this station saved while the history server was \
             away; `history copy --to` copies the whole history to another one.
             """,
-        subcommands: [HistorySync.self, HistoryCopy.self])
+        subcommands: [HistorySync.self, HistoryCopy.self]
+    )
 
     @Option(help: "table, csv (one row per session) or json.")
     var format: HistoryFormat = .table
@@ -79,7 +80,8 @@ struct History: ParsableCommand {
                 throw ValidationError("--limit takes a whole number of sessions from 1 up; --all lists every one.")
             }
             return limit
-        })
+        }
+    )
     var limit: Int?
 
     @Flag(help: "Every session, however many (the table on a terminal otherwise shows a screenful).")
@@ -106,7 +108,8 @@ struct History: ParsableCommand {
         if let since, let until, let start = Timestamp.parse(since), let end = Timestamp.parse(until), start >= end {
             throw ValidationError(
                 "--since \(since) is not before --until \(until) (which is exclusive), so no session could match; "
-                    + "swap them, or give a later --until.")
+                    + "swap them, or give a later --until."
+            )
         }
         if all, limit != nil { throw ValidationError("--all and --limit disagree; pick one.") }
         if json, format != .table, format != .json { throw ValidationError("--json and --format \(format) disagree; pick one.") }
@@ -121,8 +124,13 @@ struct History: ParsableCommand {
         let here = Station()
         let (store, damage) = try here.historyToRead(historyOption)
         try list(
-            store, damage: damage, calibrations: here.calibrations, width: UsageLine.terminalWidth,
-            screenRows: StandardOutput.isTerminal ? Self.terminalRows : nil, to: StandardStreams())
+            store,
+            damage: damage,
+            calibrations: here.calibrations,
+            width: UsageLine.terminalWidth,
+            screenRows: StandardOutput.isTerminal ? Self.terminalRows : nil,
+            to: StandardStreams()
+        )
     }
 
     /// The terminal's rows (TIOCGWINSZ on stdout, as ``UsageLine/terminalWidth`` reads its columns); 24 when it does not say.
@@ -146,14 +154,23 @@ struct History: ParsableCommand {
     /// The sessions the options pick, with the limit `screenRows` gives.
     func filter(screenRows: Int?) -> SessionFilter {
         SessionFilter(
-            device: device, subject: subject, station: station, since: since.flatMap(Timestamp.parse),
-            until: until.flatMap(Timestamp.parse), limit: sessionLimit(screenRows: screenRows))
+            device: device,
+            subject: subject,
+            station: station,
+            since: since.flatMap(Timestamp.parse),
+            until: until.flatMap(Timestamp.parse),
+            limit: sessionLimit(screenRows: screenRows)
+        )
     }
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
     /// `screenRows` is the terminal's height when stdout is one: the table then shows a screenful.
     func list(
-        _ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, width: Int, screenRows: Int? = nil,
+        _ store: any SessionHistory,
+        damage: StoreError?,
+        calibrations: CalibrationBook,
+        width: Int,
+        screenRows: Int? = nil,
         to sink: some CommandOutput
     ) throws {
         if assessments {
@@ -207,7 +224,10 @@ struct History: ParsableCommand {
     /// history hands the rows over (``SessionHistory/eachEntry(_:book:_:)``), so memory stays one
     /// chunk's whatever the history's length. Returns the sessions that did not read.
     private func writeJSON(
-        _ store: any SessionHistory, filter: SessionFilter, book: [StoredCalibration], _ display: ForceDisplay,
+        _ store: any SessionHistory,
+        filter: SessionFilter,
+        book: [StoredCalibration],
+        _ display: ForceDisplay,
         to sink: some CommandOutput
     ) throws(StoreError) -> [StoreError] {
         var chunk: [UInt8] = [UInt8(ascii: "[")]

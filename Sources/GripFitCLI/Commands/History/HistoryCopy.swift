@@ -19,11 +19,13 @@ struct HistoryCopy: ParsableCommand {
             Examples:
               gripfit-serial history copy --to postgresql://gripfit@db.clinic/gripfit
               gripfit-serial history copy --history postgresql://db/gf --to backup.sqlite
-            """)
+            """
+    )
 
     @Option(
         name: .customLong("to"),
-        help: ArgumentHelp("Where to copy to: postgresql://USER@HOST/DATABASE, sqlite:PATH or PATH.", valueName: "location"))
+        help: ArgumentHelp("Where to copy to: postgresql://USER@HOST/DATABASE, sqlite:PATH or PATH.", valueName: "location")
+    )
     var destination: String
 
     @OptionGroup var historyOption: HistoryOption
@@ -42,13 +44,16 @@ struct HistoryCopy: ParsableCommand {
 
     /// The work of ``run()``: the counts to print. `openServer` opens a server's history (the station's, or a test's).
     static func copy(
-        from source: HistoryLocation, to destination: HistoryLocation, openServer: Station.ServerOpener,
+        from source: HistoryLocation,
+        to destination: HistoryLocation,
+        openServer: Station.ServerOpener,
         progress: ((Int, Int) -> Void)? = nil
     ) throws -> String {
         guard !same(source, destination) else {
             throw CLIFailure(
                 "--to \(destination) is the history being copied. Name another one, or choose the source with --history.",
-                status: .usage)
+                status: .usage
+            )
         }
         let from = try Station.openDirect(source, openServer: openServer)
         try from.checkIntegrity()

@@ -21,7 +21,8 @@ struct HistorySync: ParsableCommand {
             Example:
               gripfit-serial history sync
               gripfit-serial history sync --history postgresql://gripfit@db.clinic/gripfit
-            """)
+            """
+    )
 
     @OptionGroup var historyOption: HistoryOption
 
@@ -38,7 +39,9 @@ struct HistorySync: ParsableCommand {
         if case .sqlite(let path) = location, path == local.path {
             throw CLIFailure(
                 "this station's history is its own file (\(path)), so there is no server to push to: name it with "
-                    + "--history postgresql://USER@HOST/DATABASE, or with the history key of config.toml.", status: .usage)
+                    + "--history postgresql://USER@HOST/DATABASE, or with the history key of config.toml.",
+                status: .usage
+            )
         }
         let destination = try Station.openDirect(location, openServer: openServer)
         let outcome = try HistoryTransfer.push(pendingFrom: local, to: destination)

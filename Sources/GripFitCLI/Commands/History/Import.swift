@@ -24,7 +24,8 @@ struct Import: ParsableCommand {
 
             Example:
               gripfit-serial import backup.json
-            """)
+            """
+    )
 
     @Argument(help: "The file to import.", completion: .file())
     var file: String
@@ -70,7 +71,8 @@ struct Import: ParsableCommand {
         }
         if showsProgress { StandardOutput.error("") }
         StandardOutput.line(
-            "imported \(outcome.added) session\(outcome.added == 1 ? "" : "s"), skipped \(outcome.skipped) already in the history")
+            "imported \(outcome.added) session\(outcome.added == 1 ? "" : "s"), skipped \(outcome.skipped) already in the history"
+        )
     }
 
     /// Files one batch, in one transaction, with signals held off while it is written.
@@ -84,7 +86,8 @@ struct Import: ParsableCommand {
             let code = errno
             throw CLIFailure(
                 "\(UntrustedText.escaped(path)): cannot read it twice (\(ErrnoText(code).message)); import a file, not a pipe.",
-                status: .ioError)
+                status: .ioError
+            )
         }
         try readChunks(fd, path: path, size: 1 << 20) { chunk in
             try body(chunk)
@@ -165,8 +168,11 @@ struct Import: ParsableCommand {
         var status = stat()
         if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             close(fd)
-            throw CLIFailure("\(path) is a directory. Give the file `gripfit-serial export` wrote, e.g. "
-                + "\(path)/backup.json.", status: .noInput)
+            throw CLIFailure(
+                "\(path) is a directory. Give the file `gripfit-serial export` wrote, e.g. "
+                    + "\(path)/backup.json.",
+                status: .noInput
+            )
         }
         return fd
     }

@@ -19,14 +19,17 @@ struct Plot: ParsableCommand {
             Examples:
               gripfit-serial plot 3 -o session3.svg --unit lb
               gripfit-serial plot 3 -o - | rsvg-convert -o session3.png
-            """)
+            """
+    )
 
     @Argument(help: "The session's name (s-XXXX) or id, from `gripfit-serial history`.")
     var id: String
 
     @Option(
-        name: .shortAndLong, help: ArgumentHelp("The SVG file to write; - for standard output.", valueName: "file"),
-        completion: .file())
+        name: .shortAndLong,
+        help: ArgumentHelp("The SVG file to write; - for standard output.", valueName: "file"),
+        completion: .file()
+    )
     var output: String
 
     @OptionGroup var unitOption: UnitOption
@@ -40,7 +43,8 @@ struct Plot: ParsableCommand {
         if output != "-", URL(fileURLWithPath: output).pathExtension.lowercased() != "svg" {
             throw ValidationError(
                 "plot writes SVG, so -o takes a .svg file (or - for stdout); got \(UntrustedText.escaped(output)). For a PNG, "
-                    + "convert the SVG: `gripfit-serial plot \(id) -o - | rsvg-convert -o plot.png`.")
+                    + "convert the SVG: `gripfit-serial plot \(id) -o - | rsvg-convert -o plot.png`."
+            )
         }
     }
 

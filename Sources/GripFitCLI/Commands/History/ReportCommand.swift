@@ -23,14 +23,17 @@ struct ReportCommand: ParsableCommand {
             Examples:
               gripfit-serial report A2 -o A2.pdf
               gripfit-serial report A2 -o A2.html --paper letter --ewgsop2-women 18
-            """)
+            """
+    )
 
     @Argument(help: "The assessment's name (a-XXXX) or id A<n>, from `gripfit-serial history --assessments`.")
     var id: String
 
     @Option(
-        name: .shortAndLong, help: ArgumentHelp("The file to write: its name ends in .pdf or .html.", valueName: "file"),
-        completion: .file(extensions: ["pdf", "html"]))
+        name: .shortAndLong,
+        help: ArgumentHelp("The file to write: its name ends in .pdf or .html.", valueName: "file"),
+        completion: .file(extensions: ["pdf", "html"])
+    )
     var output: String
 
     @Option(help: "The sheet the page is laid out for: a4 or letter.")

@@ -27,10 +27,12 @@ struct Show: ParsableCommand {
               gripfit-serial show 3 --unit N
               gripfit-serial show A2
               gripfit-serial show A2 --ewgsop2-women 18 --ewgsop2-men 29 --consistency 10
-            """)
+            """
+    )
 
     @Argument(
-        help: "A session's name (s-XXXX) or id, from `gripfit-serial history`; an assessment's (a-XXXX or A<n>) from `--assessments`.")
+        help: "A session's name (s-XXXX) or id, from `gripfit-serial history`; an assessment's (a-XXXX or A<n>) from `--assessments`."
+    )
     var id: String
 
     @OptionGroup var unitOption: UnitOption
@@ -44,7 +46,8 @@ struct Show: ParsableCommand {
         if let number = Int64(id) { try SessionID.validate(number) }
         guard RecordName(id) != nil else {
             throw ValidationError(
-                "Give a session's name s-… or id (a whole number from 1 up), or an assessment's a-… or A<n>; got \(id).")
+                "Give a session's name s-… or id (a whole number from 1 up), or an assessment's a-… or A<n>; got \(id)."
+            )
         }
     }
 
@@ -59,7 +62,11 @@ struct Show: ParsableCommand {
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
     /// An assessment's lines are wrapped to `width` (the terminal's, `COLUMNS`, or 80).
     func show(
-        _ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, width: Int, to sink: some CommandOutput
+        _ store: any SessionHistory,
+        damage: StoreError?,
+        calibrations: CalibrationBook,
+        width: Int,
+        to sink: some CommandOutput
     ) throws {
         let name = try RecordName.session(id, orAssessment: true)
         if name.isAssessment {

@@ -44,7 +44,8 @@ struct Check: ParsableCommand {
               gripfit-serial check --expect-firmware 1.4.2 --max-ping-p99 200
               gripfit-serial check --simulate --bug wrong-rate
               gripfit-serial check --simulate --only ping tare --duration 2
-            """)
+            """
+    )
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -70,7 +71,8 @@ struct Check: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("Seconds of readings for default-rate (0.5 to 600); the other windows scale with it.", valueName: "seconds"),
-        transform: SecondsOption.parser("--duration", minimum: 0.5, maximum: 600))
+        transform: SecondsOption.parser("--duration", minimum: 0.5, maximum: 600)
+    )
     var duration: Double = 5
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Run only these cases.", valueName: "name"))
@@ -80,37 +82,44 @@ struct Check: ParsableCommand {
     var skip: [ConformanceCase] = []
 
     @Option(
-        parsing: .unconditional, help: ArgumentHelp("How far a mean reading interval may be from the asked one.", valueName: "percent"))
+        parsing: .unconditional,
+        help: ArgumentHelp("How far a mean reading interval may be from the asked one.", valueName: "percent")
+    )
     var rateTolerance: Double = 10
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("The jitter p99 of the default rate's readings default-rate allows, 1 to 10000 ms.", valueName: "ms"),
-        transform: LimitOption.parser("--max-jitter-p99", unit: "milliseconds", range: 1...10_000))
+        transform: LimitOption.parser("--max-jitter-p99", unit: "milliseconds", range: 1...10_000)
+    )
     var maxJitterP99 = 60
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("The PONG latency p99 ping allows, 1 to 1000 ms (a PING waits 1 s).", valueName: "ms"),
-        transform: LimitOption.parser("--max-ping-p99", unit: "milliseconds", range: 1...1000))
+        transform: LimitOption.parser("--max-ping-p99", unit: "milliseconds", range: 1...1000)
+    )
     var maxPingP99 = 500
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("How far from 0 the median after tare may be, in raw counts.", valueName: "counts"),
-        transform: LimitOption.parser("--tare-band", unit: "raw counts", range: 0...8_388_607))
+        transform: LimitOption.parser("--tare-band", unit: "raw counts", range: 0...8_388_607)
+    )
     var tareBand = 2000
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("The most the readings after tare may spread, in raw counts (default: not judged).", valueName: "counts"),
-        transform: LimitOption.parser("--max-tare-spread", unit: "raw counts", range: 0...16_777_215))
+        transform: LimitOption.parser("--max-tare-spread", unit: "raw counts", range: 0...16_777_215)
+    )
     var maxTareSpread: Int?
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("Seconds reconnect allows for link, D: and readings to return (1 to 60).", valueName: "seconds"),
-        transform: SecondsOption.parser("--reconnect-within", minimum: 1, maximum: 60))
+        transform: SecondsOption.parser("--reconnect-within", minimum: 1, maximum: 60)
+    )
     var reconnectWithin: Double = 8
 
     @Option(help: ArgumentHelp("Fail handshake unless the GripFit reports this firmware.", valueName: "version"))
@@ -134,7 +143,8 @@ struct Check: ParsableCommand {
         if let junit, let json, Self.sameFile(junit, json) {
             throw ValidationError(
                 "--junit and --json-file both name \(UntrustedText.escaped(junit)): one report would overwrite the other. Give them "
-                    + "different files.")
+                    + "different files."
+            )
         }
         if cases.isEmpty { throw ValidationError("--only and --skip leave no case to run.") }
         if allBridges, connection.simulate { throw ValidationError("Use either --all-bridges or --simulate, not both.") }

@@ -27,7 +27,8 @@ struct Dashboard: ParsableCommand {
               gripfit-serial dashboard --port /dev/ttyACM0 --unit lb
               gripfit-serial dashboard --listen 0.0.0.0:8642 --generate-token
               gripfit-serial dashboard --subject P017
-            """)
+            """
+    )
 
     @OptionGroup var connection: ConnectionOptions
 
@@ -67,7 +68,8 @@ struct Dashboard: ParsableCommand {
         } else if !address.isLoopback, !generateToken {
             throw ValidationError(
                 "--listen \(listen) lets other machines connect, so it needs a token: add --generate-token "
-                    + "(printed once, in the URL to open) or --token SECRET.")
+                    + "(printed once, in the URL to open) or --token SECRET."
+            )
         }
     }
 
@@ -90,17 +92,32 @@ struct Dashboard: ParsableCommand {
         let dongleKey = runner.connection.dongleKey
         let clock = runner.clock
         let history = HistoryQueries(
-            opened: opened, calibrations: station.calibrations, historyPath: station.paths.databasePath, station: station.name,
-            unit: unit, selectedSubject: subject, today: HistoryQueries.today(wallTime: runner.wallClock, now: { clock.now() }),
-            lastResort: StandardOutput.error)
+            opened: opened,
+            calibrations: station.calibrations,
+            historyPath: station.paths.databasePath,
+            station: station.name,
+            unit: unit,
+            selectedSubject: subject,
+            today: HistoryQueries.today(wallTime: runner.wallClock, now: { clock.now() }),
+            lastResort: StandardOutput.error
+        )
         let session = DashboardSession(
-            post: { inbox.post($0) }, publisher: publisher, unit: unit, wallTime: runner.wallClock, now: { clock.now() },
-            history: history, pinned: runner.connection.pin,
-            rememberPin: { try station.pins.set($0?.description, for: dongleKey) }, warn: StandardOutput.error,
-            stage: CalibrationLookup.stage(for: runner.connection, calibrations: station.calibrations, followsChanges: true))
+            post: { inbox.post($0) },
+            publisher: publisher,
+            unit: unit,
+            wallTime: runner.wallClock,
+            now: { clock.now() },
+            history: history,
+            pinned: runner.connection.pin,
+            rememberPin: { try station.pins.set($0?.description, for: dongleKey) },
+            warn: StandardOutput.error,
+            stage: CalibrationLookup.stage(for: runner.connection, calibrations: station.calibrations, followsChanges: true)
+        )
         let router = DashboardServer.buildRouter(
-            live: LiveRoutes(session: session, publisher: publisher), history: HistoryRoutes(history: history),
-            access: AccessPolicy(token: token, loopbackOnly: address.isLoopback))
+            live: LiveRoutes(session: session, publisher: publisher),
+            history: HistoryRoutes(history: history),
+            access: AccessPolicy(token: token, loopbackOnly: address.isLoopback)
+        )
         let server = ServerTask()
         let logger = Diagnostics.logger(label: "gripfit.dashboard")
         let application = DashboardServer.application(router: router, listen: address, logger: logger, onRunning: server.running)

@@ -14,18 +14,23 @@ struct Doctor: ParsableCommand {
             Examples:
               gripfit-serial doctor
               gripfit-serial doctor --port F1E2D3
-            """)
+            """
+    )
 
     @Option(
         help: ArgumentHelp(
             "The dongle to check: a path, a by-id path or a USB serial number (or a unique prefix).",
-            valueName: "port"),
-        completion: PortCompletion.kind)
+            valueName: "port"
+        ),
+        completion: PortCompletion.kind
+    )
     var port: String?
 
     @Option(
-        parsing: .unconditional, help: "Seconds to wait for the bridge's answer and a connected GripFit.",
-        transform: SecondsOption.parser("--timeout", minimum: 0, inclusive: false))
+        parsing: .unconditional,
+        help: "Seconds to wait for the bridge's answer and a connected GripFit.",
+        transform: SecondsOption.parser("--timeout", minimum: 0, inclusive: false)
+    )
     var timeout: Double = 4
 
     init() {}
@@ -34,7 +39,8 @@ struct Doctor: ParsableCommand {
         if let port, PortSource.isRemote(port) {
             throw ValidationError(
                 "doctor checks a dongle plugged into this machine. Run it on the exporter host, or check the network "
-                    + "port from here with `gripfit-serial check --port \(port) --only handshake`.")
+                    + "port from here with `gripfit-serial check --port \(port) --only handshake`."
+            )
         }
     }
 

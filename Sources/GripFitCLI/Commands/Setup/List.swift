@@ -17,7 +17,8 @@ struct List: ParsableCommand {
               gripfit-serial list
               gripfit-serial list --all
               gripfit-serial list --json | jq -r '.[0].serial'
-            """)
+            """
+    )
 
     @Flag(help: "One JSON array of ports on stdout.")
     var json = false
@@ -38,7 +39,8 @@ struct List: ParsableCommand {
             StandardOutput.error(
                 all
                     ? "No USB serial ports. Plug in the dongle; if it still does not appear, run `gripfit-serial doctor`."
-                    : PortSelectionError.noBridge(otherPorts: []).description)
+                    : PortSelectionError.noBridge(otherPorts: []).description
+            )
             return
         }
         var rows = [["DEVNODE", "USB ID", "SERIAL", "PRODUCT", "BY-ID"] + (all ? ["BRIDGE"] : [])]
@@ -47,7 +49,8 @@ struct List: ParsableCommand {
                 [
                     port.devnode, port.id?.description ?? "-", port.serial.map(UntrustedText.escaped) ?? "-",
                     port.product.map(UntrustedText.escaped) ?? "-", port.byIdPath.map(UntrustedText.escaped) ?? "-",
-                ] + (all ? [port.isBridge ? "yes" : "no"] : []))
+                ] + (all ? [port.isBridge ? "yes" : "no"] : [])
+            )
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {

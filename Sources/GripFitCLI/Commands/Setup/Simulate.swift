@@ -39,7 +39,8 @@ struct Simulate: ParsableCommand {
               gripfit-serial simulate --fault fragment --fault garbage --pattern counter
               gripfit-serial simulate --bug slow-pong
               gripfit-serial record --simulate --speed 10 --until-release
-            """)
+            """
+    )
 
     @OptionGroup var simulator: SimulatorArguments
 
@@ -64,6 +65,7 @@ struct Simulate: ParsableCommand {
         let statistics = dongle.statistics
         StandardOutput.error(
             "simulator stopped: \(statistics.readingsDelivered) readings and \(statistics.garbageDelivered) garbage lines "
-                + "delivered, host opened the port \(statistics.hostOpens) times")
+                + "delivered, host opened the port \(statistics.hostOpens) times"
+        )
     }
 }

@@ -7,14 +7,16 @@ import GripFitStore
 /// `gripfit-serial subject add CODE [facts]`.
 struct SubjectAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a subject under a new code.",
+        commandName: "add",
+        abstract: "Add a subject under a new code.",
         discussion: """
             Exit codes: 65 a fact that cannot be right or a code already taken, 64 conflicting options.
 
             Examples:
               gripfit-serial subject add P017 --sex female --birth-date 1979-03-14
               gripfit-serial subject add K-2 --birth-year 1950 --dominant left
-            """)
+            """
+    )
 
     @Argument(help: "The subject's code: 1 to 32 letters, digits, '.', '_' or '-' (never a name).")
     var code: String

@@ -20,7 +20,8 @@ struct SubjectCommand: ParsableCommand {
               gripfit-serial subject show P017
               gripfit-serial subject forget P017 --yes
             """,
-        subcommands: [SubjectAdd.self, SubjectList.self, SubjectShow.self, SubjectEdit.self, SubjectForget.self])
+        subcommands: [SubjectAdd.self, SubjectList.self, SubjectShow.self, SubjectEdit.self, SubjectForget.self]
+    )
 
     init() {}
 }

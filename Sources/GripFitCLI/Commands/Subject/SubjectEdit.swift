@@ -7,11 +7,13 @@ import GripFitStore
 /// `gripfit-serial subject edit CODE [facts]`: the facts given replace the stored ones.
 struct SubjectEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change a subject's facts (the code stays; --note '' clears the note).",
+        commandName: "edit",
+        abstract: "Change a subject's facts (the code stays; --note '' clears the note).",
         discussion: """
             Example:
               gripfit-serial subject edit P017 --weight 64.5 --height 168
-            """)
+            """
+    )
 
     @Argument(help: "The subject's code, as `subject list` shows it.")
     var code: String

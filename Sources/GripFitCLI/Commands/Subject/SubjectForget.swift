@@ -20,7 +20,8 @@ struct SubjectForget: ParsableCommand {
 
             Example:
               gripfit-serial subject forget P017 --yes
-            """)
+            """
+    )
 
     @Argument(help: "The subject's code, as `subject list` shows it.")
     var code: String
@@ -38,11 +39,14 @@ struct SubjectForget: ParsableCommand {
             guard isatty(STDIN_FILENO) == 1 else {
                 throw CLIFailure(
                     "subject forget deletes \(UntrustedText.escaped(code)) and their \(sessions) session(s) and "
-                        + "\(assessments) assessment(s) for good: add --yes to confirm.", status: .usage)
+                        + "\(assessments) assessment(s) for good: add --yes to confirm.",
+                    status: .usage
+                )
             }
             StandardOutput.error(
                 "This deletes subject \(UntrustedText.escaped(code)), \(sessions) session(s) and \(assessments) assessment(s) "
-                    + "for good. Type the code again to confirm:")
+                    + "for good. Type the code again to confirm:"
+            )
             // Codes are case-blind everywhere else (`p017` finds `P017`), so here too.
             guard readLine(strippingNewline: true)?.lowercased() == code.lowercased() else {
                 throw CLIFailure("not confirmed: nothing was deleted.", status: .failure)
@@ -51,6 +55,7 @@ struct SubjectForget: ParsableCommand {
         let forgotten = try store.forgetSubject(code: code)
         StandardOutput.line(
             "forgot subject \(UntrustedText.escaped(code)): \(forgotten.sessions) session(s) and \(forgotten.assessments) "
-                + "assessment(s) deleted; " + forgotten.done.joined(separator: "; "))
+                + "assessment(s) deleted; " + forgotten.done.joined(separator: "; ")
+        )
     }
 }

@@ -6,11 +6,13 @@ import GripFitStore
 /// `gripfit-serial subject list`: every subject, by code, with their age today.
 struct SubjectList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the subjects, by code.",
+        commandName: "list",
+        abstract: "List the subjects, by code.",
         discussion: """
             Example:
               gripfit-serial subject list
-            """)
+            """
+    )
 
     @OptionGroup var historyOption: HistoryOption
 

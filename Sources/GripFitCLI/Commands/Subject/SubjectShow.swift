@@ -8,14 +8,16 @@ import GripFitStore
 /// `gripfit-serial subject show CODE`: the facts, the age today, and every assessment, newest first.
 struct SubjectShow: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show a subject's facts and every assessment, newest first.",
+        commandName: "show",
+        abstract: "Show a subject's facts and every assessment, newest first.",
         discussion: """
             Each assessment's figures are computed from its stored attempts: best, mean, population \
             SD and CV per hand, the left/right difference and the dominance ratio.
 
             Example:
               gripfit-serial subject show P017 --unit lb
-            """)
+            """
+    )
 
     @Argument(help: "The subject's code, as `subject list` shows it.")
     var code: String
@@ -36,7 +38,8 @@ struct SubjectShow: ParsableCommand {
         StandardOutput.line(
             assessments.isEmpty
                 ? "No assessments yet: `gripfit-serial record --protocol standard --subject \(UntrustedText.escaped(code))` runs one."
-                : "assessments, newest first:")
+                : "assessments, newest first:"
+        )
         for assessment in assessments {
             for line in AssessmentText.summary(assessment, subject: subject, unit: unitOption.resolved) {
                 guard StandardOutput.line(line) else { return }

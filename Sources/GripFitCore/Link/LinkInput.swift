@@ -1,5 +1,5 @@
 /// What happens to a session: the port, the lines from it, the user, and time passing.
-public enum SessionInput: Equatable, Sendable {
+public enum LinkInput: Equatable, Sendable {
     /// Begin: the machine asks for the port to be opened.
     case start
     case portOpened

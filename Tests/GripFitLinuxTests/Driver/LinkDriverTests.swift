@@ -5,11 +5,11 @@ import Testing
 @testable import GripFitLinux
 
 /// The real driver, serial port and poll loop against the virtual dongle on a pty.
-@Suite(.serialized) struct SessionDriverTests {
+@Suite(.serialized) struct LinkDriverTests {
     struct Run {
         var readings: [Int32] = []
-        var warnings: [SessionWarning] = []
-        var states: [SessionState] = []
+        var warnings: [LinkWarning] = []
+        var states: [LinkState] = []
         var firmware: [String] = []
     }
 
@@ -17,7 +17,7 @@ import Testing
         let dongle = try VirtualDongle(options: options)
         dongle.start()
         defer { dongle.stop() }
-        let driver = SessionDriver(portPath: dongle.path)
+        let driver = LinkDriver(portPath: dongle.path)
         var result = Run()
         let clock = MonotonicClock()
         try driver.run(until: clock.now() + .seconds(seconds)) { report, _ in
@@ -81,8 +81,8 @@ import Testing
     }
 
     @Test func aMissingPortFailsAsDongleMissing() throws {
-        let driver = SessionDriver(portPath: "/dev/ttyGONE9")
-        var states: [SessionState] = []
+        let driver = LinkDriver(portPath: "/dev/ttyGONE9")
+        var states: [LinkState] = []
         try driver.run(until: MonotonicClock().now() + .milliseconds(200)) { report, _ in
             if case .state(let state) = report { states.append(state) }
             return false

@@ -2,8 +2,8 @@ import GripFitCore
 
 /// Another descriptor for the session's poll loop, such as a udev monitor that reports the
 /// dongle coming and going.
-public protocol SessionEventSource: AnyObject {
+public protocol LinkEventSource: AnyObject {
     var fileDescriptor: Int32 { get }
     /// Called when the descriptor is readable; returns what it means for the session.
-    func readInputs() -> [SessionInput]
+    func readInputs() -> [LinkInput]
 }

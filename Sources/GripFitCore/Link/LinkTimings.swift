@@ -1,5 +1,5 @@
 /// The session's timeouts (spec §2.2, §4.2, §4.3), in one place so tests and `check` can read them.
-public struct SessionTimings: Equatable, Sendable {
+public struct LinkTimings: Equatable, Sendable {
     public var scanTimeout: Duration = .seconds(10)
     public var connectTimeout: Duration = .seconds(5)
     /// No reading for this long while connected → PING.

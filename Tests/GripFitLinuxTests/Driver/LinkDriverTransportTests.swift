@@ -6,7 +6,7 @@ import Testing
 
 /// The driver with a transport of its own, as network ports plug in: a connect under way is
 /// finished in the poll loop, and one that never finishes is given up at its timeout.
-@Suite struct SessionDriverTransportTests {
+@Suite struct LinkDriverTransportTests {
     /// A "connect" that never completes: the read end of a pipe never becomes writable.
     final class StalledConnect: PortTransport {
         let path = "tcp://192.0.2.1:4001"
@@ -36,8 +36,8 @@ import Testing
 
     @Test func aConnectThatNeverFinishesFailsAtItsTimeoutAsUnreachable() throws {
         let transport = StalledConnect()
-        let driver = SessionDriver(open: { () throws(PortError) in transport })
-        var states: [SessionState] = []
+        let driver = LinkDriver(open: { () throws(PortError) in transport })
+        var states: [LinkState] = []
         // The run's own deadline is far off: only the connect's deadline (the driver's clock past
         // it) can end it with a state, and only that path says "no answer within" (below).
         try driver.run(until: MonotonicClock().now() + .seconds(60)) { report, _ in

@@ -1,16 +1,16 @@
-/// The byte path of a live session in one place: ``LineFramer`` → ``MessageParser`` → ``SessionMachine``.
-/// `SessionDriver` runs it on every read and the session fuzzer runs the same code, so what is
+/// The byte path of a live session in one place: ``LineFramer`` → ``MessageParser`` → ``LinkMachine``.
+/// `LinkDriver` runs it on every read and the session fuzzer runs the same code, so what is
 /// fuzzed is what ships, the allocation-free fast path for readings included.
 ///
 /// A class, not a struct: an input that ``receive(_:_:)`` hands out is fed to the machine while
 /// the framer is still lending out the chunk, and the caller may read ``machine`` meanwhile (a
 /// report handler asking for the bridge's version). Framer and machine are separate stored
 /// properties, so those accesses never overlap.
-public final class SessionPipeline {
-    public private(set) var machine: SessionMachine
+public final class LinkPipeline {
+    public private(set) var machine: LinkMachine
     private var framer: LineFramer
 
-    public init(machine: SessionMachine = SessionMachine(), framer: LineFramer = LineFramer()) {
+    public init(machine: LinkMachine = LinkMachine(), framer: LineFramer = LineFramer()) {
         self.machine = machine
         self.framer = framer
     }
@@ -18,7 +18,7 @@ public final class SessionPipeline {
     /// Frames and parses `bytes`, calling `body` with the input each completed line (or framing
     /// error) makes, in stream order. `body` may feed the machine through ``handle(_:now:into:)``
     /// but must not call `receive` again. A well-formed reading costs no allocation.
-    public func receive(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (SessionInput) throws -> Void) rethrows {
+    public func receive(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (LinkInput) throws -> Void) rethrows {
         try framer.frame(bytes) { frame in
             switch frame {
             case .line(let line):
@@ -33,7 +33,7 @@ public final class SessionPipeline {
     }
 
     /// Appends the machine's actions for `input` to `actions` (a reused array allocates nothing).
-    public func handle(_ input: SessionInput, now: MonotonicInstant, into actions: inout [SessionAction]) {
+    public func handle(_ input: LinkInput, now: MonotonicInstant, into actions: inout [LinkAction]) {
         machine.handle(input, now: now, into: &actions)
     }
 
@@ -41,8 +41,12 @@ public final class SessionPipeline {
     /// no copy of the whole machine per reading.
     public func linkFacts(portOpen: Bool) -> LinkFacts {
         LinkFacts(
-            firmware: machine.firmware, bridgeVersion: machine.bridgeVersion, deviceAddress: machine.deviceAddress,
-            behindBridge: machine.behindBridge, portOpen: portOpen)
+            firmware: machine.firmware,
+            bridgeVersion: machine.bridgeVersion,
+            deviceAddress: machine.deviceAddress,
+            behindBridge: machine.behindBridge,
+            portOpen: portOpen
+        )
     }
 
     /// Forgets any partial line: a newly opened port starts a new stream.

@@ -1,5 +1,5 @@
 /// One consumer of a session (a recording, a live view, `check`, the dashboard), generic over what
-/// it consumes: the driver's reports (`SessionConsumer<SessionReport>`), or the same reports as
+/// it consumes: the driver's reports (`LinkConsumer<LinkReport>`), or the same reports as
 /// they leave the session's one calibration stage (GripFitLive's `CalibratedReport`, fed by a
 /// `CalibratedSession`). Input in, actions out, a deadline of its own for the times no input
 /// comes, and what it made of the session at the end. The driver fans every report out to all its
@@ -7,7 +7,7 @@
 /// share one session without knowing of each other. Portable and clock-free: tests feed input and
 /// instants by hand. A class: the driver and the command that built it both hold it, the command
 /// to read its result after the run.
-public protocol SessionConsumer<Input>: AnyObject {
+public protocol LinkConsumer<Input>: AnyObject {
     associatedtype Input
     /// What ``finish(at:link:)`` gives: the recorded session, the calibration; nothing by default.
     associatedtype Finished = Void
@@ -26,12 +26,12 @@ public protocol SessionConsumer<Input>: AnyObject {
     func finish(at now: MonotonicInstant, link: LinkFacts) -> Finished
 }
 
-extension SessionConsumer {
+extension LinkConsumer {
     public var nextDeadline: MonotonicInstant? { nil }
     public func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {}
     public func idle(into actions: inout [ConsumerAction]) {}
 }
 
-extension SessionConsumer where Finished == Void {
+extension LinkConsumer where Finished == Void {
     public func finish(at now: MonotonicInstant, link: LinkFacts) {}
 }

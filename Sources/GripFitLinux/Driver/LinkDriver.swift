@@ -1,14 +1,14 @@
-import GripFitCore
 import Glibc
+import GripFitCore
 import Logging
 
-/// Runs a ``SessionMachine`` against a real port (a tty, or a socket to ser2net): one poll() loop
+/// Runs a ``LinkMachine`` against a real port (a tty, or a socket to ser2net): one poll() loop
 /// over the port, the signal pipe, the command inbox and any extra event sources, woken by data or
 /// by the machine's next deadline. No sleeps, no threads: a network connect is under way in the same
 /// loop. Every report goes to each of ``consumers`` in turn; the loop also wakes at the earliest of
 /// their deadlines. Not `Sendable`: it belongs to the thread that runs it; other threads talk to it
 /// through ``inbox``.
-public final class SessionDriver {
+public final class LinkDriver {
     public enum StopReason: Equatable, Sendable {
         case deadline
         case signal(Int32)
@@ -16,15 +16,15 @@ public final class SessionDriver {
         case handler
     }
 
-    /// The session's state; the driver feeds it through its ``SessionPipeline``.
-    public var machine: SessionMachine { pipeline.machine }
+    /// The session's state; the driver feeds it through its ``LinkPipeline``.
+    public var machine: LinkMachine { pipeline.machine }
     /// The most recent port failure, with the path and the fix, for the user-facing message.
     public private(set) var lastPortError: PortError?
-    public var eventSources: [SessionEventSource] = []
+    public var eventSources: [LinkEventSource] = []
     /// Commands from other threads; posting one wakes the poll loop. Nil if no eventfd was available.
     public let inbox: CommandInbox?
     /// Given every report in order; ticked at their deadlines; idled before each wait and at the end.
-    public var consumers: [any SessionConsumer<SessionReport>] = []
+    public var consumers: [any LinkConsumer<LinkReport>] = []
 
     /// Finds the port where it is now and opens it; called at every open, so a replugged dongle
     /// is found under its new name and a lost network link is connected again.
@@ -34,13 +34,13 @@ public final class SessionDriver {
     private var port: (any PortTransport)?
     /// Set while the port's connect is under way; past it, the attempt counts as a failed open.
     private var connectDeadline: MonotonicInstant?
-    private let pipeline: SessionPipeline
+    private let pipeline: LinkPipeline
     /// Reused for every read and every poll(), so a wake-up allocates nothing.
     private let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16 * 1024)
     private var descriptors: [pollfd] = []
     /// Spare storage for ``process(_:)``, so a reading's actions need no new array.
-    private var actionScratch: [SessionAction] = []
-    private var pendingInputs: [SessionInput] = []
+    private var actionScratch: [LinkAction] = []
+    private var pendingInputs: [LinkInput] = []
     /// Spare storage for the consumers' actions, so a reading's fan-out needs no new array.
     private var consumerActions: [ConsumerAction] = []
     private var stopRequested = false
@@ -48,11 +48,11 @@ public final class SessionDriver {
     /// A session over whatever `open` returns: it is called again after every loss.
     public init(
         open: @escaping () throws(PortError) -> any PortTransport,
-        timings: SessionTimings = SessionTimings(),
+        timings: LinkTimings = LinkTimings(),
         clock: MonotonicClock = MonotonicClock(),
         logger: Logger = Logger(label: "gripfit.session")
     ) {
-        self.pipeline = SessionPipeline(machine: SessionMachine(timings: timings))
+        self.pipeline = LinkPipeline(machine: LinkMachine(timings: timings))
         self.open = open
         do {
             inbox = try CommandInbox()
@@ -67,14 +67,17 @@ public final class SessionDriver {
     /// A session over the tty at `portPath`, reopened at the same path (the simulator's pty, doctor's probe).
     public convenience init(
         portPath: String,
-        timings: SessionTimings = SessionTimings(),
+        timings: LinkTimings = LinkTimings(),
         clock: MonotonicClock = MonotonicClock(),
         system: SystemCalls = .live,
         logger: Logger = Logger(label: "gripfit.session")
     ) {
         self.init(
             open: { () throws(PortError) in try SerialPort.open(path: portPath, system: system) },
-            timings: timings, clock: clock, logger: logger)
+            timings: timings,
+            clock: clock,
+            logger: logger
+        )
     }
 
     deinit {
@@ -100,7 +103,7 @@ public final class SessionDriver {
     public func run(
         until deadline: MonotonicInstant? = nil,
         signals: SignalPipe? = nil,
-        handler: @escaping (SessionReport, MonotonicInstant) -> Bool
+        handler: @escaping (LinkReport, MonotonicInstant) -> Bool
     ) throws(SystemError) -> StopReason {
         let others = consumers
         consumers = [ReportHandler(handler)] + others
@@ -133,7 +136,8 @@ public final class SessionDriver {
                 descriptors.append(pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0))
             }
             let wake = MonotonicInstant.earliest(
-                pipeline.machine.nextDeadline, .earliest(deadline, .earliest(consumersDeadline, connectDeadline))
+                pipeline.machine.nextDeadline,
+                .earliest(deadline, .earliest(consumersDeadline, connectDeadline))
             )
             let timeout = wake.map { Int32(clamping: Self.roundedUpMilliseconds($0 - now)) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
@@ -225,7 +229,7 @@ public final class SessionDriver {
 
     /// A source's removal report closes the open port (a pty-backed port may never see EIO);
     /// with no port open, the read or open failure has already been reported.
-    private func processSourceInput(_ input: SessionInput) {
+    private func processSourceInput(_ input: LinkInput) {
         guard case .portFailed = input else {
             process(input)
             return
@@ -248,10 +252,10 @@ public final class SessionDriver {
         }
     }
 
-    private func process(_ input: SessionInput) {
+    private func process(_ input: LinkInput) {
         // Takes the spare array; an input processed while performing these actions (a port
         // opened, then reported) finds none and makes its own.
-        var actions: [SessionAction] = []
+        var actions: [LinkAction] = []
         swap(&actions, &actionScratch)
         pipeline.handle(input, now: clock.now(), into: &actions)
         for action in actions {
@@ -261,7 +265,7 @@ public final class SessionDriver {
         swap(&actions, &actionScratch)
     }
 
-    private func perform(_ action: SessionAction) {
+    private func perform(_ action: LinkAction) {
         switch action {
         case .openPort:
             do {

@@ -1,5 +1,5 @@
 /// Why a session is not streaming, grouped by who must act.
-public enum SessionErrorKind: String, Equatable, Sendable, CaseIterable {
+public enum LinkErrorKind: String, Equatable, Sendable, CaseIterable {
     /// No dongle at the port, or it was unplugged.
     case dongleMissing
     /// The user may not open the port (udev rule, dialout group).

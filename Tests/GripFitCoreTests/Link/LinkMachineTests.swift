@@ -4,19 +4,19 @@ import Testing
 
 /// Drives the machine with a fake clock: every timeout is exercised by moving time by hand.
 struct SessionHarness {
-    var machine = SessionMachine()
+    var machine = LinkMachine()
     var now = MonotonicInstant.zero
-    var log: [SessionAction] = []
+    var log: [LinkAction] = []
 
     @discardableResult
-    mutating func input(_ input: SessionInput) -> [SessionAction] {
+    mutating func input(_ input: LinkInput) -> [LinkAction] {
         let actions = machine.handle(input, now: now)
         log += actions
         return actions
     }
 
     @discardableResult
-    mutating func line(_ text: String) -> [SessionAction] {
+    mutating func line(_ text: String) -> [LinkAction] {
         switch MessageParser.parse(text) {
         case .success(let message): input(.message(message))
         case .failure(let error): input(.malformed(error))
@@ -25,9 +25,9 @@ struct SessionHarness {
 
     /// Moves the clock forward, ticking at every deadline on the way, as the driver's poll loop does.
     @discardableResult
-    mutating func advance(_ duration: Duration) -> [SessionAction] {
+    mutating func advance(_ duration: Duration) -> [LinkAction] {
         let end = now + duration
-        var actions: [SessionAction] = []
+        var actions: [LinkAction] = []
         while let deadline = machine.nextDeadline, deadline <= end {
             now = max(now, deadline)
             actions += input(.tick)
@@ -49,8 +49,8 @@ struct SessionHarness {
     }
 
     /// Readings every 100 ms for `duration`.
-    mutating func stream(for duration: Duration, startingAt value: Int32 = 0) -> [SessionAction] {
-        var actions: [SessionAction] = []
+    mutating func stream(for duration: Duration, startingAt value: Int32 = 0) -> [LinkAction] {
+        var actions: [LinkAction] = []
         let steps = Int(duration.nanoseconds / 100_000_000)
         for step in 0..<steps {
             actions += advance(.milliseconds(100))
@@ -60,23 +60,23 @@ struct SessionHarness {
     }
 }
 
-func sent(_ actions: [SessionAction]) -> [String] {
+func sent(_ actions: [LinkAction]) -> [String] {
     actions.compactMap { if case .send(let command) = $0 { command.line } else { nil } }
 }
 
-func states(_ actions: [SessionAction]) -> [SessionState] {
+func states(_ actions: [LinkAction]) -> [LinkState] {
     actions.compactMap { if case .report(.state(let state)) = $0 { state } else { nil } }
 }
 
-func warnings(_ actions: [SessionAction]) -> [SessionWarning.Reason] {
+func warnings(_ actions: [LinkAction]) -> [LinkWarning.Reason] {
     actions.compactMap { if case .report(.warning(let warning)) = $0 { warning.reason } else { nil } }
 }
 
-func finished(_ actions: [SessionAction]) -> [CommandOutcome] {
+func finished(_ actions: [LinkAction]) -> [CommandOutcome] {
     actions.compactMap { if case .report(.commandFinished(_, let outcome)) = $0 { outcome } else { nil } }
 }
 
-@Suite struct SessionMachineConnectionTests {
+@Suite struct LinkMachineConnectionTests {
     @Test func startAsksForThePortAndOpeningStartsTheScan() {
         var h = SessionHarness()
         #expect(h.input(.start) == [.openPort])
@@ -226,7 +226,7 @@ func finished(_ actions: [SessionAction]) -> [CommandOutcome] {
     }
 }
 
-@Suite struct SessionMachineStaleLinkTests {
+@Suite struct LinkMachineStaleLinkTests {
     @Test func steadyReadingsNeverPing() {
         var h = SessionHarness()
         h.connectedBehindBridge()
@@ -273,7 +273,7 @@ func finished(_ actions: [SessionAction]) -> [CommandOutcome] {
     }
 }
 
-@Suite struct SessionMachineCommandTests {
+@Suite struct LinkMachineCommandTests {
     @Test func deviceCommandsWaitForTheLink() {
         var h = SessionHarness()
         h.input(.start)
@@ -314,9 +314,9 @@ func finished(_ actions: [SessionAction]) -> [CommandOutcome] {
     /// `check` times each PING: with repeats off, one PING goes out and fails after its timeout,
     /// so a late PONG is never taken for a repeat's answer.
     @Test func aPingIsNotRepeatedWhenTheTimingsSaySo() {
-        var timings = SessionTimings()
+        var timings = LinkTimings()
         timings.repeatsUnansweredPing = false
-        var h = SessionHarness(machine: SessionMachine(timings: timings))
+        var h = SessionHarness(machine: LinkMachine(timings: timings))
         h.connectedBehindBridge()
         #expect(sent(h.input(.submit(.device(.ping)))) == ["CMD:PING"])
         let timedOut = h.advance(.seconds(1))
@@ -401,19 +401,22 @@ func finished(_ actions: [SessionAction]) -> [CommandOutcome] {
     }
 }
 
-@Suite struct SessionMachineWarningTests {
+@Suite struct LinkMachineWarningTests {
     @Test func badLinesBecomeWarningsWithTheirBytes() {
         var h = SessionHarness()
         h.connectedBehindBridge()
-        let actions = h.line("R:abc") + h.line("X:hello") + h.input(.framing(.invalidUTF8([0xFF])))
+        let actions =
+            h.line("R:abc") + h.line("X:hello") + h.input(.framing(.invalidUTF8([0xFF])))
             + h.input(.framing(.lineTooLong(head: [0x41])))
         let reported = actions.compactMap { if case .report(.warning(let warning)) = $0 { warning } else { nil } }
-        #expect(reported == [
-            SessionWarning(.malformed(.nonNumericReading), raw: Array("R:abc".utf8)),
-            SessionWarning(.unknownLine, raw: Array("X:hello".utf8)),
-            SessionWarning(.invalidUTF8, raw: [0xFF]),
-            SessionWarning(.lineTooLong, raw: [0x41]),
-        ])
+        #expect(
+            reported == [
+                LinkWarning(.malformed(.nonNumericReading), raw: Array("R:abc".utf8)),
+                LinkWarning(.unknownLine, raw: Array("X:hello".utf8)),
+                LinkWarning(.invalidUTF8, raw: [0xFF]),
+                LinkWarning(.lineTooLong, raw: [0x41]),
+            ]
+        )
         #expect(reported.allSatisfy { $0.isBadLine })
         #expect(h.machine.state == .connected)
     }

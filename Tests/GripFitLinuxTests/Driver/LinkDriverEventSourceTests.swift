@@ -5,12 +5,12 @@ import Testing
 
 /// The driver's side of hotplug without umockdev: an event source (as the udev monitor is) says
 /// the port was removed while the pty itself never fails, then says it is back.
-@Suite struct SessionDriverEventSourceTests {
+@Suite struct LinkDriverEventSourceTests {
     /// Hands the driver whatever inputs the test queues, through a pipe the poll loop watches.
-    final class QueuedSource: SessionEventSource {
+    final class QueuedSource: LinkEventSource {
         let fileDescriptor: Int32
         private let writeEnd: Int32
-        private var queued: [SessionInput] = []
+        private var queued: [LinkInput] = []
 
         init() throws {
             var ends: [Int32] = [0, 0]
@@ -25,13 +25,13 @@ import Testing
             close(writeEnd)
         }
 
-        func send(_ input: SessionInput) {
+        func send(_ input: LinkInput) {
             queued.append(input)
             var byte: UInt8 = 1
             _ = write(writeEnd, &byte, 1)
         }
 
-        func readInputs() -> [SessionInput] {
+        func readInputs() -> [LinkInput] {
             var buffer = [UInt8](repeating: 0, count: 64)
             while read(fileDescriptor, &buffer, buffer.count) > 0 {}
             defer { queued.removeAll() }
@@ -43,11 +43,11 @@ import Testing
         let pty = try PseudoTerminal()
         let source = try QueuedSource()
         // A minute of backoff: only `.portAppeared` can bring the port back within the run.
-        var timings = SessionTimings()
+        var timings = LinkTimings()
         timings.reconnect = Backoff(initial: .seconds(60))
-        let driver = SessionDriver(portPath: pty.path, timings: timings)
+        let driver = LinkDriver(portPath: pty.path, timings: timings)
         driver.eventSources = [source]
-        var states: [SessionState] = []
+        var states: [LinkState] = []
         var readings: [Int32] = []
         var closedOnRemoval = false
         let clock = MonotonicClock()

@@ -3,8 +3,8 @@
 /// Pure: inputs in, actions out, the current time passed with each input. The driver performs
 /// the actions and calls `handle(.tick, now:)` at ``nextDeadline``. A plain relay that sends no
 /// `B:` lines works too: device lines alone mean the link is up.
-public struct SessionMachine: Sendable {
-    public private(set) var state: SessionState = .disconnected
+public struct LinkMachine: Sendable {
+    public private(set) var state: LinkState = .disconnected
     /// The GripFit's firmware version, once `D:` has arrived on this link.
     public private(set) var firmware: String?
     /// The bridge's firmware version, once `B:BRIDGE` has arrived; nil behind a plain relay.
@@ -12,7 +12,7 @@ public struct SessionMachine: Sendable {
     /// The GripFit's address as the bridge reported it.
     public private(set) var deviceAddress: BLEAddress?
 
-    private var timings: SessionTimings
+    private var timings: LinkTimings
     private var portOpen = false
     private var reopenAt: MonotonicInstant?
     private var stateDeadline: MonotonicInstant?
@@ -30,7 +30,7 @@ public struct SessionMachine: Sendable {
         var deadline: MonotonicInstant
     }
 
-    public init(timings: SessionTimings = SessionTimings()) {
+    public init(timings: LinkTimings = LinkTimings()) {
         self.timings = timings
     }
 
@@ -50,15 +50,15 @@ public struct SessionMachine: Sendable {
     public var behindBridge: Bool { bridgeVersion != nil || sawBridgeLine }
     private var sawBridgeLine = false
 
-    public mutating func handle(_ input: SessionInput, now: MonotonicInstant) -> [SessionAction] {
-        var actions: [SessionAction] = []
+    public mutating func handle(_ input: LinkInput, now: MonotonicInstant) -> [LinkAction] {
+        var actions: [LinkAction] = []
         handle(input, now: now, into: &actions)
         return actions
     }
 
     /// Appends the actions for `input` to `actions`: a driver that reuses one array allocates
     /// nothing per reading.
-    public mutating func handle(_ input: SessionInput, now: MonotonicInstant, into actions: inout [SessionAction]) {
+    public mutating func handle(_ input: LinkInput, now: MonotonicInstant, into actions: inout [LinkAction]) {
         switch input {
         case .start:
             actions.append(.openPort)
@@ -83,9 +83,9 @@ public struct SessionMachine: Sendable {
         case .message(let message):
             receive(message, now, &actions)
         case .malformed(let error):
-            actions.append(.report(.warning(SessionWarning(error))))
+            actions.append(.report(.warning(LinkWarning(error))))
         case .framing(let error):
-            actions.append(.report(.warning(SessionWarning(error))))
+            actions.append(.report(.warning(LinkWarning(error))))
         case .submit(let command):
             queue.append(command)
             sendNext(now, &actions)
@@ -102,10 +102,10 @@ public struct SessionMachine: Sendable {
 
     // MARK: - Messages
 
-    private mutating func receive(_ message: Message, _ now: MonotonicInstant, _ actions: inout [SessionAction]) {
+    private mutating func receive(_ message: Message, _ now: MonotonicInstant, _ actions: inout [LinkAction]) {
         switch message {
         case .unknown(let line):
-            actions.append(.report(.warning(SessionWarning(.unknownLine, raw: Array(line.utf8)))))
+            actions.append(.report(.warning(LinkWarning(.unknownLine, raw: Array(line.utf8)))))
             return
         case .bridge(let event):
             sawBridgeLine = true
@@ -142,7 +142,7 @@ public struct SessionMachine: Sendable {
         complete(with: message, now, &actions)
     }
 
-    private mutating func receive(_ event: BridgeEvent, _ now: MonotonicInstant, _ actions: inout [SessionAction]) {
+    private mutating func receive(_ event: BridgeEvent, _ now: MonotonicInstant, _ actions: inout [LinkAction]) {
         switch event {
         case .hello(let version):
             bridgeVersion = version
@@ -190,22 +190,22 @@ public struct SessionMachine: Sendable {
             let line = Array(("B:ERROR,\(code.rawValue)" + (detail.map { ",\($0)" } ?? "")).utf8)
             if code == .dataLost {
                 // Lines the bridge never relayed: a gap in the readings, never a command's answer.
-                actions.append(.report(.warning(SessionWarning(.dataLost, raw: line))))
+                actions.append(.report(.warning(LinkWarning(.dataLost, raw: line))))
             } else if inFlight == nil || !code.answersCommand {
-                actions.append(.report(.warning(SessionWarning(.bridgeError, raw: line))))
+                actions.append(.report(.warning(LinkWarning(.bridgeError, raw: line))))
             }
         }
     }
 
     /// Device lines prove the link is up even when no bridge said so.
-    private mutating func deviceLineArrived(_ now: MonotonicInstant, _ actions: inout [SessionAction]) {
+    private mutating func deviceLineArrived(_ now: MonotonicInstant, _ actions: inout [LinkAction]) {
         switch state {
         case .connected, .error(.sensorNotReady): break
         default: enterConnected(askInfo: false, now, &actions)
         }
     }
 
-    private mutating func enterConnected(askInfo: Bool, _ now: MonotonicInstant, _ actions: inout [SessionAction]) {
+    private mutating func enterConnected(askInfo: Bool, _ now: MonotonicInstant, _ actions: inout [LinkAction]) {
         timings.reconnect.reset()
         lastActivity = now
         lastReading = now
@@ -220,7 +220,7 @@ public struct SessionMachine: Sendable {
         sendNext(now, &actions)
     }
 
-    private mutating func linkDown(_ actions: inout [SessionAction]) {
+    private mutating func linkDown(_ actions: inout [LinkAction]) {
         firmware = nil
         handshakeAt = nil
         stalePingDeadline = nil
@@ -230,7 +230,7 @@ public struct SessionMachine: Sendable {
         }
     }
 
-    private mutating func enter(_ newState: SessionState, deadline: MonotonicInstant?, _ actions: inout [SessionAction]) {
+    private mutating func enter(_ newState: LinkState, deadline: MonotonicInstant?, _ actions: inout [LinkAction]) {
         stateDeadline = deadline
         guard newState != state else { return }
         state = newState
@@ -239,7 +239,7 @@ public struct SessionMachine: Sendable {
 
     // MARK: - Commands
 
-    private mutating func sendNext(_ now: MonotonicInstant, _ actions: inout [SessionAction]) {
+    private mutating func sendNext(_ now: MonotonicInstant, _ actions: inout [LinkAction]) {
         guard inFlight == nil, portOpen else { return }
         guard let index = queue.firstIndex(where: { !$0.isDeviceCommand || state == .connected }) else { return }
         let command = queue.remove(at: index)
@@ -252,7 +252,7 @@ public struct SessionMachine: Sendable {
         }
     }
 
-    private mutating func complete(with message: Message, _ now: MonotonicInstant, _ actions: inout [SessionAction]) {
+    private mutating func complete(with message: Message, _ now: MonotonicInstant, _ actions: inout [LinkAction]) {
         guard let pending = inFlight, let outcome = pending.command.outcome(for: message) else { return }
         if outcome == .failed(.bridge(.writeFailed)) {
             retryOrFail(pending, now, &actions)
@@ -263,18 +263,20 @@ public struct SessionMachine: Sendable {
         sendNext(now, &actions)
     }
 
-    private mutating func retryOrFail(_ pending: InFlight, _ now: MonotonicInstant, _ actions: inout [SessionAction]) {
+    private mutating func retryOrFail(_ pending: InFlight, _ now: MonotonicInstant, _ actions: inout [LinkAction]) {
         if pending.attempts < 2 {
             inFlight = InFlight(
-                command: pending.command, attempts: pending.attempts + 1,
-                deadline: now + timings.replyTimeout(for: pending.command))
+                command: pending.command,
+                attempts: pending.attempts + 1,
+                deadline: now + timings.replyTimeout(for: pending.command)
+            )
             actions.append(.send(pending.command))
         } else {
             fail(pending, now, &actions)
         }
     }
 
-    private mutating func fail(_ pending: InFlight, _ now: MonotonicInstant, _ actions: inout [SessionAction]) {
+    private mutating func fail(_ pending: InFlight, _ now: MonotonicInstant, _ actions: inout [LinkAction]) {
         inFlight = nil
         actions.append(.report(.commandFinished(pending.command, .failed(.timedOut(attempts: pending.attempts)))))
         sendNext(now, &actions)
@@ -282,7 +284,7 @@ public struct SessionMachine: Sendable {
 
     // MARK: - Time
 
-    private mutating func tick(_ now: MonotonicInstant, _ actions: inout [SessionAction]) {
+    private mutating func tick(_ now: MonotonicInstant, _ actions: inout [LinkAction]) {
         if let reopenAt, reopenAt <= now {
             self.reopenAt = nil
             actions.append(.openPort)
@@ -312,16 +314,16 @@ public struct SessionMachine: Sendable {
         } else if lastActivity + timings.staleAfter <= now {
             if !warnedSilent {
                 warnedSilent = true
-                actions.append(.report(.warning(SessionWarning(.noReadings))))
+                actions.append(.report(.warning(LinkWarning(.noReadings))))
             }
             stalePingDeadline = now + timings.pongTimeout
             actions.append(.send(.device(.ping)))
         }
     }
 
-    private mutating func staleLink(_ now: MonotonicInstant, _ actions: inout [SessionAction]) {
+    private mutating func staleLink(_ now: MonotonicInstant, _ actions: inout [LinkAction]) {
         stalePingDeadline = nil
-        actions.append(.report(.warning(SessionWarning(.staleLink))))
+        actions.append(.report(.warning(LinkWarning(.staleLink))))
         linkDown(&actions)
         if behindBridge {
             actions.append(.send(.bridge(.scan)))

@@ -1,11 +1,11 @@
 /// The connection state users see (spec §2.1). Errors are states, not thrown values, so a live
 /// view always has something to show and recovery is just another transition.
-public enum SessionState: Equatable, Sendable, CustomStringConvertible {
+public enum LinkState: Equatable, Sendable, CustomStringConvertible {
     case disconnected
     case scanning
     case connecting
     case connected
-    case error(SessionErrorKind)
+    case error(LinkErrorKind)
 
     public var description: String {
         switch self {

@@ -5,7 +5,7 @@ import XCTest
 
 /// The whole hotplug path: a session reading an emulated dongle, which is unplugged and comes back
 /// as ttyACM1; the udev monitor in the driver's poll loop brings the session back at once.
-final class SessionDriverHotplugTests: XCTestCase {
+final class LinkDriverHotplugTests: XCTestCase {
     override func setUpWithError() throws {
         try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
     }
@@ -16,13 +16,13 @@ final class SessionDriverHotplugTests: XCTestCase {
         let context = try UdevContext()
         let selection = try PortSelector.select("F1E2D3C4", among: UdevEnumerator(context: context).usbSerialPorts())
         guard case .usb(let port) = selection else { return XCTFail("not a USB port: \(selection)") }
-        let driver = SessionDriver(open: PortLocator(selection: selection, context: context).open)
+        let driver = LinkDriver(open: PortLocator(selection: selection, context: context).open)
         driver.eventSources = [try UdevMonitor(context: context, following: port)]
 
         var second: Testbed.Device?
         var opened: [String] = []
         var readings: [Int32] = []
-        var states: [SessionState] = []
+        var states: [LinkState] = []
         let clock = MonotonicClock()
         let stop = try driver.run(until: clock.now() + .seconds(20)) { report, _ in
             switch report {
@@ -51,8 +51,10 @@ final class SessionDriverHotplugTests: XCTestCase {
         XCTAssertEqual(opened, ["/dev/ttyACM0", "/dev/ttyACM1"])
         XCTAssertEqual(readings, [1, 2, 3, 4, 5, 6])
         XCTAssertEqual(
-            states, [.scanning, .connected, .error(.dongleMissing), .scanning, .connected],
-            "the gap is marked by a state change")
+            states,
+            [.scanning, .connected, .error(.dongleMissing), .scanning, .connected],
+            "the gap is marked by a state change"
+        )
     }
 
     private static func write(_ text: String, to fd: Int32) {

@@ -6,9 +6,9 @@ import Testing
 
 /// Several consumers on one driver: each sees every report, the loop wakes at the earliest of
 /// their deadlines, and any one of them can end the session.
-@Suite(.serialized) struct SessionDriverConsumersTests {
+@Suite(.serialized) struct LinkDriverConsumersTests {
     /// Counts readings, ticks at a deadline it moves on each tick, and stops after `ticks` ticks.
-    final class Counter: SessionConsumer {
+    final class Counter: LinkConsumer {
         var readings = 0
         var ticks: [MonotonicInstant] = []
         var idles = 0
@@ -23,7 +23,7 @@ import Testing
             self.stopAfterTicks = stopAfterTicks
         }
 
-        func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+        func handle(_ report: LinkReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
             if case .message(.reading) = report {
                 readings += 1
                 links.append(link)
@@ -45,7 +45,7 @@ import Testing
         let dongle = try VirtualDongle(options: SimulatorOptions())
         dongle.start()
         defer { dongle.stop() }
-        let driver = SessionDriver(portPath: dongle.path)
+        let driver = LinkDriver(portPath: dongle.path)
         let clock = MonotonicClock()
         let start = clock.now()
         let quiet = Counter(start: nil, period: .seconds(1), stopAfterTicks: nil)
@@ -66,10 +66,10 @@ import Testing
     }
 
     @Test func aConsumerSubmitsCommandsThroughItsActions() throws {
-        final class Tarer: SessionConsumer {
+        final class Tarer: LinkConsumer {
             var tared = false
             var asked = false
-            func handle(_ report: SessionReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
+            func handle(_ report: LinkReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
                 switch report {
                 case .message(.reading) where !asked:
                     asked = true
@@ -85,7 +85,7 @@ import Testing
         let dongle = try VirtualDongle(options: SimulatorOptions())
         dongle.start()
         defer { dongle.stop() }
-        let driver = SessionDriver(portPath: dongle.path)
+        let driver = LinkDriver(portPath: dongle.path)
         let tarer = Tarer()
         driver.consumers = [tarer]
         let reason = try driver.run(until: MonotonicClock().now() + .seconds(10))

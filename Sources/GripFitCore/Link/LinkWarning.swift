@@ -1,5 +1,5 @@
 /// Something received or observed that a user should know about but that does not stop the session.
-public struct SessionWarning: Equatable, Sendable {
+public struct LinkWarning: Equatable, Sendable {
     public enum Reason: Hashable, Sendable {
         /// A line with a known tag and bad content.
         case malformed(MessageParseError.Reason)
