@@ -39,8 +39,17 @@ final class Labgrid {
             throw LabgridError.didNotSay("labgrid-coordinator", "listening on 127.0.0.1:PORT", listening)
         }
         coordinator = String(match.1)
-        // `labgrid-client monitor` prints each resource as the coordinator learns of it.
-        let (monitor, resources) = try start("labgrid-client", ["--coordinator", coordinator, "monitor"])
+        // `labgrid-client monitor` prints each resource the coordinator tells it of once it has
+        // subscribed, not those it learns while subscribing (labgrid 26 sets its `monitor` flag after
+        // the first sync). So the exporter starts only when the monitor's debug log says that sync came
+        // back; an exporter started beside it could register unseen, and the wait would end in a hang.
+        let (monitor, resources) = try start("labgrid-client", ["--debug", "--coordinator", coordinator, "monitor"])
+        let subscribed = PipeReader.text(of: resources, until: "received sync 1", before: .now + Self.bound)
+        guard subscribed.contains("received sync 1") else {
+            monitor.terminate()
+            resources.drainInBackground()
+            throw LabgridError.didNotSay("labgrid-client monitor", "received sync 1", subscribed)
+        }
         try start("labgrid-exporter", ["--coordinator", coordinator, "--name", "rack1", "--hostname", "127.0.0.1", "exporter.yaml"])
         let seen = PipeReader.text(of: resources, until: "rack1/gripfit-rack/NetworkSerialPort", before: .now + Self.bound)
         monitor.terminate()
