@@ -41,13 +41,14 @@ public struct JSONImport {
                 guard case .session(let bytes, let line) = piece else { continue }
                 number += 1
                 let exported: ExportedSession
+                let scan = TraceScan(bytes)
                 do {
-                    exported = try decoder.decode(ExportedSession.self, from: Data(bytes))
+                    exported = try decoder.decode(ExportedSession.self, from: Data(scan?.rest ?? bytes))
                 } catch {
                     let words = (error as? DecodingError)?.words(under: "sessions[\(number - 1)]") ?? "session \(number) does not read"
                     throw StoreError.badImport(line: line, reason: words)
                 }
-                batch.append(try SessionExchange.session(exported, number: number))
+                batch.append(try SessionExchange.session(exported, number: number, scanned: scan?.trace))
                 if batch.count >= batchSize { try file() }
             }
         }

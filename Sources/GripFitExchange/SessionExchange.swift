@@ -130,16 +130,17 @@ public enum SessionExchange {
         return ExchangeContents(sessions: sessions, subjects: subjects, assessments: assessments)
     }
 
-    /// One session of a JSON export, rebuilt from its trace; `number` counts from 1 in the file, for messages.
-    static func session(_ exported: ExportedSession, number: Int) throws(StoreError) -> StoredSession {
-        var samples: [RawSample] = []
+    /// One session of a JSON export, rebuilt from its trace; `number` counts from 1 in the file, for
+    /// messages. `scanned` is its trace when ``TraceScan`` read and checked it (the decoded one is then empty).
+    static func session(_ exported: ExportedSession, number: Int, scanned: RawTrace? = nil) throws(StoreError) -> StoredSession {
+        var samples: [RawSample] = scanned?.samples ?? []
         for pair in exported.trace.samples {
             guard pair.count == 2, let raw = Int32(exactly: pair[1]), samples.count < TraceCodec.maximumCount else {
                 throw .badImport(line: 1, reason: "session \(number): a trace sample is not [micros, raw]")
             }
             samples.append(RawSample(micros: pair[0], raw: raw))
         }
-        var gaps: [TraceGap] = []
+        var gaps: [TraceGap] = scanned?.gaps ?? []
         for pair in exported.trace.gaps {
             guard pair.count == 2 else { throw .badImport(line: 1, reason: "session \(number): a gap is not [start, end]") }
             gaps.append(TraceGap(startMicros: pair[0], endMicros: pair[1]))
@@ -152,7 +153,7 @@ public enum SessionExchange {
                 massKilograms: $0.massKg
             )
         }
-        guard exported.trace.gaps.count <= TraceCodec.maximumCount else {
+        guard gaps.count <= TraceCodec.maximumCount else {
             throw .badImport(line: 1, reason: "session \(number): too many gaps")
         }
         var session = try rebuild(
