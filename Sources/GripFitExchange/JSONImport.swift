@@ -3,7 +3,8 @@ import GripFitClinical
 import GripFitRecords
 
 /// A JSON export imported as it is read, in batches (``batchSize`` sessions, one transaction and
-/// one fsync each), so memory holds one batch however large the file. The file is read twice: once
+/// one fsync each), so memory holds two batches however large the file: one being filed while the
+/// next is decoded on a thread of its own (``BatchHandoff``). The file is read twice: once
 /// for its subjects and assessments, which exports from before streaming write after the sessions,
 /// then for the sessions. Each batch is checked whole and filed with ``SessionHistory/importContents(_:)``:
 /// a refused batch leaves the earlier ones filed, and running the import again skips them.
@@ -17,23 +18,50 @@ public struct JSONImport {
     /// Imports the file `pass` reads, each batch handed to `file` (``SessionHistory/importContents(_:)``,
     /// as the caller guards it); `progress` hears the sessions done so far and the total.
     public static func run(
-        _ pass: Pass,
+        _ pass: @escaping Pass,
         file fileBatch: @escaping (ExchangeContents) throws -> ImportOutcome,
         progress: @escaping (Int, Int) -> Void = { _, _ in }
     ) throws -> ImportOutcome {
         let (subjects, assessments, total) = try header(pass)
+        let handoff = BatchHandoff<[StoredSession]>()
+        let read = DispatchSemaphore(value: 0)
+        // Only the reading thread calls `pass`; the filing thread never touches it.
+        nonisolated(unsafe) let pass = pass
+        Thread.detachNewThread {
+            defer { read.signal() }
+            do {
+                try sessions(pass) { handoff.put($0) }
+                handoff.finish(nil)
+            } catch {
+                handoff.finish(error)
+            }
+        }
+        defer {
+            handoff.cancel()
+            read.wait()
+        }
         var outcome = ImportOutcome(added: 0, skipped: 0)
+        while true {
+            switch handoff.take() {
+            case .batch(let batch):
+                try SessionExchange.checkTags(batch, assessments: assessments)
+                let filed = try fileBatch(ExchangeContents(sessions: batch, subjects: subjects, assessments: assessments))
+                outcome.added += filed.added
+                outcome.skipped += filed.skipped
+                progress(outcome.added + outcome.skipped, total)
+            case .end:
+                return outcome
+            case .failed(let error):
+                throw error
+            }
+        }
+    }
+
+    /// The second pass: the sessions decoded and rebuilt, handed on ``batchSize`` at a time until
+    /// `put` says the filer has stopped.
+    private static func sessions(_ pass: Pass, put: @escaping ([StoredSession]) -> Bool) throws {
         var batch: [StoredSession] = []
         var number = 0
-        func file() throws {
-            guard !batch.isEmpty else { return }
-            try SessionExchange.checkTags(batch, assessments: assessments)
-            let filed = try fileBatch(ExchangeContents(sessions: batch, subjects: subjects, assessments: assessments))
-            outcome.added += filed.added
-            outcome.skipped += filed.skipped
-            batch.removeAll(keepingCapacity: true)
-            progress(outcome.added + outcome.skipped, total)
-        }
         var splitter = ExportSplitter()
         let decoder = decoder()
         try pass { chunk in
@@ -49,12 +77,14 @@ public struct JSONImport {
                     throw StoreError.badImport(line: line, reason: words)
                 }
                 batch.append(try SessionExchange.session(exported, number: number, scanned: scan?.trace))
-                if batch.count >= batchSize { try file() }
+                if batch.count >= batchSize {
+                    guard put(batch) else { throw CancellationError() }
+                    batch = []
+                }
             }
         }
         try splitter.finish()
-        try file()
-        return outcome
+        if !batch.isEmpty, !put(batch) { throw CancellationError() }
     }
 
     /// The first pass: the document without its sessions, checked as a whole export would be (its
