@@ -51,11 +51,29 @@ public enum RFC3339 {
 
     /// `2026-11-22T04:10:31.123Z`. Times outside `range` (only a damaged file holds them) are
     /// clamped to its ends, so printing never traps.
+    /// Written into its 24 bytes in place: a listing formats one per row, and joining sixteen small
+    /// strings was a tenth of `history --json`'s time.
     public static func format(milliseconds: Int64) -> String {
         let time = CivilTime(milliseconds: min(max(milliseconds, range.lowerBound), range.upperBound))
-        let pad = CivilTime.pad
-        return pad(time.year, 4) + "-" + pad(time.month, 2) + "-" + pad(time.day, 2) + "T" + pad(time.hour, 2) + ":"
-            + pad(time.minute, 2) + ":" + pad(time.second, 2) + "." + pad(time.millisecond, 3) + "Z"
+        // Every field is in range after the clamp: a 4-digit year, the others within their widths.
+        let fields: [(value: Int64, width: Int, after: UInt8)] = [
+            (time.year, 4, UInt8(ascii: "-")), (time.month, 2, UInt8(ascii: "-")), (time.day, 2, UInt8(ascii: "T")),
+            (time.hour, 2, UInt8(ascii: ":")), (time.minute, 2, UInt8(ascii: ":")), (time.second, 2, UInt8(ascii: ".")),
+            (time.millisecond, 3, UInt8(ascii: "Z")),
+        ]
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var end = 0
+            for field in fields {
+                var value = field.value
+                for position in stride(from: end + field.width - 1, through: end, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                buffer[end + field.width] = field.after
+                end += field.width + 1
+            }
+            return end
+        }
     }
 
     /// What is wrong with `text` when it has the shape of an RFC 3339 date or time but names one
