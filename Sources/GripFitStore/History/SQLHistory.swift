@@ -22,18 +22,24 @@ package struct SQLHistory<Connection: HistoryConnection> {
         try connection.eachRow(dialect.numbered(sql), values, body)
     }
 
+    /// The most rows one cursor fetch holds: a few MB of listing rows.
+    static var largestCursorBatch: Int { 16_000 }
+
     /// The rows `sql` returns, handed to `body` one at a time and never all held, `body` free to run
     /// statements of its own between them: SQLite steps the statement as `body` asks; a server is
-    /// read through a cursor, ``HistoryDialect/cursorBatch`` rows at a time (rows it sent on while
-    /// `body` read something else would have to be held, or would hold up the connection `body`
-    /// reads on). Inside a transaction, which closes the cursor if `body` throws.
+    /// read through a cursor, ``HistoryDialect/cursorBatch`` rows first, then four times as many
+    /// each time up to ``largestCursorBatch`` (rows it sent on while `body` read something else would
+    /// have to be held, or would hold up the connection `body` reads on): a short listing's first
+    /// page comes at once, a long one in few round trips. Inside a transaction, which closes the
+    /// cursor if `body` throws.
     func streamRows(_ sql: String, _ values: [Value], _ body: (_ columns: [String], _ values: [StoredValue]) throws -> Void) throws {
-        guard let batch = dialect.cursorBatch else { return try eachRow(sql, values, body) }
+        guard var batch = dialect.cursorBatch else { return try eachRow(sql, values, body) }
         try execute("DECLARE gripfit_rows NO SCROLL CURSOR FOR \(sql)", values)
         while true {
             let rows = try rows("FETCH FORWARD \(batch) FROM gripfit_rows")
             for row in rows { try body(row.columns, row.values) }
             if rows.count < batch { break }
+            batch = min(batch * 4, max(batch, Self.largestCursorBatch))
         }
         try execute("CLOSE gripfit_rows")
     }
