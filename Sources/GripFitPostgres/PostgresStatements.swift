@@ -84,7 +84,16 @@ struct PostgresStatements: HistoryConnection {
     /// A type the history never stores is kept as its bytes, so the checked decoding reports it
     /// ("holds a blob") rather than anything trapping.
     private static func value(_ cell: PostgresCell) -> StoredValue {
-        guard let bytes = cell.bytes else { return .null }
+        guard var bytes = cell.bytes else { return .null }
+        // The binary integers, floats and text a listing is made of read straight from their bytes:
+        // the generic `decode` was a tenth of a long listing's time. Anything else takes it.
+        switch (cell.dataType, cell.format, bytes.readableBytes) {
+        case (.int8, .binary, 8): return bytes.readInteger(as: Int64.self).map(StoredValue.integer) ?? .null
+        case (.int4, .binary, 4): return bytes.readInteger(as: Int32.self).map { .integer(Int64($0)) } ?? .null
+        case (.float8, .binary, 8): return bytes.readInteger(as: UInt64.self).map { .real(Double(bitPattern: $0)) } ?? .null
+        case (.text, _, _), (.varchar, _, _): return .text(String(buffer: bytes))
+        default: break
+        }
         switch cell.dataType {
         case .int2, .int4, .int8: return (try? cell.decode(Int64.self)).map(StoredValue.integer) ?? .null
         case .float4, .float8: return (try? cell.decode(Double.self)).map(StoredValue.real) ?? .null
