@@ -7,7 +7,7 @@ protocol EventLines {
     /// The format ``LiveStream/reading(_:kilograms:time:display:format:port:)`` writes a reading with its force in.
     var format: LiveStream.Format { get }
 
-    /// The line before the first event (CSV's column names); nil when there is none.
+    /// The line before the first event (CSV's column names); nil when there is none, as for most.
     var header: String? { get }
 
     /// A reading without a force or a port, as bytes (``EventEncoder/appendJSONL(reading:time:to:)`` and its kin).
@@ -15,4 +15,8 @@ protocol EventLines {
 
     /// Any other event's line, without its newline; nil for an event the format has no line for.
     func line(_ report: LinkReport, time: String, port: String?) -> String?
+}
+
+extension EventLines {
+    var header: String? { nil }
 }

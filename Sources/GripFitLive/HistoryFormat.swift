@@ -1,7 +1,8 @@
 import GripFitOutput
 import GripFitRecords
 
-/// How `history` writes its sessions, each format one encoder (``encoder(display:width:)``).
+/// How `history` writes its sessions, each format one encoder (``encoder(display:width:)``); the CLI maps
+/// each to its encoder of assessments too, for `history --assessments`.
 public enum HistoryFormat: String, CaseIterable, Sendable {
     /// An aligned table for people, times local.
     case table
@@ -14,8 +15,8 @@ public enum HistoryFormat: String, CaseIterable, Sendable {
     public func encoder(display: ForceDisplay, width: Int) -> any ByteEncoder<HistoryEntry, Never> {
         switch self {
         case .table: HistoryTableEncoder(display: display, width: width)
-        case .csv: HistoryCSVEncoder(display: display)
-        case .json: HistoryJSONEncoder(display: display)
+        case .csv: CSVRowsEncoder(header: HistoryCSV.header(unit: display.unit)) { HistoryCSV.fields($0, display: display) }
+        case .json: JSONArrayEncoder { SessionJSON.row($0, display: display) }
         }
     }
 }

@@ -5,8 +5,6 @@ import GripFitCore
 struct JSONLEventLines: EventLines {
     var format: LiveStream.Format { .jsonl }
 
-    var header: String? { nil }
-
     func appendReading(_ raw: Int32, time: [UInt8], to bytes: inout [UInt8]) {
         EventEncoder.appendJSONL(reading: raw, time: time, to: &bytes)
     }

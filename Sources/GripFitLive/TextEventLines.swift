@@ -6,8 +6,6 @@ import GripFitOutput
 struct TextEventLines: EventLines {
     var format: LiveStream.Format { .text }
 
-    var header: String? { nil }
-
     func appendReading(_ raw: Int32, time: [UInt8], to bytes: inout [UInt8]) {
         EventEncoder.appendText(reading: raw, time: time, to: &bytes)
     }

@@ -10,7 +10,7 @@ struct HistoryTableEncoderTests {
     @Test func theWholeTableIsWrittenAtTheFinish() {
         let entries = [Fixtures.entry(id: 12, label: "long enough to be cut at forty columns wide"), Fixtures.entry(id: 3)]
         let pieces = Fixtures.pieces(HistoryTableEncoder(display: Fixtures.display, width: 40), entries)
-        #expect(pieces.dropLast().allSatisfy(\.isEmpty))
+        #expect(pieces.dropLast().allSatisfy { $0.isEmpty })
         let lines = HistoryTable.lines(entries, display: Fixtures.display, width: 40)
         #expect(pieces.last == lines.map { $0 + "\n" }.joined())
         #expect(lines.count == 3)

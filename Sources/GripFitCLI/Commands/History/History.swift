@@ -253,9 +253,9 @@ struct History: ParsableCommand {
     /// `entries` through `encoder` whole (begin, each, finish), written in ``jsonChunk`` pieces; false, and
     /// nothing more written, once the reader is gone.
     @discardableResult
-    private static func write(
-        _ entries: [HistoryEntry],
-        with encoder: inout any ByteEncoder<HistoryEntry, Never>,
+    private static func write<Item>(
+        _ entries: [Item],
+        with encoder: inout any ByteEncoder<Item, Never>,
         to sink: some CommandOutput
     ) -> Bool {
         var bytes: [UInt8] = []
@@ -278,19 +278,8 @@ struct History: ParsableCommand {
 
     private func listAssessments(_ store: any SessionHistory, to sink: some CommandOutput) throws {
         let listed = AssessmentListing.views(try store.assessments(subject: subject), subjects: try store.subjects())
-        switch json ? .json : format {
-        case .json:
-            sink.line("[" + listed.map { AssessmentListing.json($0, unit: unit).text }.joined(separator: ",") + "]")
-        case .csv:
-            guard sink.line(CSVLine.join(AssessmentListing.csvHeader)) else { return }
-            for view in listed {
-                guard sink.line(CSVLine.join(AssessmentListing.csvFields(view, unit: unit))) else { return }
-            }
-        case .table:
-            for line in AssessmentListing.table(listed, unit: unit) {
-                guard sink.line(line) else { return }
-            }
-        }
+        var encoder = (json ? .json : format).assessmentEncoder(unit: unit)
+        Self.write(listed, with: &encoder, to: sink)
     }
 
     /// Why the table is empty, and what to type instead: no sessions at all, none of this device

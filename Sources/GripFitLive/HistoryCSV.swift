@@ -2,35 +2,15 @@ import GripFitCore
 import GripFitOutput
 import GripFitRecords
 
-/// `history --format csv`: the column names (force columns in `display`'s unit), then one row per
-/// session as it comes; nothing after the last. An uncalibrated session's force columns are empty,
-/// its peak in `peak_raw`.
-struct HistoryCSVEncoder: ByteEncoder {
-    typealias Item = HistoryEntry
-
-    let display: ForceDisplay
-
-    func begin(into bytes: inout [UInt8]) {
-        Self.append(header, to: &bytes)
-    }
-
-    func add(_ entry: HistoryEntry, into bytes: inout [UInt8]) {
-        Self.append(fields(entry), to: &bytes)
-    }
-
-    func finish(into bytes: inout [UInt8]) {}
-
-    private static func append(_ fields: [String], to bytes: inout [UInt8]) {
-        bytes += CSVLine.join(fields).utf8
-        bytes.append(UInt8(ascii: "\n"))
-    }
-
-    private var header: [String] {
-        let u = display.unit.rawValue
+/// `history --format csv`'s columns (``CSVRowsEncoder`` writes them): force columns in `display`'s
+/// unit; an uncalibrated session's force columns are empty, its peak in `peak_raw`.
+enum HistoryCSV {
+    static func header(unit: ForceUnit) -> [String] {
+        let u = unit.rawValue
         return [
             "id", "start", "device", "firmware", "bridge", "hand", "label", "protocol", "trial", "unit", "peak_\(u)", "mean_\(u)",
             "time_to_peak_s", "peak_rfd_\(u)_per_s", "impulse_\(u)_s", "reps", "duration_s", "calibration", "peak_raw",
-        ] + SummaryField.all.filter(\.isExtra).map { $0.key + Self.suffix($0.kind, unit: u) } + TagField.all.map(\.key) + ["station"]
+        ] + SummaryField.all.filter(\.isExtra).map { $0.key + suffix($0.kind, unit: u) } + TagField.all.map(\.key) + ["station"]
     }
 
     /// A column's unit, as the header names it.
@@ -44,7 +24,7 @@ struct HistoryCSVEncoder: ByteEncoder {
         }
     }
 
-    private func fields(_ entry: HistoryEntry) -> [String] {
+    static func fields(_ entry: HistoryEntry, display: ForceDisplay) -> [String] {
         let row = entry.row
         let summary = row.summary
         func force(_ value: Double) -> String {
