@@ -27,9 +27,9 @@ public final class LiveStream: LinkConsumer {
         /// The format's encoder: `unit` names CSV's force column; `port` tags each event (JSONL, text).
         public func encoder(unit: ForceUnit?, port: String?) -> any ByteEncoder<StreamEvent, Never> {
             switch self {
-            case .text: TextEventEncoder(port: port)
-            case .jsonl: JSONLEventEncoder(port: port)
-            case .csv: CSVEventEncoder(unit: unit)
+            case .text: EventLineEncoder(lines: TextEventLines(), port: port)
+            case .jsonl: EventLineEncoder(lines: JSONLEventLines(), port: port)
+            case .csv: EventLineEncoder(lines: CSVEventLines(unit: unit), port: nil)
             }
         }
     }
@@ -141,7 +141,7 @@ public final class LiveStream: LinkConsumer {
         case .csv:
             return "\(time),\(raw),\(value.formatted(decimals: 3))"
         case .text:
-            return TextEventEncoder.tagged("\(time) reading \(raw) = \(display.text(kilograms: kilograms, raw: raw))", port: port)
+            return TextEventLines.tagged("\(time) reading \(raw) = \(display.text(kilograms: kilograms, raw: raw))", port: port)
         }
     }
 }

@@ -29,14 +29,15 @@ enum AssessmentListing {
         }
     }
 
-    static func table(_ listed: [ClinicalView], unit: ForceUnit) -> [String] {
-        guard !listed.isEmpty else { return ["No assessments yet. Run one with `gripfit-serial record --protocol standard`."] }
-        return listed.flatMap { view in
-            let (assessment, statistics) = (view.assessment, view.statistics)
-            let subject = assessment.facts.subject.map { "  subject \(UntrustedText.escaped($0))" } ?? ""
-            return ["\(assessment.name)  \(LocalTime.text(milliseconds: assessment.facts.startedAtMilliseconds))\(subject)"]
-                + AssessmentText.figures(statistics, facts: assessment.facts, unit: unit).map { "  " + $0 }
-        }
+    /// What the table says when there is no assessment.
+    static let noneYet = "No assessments yet. Run one with `gripfit-serial record --protocol standard`."
+
+    /// One assessment in the table: its id, time and subject, then its figures indented.
+    static func lines(_ view: ClinicalView, unit: ForceUnit) -> [String] {
+        let (assessment, statistics) = (view.assessment, view.statistics)
+        let subject = assessment.facts.subject.map { "  subject \(UntrustedText.escaped($0))" } ?? ""
+        return ["\(assessment.name)  \(LocalTime.text(milliseconds: assessment.facts.startedAtMilliseconds))\(subject)"]
+            + AssessmentText.figures(statistics, facts: assessment.facts, unit: unit).map { "  " + $0 }
     }
 
     static func csvFields(_ view: ClinicalView, unit: ForceUnit) -> [String] {

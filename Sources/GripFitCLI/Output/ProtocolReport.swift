@@ -1,5 +1,6 @@
 import GripFitCore
 import GripFitLive
+import GripFitOutput
 import GripFitRecords
 import GripFitStore
 

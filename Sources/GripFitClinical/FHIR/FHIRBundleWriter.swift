@@ -7,6 +7,7 @@ import GripFitOutput
 /// system comes from ``FHIRIdentity`` (the clinic's site identity), and every resource carries an
 /// identifier, so a transaction's conditional creates find what an earlier one made. Deterministic:
 /// the same input gives the same bytes. All text goes through ``JSONObject``, which escapes it once, here.
+/// The document is written by ``FHIRBundleEncoder``: the patients and devices first, then each assessment's Observations.
 public enum FHIRBundleWriter {
     static let trialSystem = "urn:gripfit:trial"
     static let loinc = "http://loinc.org"
@@ -21,34 +22,45 @@ public enum FHIRBundleWriter {
         identity: FHIRIdentity,
         type: FHIRBundleType = .collection
     ) throws -> String {
-        var entries: [JSONObject] = []
-        for patient in patients {
-            let resource = try resource(patient, identity)
-            entries.append(entry(patientURL(patient.code, identity), resource, "Patient", (identity.patientSystem, patient.code), type))
+        var encoder = FHIRBundleEncoder(patients: patients, devices: devices, identity: identity, type: type)
+        var bytes: [UInt8] = []
+        try encoder.begin(into: &bytes)
+        for assessment in assessments { try encoder.add(assessment, into: &bytes) }
+        encoder.finish(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A subject's Patient, as the Bundle's entry.
+    static func entry(_ patient: FHIRPatient, _ identity: FHIRIdentity, _ type: FHIRBundleType) throws(FHIRInputError) -> JSONObject {
+        let resource = try resource(patient, identity)
+        return entry(patientURL(patient.code, identity), resource, "Patient", (identity.patientSystem, patient.code), type)
+    }
+
+    /// A GripFit's Device, as the Bundle's entry.
+    static func entry(_ device: FHIRDevice, _ identity: FHIRIdentity, _ type: FHIRBundleType) throws(FHIRInputError) -> JSONObject {
+        let resource = try resource(device, identity)
+        return entry(deviceURL(device.address, identity), resource, "Device", (identity.deviceSystem, device.address), type)
+    }
+
+    /// An assessment's Observations, one per hand, as the Bundle's entries; its subject and device must
+    /// be among the Bundle's (`subjects`, `addresses`).
+    static func entries(
+        _ assessment: FHIRAssessment,
+        subjects: Set<String>,
+        addresses: Set<String>,
+        _ identity: FHIRIdentity,
+        _ type: FHIRBundleType
+    ) throws(FHIRInputError) -> [JSONObject] {
+        try check(assessment, subjects: subjects, addresses: addresses)
+        // The assessment's own lines (the norm and EWGSOP2 read the best grip of either hand) go
+        // once, on the Observation of the hand that gave it; each hand keeps its own notes.
+        let best = assessment.hands.indices.max { assessment.hands[$0].valueKg < assessment.hands[$1].valueKg }
+        return assessment.hands.enumerated().map { index, result in
+            let uuid = identity.observationUUID(assessment: assessment.id, hand: result.hand)
+            let notes = (index == best ? assessment.notes : []) + result.notes
+            let resource = observation(assessment, result, uuid: uuid, notes: notes, identity)
+            return entry("urn:uuid:" + uuid, resource, "Observation", (identity.observationSystem, uuid), type)
         }
-        for device in devices {
-            let resource = try resource(device, identity)
-            entries.append(entry(deviceURL(device.address, identity), resource, "Device", (identity.deviceSystem, device.address), type))
-        }
-        let subjects = Set(patients.map(\.code))
-        let addresses = Set(devices.map(\.address))
-        for assessment in assessments {
-            try check(assessment, subjects: subjects, addresses: addresses)
-            // The assessment's own lines (the norm and EWGSOP2 read the best grip of either hand) go
-            // once, on the Observation of the hand that gave it; each hand keeps its own notes.
-            let best = assessment.hands.indices.max { assessment.hands[$0].valueKg < assessment.hands[$1].valueKg }
-            for (index, result) in assessment.hands.enumerated() {
-                let uuid = identity.observationUUID(assessment: assessment.id, hand: result.hand)
-                let notes = (index == best ? assessment.notes : []) + result.notes
-                let resource = observation(assessment, result, uuid: uuid, notes: notes, identity)
-                entries.append(entry("urn:uuid:" + uuid, resource, "Observation", (identity.observationSystem, uuid), type))
-            }
-        }
-        var bundle = JSONObject()
-        bundle.set("resourceType", "Bundle")
-        bundle.set("type", type.rawValue)
-        bundle.set("entry", entries)
-        return bundle.text
     }
 
     private static func patientURL(_ code: String, _ identity: FHIRIdentity) -> String { "urn:uuid:" + identity.patientUUID(code) }
@@ -90,7 +102,7 @@ public enum FHIRBundleWriter {
         return escaped.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? escaped
     }
 
-    private static func resource(_ patient: FHIRPatient, _ identity: FHIRIdentity) throws -> JSONObject {
+    private static func resource(_ patient: FHIRPatient, _ identity: FHIRIdentity) throws(FHIRInputError) -> JSONObject {
         guard !patient.code.isEmpty else { throw FHIRInputError.emptyText(field: "a subject code") }
         var resource = JSONObject()
         resource.set("resourceType", "Patient")
@@ -104,7 +116,7 @@ public enum FHIRBundleWriter {
         return resource
     }
 
-    private static func resource(_ device: FHIRDevice, _ identity: FHIRIdentity) throws -> JSONObject {
+    private static func resource(_ device: FHIRDevice, _ identity: FHIRIdentity) throws(FHIRInputError) -> JSONObject {
         guard !device.address.isEmpty else { throw FHIRInputError.emptyText(field: "a device's BLE address") }
         var resource = JSONObject()
         resource.set("resourceType", "Device")
@@ -128,7 +140,7 @@ public enum FHIRBundleWriter {
         return resource
     }
 
-    private static func check(_ assessment: FHIRAssessment, subjects: Set<String>, addresses: Set<String>) throws {
+    private static func check(_ assessment: FHIRAssessment, subjects: Set<String>, addresses: Set<String>) throws(FHIRInputError) {
         for (field, text) in [
             ("an assessment id", assessment.id), ("a protocol name", assessment.protocolName),
             ("a statistic", assessment.statistic),

@@ -179,13 +179,14 @@ struct History: ParsableCommand {
             return
         }
         let filter = filter(screenRows: screenRows)
-        let display = ForceDisplay(calibration: nil, unit: unit)
         let format = json ? .json : self.format
+        var encoder = format.encoder(display: ForceDisplay(calibration: nil, unit: unit), width: width)
         var entries: [HistoryEntry] = []
         var damaged: [StoreError] = []
-        if format == .json {
-            damaged = try writeJSON(store, filter: filter, book: try calibrations.all(), display, to: sink)
-        } else {
+        switch format {
+        case .json:
+            damaged = try writeStreamed(store, filter: filter, book: try calibrations.all(), with: &encoder, to: sink)
+        case .csv, .table:
             (entries, damaged) = try HistoryEntry.list(store: store, filter: filter, calibrations: calibrations)
         }
         // Each damaged session is named; the last problem becomes the exit status (65).
@@ -197,16 +198,13 @@ struct History: ParsableCommand {
         case .json:
             break
         case .csv:
-            guard sink.line(CSVLine.join(csvHeader)) else { return }
-            for entry in entries {
-                guard sink.line(CSVLine.join(csvFields(entry, display))) else { return }
-            }
+            guard Self.write(entries, with: &encoder, to: sink) else { return }
         case .table:
             guard !entries.isEmpty else {
                 if problems.isEmpty { sink.line(try emptyNotice(store: store, since: filter.since)) }
                 break
             }
-            table(entries, display, width: width, to: sink)
+            Self.write(entries, with: &encoder, to: sink)
             if let limit = filter.limit, entries.count + damaged.count >= limit {
                 let total = try store.count(filter)
                 if total > limit {
@@ -217,63 +215,71 @@ struct History: ParsableCommand {
         if let last = problems.last { throw last }
     }
 
-    /// The size of the pieces `--json` is written in, so a long history is neither one string in memory nor a write per row.
+    /// The size of the pieces the listing is written in, so a long history is neither one string in memory nor a write per row.
     static let jsonChunk = 64 * 1024
 
-    /// One JSON array of ``SessionJSON/row(_:display:)``, on one line, written in chunks as the
-    /// history hands the rows over (``SessionHistory/eachEntry(_:book:_:)``), so memory stays one
-    /// chunk's whatever the history's length. Returns the sessions that did not read.
-    private func writeJSON(
+    /// `--json`: the entries through `encoder` as the history hands them over (``SessionHistory/eachEntry(_:book:_:)``),
+    /// written in ``jsonChunk`` pieces, so memory stays one chunk's whatever the history's length. Returns the
+    /// sessions that did not read.
+    private func writeStreamed(
         _ store: any SessionHistory,
         filter: SessionFilter,
         book: [StoredCalibration],
-        _ display: ForceDisplay,
+        with encoder: inout any ByteEncoder<HistoryEntry, Never>,
         to sink: some CommandOutput
     ) throws(StoreError) -> [StoreError] {
-        var chunk: [UInt8] = [UInt8(ascii: "[")]
-        chunk.reserveCapacity(Self.jsonChunk + 4096)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.jsonChunk + 4096)
         var damaged: [StoreError] = []
-        var written = 0
         var open = true
+        encoder.begin(into: &bytes)
         try store.eachEntry(filter, book: book) { found in
-            let entry: HistoryEntry
             switch found {
             case .failure(let error):
                 damaged.append(error)
                 return true
-            case .success(let found):
-                entry = found
+            case .success(let entry):
+                encoder.add(entry, into: &bytes)
+                open = Self.flush(&bytes, to: sink)
+                return open
             }
-            if written > 0 { chunk.append(UInt8(ascii: ",")) }
-            written += 1
-            SessionJSON.row(entry, display: display).write(to: &chunk)
-            if chunk.count >= Self.jsonChunk {
-                open = sink.write(String(decoding: chunk, as: UTF8.self))
-                chunk.removeAll(keepingCapacity: true)
-            }
-            return open
         }
         guard open else { return damaged }
-        chunk += Array("]\n".utf8)
-        sink.write(String(decoding: chunk, as: UTF8.self))
+        encoder.finish(into: &bytes)
+        Self.flush(&bytes, all: true, to: sink)
         return damaged
+    }
+
+    /// `entries` through `encoder` whole (begin, each, finish), written in ``jsonChunk`` pieces; false, and
+    /// nothing more written, once the reader is gone.
+    @discardableResult
+    private static func write<Item>(
+        _ entries: [Item],
+        with encoder: inout any ByteEncoder<Item, Never>,
+        to sink: some CommandOutput
+    ) -> Bool {
+        var bytes: [UInt8] = []
+        encoder.begin(into: &bytes)
+        for entry in entries {
+            encoder.add(entry, into: &bytes)
+            guard flush(&bytes, to: sink) else { return false }
+        }
+        encoder.finish(into: &bytes)
+        return flush(&bytes, all: true, to: sink)
+    }
+
+    /// Writes `bytes` once they reach a ``jsonChunk`` (whatever there is with `all`) and empties them; false once the reader is gone.
+    @discardableResult
+    private static func flush(_ bytes: inout [UInt8], all: Bool = false, to sink: some CommandOutput) -> Bool {
+        guard all ? !bytes.isEmpty : bytes.count >= jsonChunk else { return true }
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return sink.write(String(decoding: bytes, as: UTF8.self))
     }
 
     private func listAssessments(_ store: any SessionHistory, to sink: some CommandOutput) throws {
         let listed = AssessmentListing.views(try store.assessments(subject: subject), subjects: try store.subjects())
-        switch json ? .json : format {
-        case .json:
-            sink.line("[" + listed.map { AssessmentListing.json($0, unit: unit).text }.joined(separator: ",") + "]")
-        case .csv:
-            guard sink.line(CSVLine.join(AssessmentListing.csvHeader)) else { return }
-            for view in listed {
-                guard sink.line(CSVLine.join(AssessmentListing.csvFields(view, unit: unit))) else { return }
-            }
-        case .table:
-            for line in AssessmentListing.table(listed, unit: unit) {
-                guard sink.line(line) else { return }
-            }
-        }
+        var encoder = (json ? .json : format).assessmentEncoder(unit: unit)
+        Self.write(listed, with: &encoder, to: sink)
     }
 
     /// Why the table is empty, and what to type instead: no sessions at all, none of this device
@@ -303,54 +309,5 @@ struct History: ParsableCommand {
             text.append(digit)
         }
         return (number < 0 ? "-" : "") + text
-    }
-
-    private func table(_ entries: [HistoryEntry], _ display: ForceDisplay, width: Int, to sink: some CommandOutput) {
-        for line in HistoryTable.lines(entries, display: display, width: width) {
-            guard sink.line(line) else { return }
-        }
-    }
-
-    private var csvHeader: [String] {
-        let u = unit.rawValue
-        return [
-            "id", "start", "device", "firmware", "bridge", "hand", "label", "protocol", "trial", "unit", "peak_\(u)", "mean_\(u)",
-            "time_to_peak_s", "peak_rfd_\(u)_per_s", "impulse_\(u)_s", "reps", "duration_s", "calibration", "peak_raw",
-        ] + SummaryField.all.filter(\.isExtra).map { $0.key + Self.suffix($0.kind, unit: u) } + TagField.all.map(\.key) + ["station"]
-    }
-
-    /// A column's unit, as the header names it.
-    private static func suffix(_ kind: SummaryField.Kind, unit: String) -> String {
-        switch kind {
-        case .force: "_\(unit)"
-        case .rate: "_\(unit)_per_s"
-        case .impulse: "_\(unit)_s"
-        case .seconds: "_s"
-        case .count: ""
-        }
-    }
-
-    private func csvFields(_ entry: HistoryEntry, _ display: ForceDisplay) -> [String] {
-        let row = entry.row
-        let summary = row.summary
-        func force(_ value: Double) -> String {
-            row.calibrated ? display.convert(stored: value, calibrated: true).formatted(decimals: 3) : ""
-        }
-        let extras = SummaryField.all.filter(\.isExtra).map { field in
-            let value = field.value(summary)
-            return switch field.kind {
-            case .force, .rate, .impulse: force(value)
-            case .seconds: value.formatted(decimals: 3)
-            case .count: String(Int(value))
-            }
-        }
-        return [
-            String(row.id), Timestamp.rfc3339(milliseconds: row.startedAtMilliseconds), CSVLine.text(row.device),
-            DeviceText(row.firmware ?? "").csv, DeviceText(row.bridgeVersion ?? "").csv, row.hand?.rawValue ?? "",
-            CSVLine.text(row.label ?? ""), CSVLine.text(row.protocolName ?? ""),
-            row.trial.map(String.init) ?? "", row.calibrated ? unit.rawValue : "raw", force(summary.peak), force(summary.mean),
-            summary.timeToPeak.formatted(decimals: 3), force(summary.peakRFD), force(summary.impulse), String(row.repCount),
-            summary.duration.formatted(decimals: 3), entry.calibrationSource, row.calibrated ? "" : summary.peak.formatted(decimals: 0),
-        ] + extras + TagField.all.map { CSVLine.text($0.text(row.tags) ?? "") } + [CSVLine.text(row.station ?? "")]
     }
 }

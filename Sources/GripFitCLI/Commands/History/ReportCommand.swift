@@ -45,7 +45,7 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         _ = try RecordName.assessment(id)
-        guard Self.isPDF(output) || Self.isHTML(output) else {
+        guard ReportFormat(path: output) != nil else {
             throw ValidationError("-o takes a file name ending in .pdf or .html; got \(output).")
         }
     }
@@ -56,7 +56,11 @@ struct ReportCommand: ParsableCommand {
         try PrivateFiles.checkWritable(output)
         let station = Station()
         let (store, damage) = try station.historyToRead(historyOption)
-        let renderer = Self.isPDF(output) ? try PDFRenderer.find(searchPath: station.environment["PATH"]) : nil
+        let renderer: PDFRenderer? =
+            switch ReportFormat(path: output) {
+            case .pdf: try PDFRenderer.find(searchPath: station.environment["PATH"])
+            case .html, nil: nil
+            }
         try report(store, damage: damage, renderer: renderer, to: StandardStreams())
     }
 
@@ -80,7 +84,4 @@ struct ReportCommand: ParsableCommand {
         guard let first = assessment.attempts.first else { return nil }
         return (try? store.session(id: first.session))?.versions.firmware
     }
-
-    private static func isPDF(_ path: String) -> Bool { path.lowercased().hasSuffix(".pdf") }
-    private static func isHTML(_ path: String) -> Bool { path.lowercased().hasSuffix(".html") }
 }

@@ -1,5 +1,4 @@
 import GripFitCore
-import GripFitLive
 import GripFitOutput
 import GripFitRecords
 

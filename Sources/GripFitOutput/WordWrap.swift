@@ -1,11 +1,9 @@
-import GripFitOutput
-
 /// Prose broken at spaces to fit a terminal, measured in display columns (``TerminalText/columns(_:)``):
 /// the protocol summary and the notes under the `history` table.
-enum WordWrap {
+public enum WordWrap {
     /// `line` broken at spaces into lines of at most `width` columns, the continuations indented
     /// two spaces; a word longer than the room is cut, so no line is ever wider.
-    static func lines(_ line: String, width: Int) -> [String] {
+    public static func lines(_ line: String, width: Int) -> [String] {
         let room = max(8, width)
         guard TerminalText.columns(line) > room else { return [line] }
         var lines: [String] = []
