@@ -2,7 +2,7 @@ import Foundation
 import GripFitSimulator
 import Testing
 
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct CalibrateCommandTests {
     @Test func calibrationMatchesTheSimulatorScale() throws {
         let cli = BuiltBinary()

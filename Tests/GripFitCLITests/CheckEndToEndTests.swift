@@ -7,7 +7,7 @@ import Testing
 /// case, and each simulated firmware bug fails exactly the case that should catch it. The default
 /// run, a usage error and the debug log go through the binary; the other runs are the command's
 /// own run in-process (``InProcessCheck``), its simulator on a thread of the test.
-@Suite(.serialized) struct CheckEndToEndTests {
+@Suite(.waitsOnProcesses, .serialized) struct CheckEndToEndTests {
     /// A JUnit report parsed back: what a CI test reporter would see.
     struct JUnit {
         let document: XMLDocument

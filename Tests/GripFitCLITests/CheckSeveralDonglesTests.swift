@@ -4,7 +4,7 @@ import Testing
 
 /// `check` and `monitor` on several dongles at once, as a lab rack runs them: simulators on ptys
 /// and behind Debian's ser2net, one JUnit testsuite per dongle in one file.
-@Suite(.serialized) struct CheckSeveralDonglesTests {
+@Suite(.waitsOnProcesses, .serialized) struct CheckSeveralDonglesTests {
     /// Simulators under a constant load (not squeezes), so tare settles near 0 as on a bench.
     static func simulators(_ bugs: [String?]) throws -> [SimulatorProcess] {
         try bugs.map { bug in try SimulatorProcess(["--load", "10kg"] + (bug.map { ["--bug", $0] } ?? [])) }

@@ -6,7 +6,7 @@ import Testing
 /// the PDF report read back, the FHIR export validated (fhir.resources 6.1.0, `make fhir-venv`), an
 /// uncalibrated device's report, and the documented codes for bad input (the subject's own bad
 /// input is SubjectCommandTests.badSubjectsGetClearMessagesAndTheDocumentedExitCodes).
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct ClinicalAcceptanceTests {
     /// The acceptance run: a female subject of 47, dominant right, a calibrated GripFit, and the
     /// protocol with known loads (right 30 then 32 kg, left 25 then 24 kg). By hand: right best 32,

@@ -4,7 +4,7 @@ import Testing
 /// Shell completion knows values: enumerations their cases, file options file names, `--port`
 /// the bridges (PortCompletionTests, under umockdev). Checked on every command the binary has,
 /// then for real through bash.
-@Suite struct CompletionTests {
+@Suite(.waitsOnProcesses) struct CompletionTests {
     private func kind(_ argument: [String: Any]) -> [String: Any]? { argument["completionKind"] as? [String: Any] }
 
     private func name(_ argument: [String: Any]) -> String {

@@ -7,7 +7,7 @@ import GripFitStore
 import Testing
 
 /// A process killed with SIGKILL mid-save leaves each session whole or absent, never half.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct CrashSafetyTests {
     @Test func sigkillDuringImportLeavesOnlyWholeSessions() throws {
         let cli = BuiltBinary()

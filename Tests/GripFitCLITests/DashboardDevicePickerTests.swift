@@ -3,7 +3,7 @@ import Testing
 
 /// The dashboard's device picker through the real binary: `dashboard --simulate --gripfits 2`, the
 /// second GripFit advertising a hostile name, chosen over HTTP as the page chooses it.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct DashboardDevicePickerTests {
     typealias Dashboard = DashboardEndToEndTests.Dashboard
 

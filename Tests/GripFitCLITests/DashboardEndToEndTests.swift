@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 /// `gripfit-serial dashboard --simulate` through the real binary, over HTTP.
-@Suite(.serialized) struct DashboardEndToEndTests {
+@Suite(.waitsOnProcesses, .serialized) struct DashboardEndToEndTests {
     /// The dashboard running in the background on a free loopback port.
     final class Dashboard {
         let binary: BuiltBinary

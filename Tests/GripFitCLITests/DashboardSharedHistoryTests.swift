@@ -4,7 +4,7 @@ import Testing
 
 /// `dashboard` on a shared PostgreSQL history, through the real binary, across a server restart: a
 /// long-running dashboard must find the server again by itself and push what it kept meanwhile.
-@Suite(.timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct DashboardSharedHistoryTests {
     typealias Dashboard = DashboardEndToEndTests.Dashboard
 

@@ -6,7 +6,7 @@ import Testing
 /// (the simulator's `hostile-firmware`) is the same JSON string in `monitor --format jsonl`, the
 /// dashboard's events and `/api/status`, `history --json`, `export --format json` and `check --json`,
 /// and decodes to what the device sent; the terminal (`show`) gets it as visible escapes.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct DeviceTextJSONTests {
     static let firmware = SimulatedGripFit.hostileFirmware
     /// JSON's escapes only: ESC as `\u001b`, the backslash doubled once.

@@ -4,7 +4,7 @@ import Testing
 
 /// Every command's `--help`, as printed in an 80-column terminal: nothing wider, and examples
 /// that are not broken in the middle of a command line.
-@Suite struct HelpTests {
+@Suite(.waitsOnProcesses) struct HelpTests {
     /// Every command's `--help` at 80 columns, launched once (and before any test reads one) for
     /// all the tests here; the wide text is rendered in-process (``InProcessHelp``).
     private static let printed = Result {

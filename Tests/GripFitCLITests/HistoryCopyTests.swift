@@ -6,7 +6,7 @@ import Testing
 @testable import GripFitCLI
 
 /// `history copy --to`: everything once, a second copy skipping all, the source itself refused.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct HistoryCopyTests {
     @Test func copiesOnceAndCountsWhatIsThere() throws {
         let cli = BuiltBinary()

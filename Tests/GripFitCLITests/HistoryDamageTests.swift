@@ -8,7 +8,7 @@ import Testing
 
 /// A history damaged on disk (bit rot, a bad edit, a crafted file): every command either works or
 /// names what is damaged, and the sessions that still read stay readable and exportable.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct HistoryDamageTests {
     /// A history of five sessions, imported through the store; returns the CLI and the database path.
     static func history() throws -> (BuiltBinary, String) {

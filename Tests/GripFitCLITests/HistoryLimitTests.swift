@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 23: `history` on a long history shows a screenful on a terminal and says what it left
 /// out; --limit, --all, --station and --until; a pipe, CSV and JSON list everything.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct HistoryLimitTests {
     /// 30 sessions a minute apart, alternately recorded at room-a and room-b.
     static func history() throws -> BuiltBinary {

@@ -7,7 +7,7 @@ import Testing
 
 /// Which history a command opens: `--history`, then `GRIPFIT_HISTORY`, then config.toml, else
 /// this station's own file.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct HistoryOptionTests {
     private func option(_ arguments: [String]) throws -> HistoryOption {
         try HistoryOption.parse(arguments)

@@ -6,7 +6,7 @@ import Testing
 /// Issue 9, points 6–8 and 11: what `history`, `show` and `plot` say about stored sessions, saved
 /// through the store as `record --simulate` saves them (RecordCommandTests records through the binary).
 /// Most looks run the commands in-process; the binary shows each of them in a time zone of its own.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct HistoryOutputTests {
     /// One uncalibrated session with 10 kg on the handle, then a calibration of the same GripFit.
     static func calibratedLater() throws -> BuiltBinary {

@@ -10,7 +10,7 @@ import Testing
 /// A station whose server is away: the recording saved here and pending, reading refused naming
 /// this station's file, `history sync` pushing once. The server is a SQLite file behind the
 /// opener, so no PostgreSQL cluster is needed.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct HistorySyncTests {
     private let directory = Scratch.directory("gripfit-sync-tests")
     private let url = "postgresql://gripfit@server.test/gripfit"

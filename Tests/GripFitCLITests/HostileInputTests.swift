@@ -6,7 +6,7 @@ import Testing
 
 /// Hostile files, odd options and damaged histories through the real binary (issue 12): each one
 /// gets a message and its documented exit code, never a trap, never a silent exit 0.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct HostileInputTests {
     static let header =
         "device,started_at,firmware,label,hand,protocol,trial,calibration_offset,calibration_counts_per_kg,"

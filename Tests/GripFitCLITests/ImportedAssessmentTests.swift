@@ -9,7 +9,7 @@ import Testing
 
 /// Hostile assessments and device text in import files, through the real binary to the terminal
 /// and the printed report (issue 38): bounded and checked on the way in, escaped on the way out.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct ImportedAssessmentTests {
     /// One attempt of the file's assessment: its hand, trial, attempt at that trial, and flag.
     struct Attempt {

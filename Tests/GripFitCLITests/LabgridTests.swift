@@ -3,7 +3,11 @@ import Testing
 
 /// The README's labgrid recipe, run for real: a place holding a simulator exported by a labgrid
 /// exporter, acquired with labgrid-client, checked through the RFC 2217 host:port it reports.
-@Suite(.serialized, .enabled(if: Labgrid.isInstalled, "labgrid could not be installed from PyPI (make labgrid-venv); this test needs it"))
+@Suite(
+    .waitsOnProcesses,
+    .serialized,
+    .enabled(if: Labgrid.isInstalled, "labgrid could not be installed from PyPI (make labgrid-venv); this test needs it")
+)
 struct LabgridTests {
     @Test func checkRunsAgainstTheRFC2217PortOfAnAcquiredPlace() throws {
         let simulator = try SimulatorProcess(["--load", "10kg"])

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 /// `monitor`'s live view and `record --protocol`'s cues in a real terminal (tmux), against the simulator.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct LiveViewEndToEndTests {
     private let cli = BuiltBinary()
 

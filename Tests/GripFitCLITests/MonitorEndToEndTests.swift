@@ -7,7 +7,7 @@ import Testing
 /// the stream holds is `monitor`'s own run in-process (``InProcessMonitor``), on a simulator at
 /// `--speed 5` so a second brings the readings five would; signals, terminals and ports go through
 /// the binary.
-@Suite(.serialized) struct MonitorEndToEndTests {
+@Suite(.waitsOnProcesses, .serialized) struct MonitorEndToEndTests {
     /// A simulator in the test process counting its readings, five times faster than real time.
     static func simulator(_ configure: (inout SimulatorOptions) -> Void) throws -> VirtualDongle {
         var options = SimulatorOptions()

@@ -4,7 +4,7 @@ import Testing
 
 /// The real binary against the simulator exported by Debian's real ser2net, in raw and
 /// telnet(rfc2217) modes: what a lab with the dongle on another host looks like.
-@Suite(.serialized, .enabled(if: Ser2Net.isUsable, "ser2net is not installed (make deps installs it)"))
+@Suite(.waitsOnProcesses, .serialized, .enabled(if: Ser2Net.isUsable, "ser2net is not installed (make deps installs it)"))
 struct NetworkPortEndToEndTests {
     @Test(arguments: [true, false])
     func fragmentedGarbledStreamArrivesExactlyOnceInOrder(rfc2217: Bool) throws {

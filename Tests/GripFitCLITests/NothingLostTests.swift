@@ -6,7 +6,7 @@ import Testing
 
 /// What a clinic and a CI rack hit: parallel recordings, a new history opened by several
 /// processes, a history that cannot take the session, and permissions tightened too far.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct NothingLostTests {
     /// Every simulator has one address, so parallel runs often start in the same millisecond;
     /// each is a session of its own, and a fresh history is migrated once, never called damaged.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite(.serialized) struct OneShotEndToEndTests {
+@Suite(.waitsOnProcesses, .serialized) struct OneShotEndToEndTests {
     @Test(arguments: [
         (["tare"], "tared"),
         (["ping"], "PONG in"),

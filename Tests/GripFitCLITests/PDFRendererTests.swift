@@ -9,7 +9,7 @@ import Testing
 /// figures are in the text, the page is one sheet of the chosen paper. Without Chromium the test
 /// fails saying what to install, unless GRIPFIT_SKIP_PDF=1 asks to skip it. GRIPFIT_KEEP_REPORT=DIR
 /// keeps the PDFs there, to look at them (pdftoppm -png -r 60).
-@Suite struct PDFRendererTests {
+@Suite(.waitsOnProcesses) struct PDFRendererTests {
     static let environment = ProcessInfo.processInfo.environment
     static let renderer = try? PDFRenderer.find(searchPath: environment["PATH"])
     static let skipped = renderer == nil && environment["GRIPFIT_SKIP_PDF"] == "1"

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 38, item 8: a history this user may read but not write (a read-only folder, a read-only
 /// mount) is listed, shown and exported as it is, never "attempt to write a readonly database".
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct ReadOnlyHistoryTests {
     /// The folder 0555 and the file 0644, read by a user who may not write them: nobody (as root,
     /// who ignores modes), else the owner of a 0500 folder.

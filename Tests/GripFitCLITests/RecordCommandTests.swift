@@ -5,7 +5,7 @@ import Testing
 
 /// The acceptance path for sessions, against the simulator through the real binary; past the
 /// first test, what a recording saved is read back in-process.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct RecordCommandTests {
     @Test func readingsTheBridgeLostAreStoredAsGaps() throws {
         let cli = BuiltBinary()

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 /// `scan` and `--device` against a simulator with two GripFits in range.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct ScanEndToEndTests {
     @Test func scanListsBothGripFits() throws {
         let cli = BuiltBinary()

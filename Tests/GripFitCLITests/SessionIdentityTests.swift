@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 9, points 2–4: every session is filed under the GripFit that made it, with the
 /// firmware and bridge versions, and lasts as long as asked, counted from its first reading.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct SessionIdentityTests {
     /// Against a bridge that is already connected when each `record` opens the port.
     @Test func repeatedRecordsAgainstOneBridgeLandUnderItsGripFit() throws {
@@ -45,7 +45,7 @@ struct SessionIdentityTests {
 }
 
 /// Without a bridge there is no BLE identity: the session falls back to the port and says so.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct PlainRelayIdentityTests {
     @Test func aPlainRelayFilesUnderThePortAndSaysSo() throws {
         let cli = BuiltBinary()

@@ -7,7 +7,7 @@ import Testing
 
 /// Whose a session is, which assessment and attempt it was, and why it was flagged: described once
 /// (``TagField``) and shown by `history` (table, CSV, JSON) and `show N`, in-process.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct SessionTagOutputTests {
     /// A flagged first attempt of P017's assessment A1, and an untagged session.
     private func history() throws -> BuiltBinary {

@@ -9,7 +9,7 @@ import Testing
 /// real binary: stopped before a run, and stopped mid-run. Each run exits 0 with its clinical lines
 /// and says its attempts are pending; after `history sync` the server holds each assessment whole,
 /// and every name the runs printed opens the same recording there, with the same FHIR ids.
-@Suite(.timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct SharedGuidedRunTests {
     /// Right 30 then left 25 kg; a second trial adds right 32 and left 24 (each load well after its cue).
     private static let loads = ["0kg@0", "30kg@3", "0kg@5", "25kg@9", "0kg@11", "32kg@15", "0kg@17", "24kg@21", "0kg@23"]

@@ -9,7 +9,7 @@ import Testing
 /// Issue 38's server faults through the real binary, each test against a cluster of its own: the
 /// server dying in the middle of `history sync` and `history copy` (item 1), and a server that stops
 /// answering during `record`'s save (item 2).
-@Suite(.timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct SharedHistoryFaultTests {
     /// Where in the batch the server dies: at the n-th session's INSERT (from 1, counted across
     /// batches), or in the COMMIT of the batch (a deferred trigger, run by the commit itself).

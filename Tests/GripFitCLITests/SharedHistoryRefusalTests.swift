@@ -3,7 +3,7 @@ import PostgresTestSupport
 import Testing
 
 /// Issue 23's bad input through the real binary: each refusal names the fix and has its exit code.
-@Suite(.timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct SharedHistoryRefusalTests {
     @Test func anUnreachableServerExits69AndNamesTheStationsOwnHistory() throws {
         let cli = BuiltBinary()

@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 23's acceptance through the real binary: several stations recording into one PostgreSQL
 /// server (and into one SQLite file) at once, and a server that goes away mid-recording.
-@Suite(.timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct SharedHistoryTests {
     /// Four `record` processes at once, as four stations would: every session there once, no "locked".
     @Test func fourRecordingsIntoOneServerAreAllKept() throws {

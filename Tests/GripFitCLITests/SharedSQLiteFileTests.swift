@@ -7,7 +7,7 @@ import Testing
 /// whose config.toml names one SQLite file, record at once, round after round. Before the fix about
 /// one recording in thirty reported "saved session N" and was then gone (N later reused by another
 /// station); ``SQLiteHistoryLockTests`` shows the mechanism every time, this shows the symptom is gone.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct SharedSQLiteFileTests {
     static let rounds = 15
 

@@ -9,7 +9,7 @@ import Testing
 /// two stations filing one new subject at once, an edit made at one station while another has a
 /// session pending for that subject, and an erasure that must reach every station and leave
 /// nothing in the server's files.
-@Suite(.timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct SharedSubjectsTests {
     /// Two stations whose files hold the same new subjects copy them to the server at once, ten
     /// rounds: the later insert used to fail on the key (exit 65); every round now exits 0 and the

@@ -3,38 +3,39 @@ import GripFitRecords
 import GripFitStore
 import Testing
 
-/// Subjects and assessments through the real binary: the documented exit codes and an erasure that
-/// leaves nothing in the file (the acceptance run with known loads is in ClinicalAcceptanceTests).
-@Suite(.timeLimit(.minutes(15)))
+/// Subjects and assessments: the documented exit codes (in-process, see ``InProcessCommand``), and
+/// through the real binary an erasure that leaves nothing in the file (the acceptance run with known
+/// loads is in ClinicalAcceptanceTests).
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct SubjectCommandTests {
     @Test func badSubjectsGetClearMessagesAndTheDocumentedExitCodes() throws {
         let cli = BuiltBinary()
-        let add = try cli.run("subject", "add", "P017", "--sex", "female", "--birth-year", "1979", "--dominant", "right")
+        let add = cli.runInProcess("subject", "add", "P017", "--sex", "female", "--birth-year", "1979", "--dominant", "right")
         #expect(add.status == 0, "\(add.stderr)")
-        HostileInputTests.expectClean(try cli.run("subject", "add", "P017"), 65, "subject 'P017' exists already")
+        HostileInputTests.expectClean(cli.runInProcess("subject", "add", "P017"), 65, "subject 'P017' exists already")
         HostileInputTests.expectClean(
-            try cli.run("subject", "add", "X1", "--birth-date", "1979-02-30"),
+            cli.runInProcess("subject", "add", "X1", "--birth-date", "1979-02-30"),
             65,
             "birth date '1979-02-30' is not a day of the calendar"
         )
-        HostileInputTests.expectClean(try cli.run("subject", "add", "X1", "--birth-year", "2999"), 65, "birth 2999 is after today")
-        HostileInputTests.expectClean(try cli.run("subject", "add", "X1", "--height", "1680"), 65, "give centimetres from 30 to 272")
-        HostileInputTests.expectClean(try cli.run("subject", "add", "X1", "--weight", "nan"), 65, "weight")
-        HostileInputTests.expectClean(try cli.run("subject", "add", "Anna Smith"), 65, "never a name")
+        HostileInputTests.expectClean(cli.runInProcess("subject", "add", "X1", "--birth-year", "2999"), 65, "birth 2999 is after today")
+        HostileInputTests.expectClean(cli.runInProcess("subject", "add", "X1", "--height", "1680"), 65, "give centimetres from 30 to 272")
+        HostileInputTests.expectClean(cli.runInProcess("subject", "add", "X1", "--weight", "nan"), 65, "weight")
+        HostileInputTests.expectClean(cli.runInProcess("subject", "add", "Anna Smith"), 65, "never a name")
         HostileInputTests.expectClean(
-            try cli.run("subject", "add", "X1", "--birth-date", "1979-01-01", "--birth-year", "1979"),
+            cli.runInProcess("subject", "add", "X1", "--birth-date", "1979-01-01", "--birth-year", "1979"),
             64,
             "not both"
         )
-        HostileInputTests.expectClean(try cli.run("subject", "show", "X1"), 66, "no subject 'X1'")
-        HostileInputTests.expectClean(try cli.run("subject", "edit", "P017"), 64, "at least one fact")
-        HostileInputTests.expectClean(try cli.run("show", "A7"), 66, "no assessment A7")
-        HostileInputTests.expectClean(try cli.run("history", "--subject", "X1"), 66, "no subject 'X1'")
-        let list = try cli.run("subject", "list")
+        HostileInputTests.expectClean(cli.runInProcess("subject", "show", "X1"), 66, "no subject 'X1'")
+        HostileInputTests.expectClean(cli.runInProcess("subject", "edit", "P017"), 64, "at least one fact")
+        HostileInputTests.expectClean(cli.runInProcess("show", "A7"), 66, "no assessment A7")
+        HostileInputTests.expectClean(cli.runInProcess("history", "--subject", "X1"), 66, "no subject 'X1'")
+        let list = cli.runInProcess("subject", "list")
         #expect(list.stdout.hasPrefix("P017") && list.stdout.contains("female") && list.stdout.contains("dominant right"))
-        let edit = try cli.run("subject", "edit", "P017", "--weight", "64.5")
+        let edit = cli.runInProcess("subject", "edit", "P017", "--weight", "64.5")
         #expect(edit.status == 0, "\(edit.stderr)")
-        #expect(try cli.run("subject", "show", "P017").stdout.contains("weight       64.5 kg"))
+        #expect(cli.runInProcess("subject", "show", "P017").stdout.contains("weight       64.5 kg"))
     }
 
     @Test func anUnknownSubjectIsRefusedBeforeAnyReading() throws {

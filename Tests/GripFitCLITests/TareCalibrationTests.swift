@@ -3,7 +3,7 @@ import Testing
 
 /// Issue 9, point 1: a tare moves the zero, never the scale, whichever command tares and
 /// whether the GripFit was power-cycled in between.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct TareCalibrationTests {
     /// kg readings of `monitor --unit kg --format jsonl`, each with its seconds since `origin`.
     static func forces(_ result: CLIProcess.Result, since origin: Date) throws -> [(seconds: Double, kilograms: Double)] {

@@ -5,7 +5,7 @@ import Testing
 
 /// `--version`, its one source of truth (BuildInfo.swift, read by the Makefile for the .deb)
 /// and the firmware it names.
-@Suite struct VersionTests {
+@Suite(.waitsOnProcesses) struct VersionTests {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -14,4 +14,9 @@ extension BuiltBinary {
         let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
         return parsed as? [[String: Any]] ?? []
     }
+
+    /// `subject`'s commands and the history's readers in-process (see ``InProcessCommand``).
+    func runInProcess(_ arguments: String...) -> Result {
+        InProcessCommand.run(arguments, in: self)
+    }
 }

@@ -26,9 +26,14 @@ struct SubjectAdd: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The command on `station`'s history, writing to `output`: tests run it in-process (issue 32).
+    func run(station: Station, to output: any CommandOutput) throws {
         let subject = try facts.applied(to: try Subject(code: code), today: SubjectFacts.today())
-        let store = try Station().history(historyOption)
+        let store = try station.history(historyOption)
         try store.addSubject(subject)
-        StandardOutput.line("added subject \(UntrustedText.escaped(subject.code))")
+        output.line("added subject \(UntrustedText.escaped(subject.code))")
     }
 }

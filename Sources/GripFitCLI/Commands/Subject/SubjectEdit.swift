@@ -27,9 +27,14 @@ struct SubjectEdit: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let store = try Station().history(historyOption)
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The command on `station`'s history, writing to `output`: tests run it in-process (issue 32).
+    func run(station: Station, to output: any CommandOutput) throws {
+        let store = try station.history(historyOption)
         let subject = try facts.applied(to: try store.subject(code: code), today: SubjectFacts.today())
         try store.updateSubject(subject)
-        StandardOutput.line("updated subject \(UntrustedText.escaped(subject.code))")
+        output.line("updated subject \(UntrustedText.escaped(subject.code))")
     }
 }

@@ -17,14 +17,19 @@ struct SubjectList: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let (store, damage) = try Station().historyToRead(historyOption)
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The command on `station`'s history, writing to `output`: tests run it in-process (issue 32).
+    func run(station: Station, to output: any CommandOutput) throws {
+        let (store, damage) = try station.historyToRead(historyOption)
         let subjects = try store.subjects()
         if subjects.isEmpty, damage == nil {
-            StandardOutput.line("No subjects yet. Add one with `gripfit-serial subject add CODE`.")
+            output.line("No subjects yet. Add one with `gripfit-serial subject add CODE`.")
         }
         let today = SubjectFacts.today()
         for subject in subjects {
-            guard StandardOutput.line(SubjectText.oneLine(subject, today: today)) else { return }
+            guard output.line(SubjectText.oneLine(subject, today: today)) else { return }
         }
         if let damage { throw damage }
     }

@@ -27,26 +27,31 @@ struct SubjectShow: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let (store, damage) = try Station().historyToRead(historyOption)
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The command on `station`'s history, writing to `output`: tests run it in-process (issue 32).
+    func run(station: Station, to output: any CommandOutput) throws {
+        let (store, damage) = try station.historyToRead(historyOption)
         let subject = try store.subject(code: code)
         for line in SubjectText.details(subject, today: SubjectFacts.today()) {
-            guard StandardOutput.line(line) else { return }
+            guard output.line(line) else { return }
         }
         let assessments = try store.assessments(subject: code)
         let sessions = try store.list(subject: code).rows.filter { $0.tags.assessment == nil }.count
-        StandardOutput.line("")
-        StandardOutput.line(
+        output.line("")
+        output.line(
             assessments.isEmpty
                 ? "No assessments yet: `gripfit-serial record --protocol standard --subject \(UntrustedText.escaped(code))` runs one."
                 : "assessments, newest first:"
         )
         for assessment in assessments {
             for line in AssessmentText.summary(assessment, subject: subject, unit: unitOption.resolved) {
-                guard StandardOutput.line(line) else { return }
+                guard output.line(line) else { return }
             }
         }
         if sessions > 0 {
-            StandardOutput.line("and \(sessions) other session\(sessions == 1 ? "" : "s"): `gripfit-serial history --subject` lists them")
+            output.line("and \(sessions) other session\(sessions == 1 ? "" : "s"): `gripfit-serial history --subject` lists them")
         }
         if let damage { throw damage }
     }
