@@ -10,10 +10,19 @@
 (ENOTTY); with it, it opens the port at 1200 baud and closes it first (a bootloader ignores that)
 and then sends the package exactly as without it.
 
+  update   `gripfit-serial bridge update P.zip --port <fake pty> --no-confirm` writes the same bytes and
+           exits 0; `drop` and `nak` faults (start, init, data and stop packets) recover within the
+           retries; `silent` and `vanish` end with exit 69 and the dongle's state in words, and a
+           second run completes (after `silent`, the same fake, come back as after the replug the
+           message asks for; after `vanish`, a new one, the dongle come back in its bootloader); a package for device type 0x0053, a corrupt one and a
+           truncated one exit 65 with the fake never opened; a downgrade against the native bridge
+           (which reports 1.0.0) exits 64, naming --allow-downgrade.
+
 The fake's stderr must show no sanitizer report. Nothing here sleeps to wait: each step waits for a
 process to exit (with a generous ceiling that only a hang reaches).
 """
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
@@ -126,17 +135,125 @@ def run_nrfutil(nrfutil, fake_binary, scratch):
     print(f"nrfutil: a package for device type 0x0053 made the fake reset (adafruit-nrfutil exit {result.returncode})")
 
 
+def bridge_update(gripfit_serial, package, port, *extra):
+    return run([gripfit_serial, "bridge", "update", package, "--port", port, *extra])
+
+
+def expect_update(result, code, *phrases):
+    output = result.stdout + result.stderr
+    if result.returncode != code or any(phrase not in output for phrase in phrases):
+        fail(f"bridge update exit {result.returncode}, expected {code} with {phrases}:\n{output}")
+    return output
+
+
+def run_update(gripfit_serial, fake_binary, bridge_binary, nrfutil, scratch):
+    image_path = os.path.join(scratch, "app.bin")
+    image = make_image(image_path, 20000)
+    package = genpkg(nrfutil, scratch, "app", image_path, 10203)
+    # packets: 1 start, 2 init, 3..42 data, 43 stop
+    cases = [[], ["drop:1"], ["drop:2"], ["drop:7"], ["drop:43"], ["nak:1"], ["nak:3"], ["nak:43"], ["drop:4", "nak:5"]]
+    for faults in cases:
+        fake = Fake(fake_binary, scratch, faults, name="update")
+        try:
+            result = bridge_update(gripfit_serial, package, fake.pty, "--no-confirm")
+            expect_update(result, 0, "sent 20000 of 20000 bytes (100%)", "version 1.2.3")
+            fake.wait(0)
+        finally:
+            fake.stop()
+        if fake.image() != image:
+            fail(f"with {faults}: the image the fake wrote is not the package's")
+        print(f"update: {' '.join(faults) or 'no fault'}: exit 0, the image matches")
+
+    fake = Fake(fake_binary, scratch, ["silent:10"], name="silent")
+    try:
+        result = bridge_update(gripfit_serial, package, fake.pty, "--no-confirm")
+        expect_update(result, 69, "stopped answering", "3584 of 20000 bytes written", "erased", "run the same command again")
+        result = bridge_update(gripfit_serial, package, fake.pty, "--no-confirm")
+        expect_update(result, 0, "sent 20000 of 20000 bytes (100%)")
+        fake.wait(0)
+    finally:
+        fake.stop()
+    if fake.image() != image:
+        fail("after silent: the image the fake wrote is not the package's")
+    print("update: silent:10: exit 69 with the state, then a second run completes")
+
+    fake = Fake(fake_binary, scratch, ["vanish:20"], name="vanish")
+    try:
+        result = bridge_update(gripfit_serial, package, fake.pty, "--no-confirm")
+        expect_update(result, 69, "vanished at packet 20 of 43", "8704 of 20000 bytes written", "run the same command again")
+        fake.wait(3)
+    finally:
+        fake.stop()
+    fake = Fake(fake_binary, scratch, name="again")
+    try:
+        expect_update(bridge_update(gripfit_serial, package, fake.pty, "--no-confirm"), 0, "sent 20000 of 20000 bytes (100%)")
+        fake.wait(0)
+    finally:
+        fake.stop()
+    if fake.image() != image:
+        fail("after vanish: the image the fake wrote is not the package's")
+    print("update: vanish:20: exit 69 with the state, then a second run completes")
+
+    other = genpkg(nrfutil, scratch, "other", image_path, 10203, device_type="0x0053")
+    with open(package, "rb") as file:
+        zipped = bytearray(file.read())
+    corrupt = os.path.join(scratch, "corrupt.zip")
+    at = zipped.find(image[:64]) + 1000
+    zipped[at] ^= 0x01
+    with open(corrupt, "wb") as file:
+        file.write(zipped)
+    truncated = os.path.join(scratch, "truncated.zip")
+    with open(truncated, "wb") as file:
+        file.write(zipped[:5000])
+    refusals = [(other, "device type 0x0053"), (corrupt, "CRC-32"), (truncated, "not a zip file")]
+    for refused, phrase in refusals:
+        fake = Fake(fake_binary, scratch, name="refused")
+        try:
+            expect_update(bridge_update(gripfit_serial, refused, fake.pty, "--no-confirm"), 65, phrase, "Nothing was sent")
+            if fake.process.poll() is not None or "opened" in fake.stderr():
+                fail(f"{os.path.basename(refused)}: the port was touched:\n{fake.stderr()}")
+        finally:
+            fake.stop()
+        print(f"update: {os.path.basename(refused)} refused with exit 65 ({phrase}), the port never opened")
+
+    older = genpkg(nrfutil, scratch, "older", image_path, 900)
+    rig = load_host_test().Rig(gripfit_serial, bridge_binary, ["--load", "0kg"], [], scratch)
+    try:
+        expect_update(bridge_update(gripfit_serial, older, rig.pty, "--no-confirm"), 64, "0.9.0, older than the 1.0.0",
+                      "--allow-downgrade")
+        expect_update(bridge_update(gripfit_serial, older, rig.pty, "--no-confirm", "--allow-downgrade"), 69,
+                      "is a running bridge (firmware 1.0.0)")
+    finally:
+        rig.stop()
+    print("update: a downgrade (0.9.0 on a 1.0.0 bridge) refused with exit 64 unless --allow-downgrade")
+
+
+def load_host_test():
+    """host-test.py's Rig: the simulated GripFit and the native bridge."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "host-test.py")
+    spec = importlib.util.spec_from_file_location("host_test", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["nrfutil"])
+    parser.add_argument("mode", choices=["nrfutil", "update"])
     parser.add_argument("--bootloader", required=True, help="the fake bootloader binary")
     parser.add_argument("--nrfutil", help="adafruit-nrfutil (the venv's)")
+    parser.add_argument("--gripfit-serial", help="the gripfit-serial binary (update)")
+    parser.add_argument("--bridge", help="the native bridge binary (update)")
     args = parser.parse_args()
+    if not args.nrfutil or not os.access(args.nrfutil, os.X_OK):
+        fail(f"no adafruit-nrfutil at {args.nrfutil!r}: `make nrfutil-venv` at the top of the repository makes it")
     with tempfile.TemporaryDirectory(prefix="gripfit-dfu-") as scratch:
         if args.mode == "nrfutil":
-            if not args.nrfutil or not os.access(args.nrfutil, os.X_OK):
-                fail(f"no adafruit-nrfutil at {args.nrfutil!r}: `make nrfutil-venv` at the top of the repository makes it")
             run_nrfutil(args.nrfutil, args.bootloader, scratch)
+        else:
+            if not args.gripfit_serial or not args.bridge:
+                fail("update needs --gripfit-serial and --bridge")
+            run_update(args.gripfit_serial, args.bootloader, args.bridge, args.nrfutil, scratch)
     print(f"{args.mode} against {args.bootloader}: pass")
 
 

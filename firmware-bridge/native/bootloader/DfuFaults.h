@@ -12,7 +12,8 @@ struct DfuFaults {
     /// Packet n is answered with the acknowledgement number it already expected, as the bootloader
     /// answers a packet with the wrong sequence number: not accepted (once).
     uint32_t nak = 0;
-    /// From packet n on, nothing is answered until the host closes the port.
+    /// From packet n on, nothing is answered until the host closes the port; then the bootloader
+    /// is back as after a replug (fresh, in DFU mode, the application area still erased).
     uint32_t silent = 0;
     /// On packet n, the process exits: the port vanishes as the USB device would.
     uint32_t vanish = 0;

@@ -62,7 +62,13 @@ FakeBootloader::FakeBootloader(const DfuFaults& faults)
 
 void FakeBootloader::hostClosed() {
     if (silent_) {
-        fprintf(stderr, "fake bootloader: the host closed the port; answering again\n");
+        // A bootloader that stopped answering is reset by the replug the host asks for; the fake
+        // comes back at once, in DFU mode (the application area is erased), its count from 1.
+        fprintf(stderr, "fake bootloader: the host closed the port; back as after a replug\n");
+        expected_ = 1;
+        accepted_ = 0;
+        state_ = State::Idle;
+        image_.clear();
     }
     silent_ = false;
     frame_.clear();

@@ -31,7 +31,7 @@ public:
 
     /// Feeds bytes from the host; appends the bootloader's answers to `reply`.
     Outcome receive(const uint8_t* data, size_t length, std::vector<uint8_t>& reply);
-    /// The host closed the port: a `silent` bootloader answers again.
+    /// The host closed the port: a `silent` bootloader comes back as after a replug.
     void hostClosed();
 
     const std::vector<uint8_t>& image() const { return image_; }

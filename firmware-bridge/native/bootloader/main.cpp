@@ -49,27 +49,40 @@ bool writeImage(const char* path, const std::vector<uint8_t>& image) {
     return true;
 }
 
-// Opens minus closes of the slave path by the host, from the inotify events read now.
-int hostOpenDelta(int inotify) {
-    alignas(inotify_event) char buffer[4096];
-    int delta = 0;
-    for (;;) {
-        const ssize_t count = ::read(inotify, buffer, sizeof(buffer));
-        if (count <= 0) {
-            return delta;
-        }
-        for (ssize_t offset = 0; offset < count;) {
-            const inotify_event* event = reinterpret_cast<const inotify_event*>(buffer + offset);
-            if (event->mask & IN_OPEN) {
-                ++delta;
+// The host's opens and closes of the slave path, one inotify event at a time: an open and a close
+// read together are still two edges.
+class HostOpens {
+public:
+    explicit HostOpens(int inotify) : inotify_(inotify), count_(0) {}
+
+    /// Reads the pending events; calls `closed()` each time the last host descriptor closes.
+    template <typename Closed>
+    void follow(Closed closed) {
+        alignas(inotify_event) char buffer[4096];
+        for (;;) {
+            const ssize_t count = ::read(inotify_, buffer, sizeof(buffer));
+            if (count <= 0) {
+                return;
             }
-            if (event->mask & (IN_CLOSE_WRITE | IN_CLOSE_NOWRITE)) {
-                --delta;
+            for (ssize_t offset = 0; offset < count;) {
+                const inotify_event* event = reinterpret_cast<const inotify_event*>(buffer + offset);
+                if (event->mask & IN_OPEN) {
+                    if (count_++ == 0) {
+                        fprintf(stderr, "fake bootloader: the host opened the port\n");
+                    }
+                }
+                if ((event->mask & (IN_CLOSE_WRITE | IN_CLOSE_NOWRITE)) && count_ > 0 && --count_ == 0) {
+                    closed();
+                }
+                offset += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
             }
-            offset += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
         }
     }
-}
+
+private:
+    int inotify_;
+    int count_;
+};
 
 }  // namespace
 
@@ -124,7 +137,7 @@ int main(int argc, char** argv) {
     fflush(stdout);
 
     FakeBootloader bootloader(faults);
-    int hostOpens = 0;
+    HostOpens hostOpens(inotify);
     bool complete = false;
     std::vector<uint8_t> reply;
     for (;;) {
@@ -167,17 +180,16 @@ int main(int argc, char** argv) {
                 return 4;
         }
         // Inotify after the data: a host that wrote and closed at once is served first.
-        const int before = hostOpens;
-        hostOpens += hostOpenDelta(inotify);
-        if (hostOpens < 0) {
-            hostOpens = 0;
-        }
-        if (before > 0 && hostOpens == 0) {
+        bool finished = false;
+        hostOpens.follow([&]() {
             if (complete) {
-                return 0;
+                finished = true;
             }
             bootloader.hostClosed();
             tcflush(slave, TCIFLUSH);
+        });
+        if (finished) {
+            return 0;
         }
     }
 }
