@@ -11,7 +11,7 @@ struct BridgeUpdate: ParsableCommand {
         abstract: "Send a firmware package to the bridge dongle's bootloader.",
         discussion: """
             PACKAGE.zip is what `adafruit-nrfutil dfu genpkg --dev-type 0x0052 --application-version N \
-            --application APP.bin PACKAGE.zip` makes, N being major × 10000 + minor × 100 + patch. It is \
+            --application APP.bin PACKAGE.zip` makes, N being major x 10000 + minor x 100 + patch. It is \
             checked whole before anything goes to the dongle: zip CRC-32s, the manifest against the init \
             packet, device type 0x0052, the image's CRC16 (a bad package exits 65, nothing sent).
 
@@ -35,7 +35,10 @@ struct BridgeUpdate: ParsableCommand {
     @Argument(help: "The DFU package (zip) from adafruit-nrfutil dfu genpkg.", completion: .file(extensions: ["zip"]))
     var package: String
 
-    @Option(help: "The dongle's port: its bootloader's, or a running bridge's (asked its version).", completion: .file())
+    @Option(
+        help: "The dongle's port: its bootloader's, or a running bridge's (asked its version).",
+        completion: PortCompletion.kind
+    )
     var port: String
 
     @Flag(help: "End once the bootloader has acknowledged the last packet (do not wait for the bridge).")
