@@ -47,6 +47,10 @@ struct BridgeUpdate: ParsableCommand {
     @Flag(help: "Send a package older than the running bridge's firmware.")
     var allowDowngrade = false
 
+    /// A bridge answers `BRIDGE:INFO` in milliseconds; two seconds leave room for a loaded host.
+    /// A bootloader never answers, so each update to one starts this much later.
+    static let bridgeAnswer = Duration.seconds(2)
+
     init() {}
 
     func run() throws {
@@ -60,7 +64,7 @@ struct BridgeUpdate: ParsableCommand {
             )
         }
         let link = try BootloaderPort(path: port)
-        if let running = try link.bridgeVersion(timeout: .seconds(1)) {
+        if let running = try link.bridgeVersion(timeout: Self.bridgeAnswer) {
             throw refusal(running: running, package: package)
         }
         StandardOutput.line("Sending \(self.package) (\(version), \(package.image.count) bytes) to the bootloader on \(port)")
