@@ -10,6 +10,7 @@ TEST_APT_PACKAGES := chromium chromium-driver python3-venv poppler-utils postgre
 UDEV_RULES := udev/70-gripfit-bridge.rules
 LABGRID_VENV := .build-venv/labgrid
 FHIR_VENV := .build-venv/fhir
+NRFUTIL_VENV := .build-venv/nrfutil
 
 ## `make install [PREFIX=/usr/local] [DESTDIR=]`. With PREFIX=/usr (a package's layout) the rules go
 ## to /usr/lib/udev/rules.d and zsh's to Debian's vendor-completions; elsewhere udev only reads
@@ -51,7 +52,7 @@ DEB_ROOT := .build/deb/root
 DEB_DATE = $(shell date -R -d @$$($(GIT) log -1 --format=%ct 2>/dev/null || date +%s))
 
 .PHONY: demo test build deps test-deps docs-test firmware-test swift-test browser-test bench bench-deps bench-dashboard bench-history install-udev uninstall-udev clean fuzz fuzz-build
-.PHONY: dist install uninstall deb package-test package-test-deps labgrid-venv fhir-venv format lint
+.PHONY: dist install uninstall deb package-test package-test-deps labgrid-venv fhir-venv nrfutil-venv format lint
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
 demo: deps build
@@ -60,7 +61,7 @@ demo: deps build
 ## Every test: first `lint` (a second, before any build), then the docs' examples and links (under a
 ## minute), the Swift suites (labgrid's from a venv), the bridge firmware's host-compiled core, the dashboard in a browser, then the release
 ## binary, `make install` and the .deb (package-test; it builds the release binary once).
-test: lint deps test-deps labgrid-venv fhir-venv docs-test firmware-test swift-test browser-test package-test
+test: lint deps test-deps labgrid-venv fhir-venv nrfutil-venv docs-test firmware-test swift-test browser-test package-test
 
 build:
 	$(SWIFT) build
@@ -118,6 +119,7 @@ bench-dashboard: test-deps
 firmware-test: build
 	$(MAKE) -C firmware-bridge test
 	$(MAKE) -C firmware-bridge native-test GRIPFIT_SERIAL=$(CURDIR)/$(BIN)
+	$(MAKE) -C firmware-bridge dfu-test GRIPFIT_SERIAL=$(CURDIR)/$(BIN) NRFUTIL=$(CURDIR)/$(NRFUTIL_VENV)/bin/adafruit-nrfutil
 
 ## labgrid from PyPI in a venv of its own, for the labgrid integration test: made once, then reused.
 ## Without PyPI (offline) it says so and the test skips with that reason.
@@ -126,6 +128,17 @@ labgrid-venv:
 		echo "Installing labgrid from PyPI into $(LABGRID_VENV)"; \
 		python3 -m venv $(LABGRID_VENV) && $(LABGRID_VENV)/bin/pip install --quiet --disable-pip-version-check labgrid \
 			|| { rm -rf $(LABGRID_VENV); echo "labgrid could not be installed from PyPI: the labgrid test will be skipped"; }; \
+	fi
+
+## adafruit-nrfutil from PyPI (0.5.3.post16, its last release, 2021; not in Debian) in a venv of its
+## own, for the fake bootloader's test: the real DFU sender proves the fake speaks the real protocol.
+## Without it the DFU test fails and says how to make it.
+nrfutil-venv:
+	@if ! $(NRFUTIL_VENV)/bin/adafruit-nrfutil version 2>/dev/null | grep -q '0\.5\.3\.post16'; then \
+		echo "Installing adafruit-nrfutil 0.5.3.post16 from PyPI into $(NRFUTIL_VENV)"; \
+		rm -rf $(NRFUTIL_VENV); python3 -m venv $(NRFUTIL_VENV) && $(NRFUTIL_VENV)/bin/pip install --quiet \
+			--disable-pip-version-check adafruit-nrfutil==0.5.3.post16 \
+			|| { rm -rf $(NRFUTIL_VENV); echo "adafruit-nrfutil could not be installed from PyPI: the DFU test will fail"; }; \
 	fi
 
 ## Two independent FHIR R4 models from PyPI in a venv of their own, for the FHIR Bundle tests:
@@ -337,5 +350,5 @@ fuzz-build:
 		-o $(FUZZ_OUT)/fuzz-import
 
 clean:
-	rm -rf .build $(LABGRID_VENV)
+	rm -rf .build $(LABGRID_VENV) $(NRFUTIL_VENV)
 	$(MAKE) -C firmware-bridge clean

@@ -49,6 +49,10 @@ let package = Package(
         .target(name: "GripFitNetworkPort", dependencies: ["GripFitCore", "GripFitLinux", "GripFitOutput"]),
         // Debian's zlib1g-dev, for trace blobs.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // The bridge's firmware update: the DFU package (zip, manifest, init packet), the Adafruit
+        // bootloader's serial DFU framing and the transfer's acknowledgements. Pure, no I/O: standard
+        // library, Foundation (the manifest's JSON), zlib (the zip).
+        .target(name: "GripFitFirmware", dependencies: ["CZlib"]),
         // What a grip means: subjects' facts, trial statistics, published norms and thresholds, the
         // clinical report and FHIR. Pure, no I/O: standard library, Foundation (dates, time zones,
         // number formats, erfc), GripFitCore and GripFitOutput only.
@@ -122,7 +126,7 @@ let package = Package(
             dependencies: [
                 "GripFitCore", "GripFitOutput", "GripFitLinux", "GripFitNetworkPort", "GripFitSimulator",
                 "GripFitConformance", "GripFitRecords", "GripFitExchange", "GripFitStore", "GripFitPostgres", "GripFitClinical",
-                "GripFitDashboard", "GripFitLive",
+                "GripFitDashboard", "GripFitLive", "GripFitFirmware",
                 "CGripFitBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -133,6 +137,7 @@ let package = Package(
         .executableTarget(name: "gripfit-serial", dependencies: ["GripFitCLI"]),
         .testTarget(name: "GripFitCoreTests", dependencies: ["GripFitCore"]),
         .testTarget(name: "GripFitOutputTests", dependencies: ["GripFitOutput"]),
+        .testTarget(name: "GripFitFirmwareTests", dependencies: ["GripFitFirmware"], exclude: ["Fixtures"]),
         .testTarget(name: "GripFitClinicalTests", dependencies: ["GripFitClinical", "GripFitCore"]),
         .testTarget(name: "GripFitRecordsTests", dependencies: ["GripFitRecords", "GripFitCore"]),
         .testTarget(

@@ -27,7 +27,7 @@ public struct GripFitSerial: ParsableCommand {
             ),
             CommandGroup(
                 name: "Setup",
-                subcommands: [Check.self, List.self, Doctor.self, Simulate.self, Dashboard.self]
+                subcommands: [Check.self, List.self, Doctor.self, Simulate.self, Dashboard.self, BridgeCommand.self]
             ),
         ]
     )
