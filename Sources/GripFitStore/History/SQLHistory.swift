@@ -22,8 +22,9 @@ package struct SQLHistory<Connection: HistoryConnection> {
         try connection.eachRow(dialect.numbered(sql), values, body)
     }
 
-    /// The most rows one cursor fetch holds: a few MB of listing rows.
-    static var largestCursorBatch: Int { 16_000 }
+    /// The most rows one cursor fetch holds: a few MB of listing rows (16,000 took a 100,000-session
+    /// listing to 59 MB of RSS, against 37 MB at 1,000).
+    static var largestCursorBatch: Int { 4_000 }
 
     /// The rows `sql` returns, handed to `body` one at a time and never all held, `body` free to run
     /// statements of its own between them: SQLite steps the statement as `body` asks; a server is
