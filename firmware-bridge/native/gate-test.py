@@ -7,7 +7,8 @@
   --old-bridge  the native bridge built with `make native BRIDGE_VERSION=0.9.0`, older than the
                 version gripfit-serial requires: `bridge info` and doctor say an update is required
                 and name `bridge update` with the port; monitor and record refuse with exit 69 and
-                that command; check runs and fails its handshake case, JUnit property bridge.update.
+                that command, and so does the dashboard (its page's banner is for a recommended
+                update); check runs and fails its handshake case, JUnit property bridge.update.
 
 Nothing here sleeps to wait: each step waits for a process to exit.
 """
@@ -106,6 +107,10 @@ def old_bridge(gripfit_serial, rig, scratch):
     if update != "required" or "✘ bridge firmware 0.9.0 is older than 1.0.0" not in output:
         fail(f"check: bridge.update {update!r}:\n{output}")
     print("gate: a 0.9.0 bridge: check fails its handshake case, bridge.update required")
+    dashboard = run(gripfit_serial, "dashboard", "--port", rig.pty, "--listen", "127.0.0.1:0",
+                    "--history", os.path.join(scratch, "history.sqlite"), env=env)
+    expect(dashboard, 69, "Not started", f"gripfit-serial bridge update PACKAGE.zip --port {rig.pty}", what="dashboard")
+    print("gate: a 0.9.0 bridge: the dashboard does not start (69), naming bridge update")
     print("gate: a 0.9.0 bridge: bridge info and doctor say an update is required; monitor and record refuse with 69")
 
 
