@@ -120,6 +120,7 @@ firmware-test: build
 	$(MAKE) -C firmware-bridge test
 	$(MAKE) -C firmware-bridge native-test GRIPFIT_SERIAL=$(CURDIR)/$(BIN)
 	$(MAKE) -C firmware-bridge dfu-test GRIPFIT_SERIAL=$(CURDIR)/$(BIN) NRFUTIL=$(CURDIR)/$(NRFUTIL_VENV)/bin/adafruit-nrfutil
+	$(MAKE) -C firmware-bridge gate-test GRIPFIT_SERIAL=$(CURDIR)/$(BIN)
 
 ## labgrid from PyPI in a venv of its own, for the labgrid integration test: made once, then reused.
 ## Without PyPI (offline) it says so and the test skips with that reason.

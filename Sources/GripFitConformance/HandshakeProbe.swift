@@ -28,9 +28,17 @@ struct HandshakeProbe: ConformanceProbe {
         }
     }
 
-    /// The versions reported against those `--expect-firmware` and `--expect-bridge` asked for.
+    /// The versions reported against those `--expect-firmware` and `--expect-bridge` asked for, and
+    /// the bridge's against ``BridgeFirmwareGate``: one older than required fails (sessions refuse it).
     private mutating func versionProblems(_ observed: RunObservations) -> [String] {
         var problems: [String] = []
+        if let reported = observed.bridgeVersion {
+            let verdict = BridgeFirmwareGate.verdict(for: reported)
+            figures.append(Figure("bridge_update", text: verdict.name))
+            if verdict == .updateRequired, let advice = BridgeFirmwareGate.advice(for: reported, escaped: reported) {
+                problems.append(advice)
+            }
+        }
         if let expected = settings.expectedFirmware {
             figures.append(Figure("expected_version", text: expected))
             if observed.firmware != expected {

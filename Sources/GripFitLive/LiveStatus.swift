@@ -106,7 +106,12 @@ public struct LiveStatus {
         object.set("usb", portOpen ? "connected" : "disconnected")
         object.set("ble", bleText)
         var bridge = JSONObject()
-        if let firmware = bridgeFirmware { bridge.set("firmware", firmware) }
+        if let firmware = bridgeFirmware {
+            bridge.set("firmware", firmware)
+            // The page's banner: BridgeFirmwareGate's verdict and advice, the version as sent (the page makes it visible).
+            bridge.set("update", BridgeFirmwareGate.verdict(for: firmware).name)
+            if let advice = BridgeFirmwareGate.advice(for: firmware, escaped: firmware) { bridge.set("advice", advice) }
+        }
         if let link = bridgeLink { bridge.set("link", link.rawValue) }
         if let address { bridge.set("address", address.description) }
         object.set("bridge", bridge)

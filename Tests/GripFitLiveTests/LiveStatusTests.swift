@@ -56,6 +56,19 @@ struct LiveStatusTests {
         #expect(found.first?["name"] as? String == firmware)
     }
 
+    /// The dashboard's banner: the bridge's version against BridgeFirmwareGate, and what to run.
+    @Test func theBridgeFirmwareGateIsInTheStatus() throws {
+        var live = LiveStatus(unit: .kilograms, pinned: nil)
+        live.update(with: .message(.bridge(.hello(version: BridgeFirmwareGate.recommended))), at: Self.start, portOpen: true, time: "t")
+        let current = try #require(try status(live)["bridge"] as? [String: Any])
+        #expect(current["update"] as? String == "current")
+        #expect(current["advice"] == nil)
+        live.update(with: .message(.bridge(.hello(version: "0.9.0"))), at: Self.start, portOpen: true, time: "t")
+        let old = try #require(try status(live)["bridge"] as? [String: Any])
+        #expect(old["update"] as? String == "required")
+        #expect((old["advice"] as? String)?.contains("gripfit-serial bridge update") == true, "\(old)")
+    }
+
     @Test func aNewDeviceStartsAFreshPeak() throws {
         var live = LiveStatus(unit: .kilograms, pinned: nil)
         live.show(3)

@@ -6,8 +6,13 @@
 /// Named numbers of the bridge, all taken from PROTOCOL.md, so a change to the contract is a change here.
 namespace BridgeConfig {
 
-/// Reported by `B:BRIDGE,<version>`.
+/// Reported by `B:BRIDGE,<version>`. BRIDGE_VERSION_OVERRIDE is for the native bridge only
+/// (`make native BRIDGE_VERSION=0.9.0`): an older bridge, to test the host's version gate against.
+#ifdef BRIDGE_VERSION_OVERRIDE
+static const char* const kFirmwareVersion = BRIDGE_VERSION_OVERRIDE;
+#else
 static const char* const kFirmwareVersion = "1.0.0";
+#endif
 
 /// The GripFit device's advertised name (spec §1.2); an advertiser must contain it to match.
 static const char* const kDeviceName = "_GRIPFIT";

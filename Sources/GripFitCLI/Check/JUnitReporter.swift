@@ -1,4 +1,5 @@
 import GripFitConformance
+import GripFitCore
 import GripFitOutput
 
 /// JUnit XML as Jenkins, GitLab and GitHub test reporters read it, valid against Jenkins'
@@ -42,6 +43,8 @@ enum JUnitReporter {
         xml += property("device.firmware", report.firmware ?? "unknown")
         xml += property("device.address", report.deviceAddress ?? "unknown")
         xml += property("bridge.version", report.bridgeVersion ?? "none")
+        // current, recommended, required or unknown (BridgeFirmwareGate); none behind a plain relay.
+        xml += property("bridge.update", report.bridgeVersion.map { BridgeFirmwareGate.verdict(for: $0).name } ?? "none")
         xml += property("port", report.port)
         xml += property("simulated", report.simulated ? "true" : "false")
         xml += property("sampling_window_s", CheckReport.seconds(report.settings.samplingWindow))

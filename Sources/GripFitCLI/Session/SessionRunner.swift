@@ -1,5 +1,6 @@
 import GripFitCore
 import GripFitLinux
+import GripFitOutput
 
 /// Runs a session for a command and turns a failure to get going (no port, no permission, busy)
 /// into a ``CLIFailure`` instead of waiting forever.
@@ -8,6 +9,10 @@ struct SessionRunner {
     let driver: LinkDriver
     let clock = MonotonicClock()
     let wallClock = WallClock()
+
+    /// Whether a bridge firmware older than ``BridgeFirmwareGate/required`` ends the session (exit
+    /// 69) and an older than recommended one is said on stderr; `check` judges it as a case instead.
+    var gatesBridgeFirmware = true
 
     init(connection: Connection, timings: LinkTimings = LinkTimings()) {
         self.connection = connection
@@ -29,6 +34,7 @@ struct SessionRunner {
         var everOpened = false
         var everConnected = false
         var startFailure: CLIFailure?
+        var judgedBridge = !gatesBridgeFirmware
         let deadline = seconds.map { clock.now() + Duration(seconds: $0) }
         let reason = try driver.run(until: deadline, signals: signals) { report, now in
             if case .state(let state) = report {
@@ -50,11 +56,37 @@ struct SessionRunner {
                     break
                 }
             }
+            if !judgedBridge, case .message(.bridge(.hello(let version))) = report {
+                judgedBridge = true
+                if let refusal = bridgeGate(version) {
+                    startFailure = refusal
+                    return false
+                }
+            }
             return handler(report, now)
         }
         if let simulatorFailure = connection.simulator?.backgroundFailure { throw CLIFailure(simulatorFailure) }
         if let startFailure { throw startFailure }
         return reason
+    }
+
+    /// The bridge's first `B:BRIDGE,<version>`: too old a bridge is refused with the command that
+    /// updates it; one older than recommended gets one line on stderr and the session goes on.
+    private func bridgeGate(_ version: String) -> CLIFailure? {
+        let escaped = UntrustedText.escaped(version)
+        guard let advice = BridgeFirmwareGate.advice(for: version, escaped: escaped, port: connection.path) else { return nil }
+        switch BridgeFirmwareGate.verdict(for: version) {
+        case .updateRequired:
+            return CLIFailure(
+                "Not started: on \(connection.path), \(advice) (docs/bridge-update.md).",
+                status: .unavailable
+            )
+        case .updateRecommended:
+            StandardOutput.error("gripfit-serial: on \(connection.path), \(advice)")
+            return nil
+        case .current, .unrecognised:
+            return nil
+        }
     }
 
     /// A run that reached its `--duration` with the sensor still reporting S:NOT_READY (no reading

@@ -191,6 +191,10 @@ function applyStatus(status) {
   } else if (status.device) $("device").textContent = visible(status.device);
   if (status.unit === live.unit || live.value === null) live.peak = status.peak;
   showRecording(status.recording);
+  // The bridge firmware gate (BridgeFirmwareGate): an update recommended, or a version it does not know.
+  const advice = status.bridge && status.bridge.advice;
+  $("bridge-banner").hidden = !advice;
+  $("bridge-banner").textContent = advice ? "Bridge: " + visible(advice) : "";
   // Sessions saved on this station while the history server was away (`history sync` pushes them).
   const pending = status.pendingSync || 0;
   $("pending-sync").hidden = pending === 0;

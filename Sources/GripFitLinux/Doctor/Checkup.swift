@@ -162,7 +162,7 @@ public struct Checkup {
         }
         var checks: [DoctorCheck] = []
         if let version = result.bridgeVersion {
-            checks.append(.pass("BRIDGE:INFO", "bridge firmware \(UntrustedText.escaped(version))"))
+            checks.append(Self.firmwareCheck(version, port: path))
         } else {
             checks.append(
                 .fail(
@@ -185,6 +185,26 @@ public struct Checkup {
             )
         }
         return checks
+    }
+
+    /// The bridge's version against ``BridgeFirmwareGate``: a required update fails (sessions refuse
+    /// that bridge), a recommended one passes with the advice.
+    static func firmwareCheck(_ version: String, port: String) -> DoctorCheck {
+        let escaped = UntrustedText.escaped(version)
+        let advice = BridgeFirmwareGate.advice(for: version, escaped: escaped, port: port)
+        switch BridgeFirmwareGate.verdict(for: version) {
+        case .updateRequired:
+            return .fail(
+                "BRIDGE:INFO",
+                "bridge firmware \(escaped) is older than \(BridgeFirmwareGate.required), the oldest whose protocol "
+                    + "this gripfit-serial understands; sessions refuse it",
+                fix: "update it: `\(BridgeFirmwareGate.updateCommand(port: port))` (docs/bridge-update.md)"
+            )
+        case .updateRecommended, .unrecognised:
+            return .pass("BRIDGE:INFO", advice ?? "bridge firmware \(escaped)")
+        case .current:
+            return .pass("BRIDGE:INFO", "bridge firmware \(escaped)")
+        }
     }
 
     private func processID(named name: String) -> Int32? {

@@ -4,15 +4,17 @@ import ArgumentParser
 struct BridgeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bridge",
-        abstract: "Update the bridge dongle's firmware.",
+        abstract: "The bridge dongle's firmware: its version, and updating it.",
         discussion: """
-            `bridge update` sends a package from `adafruit-nrfutil dfu genpkg` to the dongle's \
-            bootloader over its serial DFU (docs/bridge-update.md).
+            `bridge info` shows the dongle's firmware and whether this gripfit-serial requires or \
+            recommends an update. `bridge update` sends a package from `adafruit-nrfutil dfu genpkg` \
+            to the dongle's bootloader over its serial DFU (docs/bridge-update.md).
 
-            Example:
+            Examples:
+              gripfit-serial bridge info
               gripfit-serial bridge update bridge-1.2.0.zip --port /dev/ttyACM1 --no-confirm
             """,
-        subcommands: [BridgeUpdate.self]
+        subcommands: [BridgeInfo.self, BridgeUpdate.self]
     )
 
     init() {}
