@@ -51,8 +51,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The bridge's firmware update: the DFU package (zip, manifest, init packet), the Adafruit
         // bootloader's serial DFU framing and the transfer's acknowledgements. Pure, no I/O: standard
-        // library, Foundation (the manifest's JSON), zlib (the zip).
-        .target(name: "GripFitFirmware", dependencies: ["CZlib"]),
+        // library, Foundation (the manifest's JSON), GripFitCore (the firmware version), zlib (the zip).
+        .target(name: "GripFitFirmware", dependencies: ["GripFitCore", "CZlib"]),
         // What a grip means: subjects' facts, trial statistics, published norms and thresholds, the
         // clinical report and FHIR. Pure, no I/O: standard library, Foundation (dates, time zones,
         // number formats, erfc), GripFitCore and GripFitOutput only.
@@ -137,7 +137,7 @@ let package = Package(
         .executableTarget(name: "gripfit-serial", dependencies: ["GripFitCLI"]),
         .testTarget(name: "GripFitCoreTests", dependencies: ["GripFitCore"]),
         .testTarget(name: "GripFitOutputTests", dependencies: ["GripFitOutput"]),
-        .testTarget(name: "GripFitFirmwareTests", dependencies: ["GripFitFirmware"], exclude: ["Fixtures"]),
+        .testTarget(name: "GripFitFirmwareTests", dependencies: ["GripFitFirmware", "GripFitCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GripFitClinicalTests", dependencies: ["GripFitClinical", "GripFitCore"]),
         .testTarget(name: "GripFitRecordsTests", dependencies: ["GripFitRecords", "GripFitCore"]),
         .testTarget(

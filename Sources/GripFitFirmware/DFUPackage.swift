@@ -1,4 +1,5 @@
 import Foundation
+import GripFitCore
 
 /// An application update package as `adafruit-nrfutil dfu genpkg` makes it: a zip of
 /// manifest.json, the init packet (.dat) and the image (.bin). `init(zip:)` checks everything the

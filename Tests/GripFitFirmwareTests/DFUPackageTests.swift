@@ -1,3 +1,4 @@
+import GripFitCore
 import Testing
 
 @testable import GripFitFirmware
@@ -44,16 +45,6 @@ import Testing
         let zip = try PackageFixtures.bytes("tiny-1.2.3.zip")
         #expect(throws: DFUPackageError.notAZip(head: Array(zip.prefix(8)))) { try DFUPackage(zip: Array(zip.prefix(400))) }
         #expect(throws: DFUPackageError.notAZip(head: Array("hello".utf8))) { try DFUPackage(zip: Array("hello".utf8)) }
-    }
-
-    @Test func theVersionNumberIsMajorTimesTenThousandPlusMinorTimesHundredPlusPatch() {
-        #expect(FirmwareVersion(packageNumber: 10203) == FirmwareVersion(major: 1, minor: 2, patch: 3))
-        #expect(FirmwareVersion(packageNumber: 20000)?.description == "2.0.0")
-        #expect(FirmwareVersion(packageNumber: 0xFFFF_FFFF) == nil)
-        #expect(FirmwareVersion("1.10.0")?.packageNumber == 11000)
-        #expect(FirmwareVersion("1.100.0") == nil)
-        #expect(FirmwareVersion("1.2") == nil)
-        #expect(FirmwareVersion("1.2.3")! < FirmwareVersion("1.10.0")!)
     }
 
     @Test func anInitPacketTooShortForItsSoftDeviceListIsRefusedWithItsBytes() {

@@ -44,9 +44,9 @@ public enum BridgeFirmwareGate {
         required: String = BridgeFirmwareGate.required,
         recommended: String = BridgeFirmwareGate.recommended
     ) -> Verdict {
-        guard let version = numbers(reported) else { return .unrecognised }
-        if let oldest = numbers(required), version.lexicographicallyPrecedes(oldest) { return .updateRequired }
-        if let newest = numbers(recommended), version.lexicographicallyPrecedes(newest) { return .updateRecommended }
+        guard let version = FirmwareVersion(reported) else { return .unrecognised }
+        if let oldest = FirmwareVersion(required), version < oldest { return .updateRequired }
+        if let newest = FirmwareVersion(recommended), version < newest { return .updateRecommended }
         return .current
     }
 
@@ -66,14 +66,5 @@ public enum BridgeFirmwareGate {
             "bridge firmware \(escaped) is not a version this gripfit-serial knows (it expects \(recommended)); "
                 + "if in doubt, update it: `\(updateCommand(port: port))`"
         }
-    }
-
-    /// "1.2.3" as [1, 2, 3]; nil for anything else. A suffix after "-" or "+" (the simulator's
-    /// "1.0.0-sim", a local build's "1.0.0+abc") names a build of that release, judged as it.
-    private static func numbers(_ text: String) -> [Int]? {
-        let release = text.prefix { $0 != "-" && $0 != "+" }
-        let parts = release.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
-        guard parts.count == 3, parts.allSatisfy({ ($0 ?? -1) >= 0 }) else { return nil }
-        return parts.compactMap { $0 }
     }
 }

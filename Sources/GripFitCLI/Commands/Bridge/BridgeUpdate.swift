@@ -1,4 +1,5 @@
 import ArgumentParser
+import GripFitCore
 import GripFitFirmware
 import GripFitLinux
 import GripFitOutput

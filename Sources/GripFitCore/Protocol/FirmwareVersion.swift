@@ -1,4 +1,5 @@
-/// A bridge firmware version, major.minor.patch. A DFU package carries it as one number,
+/// A bridge firmware version, major.minor.patch: what a bridge reports in `B:BRIDGE,<version>`, what
+/// the host requires (``BridgeFirmwareGate``) and what a DFU package carries as one number,
 /// `adafruit-nrfutil dfu genpkg --application-version`, major × 10000 + minor × 100 + patch.
 public struct FirmwareVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
     public let major: Int
@@ -19,9 +20,11 @@ public struct FirmwareVersion: Comparable, Hashable, Sendable, CustomStringConve
     }
 
     /// From "1.2.3", as the bridge reports it in `B:BRIDGE,1.2.3`; nil for anything else. Minor and
-    /// patch must stay below 100 to have a package number.
+    /// patch must stay below 100 to have a package number. A suffix after "-" or "+" (the
+    /// simulator's "1.0.0-sim", a local build's "1.0.0+abc") names a build of that release, read as it.
     public init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let release = text.prefix { $0 != "-" && $0 != "+" }
+        let parts = release.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3,
             let major = Int(parts[0]), let minor = Int(parts[1]), let patch = Int(parts[2]),
             major >= 0, (0..<100).contains(minor), (0..<100).contains(patch)
