@@ -16,7 +16,7 @@ public enum HistoryFormat: String, CaseIterable, Sendable {
         switch self {
         case .table: HistoryTableEncoder(display: display, width: width)
         case .csv: CSVRowsEncoder(header: HistoryCSV.header(unit: display.unit)) { HistoryCSV.fields($0, display: display) }
-        case .json: JSONArrayEncoder { SessionJSON.row($0, display: display) }
+        case .json: JSONArrayEncoder { SessionJSON.set($0, display: display, in: &$1) }
         }
     }
 }

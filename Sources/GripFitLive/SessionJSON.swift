@@ -9,8 +9,14 @@ public enum SessionJSON {
     private static let rowSize = 512
 
     public static func row(_ entry: HistoryEntry, display: ForceDisplay) -> JSONObject {
-        let row = entry.row
         var object = JSONObject(capacity: rowSize)
+        set(entry, display: display, in: &object)
+        return object
+    }
+
+    /// ``row(_:display:)``'s fields set on `object`, which may be written in place.
+    public static func set(_ entry: HistoryEntry, display: ForceDisplay, in object: inout JSONObject) {
+        let row = entry.row
         object.set("id", Int(row.id))
         object.set("started_at", Timestamp.rfc3339(milliseconds: row.startedAtMilliseconds))
         set(row.device, row, in: &object)
@@ -27,7 +33,6 @@ public enum SessionJSON {
         object.set("reps", row.repCount)
         object.set("duration", summary.duration)
         for field in SummaryField.all where field.isExtra { set(field, of: summary, in: &object, key: field.key, convert: convert) }
-        return object
     }
 
     /// Everything `show` prints, for the dashboard's session view.

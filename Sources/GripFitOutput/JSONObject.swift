@@ -3,14 +3,38 @@
 /// rather than being joined from a field list at the end: `history --json` makes one per session
 /// and writes its bytes without making a string of each.
 public struct JSONObject: Sendable {
-    /// The fields so far, comma-separated, without the braces.
+    /// The fields so far, comma-separated, without the braces; after `start` when the object is
+    /// written in place (``write(to:_:)``), where the bytes before it are the caller's.
     private var body: [UInt8] = []
+    private var start = 0
 
     public init() {}
 
     /// Room for about `capacity` bytes of fields, for an object whose size is known roughly.
     public init(capacity: Int) {
         body.reserveCapacity(capacity)
+    }
+
+    /// The object `fill` sets, written straight onto the end of `bytes` rather than into a buffer
+    /// of its own: `history --json` writes 100,000 rows this way without a copy of each.
+    public static func write(to bytes: inout [UInt8], _ fill: (inout JSONObject) throws -> Void) rethrows {
+        bytes.append(UInt8(ascii: "{"))
+        var object = JSONObject()
+        swap(&object.body, &bytes)
+        object.start = object.body.count
+        // Swapped back whatever `fill` does, so `bytes` never loses what it held.
+        defer {
+            swap(&object.body, &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        try fill(&object)
+    }
+
+    /// `other`'s fields after this object's.
+    public mutating func set(fieldsOf other: JSONObject) {
+        guard !other.body.isEmpty else { return }
+        if body.count > start { body.append(UInt8(ascii: ",")) }
+        body.append(contentsOf: other.body)
     }
 
     public mutating func set(_ key: String, _ value: String) {
@@ -78,7 +102,7 @@ public struct JSONObject: Sendable {
     }
 
     private mutating func appendKey(_ key: String) {
-        if !body.isEmpty { body.append(UInt8(ascii: ",")) }
+        if body.count > start { body.append(UInt8(ascii: ",")) }
         JSONString.append(key, to: &body)
         body.append(UInt8(ascii: ":"))
     }

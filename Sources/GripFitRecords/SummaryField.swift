@@ -4,7 +4,7 @@ import GripFitCore
 /// export's key, `show`'s label, what unit it is in and how it is printed. The store, the export
 /// and the outputs walk ``all``, so a new metric is its computation plus one entry here (and,
 /// for histories already written, a migration adding its column).
-public struct SummaryField: Sendable {
+public final class SummaryField: Sendable {
     /// How a figure converts when the session is shown in another unit.
     public enum Kind: Sendable {
         /// A force, in the session's unit (kg or raw counts).

@@ -3,12 +3,15 @@ import Testing
 
 /// A JSON array on one line: each item's object as it comes, between the brackets.
 struct JSONArrayEncoderTests {
-    static func pieces(_ items: [Int]) -> [String] {
-        var encoder = JSONArrayEncoder<Int> { item in
-            var object = JSONObject()
-            object.set("n", item)
-            return object
-        }
+    static func pieces(_ items: [Int], inPlace: Bool = false) -> [String] {
+        var encoder =
+            inPlace
+            ? JSONArrayEncoder<Int>(fill: { item, object in object.set("n", item) })
+            : JSONArrayEncoder<Int>(row: { item in
+                var object = JSONObject()
+                object.set("n", item)
+                return object
+            })
         var pieces: [[UInt8]] = Array(repeating: [], count: items.count + 2)
         encoder.begin(into: &pieces[0])
         for (index, item) in items.enumerated() { encoder.add(item, into: &pieces[index + 1]) }
@@ -18,6 +21,10 @@ struct JSONArrayEncoderTests {
 
     @Test func eachObjectIsWrittenAsItComes() {
         #expect(Self.pieces([1, 2]) == ["[", #"{"n":1}"#, #",{"n":2}"#, "]\n"])
+    }
+
+    @Test func itemsSetInPlaceGiveTheSamePieces() {
+        #expect(Self.pieces([1, 2], inPlace: true) == Self.pieces([1, 2]))
     }
 
     @Test func noItemIsAnEmptyArray() {

@@ -36,4 +36,22 @@ struct JSONObjectTests {
     @Test func anEmptyObjectIsBraces() {
         #expect(JSONObject().text == "{}")
     }
+
+    @Test func writtenInPlaceKeepsTheBytesBeforeItAndMatchesItsText() {
+        var inner = JSONObject()
+        inner.set("n", 1)
+        var separate = JSONObject()
+        separate.set("label", "x\u{1b}")
+        separate.set(fieldsOf: inner)
+        var bytes: [UInt8] = Array("[1,".utf8)
+        JSONObject.write(to: &bytes) { object in
+            object.set("label", "x\u{1b}")
+            object.set(fieldsOf: inner)
+        }
+        #expect(bytes == Array(("[1," + separate.text).utf8))
+        #expect(separate.text == #"{"label":"x\u001b","n":1}"#)
+        var empty: [UInt8] = Array("[".utf8)
+        JSONObject.write(to: &empty) { $0.set(fieldsOf: JSONObject()) }
+        #expect(empty == Array("[{}".utf8))
+    }
 }

@@ -10,7 +10,7 @@ extension HistoryFormat {
         switch self {
         case .table: AssessmentTableEncoder(unit: unit)
         case .csv: CSVRowsEncoder(header: AssessmentListing.csvHeader) { AssessmentListing.csvFields($0, unit: unit) }
-        case .json: JSONArrayEncoder { AssessmentListing.json($0, unit: unit) }
+        case .json: JSONArrayEncoder(row: { AssessmentListing.json($0, unit: unit) })
         }
     }
 }

@@ -18,12 +18,19 @@ extension Database: HistoryConnection {
         _ values: [(any StoredValueConvertible)?],
         _ body: (_ columns: [String], _ values: [StoredValue]) throws -> Void
     ) throws {
-        let cursor = try Row.fetchCursor(self, sql: sql, arguments: Self.arguments(values))
-        var columns: [String]?
-        while let row = try cursor.next() {
-            let names = columns ?? Array(row.columnNames)
-            columns = names
-            try body(names, Self.values(of: row))
+        let statement = try makeStatement(sql: sql)
+        try statement.setArguments(Self.arguments(values))
+        let columns = statement.columnNames
+        let sqliteStatement = statement.sqliteStatement
+        let count = CInt(statement.columnCount)
+        // One array of values for every row: a body that keeps it gets its own copy on the next write.
+        var row: [StoredValue] = []
+        row.reserveCapacity(Int(count))
+        let cursor = try Row.fetchCursor(statement)
+        while try cursor.next() != nil {
+            row.removeAll(keepingCapacity: true)
+            for index in 0..<count { row.append(StoredValue(DatabaseValue(sqliteStatement: sqliteStatement, index: index))) }
+            try body(columns, row)
         }
     }
 
@@ -35,12 +42,6 @@ extension Database: HistoryConnection {
 
     static func arguments(_ values: [(any StoredValueConvertible)?]) -> StatementArguments {
         StatementArguments(values.map { $0.storedValue.databaseValue })
-    }
-
-    /// `row`'s values by position. By index and untyped: `databaseValues` makes each column's
-    /// name too, and the generic subscript looks up type metadata for every value.
-    static func values(of row: Row) -> [StoredValue] {
-        (0..<row.count).map { StoredValue((row[$0] as (any DatabaseValueConvertible)?)?.databaseValue ?? .null) }
     }
 }
 
