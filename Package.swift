@@ -195,7 +195,7 @@ let package = Package(
             dependencies: [
                 "GripFitCLI", "GripFitClinical", "GripFitConformance", "GripFitCore", "GripFitOutput", "GripFitSimulator", "GripFitStore",
                 "GripFitRecords", "GripFitExchange",
-                "GripFitDashboard", "GripFitLinux", "UmockdevTestSupport", "PostgresTestSupport", "ScratchSupport",
+                "GripFitDashboard", "GripFitLinux", "UmockdevTestSupport", "PostgresTestSupport", "ScratchSupport", "CGripFitShims",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

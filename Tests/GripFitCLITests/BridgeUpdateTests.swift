@@ -1,7 +1,9 @@
+import CGripFitShims
 import Foundation
+import Glibc
 import XCTest
 
-/// `bridge update` refusals from outside, none of which may touch the port: the packages are the
+/// `bridge update` refusals from outside, none of which sends anything to the dongle: the packages are the
 /// firmware tests' fixtures (made by adafruit-nrfutil). The transfers themselves, against the fake
 /// bootloader, are in firmware-bridge/native/dfu-test.py (`make -C firmware-bridge dfu-test`).
 final class BridgeUpdateTests: XCTestCase {
@@ -28,10 +30,27 @@ final class BridgeUpdateTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("none.zip: cannot open (No such file or directory)"), missing.stderr)
     }
 
-    func testWithoutNoConfirmNothingIsSentAndTheMessageSaysWhy() throws {
-        let run = try CLIProcess.run(["bridge", "update", fixture("tiny-1.2.3.zip"), "--port", "/nonexistent/port"])
+    /// A port that answers as no bridge and that udev does not know (a pty here) is taken as a
+    /// bootloader, but the bridge could not be found again afterwards: without --no-confirm nothing goes.
+    func testAPortUdevDoesNotKnowNeedsNoConfirmAndNothingIsSent() throws {
+        var path = [CChar](repeating: 0, count: 128)
+        let master = gripfit_open_pty(&path, UInt(path.count))
+        XCTAssertGreaterThanOrEqual(master, 0, "errno \(errno)")
+        defer { close(master) }
+        let port = String(cString: path)
+        let run = try CLIProcess.run(["bridge", "update", fixture("tiny-1.2.3.zip"), "--port", port])
         XCTAssertEqual(run.status, 64, run.stderr)
-        XCTAssertTrue(run.stderr.contains("(version 1.2.3) was not sent"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("add --no-confirm"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("udev does not know its USB serial number"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("nothing was sent. Add --no-confirm"), run.stderr)
+        // What the port received: the question only, no DFU frame (SLIP's 0xC0).
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 {
+            let count = read(master, &buffer, buffer.count)
+            guard count > 0 else { break }
+            received += buffer.prefix(count)
+        }
+        XCTAssertEqual(String(decoding: received, as: UTF8.self), "BRIDGE:INFO\n")
     }
 }

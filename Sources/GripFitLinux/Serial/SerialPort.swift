@@ -4,8 +4,9 @@ import GripFitCore
 /// A USB CDC serial port over termios, opened the way libserialport and tio do.
 ///
 /// Opening takes an exclusive lock (flock, then TIOCEXCL), switches to raw 115200 at once, and
-/// remembers the original termios to restore on close. Never 1200 baud: on nRF52 boards the Adafruit
-/// core treats it as a request to jump to the bootloader.
+/// remembers the original termios to restore on close. Never 1200 baud, except on purpose
+/// (``restartIntoBootloader()``): on nRF52 boards the Adafruit core treats it as a request to jump
+/// to the bootloader.
 public final class SerialPort {
     public let path: String
     public let fileDescriptor: Int32
@@ -139,6 +140,32 @@ public final class SerialPort {
         if ready < 0 { throw .system(path: path, call: "poll", errno: errno) }
         if ready == 0 { throw .system(path: path, call: "write", errno: ETIMEDOUT) }
         if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 { throw .removed(path: path) }
+    }
+
+    /// The "1200-baud touch" that `bridge update` sends a running bridge: the line set to 1200 baud,
+    /// DTR dropped, and the port closed without restoring its speed. The Adafruit core restarts into
+    /// its bootloader when DTR falls while the line is at 1200, then the dongle re-enumerates (as
+    /// arduino-cli and adafruit-nrfutil's `--touch 1200` do it).
+    public func restartIntoBootloader() throws(PortError) {
+        guard isOpen else { throw .removed(path: path) }
+        var settings = termios()
+        if SystemCalls.retryingInterrupts({ system.tcgetattr(fileDescriptor, &settings) }) != 0 {
+            throw .system(path: path, call: "tcgetattr", errno: errno)
+        }
+        guard cfsetispeed(&settings, speed_t(B1200)) == 0, cfsetospeed(&settings, speed_t(B1200)) == 0 else {
+            throw .system(path: path, call: "cfsetspeed", errno: errno)
+        }
+        // HUPCL (set at open) drops DTR on the close below as well.
+        settings.c_cflag |= tcflag_t(HUPCL)
+        if SystemCalls.retryingInterrupts({ system.tcsetattr(fileDescriptor, &settings) }) != 0 {
+            throw .system(path: path, call: "tcsetattr", errno: errno)
+        }
+        // Dropping DTR at once is what the core waits for; a pty or an emulated port refuses the
+        // ioctl (ENOTTY), and the close's hang-up drops it anyway.
+        var dtr = Int32(TIOCM_DTR)
+        _ = ioctl(fileDescriptor, UInt(TIOCMBIC), &dtr)
+        isOpen = false
+        _ = system.close(fileDescriptor)
     }
 
     /// Restores the termios found at open and releases the port. Safe to call twice.

@@ -85,7 +85,7 @@ public final class UdevMonitor: LinkEventSource {
     }
 
     /// Same USB serial number; without one (some clones), the same devnode is the best there is.
-    static func isSameDongle(_ port: UsbSerialPort, _ followed: UsbSerialPort) -> Bool {
+    public static func isSameDongle(_ port: UsbSerialPort, _ followed: UsbSerialPort) -> Bool {
         if let serial = followed.serial { return port.serial == serial }
         return port.devnode == followed.devnode
     }
