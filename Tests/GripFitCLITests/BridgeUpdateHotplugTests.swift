@@ -14,9 +14,31 @@ final class BridgeUpdateHotplugTests: XCTestCase {
         .deletingLastPathComponent()
     private static let fakeBootloader = root.appendingPathComponent("firmware-bridge/build/native/plain/gripfit-bootloader-fake").path
     private static let package = root.appendingPathComponent("Tests/GripFitFirmwareTests/Fixtures/tiny-1.2.3.zip").path
-    /// The bridge back from its bootloader as ttyACM2, on a USB path of its own (umockdev cannot
-    /// re-add a removed device under its old path).
-    private static let backAsACM2 = [("/1-2", "/1-7"), ("001/005", "001/010"), ("ttyACM0", "ttyACM2"), ("MINOR=0", "MINOR=2")]
+    /// A dongle as the testbed plays it: its fixture's text edited for the bridge, for its bootloader
+    /// after the touch, and for the bridge back from the bootloader (umockdev cannot re-add a
+    /// removed device under its old path, so each comes back under another number and USB path).
+    private struct Dongle {
+        let devnode: String
+        let bridge: [(String, String)]
+        let bootloader: [(String, String)]
+        let back: [(String, String)]
+    }
+
+    private static let first = Dongle(
+        devnode: "/dev/ttyACM0",
+        bridge: [],
+        bootloader: [],
+        back: [("/1-2", "/1-7"), ("001/005", "001/010"), ("ttyACM0", "ttyACM2"), ("MINOR=0", "MINOR=2")]
+    )
+    private static let second: Dongle = {
+        let serial = ("F1E2D3C4B5A69788", "0123456789ABCDEF")
+        return Dongle(
+            devnode: "/dev/ttyACM3",
+            bridge: [serial, ("/1-2", "/1-3"), ("001/005", "001/006"), ("ttyACM0", "ttyACM3"), ("MINOR=0", "MINOR=3")],
+            bootloader: [serial, ("/1-6", "/1-8"), ("001/009", "001/011"), ("ttyACM1", "ttyACM4"), ("MINOR=1", "MINOR=4")],
+            back: [serial, ("/1-2", "/1-9"), ("001/005", "001/012"), ("ttyACM0", "ttyACM5"), ("MINOR=0", "MINOR=5")]
+        )
+    }()
 
     override func setUpWithError() throws {
         try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
@@ -27,7 +49,7 @@ final class BridgeUpdateHotplugTests: XCTestCase {
     }
 
     func testTheTouchFindsTheBootloaderByItsSerialNumberAndTheNewVersionIsConfirmed() throws {
-        let run = try update(comesBackAs: "bridge-1.2.3.script")
+        let run = try update(["--port", "/dev/ttyACM0"], dongles: [Self.first], comingBackAs: "bridge-1.2.3.script")
         XCTAssertEqual(run.status, 0, run.output)
         XCTAssertTrue(
             run.output.contains("Restarting the bridge on /dev/ttyACM0 (firmware 1.0.0, USB serial number F1E2D3C4B5A69788)"),
@@ -38,10 +60,19 @@ final class BridgeUpdateHotplugTests: XCTestCase {
     }
 
     func testABridgeThatComesBackWithItsOldVersionExits69() throws {
-        let run = try update(comesBackAs: "bridge-1.0.0.script")
+        let run = try update(["--port", "/dev/ttyACM0"], dongles: [Self.first], comingBackAs: "bridge-1.0.0.script")
         XCTAssertEqual(run.status, 69, run.output)
         XCTAssertTrue(run.output.contains("reporting firmware 1.0.0, not the package's 1.2.3"), run.output)
         XCTAssertTrue(run.output.contains("Run the same command again"), run.output)
+    }
+
+    func testAllBridgesUpdatesEachInTurn() throws {
+        let run = try update(["--all-bridges"], dongles: [Self.first, Self.second], comingBackAs: "bridge-1.2.3.script")
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertTrue(run.output.contains("Updating bridge 1 of 2: /dev/ttyACM"), run.output)
+        XCTAssertTrue(run.output.contains("Updating bridge 2 of 2: /dev/ttyACM"), run.output)
+        XCTAssertTrue(run.output.contains("Confirmed: the bridge on /dev/ttyACM2 reports firmware 1.2.3."), run.output)
+        XCTAssertTrue(run.output.contains("Confirmed: the bridge on /dev/ttyACM5 reports firmware 1.2.3."), run.output)
     }
 
     private struct Run {
@@ -49,27 +80,28 @@ final class BridgeUpdateHotplugTests: XCTestCase {
         let output: String
     }
 
-    /// The update of a bridge running 1.0.0 to the package's 1.2.3, the bridge coming back as `script` says.
-    private func update(comesBackAs script: String) throws -> Run {
+    /// `bridge update` of bridges running 1.0.0 to the package's 1.2.3, each coming back as `script` says.
+    private func update(_ arguments: [String], dongles: [Dongle], comingBackAs script: String) throws -> Run {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-update-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let imageOut = scratch.appendingPathComponent("image.bin").path
-        let fake = try FakeBootloaderProcess(binary: Self.fakeBootloader, imageOut: imageOut)
-        defer { fake.stop() }
 
         let testbed = try Testbed()
-        let bridge = try testbed.add(fixture: "raytac-bridge")
-        try testbed.play(script: "bridge-1.0.0.script", on: bridge)
-        let command = try RunningCLI(["bridge", "update", Self.package, "--port", "/dev/ttyACM0"])
+        var plugged: [String: Testbed.Device] = [:]
+        for dongle in dongles {
+            let device = try testbed.add(fixture: "raytac-bridge", replacing: dongle.bridge)
+            try testbed.play(script: "bridge-1.0.0.script", on: device)
+            plugged[dongle.devnode] = device
+        }
+        let command = try RunningCLI(["bridge", "update", Self.package] + arguments)
         var output: [String] = []
         let deadline = Date().addingTimeInterval(60)
-        func line(starting prefix: String) -> Bool {
+        func line(starting prefix: String) -> String? {
             while let line = command.nextLine(before: deadline) {
                 output.append(line)
-                if line.hasPrefix(prefix) { return true }
+                if line.hasPrefix(prefix) { return line }
             }
-            return false
+            return nil
         }
         func finish() -> Run {
             while let line = command.nextLine(before: deadline) { output.append(line) }
@@ -77,28 +109,38 @@ final class BridgeUpdateHotplugTests: XCTestCase {
             return Run(status: end.status, output: (output + [end.stderr]).joined(separator: "\n"))
         }
 
-        // The touch: the port closed with the line at 1200 baud, then the dongle re-enumerates.
-        guard line(starting: "Restarting the bridge") else { return finish() }
-        let peer = testbed.peer(of: bridge)
-        XCTAssertTrue(Self.waitForHangUp(peer, before: deadline), "the command did not close the bridge's port after the touch")
-        var settings = termios()
-        XCTAssertEqual(tcgetattr(peer, &settings), 0)
-        XCTAssertEqual(cfgetospeed(&settings), speed_t(B1200), "the touch left the line at another speed")
-        testbed.unplug(bridge)
-        let bootloader = try testbed.add(fixture: "raytac-bootloader")
+        for (index, _) in dongles.enumerated() {
+            // The touch: the port closed with the line at 1200 baud, then the dongle re-enumerates.
+            guard let restarting = line(starting: "Restarting the bridge on ") else { return finish() }
+            let devnode = String(restarting.dropFirst("Restarting the bridge on ".count).prefix { $0 != " " })
+            guard let dongle = dongles.first(where: { $0.devnode == devnode }), let bridge = plugged[devnode] else {
+                XCTFail("update \(index + 1) restarted \(devnode), which the test did not plug in")
+                return finish()
+            }
+            let peer = testbed.peer(of: bridge)
+            XCTAssertTrue(Self.waitForHangUp(peer, before: deadline), "the command did not close \(devnode) after the touch")
+            var settings = termios()
+            XCTAssertEqual(tcgetattr(peer, &settings), 0)
+            XCTAssertEqual(cfgetospeed(&settings), speed_t(B1200), "the touch left \(devnode) at another speed")
+            testbed.unplug(bridge)
+            let bootloader = try testbed.add(fixture: "raytac-bootloader", replacing: dongle.bootloader)
 
-        // The transfer, relayed between the emulated bootloader port and the fake bootloader.
-        guard line(starting: "Sending ") else { return finish() }
-        let relay = PtyRelay(testbed.peer(of: bootloader), fake.terminal)
-        guard line(starting: "The bootloader took the whole image") else { return finish() }
-        relay.wait()
-        XCTAssertEqual(fake.wait(), 0, fake.stderr)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: imageOut)), try Self.packageImage())
+            // The transfer, relayed between the emulated bootloader port and a fake bootloader.
+            let imageOut = scratch.appendingPathComponent("image-\(index).bin").path
+            let fake = try FakeBootloaderProcess(binary: Self.fakeBootloader, imageOut: imageOut)
+            defer { fake.stop() }
+            guard line(starting: "Sending ") != nil else { return finish() }
+            let relay = PtyRelay(testbed.peer(of: bootloader), fake.terminal)
+            guard line(starting: "The bootloader took the whole image") != nil else { return finish() }
+            relay.wait()
+            XCTAssertEqual(fake.wait(), 0, fake.stderr)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: imageOut)), try Self.packageImage())
 
-        // The bridge back under another number.
-        testbed.unplug(bootloader)
-        let back = try testbed.add(fixture: "raytac-bridge", replacing: Self.backAsACM2)
-        try testbed.play(script: script, on: back)
+            // The bridge back under another number.
+            testbed.unplug(bootloader)
+            let back = try testbed.add(fixture: "raytac-bridge", replacing: dongle.back)
+            try testbed.play(script: script, on: back)
+        }
         return finish()
     }
 

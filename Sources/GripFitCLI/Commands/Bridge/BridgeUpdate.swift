@@ -30,9 +30,13 @@ struct BridgeUpdate: ParsableCommand {
             BRIDGE:INFO. --no-confirm ends once the bootloader has acknowledged the last packet (a port \
             udev does not know cannot be followed, so it needs --no-confirm).
 
+            --all-bridges updates every bridge plugged in, one after another, and stops at the first \
+            that fails (the ones after it are not touched).
+
             Examples:
               gripfit-serial bridge update bridge-1.2.0.zip
               gripfit-serial bridge update bridge-1.2.0.zip --port /dev/ttyACM1
+              gripfit-serial bridge update bridge-1.2.0.zip --all-bridges
             """
     )
 
@@ -51,6 +55,9 @@ struct BridgeUpdate: ParsableCommand {
     @Flag(help: "Send a package older than the running bridge's firmware.")
     var allowDowngrade = false
 
+    @Flag(help: "Update every bridge plugged in, one after another; stop at the first that fails.")
+    var allBridges = false
+
     /// A bridge answers `BRIDGE:INFO` in milliseconds; two seconds leave room for a loaded host.
     /// A bootloader never answers, so each update to one starts this much later.
     static let bridgeAnswer = Duration.seconds(2)
@@ -63,8 +70,32 @@ struct BridgeUpdate: ParsableCommand {
 
     func run() throws {
         let package = try Self.readPackage(self.package)
+        guard allBridges else { return try update(package, on: try PortSource.choose(port)) }
+        guard port == nil else { throw CLIFailure("--all-bridges and --port both name the dongles: give one of them.", status: .usage) }
+        let context = try UdevContext()
+        let bridges = try UdevEnumerator(context: context).bridges()
+        guard !bridges.isEmpty else {
+            throw CLIFailure(
+                "No bridge is plugged in; nothing was sent. `gripfit-serial list --all` shows every serial port (a dongle "
+                    + "already in its bootloader is no bridge: name its port with --port).",
+                status: .unavailable
+            )
+        }
+        for (index, bridge) in bridges.enumerated() {
+            let place = "bridge \(index + 1) of \(bridges.count)"
+            StandardOutput.line("Updating \(place): \(bridge.devnode) (USB serial number \(UntrustedText.escaped(bridge.serial ?? "-")))")
+            do {
+                try update(package, on: .usb(.usb(bridge), context))
+            } catch let failure as CLIFailure {
+                let after = index + 1 < bridges.count ? "; the \(bridges.count - index - 1) after it were not touched" : ""
+                throw CLIFailure("\(failure.message) (\(place)\(after))", status: failure.status)
+            }
+        }
+    }
+
+    /// One dongle, from the version check to the confirmation.
+    private func update(_ package: DFUPackage, on source: PortSource) throws {
         let version = package.version.map { "version \($0)" } ?? "no version"
-        let source = try PortSource.choose(port)
         if source.isRemote {
             throw CLIFailure("bridge update sends to a local dongle only; \(source.path) is a network port.", status: .usage)
         }
