@@ -14,6 +14,9 @@ final class BridgeUpdateHotplugTests: XCTestCase {
         .deletingLastPathComponent()
     private static let fakeBootloader = root.appendingPathComponent("firmware-bridge/build/native/plain/gripfit-bootloader-fake").path
     private static let package = root.appendingPathComponent("Tests/GripFitFirmwareTests/Fixtures/tiny-1.2.3.zip").path
+    /// The native bridge as built (1.0.0) and as built reporting 0.9.0 (`make -C firmware-bridge native BRIDGE_VERSION=0.9.0`).
+    private static let nativeBridge = root.appendingPathComponent("firmware-bridge/build/native/plain/gripfit-bridge-native")
+    private static let oldNativeBridge = root.appendingPathComponent("firmware-bridge/build/native-0.9.0/plain/gripfit-bridge-native")
     /// A dongle as the testbed plays it: its fixture's text edited for the bridge, for its bootloader
     /// after the touch, and for the bridge back from the bootloader (umockdev cannot re-add a
     /// removed device under its old path, so each comes back under another number and USB path).
@@ -73,6 +76,93 @@ final class BridgeUpdateHotplugTests: XCTestCase {
         XCTAssertTrue(run.output.contains("Updating bridge 2 of 2: /dev/ttyACM"), run.output)
         XCTAssertTrue(run.output.contains("Confirmed: the bridge on /dev/ttyACM2 reports firmware 1.2.3."), run.output)
         XCTAssertTrue(run.output.contains("Confirmed: the bridge on /dev/ttyACM5 reports firmware 1.2.3."), run.output)
+    }
+
+    /// The real bridge code on the other side: the native bridge built as 0.9.0 takes the touch
+    /// itself (the 1200-baud close) and becomes the fake bootloader on a new pty, which, once it has
+    /// the whole image, starts the native bridge as built (1.0.0, the package's version) on another.
+    /// The testbed plays only the USB side: each pty shown to the command as the dongle's ttyACM.
+    func testTheNativeBridgeTakesTheTouchAndComesBackWithTheNewFirmware() throws {
+        for binary in [Self.nativeBridge, Self.oldNativeBridge] {
+            try XCTSkipUnless(
+                FileManager.default.isExecutableFile(atPath: binary.path),
+                "needs \(binary.path): make -C firmware-bridge native native BRIDGE_VERSION=0.9.0"
+            )
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-native-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
+        // One simulated GripFit for the old bridge's radio, one for the new one's (a server serves one radio).
+        let gripfits = try ["old.sock", "new.sock"].map { try RunningCLI(["simulate", "--serve-gripfit", path($0)]) }
+        defer { for gripfit in gripfits { _ = gripfit.stop() } }
+        let imageOut = path("image.bin")
+        let bridgeArguments = [
+            "--gripfit-socket", path("old.sock"), "--flash", path("flash-old"),
+            "--bootloader", Self.fakeBootloader, "--image-out", imageOut,
+            "--then", Self.nativeBridge.path, "--gripfit-socket", path("new.sock"), "--flash", path("flash-new"),
+        ]
+        try FileManager.default.createDirectory(atPath: path("flash-old"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: path("flash-new"), withIntermediateDirectories: true)
+        let dongle = try RunningCLI(bridgeArguments, executable: Self.oldNativeBridge)
+        let deadline = Date().addingTimeInterval(60)
+        // Each pty the dongle makes (the bridge, its bootloader, the new bridge), opened as the USB side.
+        func nextTerminal() throws -> Int32 {
+            let name = try XCTUnwrap(dongle.nextLine(before: deadline), "the dongle printed no pty")
+            let fd = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+            XCTAssertGreaterThanOrEqual(fd, 0, "open \(name): errno \(errno)")
+            var raw = termios()
+            tcgetattr(fd, &raw)
+            cfmakeraw(&raw)
+            tcsetattr(fd, TCSANOW, &raw)
+            return fd
+        }
+
+        let testbed = try Testbed()
+        let bridge = try testbed.add(fixture: "raytac-bridge")
+        let running = try nextTerminal()
+        let package = Self.root.appendingPathComponent("Tests/GripFitFirmwareTests/Fixtures/tiny-1.0.0.zip").path
+        let command = try RunningCLI(["bridge", "update", package, "--port", "/dev/ttyACM0"])
+        var output: [String] = []
+        func line(starting prefix: String) -> Bool {
+            while let line = command.nextLine(before: deadline) {
+                output.append(line)
+                if line.hasPrefix(prefix) { return true }
+            }
+            XCTFail("the command did not say \(prefix)…")
+            return false
+        }
+        func finish() -> (status: Int32, output: String) {
+            while let line = command.nextLine(before: deadline) { output.append(line) }
+            let end = command.stop()
+            return (end.status, (output + [end.stderr]).joined(separator: "\n"))
+        }
+
+        guard line(starting: "Asking the dongle on /dev/ttyACM0") else { return XCTFail(finish().output) }
+        let toBridge = PtyRelay(testbed.peer(of: bridge), running)
+        guard line(starting: "Restarting the bridge on /dev/ttyACM0 (firmware 0.9.0") else { return XCTFail(finish().output) }
+        toBridge.wait()
+        testbed.unplug(bridge)
+        let bootloader = try testbed.add(fixture: "raytac-bootloader")
+        let bootloaderTerminal = try nextTerminal()
+        guard line(starting: "Sending ") else { return XCTFail(finish().output) }
+        let toBootloader = PtyRelay(testbed.peer(of: bootloader), bootloaderTerminal)
+        guard line(starting: "The bootloader took the whole image") else { return XCTFail(finish().output) }
+        toBootloader.wait()
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: imageOut)), try Self.packageImage())
+
+        testbed.unplug(bootloader)
+        let back = try testbed.add(fixture: "raytac-bridge", replacing: Self.first.back)
+        let updated = try nextTerminal()
+        guard line(starting: "Found the bridge again on /dev/ttyACM2") else { return XCTFail(finish().output) }
+        let toUpdated = PtyRelay(testbed.peer(of: back), updated)
+        let run = finish()
+        toUpdated.wait()
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertTrue(run.output.contains("Confirmed: the bridge on /dev/ttyACM2 reports firmware 1.0.0."), run.output)
+        let end = dongle.stop()
+        XCTAssertEqual(end.status, 0, end.stderr)
+        XCTAssertFalse(end.stderr.contains("Sanitizer") || end.stderr.contains("cannot start"), end.stderr)
     }
 
     private struct Run {

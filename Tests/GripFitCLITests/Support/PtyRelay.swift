@@ -3,7 +3,8 @@ import Glibc
 
 /// Bytes both ways between an emulated port's pty master (what the command under test opened) and
 /// another terminal (a fake device's), on a thread of its own, until the command closes the port;
-/// then the other terminal is closed too, as the host's close would reach the device.
+/// then the line speed the command left and the close reach the device, as a USB cable carries
+/// the line coding and DTR (the native bridge takes 1200 baud then a close as the bootloader touch).
 final class PtyRelay {
     private let thread: Thread
     private let done = DispatchSemaphore(value: 0)
@@ -13,6 +14,7 @@ final class PtyRelay {
         let done = done
         thread = Thread {
             Self.relay(port, device)
+            Self.copySpeed(from: port, to: device)
             close(device)
             done.signal()
         }
@@ -22,6 +24,15 @@ final class PtyRelay {
     /// Returns once the command has closed the port and the relay has ended.
     func wait() {
         done.wait()
+    }
+
+    private static func copySpeed(from port: Int32, to device: Int32) {
+        var line = termios()
+        var settings = termios()
+        guard tcgetattr(port, &line) == 0, tcgetattr(device, &settings) == 0 else { return }
+        cfsetispeed(&settings, cfgetospeed(&line))
+        cfsetospeed(&settings, cfgetospeed(&line))
+        tcsetattr(device, TCSANOW, &settings)
     }
 
     private static func relay(_ port: Int32, _ device: Int32) {

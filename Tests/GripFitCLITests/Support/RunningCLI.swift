@@ -9,8 +9,9 @@ final class RunningCLI {
     private let stderr = Pipe()
     private var buffer: [UInt8] = []
 
-    init(_ arguments: [String], environment: [String: String]? = nil) throws {
-        process.executableURL = CLIProcess.binary
+    /// `executable`: another program run the same way (the native bridge, say).
+    init(_ arguments: [String], environment: [String: String]? = nil, executable: URL = CLIProcess.binary) throws {
+        process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
         process.standardOutput = stdout

@@ -23,8 +23,10 @@ namespace {
 
 int usage(const char* program) {
     fprintf(stderr,
-            "usage: %s --image-out <file> [--fault <name>:<n>]...\n"
-            "  faults (n counts packets from 1, the start packet): %s\n",
+            "usage: %s --image-out <file> [--fault <name>:<n>]... [--then <program> <argument>...]\n"
+            "  faults (n counts packets from 1, the start packet): %s\n"
+            "  --then: the rest of the line is run in this process's place once a whole image is written\n"
+            "          and the host has closed the port (the new firmware starting)\n",
             program, DfuFaults::kNames);
     return 64;
 }
@@ -89,6 +91,7 @@ private:
 int main(int argc, char** argv) {
     const char* imageOut = nullptr;
     DfuFaults faults;
+    char** then = nullptr;
     for (int i = 1; i < argc; ++i) {
         const bool hasValue = i + 1 < argc;
         if (strcmp(argv[i], "--image-out") == 0 && hasValue) {
@@ -97,6 +100,9 @@ int main(int argc, char** argv) {
             if (!faults.enable(argv[++i])) {
                 return usage(argv[0]);
             }
+        } else if (strcmp(argv[i], "--then") == 0 && hasValue) {
+            then = argv + i + 1;
+            break;
         } else {
             return usage(argv[0]);
         }
@@ -189,7 +195,15 @@ int main(int argc, char** argv) {
             tcflush(slave, TCIFLUSH);
         });
         if (finished) {
-            return 0;
+            if (then == nullptr) {
+                return 0;
+            }
+            // The bootloader starts the new application; this pty goes away (every descriptor
+            // here is close-on-exec) as the bootloader's USB device does.
+            fflush(stdout);
+            execv(then[0], then);
+            fprintf(stderr, "fake bootloader: cannot start %s: %s\n", then[0], strerror(errno));
+            return 1;
         }
     }
 }

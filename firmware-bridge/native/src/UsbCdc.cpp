@@ -100,6 +100,7 @@ void UsbCdc::followHost() {
     openCount_ = openCount_ + delta < 0 ? 0 : openCount_ + delta;
     if (before > 0 && openCount_ == 0) {
         lineStateChanged(false);
+        enterBootloader();
     } else if (before == 0 && openCount_ > 0) {
         lineStateChanged(true);
     }
@@ -121,6 +122,23 @@ void UsbCdc::lineStateChanged(bool dtr) {
 #if TUSB_VERSION_MAJOR > 0 || TUSB_VERSION_MINOR >= 16
     tud_event_hook_cb(0, DCD_EVENT_SETUP_RECEIVED, true);
 #endif
+}
+
+// TinyUSB's line-state callback in the Adafruit core: DTR fallen with the line coding at 1200
+// baud enters the bootloader. The pty's termios is the line coding the host set.
+void UsbCdc::enterBootloader() {
+    termios line;
+    if (bootloader_.empty() || tcgetattr(master_, &line) != 0 || cfgetospeed(&line) != B1200) {
+        return;
+    }
+    std::vector<char*> argv;
+    for (std::string& argument : bootloader_) {
+        argv.push_back(&argument[0]);
+    }
+    argv.push_back(nullptr);
+    fflush(stdout);
+    execv(argv[0], argv.data());
+    fprintf(stderr, "native bridge: cannot start the bootloader %s: %s\n", argv[0], strerror(errno));
 }
 
 void UsbCdc::pump() {

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 /// The USB CDC port on a pty. The host opens the slave path; DTR is high while it has the slave
 /// open (inotify counts its opens and closes on the path, as `gripfit-serial simulate` does), and
@@ -25,6 +26,11 @@ public:
     void start();
     void stop();
 
+    /// What the Adafruit core's jump to its bootloader becomes here: the host dropping DTR while the
+    /// line is at 1200 baud (the "1200-baud touch") replaces this process with `command` (the fake
+    /// bootloader, which makes a pty of its own, as the real dongle re-enumerates). Empty: ignored.
+    void setBootloader(std::vector<std::string> command) { bootloader_ = std::move(command); }
+
     bool dtr() const { return dtr_; }
     int available();
     int read();
@@ -36,12 +42,14 @@ private:
     void run();
     void followHost();
     void lineStateChanged(bool dtr);
+    void enterBootloader();
     void pump();
 
     static const size_t kFifoSize = 256;
     static const size_t kPacketSize = 64;
 
     std::string path_;
+    std::vector<std::string> bootloader_;
     int master_;
     int inotify_;
     int openCount_;

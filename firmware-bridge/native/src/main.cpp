@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <string>
+#include <vector>
 
 #include <Arduino.h>
 
@@ -32,7 +34,9 @@ void onSignal(int signal) {
 int usage(const char* program) {
     fprintf(stderr,
             "usage: %s --gripfit-socket <path> [--flash <dir>] [--fault <name>]... [--fault-period-ms <ms>]\n"
+            "          [--bootloader <program> <argument>...]\n"
             "  <path>: where `gripfit-serial simulate --serve-gripfit <path>` serves the GripFit\n"
+            "  --bootloader: the rest of the line is run in this process's place on a 1200-baud touch\n"
             "  faults: %s, all\n",
             program, RadioFaults::kNames);
     return 64;
@@ -44,6 +48,7 @@ int main(int argc, char** argv) {
     const char* socketPath = nullptr;
     const char* flash = nullptr;
     RadioFaults faults;
+    std::vector<std::string> bootloader;
     for (int i = 1; i < argc; ++i) {
         const bool hasValue = i + 1 < argc;
         if (strcmp(argv[i], "--gripfit-socket") == 0 && hasValue) {
@@ -56,6 +61,9 @@ int main(int argc, char** argv) {
             }
         } else if (strcmp(argv[i], "--fault-period-ms") == 0 && hasValue) {
             faults.periodMs = static_cast<uint32_t>(strtoul(argv[++i], nullptr, 10));
+        } else if (strcmp(argv[i], "--bootloader") == 0 && hasValue) {
+            bootloader.assign(argv + i + 1, argv + argc);
+            break;
         } else {
             return usage(argv[0]);
         }
@@ -87,6 +95,7 @@ int main(int argc, char** argv) {
     if (!usb.open()) {
         return 1;
     }
+    usb.setBootloader(bootloader);
     printf("%s\n", usb.path().c_str());
     fflush(stdout);
 

@@ -104,6 +104,7 @@ struct BridgeUpdate: ParsableCommand {
             watch = try DongleReturn(following: dongle, context: context)
         }
         var link = try BootloaderPort(path: source.path)
+        StandardOutput.line("Asking the dongle on \(source.path) which bridge firmware it runs")
         if let running = try link.bridgeVersion(timeout: Self.bridgeAnswer) {
             try checkVersion(running: running, package: package, path: source.path)
             guard let watch else { throw notFollowable(running: running, path: source.path) }
@@ -179,6 +180,7 @@ struct BridgeUpdate: ParsableCommand {
             )
         }
         let link = try BootloaderPort(path: bridge.devnode)
+        StandardOutput.line("Found the bridge again on \(bridge.devnode); asking its version")
         guard let reported = try link.bridgeVersion(timeout: Self.bridgeAnswer) else {
             throw CLIFailure(
                 "\(bridge.devnode) (USB serial number \(serial)) came back but did not answer BRIDGE:INFO: the new firmware "
