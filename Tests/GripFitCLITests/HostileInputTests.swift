@@ -43,6 +43,35 @@ struct HostileInputTests {
         if let message { #expect(result.stderr.contains(message), "\(result.stderr)", sourceLocation: sourceLocation) }
     }
 
+    /// The tests here parse refused command lines and read refused files in-process (no launch
+    /// per value). The binary answers each the same, byte for byte: one of each kind through it.
+    @Test func theBinaryAnswersAsTheInProcessParseAndImport() throws {
+        let cli = BuiltBinary()
+        for arguments in [
+            ["monitor", "--port", "/nonexistent", "--duration", "inf"],
+            ["rate", "-5"],
+            ["calibrate", "--port", "/nonexistent", "--mass", "5"],
+            ["record", "--port", "/nonexistent", "--protocol", "standard", "--rest", "-1"],
+            ["history", "--limit", "-3"],
+            ["history", "--since", "2026-12-01", "--until", "2026-11-01"],
+            ["history", "--since", "yesterday"],
+            ["moniter"],
+        ] {
+            let binary = try cli.run(arguments)
+            let inProcess = InProcessParse.run(arguments)
+            #expect(binary.status == 64 && binary.status == inProcess.status, "\(arguments): \(binary.stderr)")
+            #expect(binary.stderr == inProcess.stderr, "\(arguments)")
+        }
+        let notes = cli.home + "/notes.json"
+        try Self.write("just some notes\n", notes)
+        for path in [notes, cli.home] {
+            let binary = try cli.run("import", path)
+            let inProcess = InProcessImport.run(path)
+            #expect(binary.status == inProcess.status && [65, 66].contains(binary.status), "\(path): \(binary.stderr)")
+            #expect(binary.stderr == inProcess.stderr, "\(path)")
+        }
+    }
+
     // MARK: - Class 1 and 6: numbers from options
 
     @Test func timeOptionsOutOfRangeAreUsageErrorsNeverTraps() throws {
@@ -57,8 +86,8 @@ struct HostileInputTests {
                 ["doctor", "--timeout", value],
                 ["check", "--port", "/nonexistent", "--duration", value],
             ] {
-                // One value per command through the binary, the others parsed in-process.
-                let result = value == "inf" ? try cli.run(arguments) : InProcessParse.run(arguments)
+                // Parsed in-process: theBinaryAnswersAsTheInProcessParseAndImport shows the binary says the same.
+                let result = InProcessParse.run(arguments)
                 Self.expectClean(result, 64, "takes a number of seconds")
                 #expect(!result.stderr.contains("Missing value"), "\(arguments)")
             }
@@ -93,13 +122,14 @@ struct HostileInputTests {
             ),
             (["record", "--port", "/nonexistent", "--protocol", "standard", "--trials", "-1"], "1 to 5 trials per hand; got -1"),
         ] {
-            // The first through the binary, the others parsed in-process (the same retry behind `--`).
-            let result = arguments == ["rate", "-5"] ? try cli.run(arguments) : InProcessParse.run(arguments)
+            // Parsed in-process (the same retry behind `--`).
+            let result = InProcessParse.run(arguments)
             Self.expectClean(result, 64, message)
             #expect(!result.stderr.contains("Missing"), "\(arguments): \(result.stderr)")
         }
         // An option's own negative value still gets that option's message.
-        Self.expectClean(try cli.run("monitor", "--port", "/nonexistent", "--duration", "-1"), 64, "--duration takes a number of seconds")
+        let duration = InProcessParse.run(["monitor", "--port", "/nonexistent", "--duration", "-1"])
+        Self.expectClean(duration, 64, "--duration takes a number of seconds")
     }
 
     @Test func anInvalidMassSaysWhyAndShowsOneThatWorks() throws {
@@ -109,7 +139,7 @@ struct HostileInputTests {
             ("kg", "no number before the unit"), ("0kg", "more than 0"), ("1e300kg", "at most 1000000"),
         ] {
             let arguments = ["calibrate", "--port", "/nonexistent", "--mass", mass]
-            let result = mass == "5" ? try cli.run(arguments) : InProcessParse.run(arguments)
+            let result = InProcessParse.run(arguments)
             Self.expectClean(result, 64, "'\(mass)' is invalid for '--mass <force>': ")
             #expect(result.stderr.contains(reason), "\(mass): \(result.stderr)")
             #expect(result.stderr.contains("e.g. --mass 5kg"), "\(result.stderr)")
@@ -121,7 +151,7 @@ struct HostileInputTests {
         let cli = BuiltBinary()
         for value in ["-1", "99999", "inf"] {
             let arguments = ["record", "--port", "/nonexistent", "--protocol", "standard", "--rest", value]
-            let result = value == "-1" ? try cli.run(arguments) : InProcessParse.run(arguments)
+            let result = InProcessParse.run(arguments)
             Self.expectClean(result, 64, "'\(value)' is invalid for '--rest <rest>': --rest takes a number of seconds from 0 to 3600.")
         }
     }
@@ -141,8 +171,8 @@ struct HostileInputTests {
         ] {
             let path = cli.home + "/" + name
             try Self.write(content, path)
-            // The first file through the binary, the others read and parsed in-process.
-            let result = name == "notes.json" ? try cli.run("import", path) : InProcessImport.run(path)
+            // Read and parsed in-process: theBinaryAnswersAsTheInProcessParseAndImport shows the binary says the same.
+            let result = InProcessImport.run(path)
             Self.expectClean(result, 65, "gripfit-serial: \(path): ")
             #expect(result.stderr.contains(problem), "\(name): \(result.stderr)")
             #expect(result.stderr.contains("written by `gripfit-serial export`"), "\(result.stderr)")
@@ -156,9 +186,9 @@ struct HostileInputTests {
         let cli = BuiltBinary()
         try cli.importDirectly(Self.csv(starts: ["2026-11-18T11:06:40.000Z"]))
         let png = cli.home + "/x.png"
-        Self.expectClean(try cli.run("plot", "1", "-o", png), 64, "plot writes SVG")
+        Self.expectClean(InProcessParse.run(["plot", "1", "-o", png]), 64, "plot writes SVG")
         #expect(!FileManager.default.fileExists(atPath: png))
-        Self.expectClean(try cli.run("plot", "1", "-o", cli.home + "/x.SVG"), 0)
+        Self.expectClean(cli.inProcess("plot", "1", "-o", cli.home + "/x.SVG"), 0)
     }
 
     /// A directory or an ordinary file as --port: not a serial device, and where to find one.
@@ -197,9 +227,9 @@ struct HostileInputTests {
             (["show", "A1", "--consistency", "-5"], "--consistency takes a CV in %"),
             (["scan", "--port", "/nonexistent", "--duration", "-1"], "--duration must be more than 0"),
         ] {
-            // The two that the issue saw through the binary go through it, the others are parsed in-process.
-            let binary = arguments.contains("-3") || arguments.contains("2026-12-01")
-            let result = binary ? try cli.run(arguments) : InProcessParse.run(arguments)
+            // Parsed in-process: the two the issue saw through the binary go through it in
+            // theBinaryAnswersAsTheInProcessParseAndImport.
+            let result = InProcessParse.run(arguments)
             Self.expectClean(result, 64, message)
             #expect(!result.stderr.contains("Missing value"), "\(arguments): \(result.stderr)")
         }
@@ -225,7 +255,7 @@ struct HostileInputTests {
     /// A mistyped option got "Did you mean"; a mistyped command did not.
     @Test func aMistypedCommandGetsTheClosestOne() throws {
         let cli = BuiltBinary()
-        Self.expectClean(try cli.run("moniter"), 64, "Error: Unknown command 'moniter'. Did you mean 'monitor'?")
+        Self.expectClean(InProcessParse.run(["moniter"]), 64, "Error: Unknown command 'moniter'. Did you mean 'monitor'?")
         for (arguments, message) in [
             (["histroy"], "Unknown command 'histroy'. Did you mean 'history'?"),
             (["history", "synk"], "Unknown command 'synk'. Did you mean 'sync'?"),
@@ -247,11 +277,10 @@ struct HostileInputTests {
             "2026-11-01T00:00:00." + String(repeating: "1", count: 100_000) + "Z", "2026-11-01junk",
             "2026-11-01T00:00:00Zjunk", "2026-02-30", "yesterday",
         ] {
-            // One through the binary, the others parsed in-process (`validate()` refuses them).
-            let arguments = ["history", "--since", since]
-            Self.expectClean(since == "yesterday" ? try cli.run(arguments) : InProcessParse.run(arguments), 64, "RFC 3339")
+            // Parsed in-process (`validate()` refuses them).
+            Self.expectClean(InProcessParse.run(["history", "--since", since]), 64, "RFC 3339")
         }
-        Self.expectClean(try cli.run("history", "--since", "2026-11-01T09:00:00.123456789+01:00"), 0)
+        Self.expectClean(cli.inProcess("history", "--since", "2026-11-01T09:00:00.123456789+01:00"), 0)
     }
 
     @Test func importRejectsBadStartTimesAndYear0000RoundTrips() throws {
@@ -260,8 +289,8 @@ struct HostileInputTests {
         let longFraction = "2026-11-18T11:06:40." + String(repeating: "9", count: 50_000) + "Z"
         for start in [longFraction, "2026-11-18T11:06:40Zjunk", "2026-11-18T11:06:40"] {
             try Self.write(Self.csv(starts: [start]), file)
-            // The last through the binary, the others read and parsed in-process.
-            let result = start == "2026-11-18T11:06:40" ? try cli.run("import", file) : InProcessImport.run(file)
+            // Read and parsed in-process; the round trip below goes through the binary.
+            let result = InProcessImport.run(file)
             Self.expectClean(result, 65, "is not an RFC 3339 time")
         }
         try Self.write(Self.csv(starts: ["0000-01-01T00:00:00.000Z"]), file)
@@ -307,8 +336,8 @@ struct HostileInputTests {
 
     @Test func aDirectoryOrAnUnreadableFileIsNamed() throws {
         let cli = BuiltBinary()
-        Self.expectClean(try cli.run("import", cli.home), 66, "is a directory")
-        // Read in-process: the directory above went through the binary.
+        // Read in-process: theBinaryAnswersAsTheInProcessParseAndImport takes a directory through the binary.
+        Self.expectClean(InProcessImport.run(cli.home), 66, "is a directory")
         Self.expectClean(InProcessImport.run(cli.home + "/missing.json"), 66, "No such file or directory")
     }
 
