@@ -5,7 +5,8 @@ import NIOCore
 
 /// `gripfit-serial dashboard`'s server: the page, and its route controllers, each built with its own
 /// dependency: ``LiveRoutes`` over the session (``LiveControl``) and its events, ``HistoryRoutes``
-/// over the history's pages (``HistoryPages``), ``MetricsRoutes`` over the session's metrics. Runs on Hummingbird's event loops; the session runs
+/// over the history's pages (``HistoryPages``), ``MetricsRoutes`` over the session's metrics. Runs on
+/// Hummingbird's event loops; the session runs
 /// on its own thread.
 public enum DashboardServer {
     /// The routes behind ``AccessMiddleware``. Generic over the context so tests can drive the

@@ -84,8 +84,8 @@ public final class MetricsConsumer: LinkConsumer {
             case .staleLink: cause = warning.reason.name
             default:
                 if warning.isBadLine {
-                    registry.makeCounter(descriptor: Self.name("malformed_lines", "total", Self.malformedHelp), labels: [("reason", warning.reason.name)])
-                        .increment()
+                    let descriptor = Self.name("malformed_lines", "total", Self.malformedHelp)
+                    registry.makeCounter(descriptor: descriptor, labels: [("reason", warning.reason.name)]).increment()
                 }
             }
         case .state(let next):

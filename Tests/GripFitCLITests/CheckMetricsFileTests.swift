@@ -16,7 +16,8 @@ import Testing
         let text = try String(contentsOfFile: path, encoding: .utf8)
         for line in [
             #"gripfit_check_case_passed{case="handshake"} 1"#, #"gripfit_check_case_passed{case="ping"} 1"#,
-            #"gripfit_check_figure{case="ping",figure="latency_p99_ms"} "#, "gripfit_check_duration_seconds ", "gripfit_check_last_run_timestamp_seconds ",
+            #"gripfit_check_figure{case="ping",figure="latency_p99_ms"} "#, "gripfit_check_duration_seconds ",
+            "gripfit_check_last_run_timestamp_seconds ",
             "gripfit_usb_link_up 1", #"firmware="1.0""#, #"bridge="1.0.0-sim""#,
         ] {
             #expect(text.contains(line), "\(line) in\n\(text)")

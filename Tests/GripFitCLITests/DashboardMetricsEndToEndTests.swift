@@ -31,11 +31,11 @@ struct DashboardMetricsEndToEndTests {
         )
         let deadline = ContinuousClock.now + .seconds(60)
         // Three samples are two scrape intervals; `up` 1 says the token was taken.
-        let samples = prometheus.await("count_over_time(gripfit_readings_total[5m])", before: deadline) { $0 >= 3 }
-        #expect((samples ?? 0) >= 3, "samples of the readings counter: \(samples.map(String.init) ?? "none")")
+        let samples = prometheus.value(of: "count_over_time(gripfit_readings_total[5m])", before: deadline) { $0 >= 3 }
+        #expect((samples ?? 0) >= 3, "samples of the readings counter: \(String(describing: samples))")
         #expect(prometheus.value(of: #"min_over_time(up{job="gripfit"}[5m])"#) == 1)
         let growth = "max_over_time(gripfit_readings_total[5m]) - min_over_time(gripfit_readings_total[5m])"
-        #expect((prometheus.await(growth, before: deadline) { $0 > 0 } ?? 0) > 0, "the readings counter grew between scrapes")
+        #expect((prometheus.value(of: growth, before: deadline) { $0 > 0 } ?? 0) > 0, "the readings counter grew between scrapes")
         let query = try PrometheusServer.promtool(["query", "instant", prometheus.url, growth + " > 0"])
         #expect(query.status == 0 && query.output.contains("=>"), "\(query.output)")
 
@@ -65,7 +65,9 @@ struct DashboardMetricsEndToEndTests {
             #expect(answer?["status"] as? String == "success", "\(query): \(answer ?? [:])")
             let metric = String(try #require(query.firstMatch(of: /gripfit_[a-z_]+/)).output)
             // The labelled counters appear with their first event; the others are there from the start.
-            let later = ["gripfit_malformed_lines_total", "gripfit_link_drops_total", "gripfit_reconnects_total", "gripfit_check_case_passed"]
+            let later = [
+                "gripfit_malformed_lines_total", "gripfit_link_drops_total", "gripfit_reconnects_total", "gripfit_check_case_passed",
+            ]
             #expect(later.contains(metric) || metrics.body.contains("\n" + metric), "\(metric) is not a metric the dashboard serves")
         }
     }

@@ -17,7 +17,7 @@ struct MetricsConsumerTests {
         return (ConsumerHarness(consumer, start: start, link: LinkFacts(portOpen: true)), registry)
     }
 
-    /// The sample lines of `text` (no comments), as `name{labels} value`.
+    /// The sample lines of the registry's text (no comments), as `name{labels} value` (a gauge's value as `1.0`).
     private func samples(_ registry: PrometheusCollectorRegistry) -> Set<String> {
         Set(registry.emitToString().split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
     }
@@ -26,8 +26,9 @@ struct MetricsConsumerTests {
         let (_, registry) = harness()
         let text = registry.emitToString()
         for line in [
-            "gripfit_readings_total 0", "gripfit_data_lost_total 0", "gripfit_ping_failures_total 0", "gripfit_usb_link_up 0",
-            "gripfit_ble_link_up 0", #"gripfit_build_info{bridge="",firmware="",tool="9.9.9"} 1"#, "gripfit_ping_round_trip_seconds_count 0",
+            "gripfit_readings_total 0", "gripfit_data_lost_total 0", "gripfit_ping_failures_total 0", "gripfit_usb_link_up 0.0",
+            "gripfit_ble_link_up 0.0", #"gripfit_build_info{bridge="",firmware="",tool="9.9.9"} 1.0"#,
+            "gripfit_ping_round_trip_seconds_count 0",
         ] {
             #expect(samples(registry).contains(line), "\(line) in\n\(text)")
         }
@@ -49,17 +50,17 @@ struct MetricsConsumerTests {
         #expect(lines.contains(#"gripfit_malformed_lines_total{reason="line-too-long"} 1"#))
         #expect(lines.contains("gripfit_data_lost_total 1"))
         #expect(!registry.emitToString().contains("no-readings"), "not a bad line")
-        #expect(lines.contains("gripfit_usb_link_up 1"))
+        #expect(lines.contains("gripfit_usb_link_up 1.0"))
     }
 
     @Test func dropsAndReconnectsAreCountedByReason() {
         let (harness, registry) = harness()
         harness.feed(.state(.connected))
-        #expect(samples(registry).contains("gripfit_ble_link_up 1"))
+        #expect(samples(registry).contains("gripfit_ble_link_up 1.0"))
         // A BLE disconnect names the drop and its reconnect.
         harness.feed(.message(.bridge(.disconnected(address, reason: "0x08"))))
         harness.feed(.state(.scanning))
-        #expect(samples(registry).contains("gripfit_ble_link_up 0"))
+        #expect(samples(registry).contains("gripfit_ble_link_up 0.0"))
         harness.feed(.state(.connected))
         // A stale link, then the dongle pulled out: an error state names itself.
         harness.feed(.warning(LinkWarning(.staleLink)))
@@ -74,7 +75,7 @@ struct MetricsConsumerTests {
         #expect(lines.contains(#"gripfit_reconnects_total{reason="stale-link"} 1"#))
         #expect(lines.contains(#"gripfit_link_drops_total{reason="dongleMissing"} 1"#))
         #expect(!lines.contains(#"gripfit_reconnects_total{reason="dongleMissing"} 1"#), "not back yet")
-        #expect(lines.contains("gripfit_usb_link_up 0"))
+        #expect(lines.contains("gripfit_usb_link_up 0.0"))
     }
 
     @Test func oddDisconnectReasonsShareOneLabel() {
@@ -119,6 +120,6 @@ struct MetricsConsumerTests {
         harness.link.firmware = "1.0"
         harness.feed(.state(.connected))
         let info = samples(registry).filter { $0.hasPrefix("gripfit_build_info") }
-        #expect(info == [#"gripfit_build_info{bridge="1.2.0",firmware="1.0",tool="9.9.9"} 1"#])
+        #expect(info == [#"gripfit_build_info{bridge="1.2.0",firmware="1.0",tool="9.9.9"} 1.0"#])
     }
 }

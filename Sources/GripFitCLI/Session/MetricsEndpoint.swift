@@ -16,7 +16,12 @@ final class MetricsEndpoint {
     /// port fails at once; `notice` gets the URL to scrape.
     init(listen: ListenAddress, token: String?, start: MonotonicInstant, notice: (String) -> Void) throws {
         let registry = PrometheusCollectorRegistry()
-        consumer = MetricsConsumer(registry: registry, toolVersion: BuildInfo.version, pingInterval: MetricsConsumer.pingInterval, start: start)
+        consumer = MetricsConsumer(
+            registry: registry,
+            toolVersion: BuildInfo.version,
+            pingInterval: MetricsConsumer.pingInterval,
+            start: start
+        )
         let router = DashboardServer.metricsRouter(
             MetricsRoutes(registry: registry),
             access: AccessPolicy(token: token, loopbackOnly: listen.isLoopback)

@@ -38,7 +38,8 @@ final class PrometheusServer {
             return !ports.isEmpty || !process.isRunning
         }
         guard let port = ports.first else {
-            stop()
+            process.terminate()
+            process.waitUntilExit()
             throw PrometheusError("prometheus did not listen within 60 s (config in \(directory)/prometheus.yml)")
         }
         self.port = port
@@ -75,7 +76,7 @@ final class PrometheusServer {
     }
 
     /// Asks `query` again until its value satisfies `holds` or `deadline` passes; the last value seen.
-    func await(_ query: String, before deadline: ContinuousClock.Instant, _ holds: (Double) -> Bool) -> Double? {
+    func value(of query: String, before deadline: ContinuousClock.Instant, until holds: (Double) -> Bool) -> Double? {
         var last: Double?
         _ = Polling.until(before: deadline) {
             last = value(of: query)

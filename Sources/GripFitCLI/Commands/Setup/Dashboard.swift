@@ -118,7 +118,10 @@ struct Dashboard: ParsableCommand {
         )
         let registry = PrometheusCollectorRegistry()
         let metrics = MetricsConsumer(
-            registry: registry, toolVersion: BuildInfo.version, pingInterval: MetricsConsumer.pingInterval, start: clock.now()
+            registry: registry,
+            toolVersion: BuildInfo.version,
+            pingInterval: MetricsConsumer.pingInterval,
+            start: clock.now()
         )
         let router = DashboardServer.buildRouter(
             live: LiveRoutes(session: session, publisher: publisher),

@@ -86,8 +86,13 @@ enum NativeBridgeRig {
         let socket = scratch + "/gripfit.sock"
         let signals = try SignalPipe()
         var stopPipe: [Int32] = [-1, -1]
-        guard pipe2(&stopPipe, O_CLOEXEC) == 0 else { throw CLIFailure(SystemError(call: "pipe2", errno: errno)) }
-        defer { close(stopPipe[0]); close(stopPipe[1]) }
+        guard pipe(&stopPipe) == 0 else { throw CLIFailure(SystemError(call: "pipe", errno: errno)) }
+        // Not inherited by the bridge, which must not hold the GripFit's stop open.
+        for fd in stopPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        defer {
+            close(stopPipe[0])
+            close(stopPipe[1])
+        }
         let served = ServerThread(try GripFitServer(path: socket, options: options), stop: stopPipe[0])
         served.start()
         defer {
@@ -116,8 +121,8 @@ enum NativeBridgeRig {
         if !signalled {
             process.waitUntilExit()
             throw CLIFailure(
-                "The native bridge \(bridge) exited (status \(process.terminationStatus)) before it was stopped; its stderr above says why. "
-                    + "Rebuild it with `make -C firmware-bridge native`.",
+                "The native bridge \(bridge) exited (status \(process.terminationStatus)) before it was stopped; "
+                    + "its stderr above says why. Rebuild it with `make -C firmware-bridge native`.",
                 status: .software
             )
         }
