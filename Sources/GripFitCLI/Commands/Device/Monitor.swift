@@ -39,7 +39,7 @@ struct Monitor: ParsableCommand {
               gripfit-serial monitor --port /dev/ttyACM0 --unit kg
               gripfit-serial monitor --port tcp://exporter.lab:4001 --format jsonl
               gripfit-serial monitor --port /dev/ttyACM0 --port /dev/ttyACM1 --format jsonl
-              gripfit-serial monitor --port /dev/ttyACM0 --format jsonl --metrics-listen 127.0.0.1:9464 > /dev/null
+              gripfit-serial monitor --format jsonl --metrics-listen 127.0.0.1:9464
             """
     )
 
