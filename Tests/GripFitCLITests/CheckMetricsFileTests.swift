@@ -10,8 +10,8 @@ import Testing
     @Test func aRunWritesItsVerdictsAndTheSessionsFigures() throws {
         let path = directory + "/gripfit.prom"
         let result = InProcessCheck.run([
-            "--simulate", "--only", "handshake", "default-rate", "ping", "--duration", "1", "--max-ping-p99", "1000", "--max-jitter-p99", "2000",
-            "--metrics-file", path,
+            "--simulate", "--only", "handshake", "default-rate", "ping", "--duration", "1", "--max-ping-p99", "1000",
+            "--max-jitter-p99", "2000", "--metrics-file", path,
         ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let text = try String(contentsOfFile: path, encoding: .utf8)
