@@ -6,7 +6,8 @@ APT_PACKAGES := libudev-dev pkg-config umockdev libsqlite3-dev zlib1g-dev tmux s
 PACKAGE_TEST_PACKAGES := dpkg-dev lintian man-db bash-completion zsh fish
 ## Only for the browser test (the dashboard in headless Chromium, selenium in a venv), the PDF report (pdftotext) and
 ## the shared history's tests (a throwaway PostgreSQL cluster of their own, on its own port, never the package's `main`).
-TEST_APT_PACKAGES := chromium chromium-driver python3-venv poppler-utils postgresql
+## prometheus: its server scrapes a running dashboard and promtool checks the metrics and the alert rules.
+TEST_APT_PACKAGES := chromium chromium-driver python3-venv poppler-utils postgresql prometheus
 UDEV_RULES := udev/70-gripfit-bridge.rules
 LABGRID_VENV := .build-venv/labgrid
 FHIR_VENV := .build-venv/fhir
@@ -90,7 +91,7 @@ lint:
 ## repeat-failures.sh repeats any failure at the end, where CI's tail of the output shows it.
 swift-test:
 	$(SWIFT) build --build-tests
-	GRIPFIT_REQUIRE_SER2NET=1 GRIPFIT_REQUIRE_POSTGRES=1 $(if $(filter 0,$(shell id -u)),GRIPFIT_REQUIRE_TMPFS=1) Tests/repeat-failures.sh $(SWIFT) test --skip-build
+	GRIPFIT_REQUIRE_SER2NET=1 GRIPFIT_REQUIRE_POSTGRES=1 GRIPFIT_REQUIRE_PROMETHEUS=1 $(if $(filter 0,$(shell id -u)),GRIPFIT_REQUIRE_TMPFS=1) Tests/repeat-failures.sh $(SWIFT) test --skip-build
 	GRIPFIT_REQUIRE_UMOCKDEV=1 Tests/repeat-failures.sh umockdev-wrapper $(SWIFT) test --skip-build --disable-swift-testing
 
 ## The docs' runnable examples (against the simulator, in scratch homes), their links and anchors, and

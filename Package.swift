@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // `$XDG_CONFIG_HOME/gripfit/config.toml`: the history to use and this station's name.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // `/metrics`, `check --metrics-file`, `monitor --metrics-listen`: Prometheus' text format (and swift-metrics under it).
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // Portable: protocol, session state machine, analysis. Standard library only, no I/O, no clock.
@@ -87,6 +89,8 @@ let package = Package(
             name: "GripFitDashboard",
             dependencies: [
                 "GripFitCore", "GripFitOutput", "GripFitRecords", "GripFitExchange", "GripFitStore", "GripFitLive", "GripFitClinical",
+                "GripFitMetrics",
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -101,6 +105,19 @@ let package = Package(
         // (live status, the page's recording and guided run), clock-free: the CLI builds them and hands them
         // to the driver; tests feed them reports and instants by hand.
         .target(name: "GripFitLive", dependencies: ["GripFitCore", "GripFitOutput", "GripFitRecords", "GripFitConformance"]),
+        // The session's figures for Prometheus (readings, drops, round trips, versions): a consumer that feeds
+        // a registry it is given, clock-free like GripFitLive's, and check's verdicts; the dashboard serves them, check writes a file.
+        .target(
+            name: "GripFitMetrics",
+            dependencies: ["GripFitCore", "GripFitConformance", .product(name: "Prometheus", package: "swift-prometheus")]
+        ),
+        .testTarget(
+            name: "GripFitMetricsTests",
+            dependencies: [
+                "GripFitMetrics", "GripFitCore", "GripFitConformance", "ConsumerTestSupport",
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
         // The shared history on a PostgreSQL server (``PostgresHistory``), beside the SQLite file: URL, ~/.pgpass,
         // TLS, versioned schema. Its connection hands the store neutral rows (`HistoryConnection`), so it links no GRDB.
         .target(
@@ -126,12 +143,13 @@ let package = Package(
             dependencies: [
                 "GripFitCore", "GripFitOutput", "GripFitLinux", "GripFitNetworkPort", "GripFitSimulator",
                 "GripFitConformance", "GripFitRecords", "GripFitExchange", "GripFitStore", "GripFitPostgres", "GripFitClinical",
-                "GripFitDashboard", "GripFitLive", "GripFitFirmware",
+                "GripFitDashboard", "GripFitLive", "GripFitFirmware", "GripFitMetrics",
                 "CGripFitBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .executableTarget(name: "gripfit-serial", dependencies: ["GripFitCLI"]),
@@ -179,6 +197,7 @@ let package = Package(
             dependencies: [
                 "GripFitDashboard", "GripFitStore", "GripFitRecords", "GripFitExchange", "GripFitLive", "GripFitCore", "GripFitClinical",
                 "ScratchSupport",
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

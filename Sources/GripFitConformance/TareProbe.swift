@@ -52,7 +52,11 @@ struct TareProbe: ConformanceProbe {
         figures.append(Figure("spread_after_tare", Double(spread), unit: "counts"))
         var problems: [String] = []
         if abs(median) > settings.tareTolerance {
-            problems.append("readings after S:TARED centre on \(median), not within ±\(settings.tareTolerance) of 0")
+            // A weight left on the handle, or a hand that let go after the tare, is the usual cause: say so.
+            problems.append(
+                "readings after S:TARED centre on \(median), not within ±\(settings.tareTolerance) of 0: "
+                    + "the handle reads \(median) counts: is something on it?"
+            )
         }
         if let limit = settings.maximumTareSpread, spread > limit {
             problems.append("readings after S:TARED spread over \(spread) counts, more than \(limit)")

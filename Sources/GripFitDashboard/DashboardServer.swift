@@ -3,9 +3,10 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// `gripfit-serial dashboard`'s server: the page, and two route controllers, each built with its own
+/// `gripfit-serial dashboard`'s server: the page, and its route controllers, each built with its own
 /// dependency: ``LiveRoutes`` over the session (``LiveControl``) and its events, ``HistoryRoutes``
-/// over the history's pages (``HistoryPages``). Runs on Hummingbird's event loops; the session runs
+/// over the history's pages (``HistoryPages``), ``MetricsRoutes`` over the session's metrics. Runs on
+/// Hummingbird's event loops; the session runs
 /// on its own thread.
 public enum DashboardServer {
     /// The routes behind ``AccessMiddleware``. Generic over the context so tests can drive the
@@ -14,6 +15,7 @@ public enum DashboardServer {
         context: Context.Type = DashboardRequestContext.self,
         live: LiveRoutes<some LiveControl>,
         history: HistoryRoutes<some HistoryPages>,
+        metrics: MetricsRoutes? = nil,
         access: AccessPolicy
     ) -> Router<Context> {
         let router = Router(context: Context.self)
@@ -23,6 +25,19 @@ public enum DashboardServer {
         }
         live.addRoutes(to: router)
         history.addRoutes(to: router)
+        metrics?.addRoutes(to: router)
+        return router
+    }
+
+    /// `monitor --metrics-listen`: `/metrics` alone, under the same access rules as the dashboard.
+    public static func metricsRouter<Context: EventLoopRequestContext>(
+        context: Context.Type = DashboardRequestContext.self,
+        _ metrics: MetricsRoutes,
+        access: AccessPolicy
+    ) -> Router<Context> {
+        let router = Router(context: Context.self)
+        router.add(middleware: AccessMiddleware(policy: access))
+        metrics.addRoutes(to: router)
         return router
     }
 

@@ -39,6 +39,9 @@ struct VerdictTests {
     @Test func tareWantsTheMedianNearZero() {
         #expect(TareProbe.verdict([-300, 12, 250, 1_999, -40], settings: settings).verdict == .passed)
         #expect(TareProbe.verdict([2_500, 2_600, 2_400], settings: settings).verdict.isFailure)
+        let loaded = TareProbe.verdict([2_500, 2_600, 2_400], settings: settings).verdict
+        let expected = "readings after S:TARED centre on 2500, not within ±2000 of 0: the handle reads 2500 counts: is something on it?"
+        #expect(loaded == .failed(expected), "a loaded handle is named as the likely cause")
         #expect(TareProbe.verdict([], settings: settings).verdict.isFailure)
     }
 

@@ -3,19 +3,23 @@ import GripFitConformance
 import GripFitCore
 import GripFitLinux
 import GripFitLive
+import GripFitMetrics
 import GripFitOutput
 import GripFitRecords
 import GripFitSimulator
+import Prometheus
 
 /// Runs a ``ConformanceRun`` over one session (as a ``ConformanceConsumer``) and turns its
 /// outcome into a ``CheckReport`` or a ``CLIFailure``.
 enum CheckRunner {
-    /// `onCase` is called as each case finishes, on the thread running the session.
+    /// `onCase` is called as each case finishes, on the thread running the session. With `metrics`,
+    /// the session's figures (``MetricsConsumer``, which pings nothing here) go into it as the run goes.
     static func run(
         _ cases: [ConformanceCase],
         settings: ConformanceSettings,
         connection: Connection,
         signals: SignalPipe? = nil,
+        metrics: PrometheusCollectorRegistry? = nil,
         onCase: @escaping (CaseResult) -> Void
     ) throws -> CheckReport {
         // A device under test on a CI bench is unloaded; so is the simulated one, for `tare`.
@@ -31,6 +35,9 @@ enum CheckRunner {
         let start = runner.clock.now()
         let check = ConformanceConsumer(ConformanceRun(cases: cases, settings: settings), start: start, onCase: onCase)
         driver.consumers = [check]
+        if let metrics {
+            driver.consumers.append(MetricsConsumer(registry: metrics, toolVersion: BuildInfo.version, pingInterval: nil, start: start))
+        }
         defer { driver.consumers = [] }
         let reason = try runner.run(seconds: nil, signals: signals) { _, _ in true }
         let run = check.run

@@ -76,9 +76,10 @@ public enum PrivateFiles {
         }
     }
 
-    /// Writes `bytes` to `path` as 0600: all or nothing.
-    public static func write(_ bytes: [UInt8], to path: String) throws(StoreError) {
-        let (fd, temporary) = try temporaryFile(beside: path)
+    /// Writes `bytes` to `path` as 0600 (or `mode`, for a file that holds no health data and that
+    /// another user's reader must see, such as node-exporter's metrics): all or nothing.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(StoreError) {
+        let (fd, temporary) = try temporaryFile(beside: path, mode: mode)
         var failure: Int32?
         var offset = 0
         while offset < bytes.count, failure == nil {
@@ -98,7 +99,7 @@ public enum PrivateFiles {
         }
     }
 
-    static func temporaryFile(beside path: String) throws(StoreError) -> (Int32, String) {
+    static func temporaryFile(beside path: String, mode: mode_t = 0o600) throws(StoreError) -> (Int32, String) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -106,7 +107,7 @@ public enum PrivateFiles {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw .cannotWrite(path: path, reason: describe(errno)) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        fchmod(fd, 0o600)
+        fchmod(fd, mode)
         return (fd, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 

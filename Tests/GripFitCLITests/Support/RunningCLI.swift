@@ -24,6 +24,9 @@ final class RunningCLI {
         if process.isRunning { process.terminate() }
     }
 
+    /// For ``ListeningPorts``: the ports a server of the binary's bound on `:0`.
+    var pid: Int32 { process.processIdentifier }
+
     /// The next stdout line, waiting in poll() until `deadline`; nil at end of file or on timeout.
     func nextLine(before deadline: Date) -> String? {
         let fd = stdout.fileHandleForReading.fileDescriptor

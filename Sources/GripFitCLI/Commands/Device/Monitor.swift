@@ -1,5 +1,6 @@
 import ArgumentParser
 import GripFitCore
+import GripFitDashboard
 import GripFitLinux
 import GripFitLive
 import GripFitOutput
@@ -28,6 +29,9 @@ struct Monitor: ParsableCommand {
             Several dongles (--port more than once, or --all-bridges) are followed at once: each \
             JSONL event carries a "port" field, each text line starts with [port].
 
+            --metrics-listen serves the session's metrics at /metrics for Prometheus, on a \
+            headless rig (docs/metrics.md); any address but loopback needs --metrics-token.
+
             Examples:
               gripfit-serial monitor --simulate
               gripfit-serial monitor --format jsonl --duration 60 > grip.jsonl
@@ -35,6 +39,7 @@ struct Monitor: ParsableCommand {
               gripfit-serial monitor --port /dev/ttyACM0 --unit kg
               gripfit-serial monitor --port tcp://exporter.lab:4001 --format jsonl
               gripfit-serial monitor --port /dev/ttyACM0 --port /dev/ttyACM1 --format jsonl
+              gripfit-serial monitor --format jsonl --metrics-listen 127.0.0.1:9464
             """
     )
 
@@ -61,6 +66,18 @@ struct Monitor: ParsableCommand {
     @OptionGroup var unitOption: UnitOption
     var unit: ForceUnit? { unitOption.unit }
 
+    @Option(
+        name: .customLong("metrics-listen"),
+        help: ArgumentHelp("Serve the session's metrics for Prometheus at http://ADDR:PORT/metrics.", valueName: "addr:port")
+    )
+    var metricsListen: String?
+
+    @Option(
+        name: .customLong("metrics-token"),
+        help: ArgumentHelp("Require this token on /metrics (Prometheus: authorization credentials).", valueName: "token")
+    )
+    var metricsToken: String?
+
     init() {}
 
     func validate() throws {
@@ -68,7 +85,38 @@ struct Monitor: ParsableCommand {
             if format == .csv { throw ValidationError("CSV has no port column; with several dongles use --format jsonl.") }
             if unit != nil { throw ValidationError("--unit applies to one dongle at a time; give --port once.") }
             if connection.simulate { throw ValidationError("Use either --all-bridges or --simulate, not both.") }
+            if metricsListen != nil { throw ValidationError("--metrics-listen serves one dongle's metrics; give --port once.") }
         }
+        try validateMetrics()
+    }
+
+    /// As the dashboard's --listen and --token: anything but loopback needs a token.
+    private func validateMetrics() throws {
+        if let metricsToken {
+            guard metricsListen != nil else { throw ValidationError("--metrics-token needs --metrics-listen ADDR:PORT.") }
+            guard metricsToken.count >= 16, metricsToken.unicodeScalars.allSatisfy(Dashboard.isTokenScalar) else {
+                throw ValidationError("--metrics-token needs at least 16 characters, each one of A-Z a-z 0-9 - _ . ~.")
+            }
+        }
+        guard let metricsListen else { return }
+        guard let address = ListenAddress(metricsListen) else {
+            throw ValidationError("--metrics-listen takes ADDR:PORT, such as 127.0.0.1:9464 or 0.0.0.0:9464.")
+        }
+        if !address.isLoopback, metricsToken == nil {
+            throw ValidationError(
+                "--metrics-listen \(metricsListen) lets other machines connect, so it needs --metrics-token SECRET "
+                    + "(Prometheus sends it with `authorization: {credentials: SECRET}`)."
+            )
+        }
+    }
+
+    /// The metrics server, started before the session so a busy port fails at once; nil without --metrics-listen.
+    private func startMetrics(_ runner: SessionRunner, notice: (String) -> Void) throws -> MetricsEndpoint? {
+        guard let metricsListen else { return nil }
+        guard let address = ListenAddress(metricsListen) else {
+            throw CLIFailure("--metrics-listen \(metricsListen) is not ADDR:PORT.", status: .usage)
+        }
+        return try MetricsEndpoint(listen: address, token: metricsToken, start: runner.clock.now(), notice: notice)
     }
 
     func run() throws {
@@ -88,8 +136,10 @@ struct Monitor: ParsableCommand {
         let format = format
         let unit = unit
         let runner = SessionRunner(connection: connections[0])
+        let metrics = try startMetrics(runner, notice: notice)
+        defer { metrics?.stop() }
         if format == .text, terminal {
-            try runLive(runner, calibrations: station.calibrations)
+            try runLive(runner, calibrations: station.calibrations, metrics: metrics)
             return
         }
         let stream = LiveStream(
@@ -110,16 +160,16 @@ struct Monitor: ParsableCommand {
                     consumers: [stream.calibrated]
                 )
             }
-        runner.driver.consumers = [consumer]
+        runner.driver.consumers = [consumer] + (metrics.map { [$0.consumer] } ?? [])
         try runner.failIfSensorNotReady(after: try runner.run(seconds: duration) { _, _ in true })
     }
 
     /// The live view (``LiveMonitor``): force first (in kg, or --unit, when the device is
     /// calibrated), redrawn to the window's width; events above it; keys t (tare), p (reset peak), q (quit).
-    private func runLive(_ runner: SessionRunner, calibrations: CalibrationBook) throws {
+    private func runLive(_ runner: SessionRunner, calibrations: CalibrationBook, metrics: MetricsEndpoint?) throws {
         let view = try LiveViewSession(runner: runner, unit: unit ?? .kilograms)
         let stage = CalibrationLookup.stage(for: runner.connection, calibrations: calibrations)
-        runner.driver.consumers = [CalibratedSession(stage: stage, consumers: [view.monitor])]
+        runner.driver.consumers = [CalibratedSession(stage: stage, consumers: [view.monitor])] + (metrics.map { [$0.consumer] } ?? [])
         let reason = try view.run { try runner.run(seconds: duration) { _, _ in true } }
         try runner.failIfSensorNotReady(after: reason)
     }

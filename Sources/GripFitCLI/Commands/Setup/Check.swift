@@ -3,9 +3,11 @@ import Foundation
 import GripFitConformance
 import GripFitCore
 import GripFitLinux
+import GripFitMetrics
 import GripFitOutput
 import GripFitRecords
 import GripFitStore
+import Prometheus
 
 /// `gripfit-serial check`: the hardware-in-the-loop conformance suite, with JUnit and JSON reports.
 struct Check: ParsableCommand {
@@ -23,7 +25,8 @@ struct Check: ParsableCommand {
             Keep the GripFit unloaded during the run (tare expects readings near 0). A \
             default run takes about 15 s; --duration scales the sampling windows. Prints \
             one line per case as it finishes and a summary (--quiet: the summary only); \
-            --junit and --json-file write reports, to two different files. Exit 0 when every \
+            --junit and --json-file write reports, to two different files; --metrics-file the \
+            run's metrics for node-exporter's textfile collector (docs/metrics.md). Exit 0 when every \
             case passes, 1 when any fails, 64 for bad options, 69/74/75/77 when the check \
             could not run (see gripfit-serial --help).
 
@@ -60,6 +63,13 @@ struct Check: ParsableCommand {
 
     @Option(name: .customLong("json-file"), help: ArgumentHelp("Write a JSON report here.", valueName: "file"), completion: .file())
     var jsonFile: String?
+
+    @Option(
+        name: .customLong("metrics-file"),
+        help: ArgumentHelp("Write the run's metrics here, for node-exporter's textfile collector (a .prom file).", valueName: "file"),
+        completion: .file()
+    )
+    var metricsFile: String?
 
     /// The spelling before `--json` became a flag everywhere else (`history --json`): still read, with a note.
     @Option(name: .customLong("json"), help: .hidden, completion: .file())
@@ -147,6 +157,10 @@ struct Check: ParsableCommand {
             )
         }
         if cases.isEmpty { throw ValidationError("--only and --skip leave no case to run.") }
+        if let metricsFile, [junit, json].compactMap({ $0 }).contains(where: { Self.sameFile($0, metricsFile) }) {
+            throw ValidationError("--metrics-file names the same file as another report: give it a file of its own, such as gripfit.prom.")
+        }
+
         if allBridges, connection.simulate { throw ValidationError("Use either --all-bridges or --simulate, not both.") }
     }
 
@@ -189,8 +203,14 @@ struct Check: ParsableCommand {
             output.error("gripfit-serial: note: `check --json FILE` is now `check --json-file FILE`; the old spelling still works.")
         }
         // A report that cannot be written fails the job now, not after the whole run.
-        for path in [junit, json].compactMap({ $0 }) { try PrivateFiles.checkWritable(path) }
+        for path in [junit, json, metricsFile].compactMap({ $0 }) { try PrivateFiles.checkWritable(path) }
         let connections = try connection.connectAll(allBridges: allBridges, pins: Station().pins)
+        if metricsFile != nil, connections.count > 1 {
+            throw CLIFailure(
+                "--metrics-file takes one dongle's run, and \(connections.count) were found: check each with its own --port and file.",
+                status: .usage
+            )
+        }
         if connections.count == 1 {
             try checkOne(connections[0], to: output)
         } else {
@@ -199,10 +219,16 @@ struct Check: ParsableCommand {
     }
 
     private func checkOne(_ connection: Connection, to output: any CommandOutput) throws {
-        let report = try CheckRunner.run(cases, settings: settings, connection: connection) { result in
+        let registry = metricsFile.map { _ in PrometheusCollectorRegistry() }
+        let report = try CheckRunner.run(cases, settings: settings, connection: connection, metrics: registry) { result in
             if !quiet { output.write(TerminalReporter.caseLines(result, device: nil)) }
         }
         output.write(TerminalReporter.summary(report))
+        if let metricsFile, let registry {
+            CheckFigures.record(report.results, duration: report.duration, finishedAt: Double(Timestamp.now()) / 1000, into: registry)
+            // No health data in it (counts, verdicts, versions), and node-exporter runs as its own user: 0644.
+            try PrivateFiles.write(registry.emitToBuffer(), to: metricsFile, mode: 0o644)
+        }
         if let junit { try PrivateFiles.write(Array(JUnitReporter.render(report).utf8), to: junit) }
         if let json { try PrivateFiles.write(Array(JSONReporter.render(report).utf8), to: json) }
         if report.failed > 0 {

@@ -5,8 +5,10 @@ import GripFitCore
 import GripFitDashboard
 import GripFitLinux
 import GripFitLive
+import GripFitMetrics
 import GripFitRecords
 import GripFitStore
+import Prometheus
 
 /// `gripfit-serial dashboard`: the live session, recording and history in a browser.
 struct Dashboard: ParsableCommand {
@@ -17,7 +19,8 @@ struct Dashboard: ParsableCommand {
             docs/dashboard.md). Prints the URL to open and runs until Ctrl-C or SIGTERM; a \
             recording still running then \
             is saved. The session is the same as `monitor` and `record` use, so readings, reconnects \
-            and saved sessions behave the same.
+            and saved sessions behave the same. /metrics serves the session's figures to Prometheus \
+            (docs/metrics.md).
 
             By default only this machine can connect (127.0.0.1). Any other --listen address needs \
             a token: --generate-token prints one once, in the URL to open; --token uses yours.
@@ -113,9 +116,17 @@ struct Dashboard: ParsableCommand {
             warn: StandardOutput.error,
             stage: CalibrationLookup.stage(for: runner.connection, calibrations: station.calibrations, followsChanges: true)
         )
+        let registry = PrometheusCollectorRegistry()
+        let metrics = MetricsConsumer(
+            registry: registry,
+            toolVersion: BuildInfo.version,
+            pingInterval: MetricsConsumer.pingInterval,
+            start: clock.now()
+        )
         let router = DashboardServer.buildRouter(
             live: LiveRoutes(session: session, publisher: publisher),
             history: HistoryRoutes(history: history),
+            metrics: MetricsRoutes(registry: registry),
             access: AccessPolicy(token: token, loopbackOnly: address.isLoopback)
         )
         let server = ServerTask()
@@ -130,7 +141,7 @@ struct Dashboard: ParsableCommand {
         if generateToken { StandardOutput.line("The token is shown only here; anyone with this URL can use the dashboard.") }
         // The guided protocol's deadlines (rest countdown, time limit) and the streams' keep-alive
         // come even when readings stop: the session's own deadline wakes the driver.
-        runner.driver.consumers = [session]
+        runner.driver.consumers = [session, metrics]
         _ = try runner.run(seconds: nil) { _, _ in true }
         if let stopped = session.stopProtocol() {
             StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.")

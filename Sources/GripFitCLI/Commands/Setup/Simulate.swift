@@ -33,12 +33,19 @@ struct Simulate: ParsableCommand {
             --duration stays in the host's seconds. Leave it at 1 for `check`, which judges timing on \
             the host's clock.
 
+            --native-bridge runs the real bridge firmware instead of the simulated bridge: the \
+            sketch's native build (make -C firmware-bridge native) talks through its fake radio \
+            to the simulated GripFit, and its USB port, a pty, is printed the same way. Exit 69 \
+            when it is not built, with the command that builds it; $GRIPFIT_NATIVE_BRIDGE names \
+            a build elsewhere.
+
             Examples:
               gripfit-serial simulate
               gripfit-serial simulate --load 0kg@0 --load 10kg@8 --power-cycle 20
               gripfit-serial simulate --fault fragment --fault garbage --pattern counter
               gripfit-serial simulate --bug slow-pong
               gripfit-serial record --simulate --speed 10 --until-release
+              gripfit-serial simulate --native-bridge
             """
     )
 
@@ -49,9 +56,16 @@ struct Simulate: ParsableCommand {
     @Option(help: .hidden)
     var serveGripfit: String?
 
+    @Flag(help: "Run the real bridge firmware's native build (make -C firmware-bridge native) with the simulated GripFit.")
+    var nativeBridge = false
+
     init() {}
 
     func run() throws {
+        if nativeBridge {
+            try NativeBridgeRig.run(options: simulator.options)
+            return
+        }
         if let serveGripfit {
             let server = try GripFitServer(path: serveGripfit, options: simulator.options)
             let signals = try SignalPipe()
