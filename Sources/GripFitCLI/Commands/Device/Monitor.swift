@@ -28,6 +28,11 @@ struct Monitor: ParsableCommand {
             Several dongles (--port more than once, or --all-bridges) are followed at once: each \
             JSONL event carries a "port" field, each text line starts with [port].
 
+            With --format jsonl --commands -, a program drives the session: commands in as JSON lines \
+            on stdin ({"id": 7, "command": "tare"}; ping, rate with "ms", info, pin, mark with a \
+            "label"), each answered by a "reply" event with its id among the readings; end of input \
+            ends the session (exit 0) once the commands sent are answered (docs/command-channel.md).
+
             Examples:
               gripfit-serial monitor --simulate
               gripfit-serial monitor --format jsonl --duration 60 > grip.jsonl
@@ -35,6 +40,7 @@ struct Monitor: ParsableCommand {
               gripfit-serial monitor --port /dev/ttyACM0 --unit kg
               gripfit-serial monitor --port tcp://exporter.lab:4001 --format jsonl
               gripfit-serial monitor --port /dev/ttyACM0 --port /dev/ttyACM1 --format jsonl
+              gripfit-serial monitor --simulate --format jsonl --commands -
             """
     )
 
@@ -58,12 +64,28 @@ struct Monitor: ParsableCommand {
     )
     var format: LiveStream.Format = .text
 
+    @Option(
+        name: .customLong("commands"),
+        help: ArgumentHelp(
+            "Read commands as JSON lines from stdin (-) and answer each in the stream; needs --format jsonl.",
+            valueName: "-"
+        )
+    )
+    var commandInput: String?
+
     @OptionGroup var unitOption: UnitOption
     var unit: ForceUnit? { unitOption.unit }
 
     init() {}
 
     func validate() throws {
+        if let commandInput {
+            if commandInput != "-" { throw ValidationError("--commands reads stdin only: give --commands -.") }
+            if format != .jsonl { throw ValidationError("--commands answers in JSON lines: add --format jsonl.") }
+            if connection.ports.count > 1 || allBridges {
+                throw ValidationError("--commands drives one dongle: give --port once, without --all-bridges.")
+            }
+        }
         if connection.ports.count > 1 || allBridges {
             if format == .csv { throw ValidationError("CSV has no port column; with several dongles use --format jsonl.") }
             if unit != nil { throw ValidationError("--unit applies to one dongle at a time; give --port once.") }
@@ -92,13 +114,8 @@ struct Monitor: ParsableCommand {
             try runLive(runner, calibrations: station.calibrations)
             return
         }
-        let stream = LiveStream(
-            format: format,
-            unit: unit,
-            output: BatchedOutput(writingTo: write),
-            wallTime: runner.wallClock,
-            notice: notice
-        )
+        let output = BatchedOutput(writingTo: write)
+        let stream = LiveStream(format: format, unit: unit, output: output, wallTime: runner.wallClock, notice: notice)
         if let header = stream.header, !write(Array((header + "\n").utf8)) { return }
         // With --unit, readings stay raw until the GripFit's identity picks the calibration; without, no lookup at all.
         let consumer: any LinkConsumer<LinkReport> =
@@ -111,7 +128,12 @@ struct Monitor: ParsableCommand {
                 )
             }
         runner.driver.consumers = [consumer]
-        try runner.failIfSensorNotReady(after: try runner.run(seconds: duration) { _, _ in true })
+        // After the stream, so a command's reply follows the reading or status that ended it.
+        let channel = commandInput == nil ? nil : CommandChannelSession(runner: runner, output: output)
+        if let channel { runner.driver.consumers.append(channel.channel) }
+        let reason = try runner.run(seconds: duration) { _, _ in true }
+        channel?.finish()
+        try runner.failIfSensorNotReady(after: reason)
     }
 
     /// The live view (``LiveMonitor``): force first (in kg, or --unit, when the device is
