@@ -100,9 +100,12 @@ docs-test: build
 	Tests/Docs/docs_test.py --binary $(BIN)
 
 ## The pytest plugin (python/pytest-gripfit) with pytest from PyPI in a venv of its own under .build, then its
-## example suite (tests/) against the simulator: readings, commands, a fault, the version marker, the JUnit XML.
+## example suite (tests/) against the simulator (readings, commands, a fault, the version marker, the JUnit XML),
+## then again against the native bridge (the unchanged sketch built for the host, serving the simulated GripFit).
 PYTEST_VENV := .build/pytest-venv
+NATIVE_BRIDGE := firmware-bridge/build/native/plain/gripfit-bridge-native
 pytest-plugin-test: build
+	$(MAKE) -C firmware-bridge build/native/plain/gripfit-bridge-native
 	@if ! $(PYTEST_VENV)/bin/python -c 'import pytest, setuptools.command.bdist_wheel' 2>/dev/null; then \
 		echo "Installing pytest from PyPI into $(PYTEST_VENV)"; \
 		rm -rf $(PYTEST_VENV); python3 -m venv $(PYTEST_VENV) && $(PYTEST_VENV)/bin/pip install --quiet \
@@ -112,6 +115,8 @@ pytest-plugin-test: build
 		./python/pytest-gripfit
 	cd python/pytest-gripfit && $(CURDIR)/$(PYTEST_VENV)/bin/python -m pytest -p no:cacheprovider -rs tests \
 		--gripfit-binary $(CURDIR)/$(BIN) --gripfit-port simulate
+	cd python/pytest-gripfit && $(CURDIR)/$(PYTEST_VENV)/bin/python tests/native_bridge.py $(CURDIR)/$(NATIVE_BRIDGE) \
+		$(CURDIR)/$(BIN) -p no:cacheprovider -rs tests
 
 ## The dashboard in headless Chromium through WebDriver (selenium from PyPI in a venv under .build).
 browser-test: build
