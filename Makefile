@@ -52,7 +52,7 @@ DEB_ROOT := .build/deb/root
 ## The changelog's date: the commit's, so the same tree gives the same package.
 DEB_DATE = $(shell date -R -d @$$($(GIT) log -1 --format=%ct 2>/dev/null || date +%s))
 
-.PHONY: demo test build deps test-deps docs-test firmware-test swift-test browser-test bench bench-deps bench-dashboard bench-history install-udev uninstall-udev clean fuzz fuzz-build
+.PHONY: demo test build deps test-deps docs-test pytest-plugin-test firmware-test swift-test browser-test bench bench-deps bench-dashboard bench-history install-udev uninstall-udev clean fuzz fuzz-build
 .PHONY: dist install uninstall deb package-test package-test-deps labgrid-venv fhir-venv nrfutil-venv format lint
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
@@ -62,7 +62,8 @@ demo: deps build
 ## Every test: first `lint` (a second, before any build), then the docs' examples and links (under a
 ## minute), the Swift suites (labgrid's from a venv), the bridge firmware's host-compiled core, the dashboard in a browser, then the release
 ## binary, `make install` and the .deb (package-test; it builds the release binary once).
-test: lint deps test-deps labgrid-venv fhir-venv nrfutil-venv docs-test firmware-test swift-test browser-test package-test
+test: lint deps test-deps labgrid-venv fhir-venv nrfutil-venv docs-test pytest-plugin-test firmware-test swift-test browser-test \
+	package-test
 
 build:
 	$(SWIFT) build
@@ -98,6 +99,25 @@ swift-test:
 ## every `gripfit-serial CMD --option` they name against that command's help (Tests/Docs/docs_test.py).
 docs-test: build
 	Tests/Docs/docs_test.py --binary $(BIN)
+
+## The pytest plugin (python/pytest-gripfit) with pytest from PyPI in a venv of its own under .build, then its
+## example suite (tests/) against the simulator (readings, commands, a fault, the version marker, the JUnit XML),
+## then again against the native bridge (the unchanged sketch built for the host, serving the simulated GripFit).
+PYTEST_VENV := .build/pytest-venv
+NATIVE_BRIDGE := firmware-bridge/build/native/plain/gripfit-bridge-native
+pytest-plugin-test: build
+	$(MAKE) -C firmware-bridge build/native/plain/gripfit-bridge-native
+	@if ! $(PYTEST_VENV)/bin/python -c 'import pytest, setuptools.command.bdist_wheel' 2>/dev/null; then \
+		echo "Installing pytest from PyPI into $(PYTEST_VENV)"; \
+		rm -rf $(PYTEST_VENV); python3 -m venv $(PYTEST_VENV) && $(PYTEST_VENV)/bin/pip install --quiet \
+			--disable-pip-version-check pytest 'setuptools>=70.1'; \
+	fi
+	$(PYTEST_VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation --force-reinstall \
+		./python/pytest-gripfit
+	cd python/pytest-gripfit && $(CURDIR)/$(PYTEST_VENV)/bin/python -m pytest -p no:cacheprovider -rs tests \
+		--gripfit-binary $(CURDIR)/$(BIN) --gripfit-port simulate
+	cd python/pytest-gripfit && $(CURDIR)/$(PYTEST_VENV)/bin/python tests/native_bridge.py $(CURDIR)/$(NATIVE_BRIDGE) \
+		$(CURDIR)/$(BIN) -p no:cacheprovider -rs tests
 
 ## The dashboard in headless Chromium through WebDriver (selenium from PyPI in a venv under .build).
 browser-test: build

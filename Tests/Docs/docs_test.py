@@ -14,7 +14,8 @@ Three checks over the Markdown files git tracks (and any new ones beside them):
    A block runs with `bash -e -o pipefail` (so a failing line stops it with that line's status),
    `gripfit-serial` first on the PATH, in a scratch directory of its own that is also HOME and
    holds the XDG directories, so nothing of the user's history or configuration is read or written
-   and no block depends on another; the blocks run side by side.
+   and no block depends on another; the blocks run side by side. `$GRIPFIT_REPO` is the repository
+   (for an example that installs what it holds, as docs/pytest.md's pytest plugin).
 2. Every relative link and `#anchor` resolves: the file or folder exists, and an anchor is a
    heading of the target (GitHub's rules: lower case, punctuation dropped, spaces to hyphens,
    `-1`, `-2` for repeats) or an `<a id>`/`<a name>` in it.
@@ -299,6 +300,8 @@ def run_example(root, example, binary, scratch_parent):
         "TERM": "dumb",
         "LANG": os.environ.get("LANG", "C.UTF-8"),
         "TZ": "UTC",
+        # The repository, for examples that install what it holds (docs/pytest.md: the pytest plugin).
+        "GRIPFIT_REPO": str(root),
     }
     script = "\n".join(body) + "\n"
     try:

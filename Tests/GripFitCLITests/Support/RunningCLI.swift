@@ -7,17 +7,41 @@ final class RunningCLI {
     private let process = Process()
     private let stdout = Pipe()
     private let stderr = Pipe()
+    /// The child's stdin, when the test writes to it; else it reads /dev/null.
+    private let input: Pipe?
     private var buffer: [UInt8] = []
 
     /// `executable`: another program run the same way (the native bridge, say).
-    init(_ arguments: [String], environment: [String: String]? = nil, executable: URL = CLIProcess.binary) throws {
+    init(
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        writesInput: Bool = false,
+        executable: URL = CLIProcess.binary
+    ) throws {
+        input = writesInput ? Pipe() : nil
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input ?? FileHandle.nullDevice
         try process.run()
+    }
+
+    /// Writes `line` and its newline to the child's stdin.
+    func send(_ line: String) {
+        input?.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Closes the child's stdin: it reads end of file.
+    func closeInput() {
+        try? input?.fileHandleForWriting.close()
+    }
+
+    /// Waits for the child to exit by itself; returns its status and everything said on stderr.
+    func wait() -> (status: Int32, stderr: String) {
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
     deinit {

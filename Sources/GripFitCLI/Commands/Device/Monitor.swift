@@ -32,6 +32,11 @@ struct Monitor: ParsableCommand {
             --metrics-listen serves the session's metrics at /metrics for Prometheus, on a \
             headless rig (docs/metrics.md); any address but loopback needs --metrics-token.
 
+            With --format jsonl --commands -, a program drives the session: commands in as JSON lines \
+            on stdin ({"id": 7, "command": "tare"}; ping, rate with "ms", info, pin, mark with a \
+            "label"), each answered by a "reply" event with its id among the readings; end of input \
+            ends the session (exit 0) once the commands sent are answered (docs/command-channel.md).
+
             Examples:
               gripfit-serial monitor --simulate
               gripfit-serial monitor --format jsonl --duration 60 > grip.jsonl
@@ -40,6 +45,7 @@ struct Monitor: ParsableCommand {
               gripfit-serial monitor --port tcp://exporter.lab:4001 --format jsonl
               gripfit-serial monitor --port /dev/ttyACM0 --port /dev/ttyACM1 --format jsonl
               gripfit-serial monitor --format jsonl --metrics-listen 127.0.0.1:9464
+              gripfit-serial monitor --simulate --format jsonl --commands -
             """
     )
 
@@ -63,6 +69,15 @@ struct Monitor: ParsableCommand {
     )
     var format: LiveStream.Format = .text
 
+    @Option(
+        name: .customLong("commands"),
+        help: ArgumentHelp(
+            "Read commands as JSON lines from stdin (-) and answer each in the stream; needs --format jsonl.",
+            valueName: "-"
+        )
+    )
+    var commandInput: String?
+
     @OptionGroup var unitOption: UnitOption
     var unit: ForceUnit? { unitOption.unit }
 
@@ -81,6 +96,13 @@ struct Monitor: ParsableCommand {
     init() {}
 
     func validate() throws {
+        if let commandInput {
+            if commandInput != "-" { throw ValidationError("--commands reads stdin only: give --commands -.") }
+            if format != .jsonl { throw ValidationError("--commands answers in JSON lines: add --format jsonl.") }
+            if connection.ports.count > 1 || allBridges {
+                throw ValidationError("--commands drives one dongle: give --port once, without --all-bridges.")
+            }
+        }
         if connection.ports.count > 1 || allBridges {
             if format == .csv { throw ValidationError("CSV has no port column; with several dongles use --format jsonl.") }
             if unit != nil { throw ValidationError("--unit applies to one dongle at a time; give --port once.") }
@@ -142,13 +164,8 @@ struct Monitor: ParsableCommand {
             try runLive(runner, calibrations: station.calibrations, metrics: metrics)
             return
         }
-        let stream = LiveStream(
-            format: format,
-            unit: unit,
-            output: BatchedOutput(writingTo: write),
-            wallTime: runner.wallClock,
-            notice: notice
-        )
+        let output = BatchedOutput(writingTo: write)
+        let stream = LiveStream(format: format, unit: unit, output: output, wallTime: runner.wallClock, notice: notice)
         if let header = stream.header, !write(Array((header + "\n").utf8)) { return }
         // With --unit, readings stay raw until the GripFit's identity picks the calibration; without, no lookup at all.
         let consumer: any LinkConsumer<LinkReport> =
@@ -161,7 +178,12 @@ struct Monitor: ParsableCommand {
                 )
             }
         runner.driver.consumers = [consumer] + (metrics.map { [$0.consumer] } ?? [])
-        try runner.failIfSensorNotReady(after: try runner.run(seconds: duration) { _, _ in true })
+        // After the stream, so a command's reply follows the reading or status that ended it.
+        let channel = commandInput == nil ? nil : CommandChannelSession(runner: runner, output: output)
+        if let channel { runner.driver.consumers.append(channel.channel) }
+        let reason = try runner.run(seconds: duration) { _, _ in true }
+        channel?.finish()
+        try runner.failIfSensorNotReady(after: reason)
     }
 
     /// The live view (``LiveMonitor``): force first (in kg, or --unit, when the device is
