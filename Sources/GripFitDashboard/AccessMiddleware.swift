@@ -1,4 +1,5 @@
 import HTTPTypes
+import GripFitRecords
 import Hummingbird
 
 /// Applies the ``AccessPolicy`` to every request and adds the page's security headers to every
@@ -43,6 +44,12 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
+    /// Records on the history's thread, never on the event loop.
+    private func record(_ event: AuditEvent) async {
+        guard let audit = policy.audit else { return }
+        _ = try? await HistoryThread.run { audit.record(event) }
+    }
+
     private func respond(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let authority = request.head.authority ?? ""
         if policy.loopbackOnly, !AccessPolicy.isLoopbackAuthority(authority) {
@@ -62,7 +69,9 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
                 // accepted
             } else if let query = request.uri.queryParameters["token"], AccessPolicy.matches(query, token) {
                 tokenFromQuery = true
+                await record(AuditEvent(.login, detail: "token in the URL, cookie set"))
             } else {
+                await record(AuditEvent(.login, detail: request.uri.path, outcome: "failed: no token or a wrong one"))
                 throw DashboardError(
                     .unauthorized,
                     "A token is needed: open the URL `gripfit-serial dashboard` printed, the one ending in ?token=…."
