@@ -51,8 +51,10 @@ func bytes(_ path: String, table: String) throws -> Int {
     process.standardOutput = pipe
     try process.run()
     process.waitUntilExit()
-    return Int(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    return Int(
+        String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    ) ?? 0
 }
 
 let directory = NSTemporaryDirectory() + "gripfit-audit-bench-\(UUID().uuidString)"
@@ -70,9 +72,14 @@ for _ in 0..<rounds {
 let (medianOff, medianOn) = (off.sorted()[rounds / 2], on.sorted()[rounds / 2])
 let ratio = medianOn / medianOff
 let trail = try bytes(onPath, table: "'audit'")
-let stored = try bytes(onPath, table: "'session', 'rep', 'trace', 'session_started', 'session_station', 'session_subject', "
-    + "'session_assessment', 'session_uid', 'sqlite_autoindex_session_1'")
+let stored = try bytes(
+    onPath,
+    table: "'session', 'rep', 'trace', 'session_started', 'session_station', 'session_subject', "
+        + "'session_assessment', 'session_uid', 'sqlite_autoindex_session_1'"
+)
 print("| sessions saved one at a time | trail off | trail on | on / off | audit bytes per entry | session bytes each |")
 print("|---|---|---|---|---|---|")
-print(String(format: "| %d | %.2f s | %.2f s | %.3f | %d | %d |", sessions, medianOff, medianOn, ratio, trail / sessions, stored / sessions))
+print(
+    String(format: "| %d | %.2f s | %.2f s | %.3f | %d | %d |", sessions, medianOff, medianOn, ratio, trail / sessions, stored / sessions)
+)
 exit(ratio <= 1.05 ? 0 : 1)

@@ -24,7 +24,8 @@ public struct GripFitSerial: ParsableCommand {
             CommandGroup(
                 name: "History",
                 subcommands: [
-                    History.self, Show.self, ReportCommand.self, Export.self, Import.self, Plot.self, SubjectCommand.self, AuditCommand.self,
+                    History.self, Show.self, ReportCommand.self, Export.self, Import.self, Plot.self, SubjectCommand.self,
+                    AuditCommand.self,
                 ]
             ),
             CommandGroup(

@@ -1,5 +1,5 @@
-import HTTPTypes
 import GripFitRecords
+import HTTPTypes
 import Hummingbird
 
 /// Applies the ``AccessPolicy`` to every request and adds the page's security headers to every

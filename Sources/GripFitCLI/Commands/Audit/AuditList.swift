@@ -54,7 +54,8 @@ struct AuditList: ParsableCommand {
         let filter = AuditFilter(subject: subject, sinceMilliseconds: since.flatMap(Timestamp.parse), action: action)
         let entries = try store.auditEntries(filter)
         switch format {
-        case .table: Self.table(entries).forEach { _ = StandardOutput.line($0) }
+        case .table:
+            for line in Self.table(entries) where !StandardOutput.line(line) { break }
         case .json: _ = StandardOutput.line(try Self.json(entries))
         }
         if let damage { throw damage }
