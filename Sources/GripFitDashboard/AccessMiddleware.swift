@@ -44,10 +44,11 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
-    /// Records on the history's thread, never on the event loop.
-    private func record(_ event: AuditEvent) async {
-        guard let audit = policy.audit else { return }
-        _ = try? await HistoryThread.run { audit.record(event) }
+    /// Records on the history's thread, never on the event loop; a `refused` request's actor is nobody known.
+    private func record(_ event: AuditEvent, refused: Bool = false) async {
+        guard var audit = policy.audit else { return }
+        if refused { audit = audit.acting(as: AuditActor(name: "unknown", role: "no valid token", station: audit.actor.station)) }
+        _ = try? await HistoryThread.run { [audit] in audit.record(event) }
     }
 
     private func respond(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -71,7 +72,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
                 tokenFromQuery = true
                 await record(AuditEvent(.login, detail: "token in the URL, cookie set"))
             } else {
-                await record(AuditEvent(.login, detail: request.uri.path, outcome: "failed: no token or a wrong one"))
+                await record(AuditEvent(.login, detail: request.uri.path, outcome: "failed: no token or a wrong one"), refused: true)
                 throw DashboardError(
                     .unauthorized,
                     "A token is needed: open the URL `gripfit-serial dashboard` printed, the one ending in ?token=…."

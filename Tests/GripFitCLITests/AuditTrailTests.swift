@@ -155,3 +155,32 @@ struct AuditTrailTests {
         #expect(deleted.status == 65 && deleted.stderr.contains("entry 3: expected entry 2 here"), "\(deleted.stderr)")
     }
 }
+
+/// The page's side: a login (the token in the URL), a refused request and a detail view are
+/// recorded with the token's name and role, or as nobody known for the refused one.
+@Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
+struct AuditTrailDashboardTests {
+    @Test func thePagesLoginRefusalAndViewsAreRecorded() throws {
+        let cli = BuiltBinary()
+        #expect(try cli.run("subject", "add", AuditTrailTests.code).status == 0)
+        #expect(try cli.run("record", "--simulate", "--duration", "1", "--subject", AuditTrailTests.code).status == 0)
+        let token = "0123456789abcdef0123"
+        let dashboard = try DashboardEndToEndTests.Dashboard(["--token", token], binary: cli)
+        #expect(try dashboard.client.get("/api/sessions/1").status == 401)
+        #expect(try dashboard.client.get("/?token=\(token)").status == 200)
+        let view = try dashboard.client.get("/api/sessions/1", headers: ["X-GripFit-Token": token])
+        #expect(view.status == 200, "\(view.body)")
+        let stopped = dashboard.stop()
+        #expect(!stopped.stderr.contains("not recorded in the audit trail"), "\(stopped.stderr)")
+        let entries = try AuditTrailTests.entries(cli)
+        let steps = entries.map { "\($0["action"] ?? "") \($0["actor"] ?? "") \($0["role"] ?? "") \($0["outcome"] ?? "")" }
+        #expect(
+            Array(steps.dropFirst(2)) == [
+                "login unknown no valid token failed: no token or a wrong one", "login admin admin ok", "view admin admin ok",
+            ],
+            "\(steps)"
+        )
+        #expect(try AuditTrailTests.entries(cli, ["--subject", AuditTrailTests.code]).count == 3)
+        #expect(try cli.run("audit", "verify").status == 0)
+    }
+}

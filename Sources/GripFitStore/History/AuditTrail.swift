@@ -34,6 +34,11 @@ public struct AuditTrail: Sendable {
         self.warn = warn
     }
 
+    /// The same trail with another actor: a refused token is not the token's holder.
+    public func acting(as other: AuditActor) -> AuditTrail {
+        AuditTrail(opening: history, actor: other, clock: clock, warn: warn)
+    }
+
     /// Records `event`; a failure is said, not thrown.
     public func record(_ event: AuditEvent) {
         do {

@@ -11,6 +11,9 @@ struct AuditVerify: ParsableCommand {
             an entry deleted, edited or moved (with sqlite3 or psql, past the triggers that refuse \
             it) breaks the chain there. Someone who can write the history and recompute every hash \
             can rewrite it unseen: keep `audit export` copies elsewhere to compare (docs/audit.md).
+
+            Example:
+              gripfit-serial audit verify --history sqlite:/mnt/backup/history.sqlite
             """
     )
 
