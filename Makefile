@@ -198,7 +198,8 @@ bench: deps bench-deps
 ## `export --all` with its RSS, `history --json`, the dashboard's first page), the table Benchmarks/README.md
 ## "Scale" shows, then the same on a throwaway PostgreSQL cluster and four stations recording into one history
 ## at once (shared_history.py); both run, and it fails at the end if either did. SIZES=1000,20000 for a quicker
-## look; BACKEND=postgresql://host/db runs the first against a server.
+## look; BACKEND=postgresql://host/db runs the first against a server. Then the audit trail's cost: 1,000 sessions
+## saved with it and without (Benchmarks/AuditCost).
 SIZES ?= 1000,20000,100000
 bench-history: test-deps
 	$(SWIFT) build $(BENCH_FLAGS)
@@ -206,6 +207,7 @@ bench-history: test-deps
 	Benchmarks/History/history_scale.py --binary .build/release/gripfit-serial --sizes $(SIZES) \
 		$(if $(BACKEND),--backend '$(BACKEND)') || failed="$$failed history_scale"; \
 	Benchmarks/History/shared_history.py --binary .build/release/gripfit-serial --sizes $(SIZES) || failed="$$failed shared_history"; \
+	(cd Benchmarks && $(SWIFT) run -c release AuditCost) || failed="$$failed audit_cost"; \
 	if [ -n "$$failed" ]; then echo "make bench-history: failed in:$$failed" >&2; exit 1; fi
 
 ## pyserial for the comparison loop, in a venv of its own (Debian's python3-venv makes it), and

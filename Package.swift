@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .executable(name: "gripfit-serial", targets: ["gripfit-serial"]),
         .library(name: "GripFitCore", targets: ["GripFitCore"]),
+        // For Benchmarks/AuditCost, which saves into a history in-process.
+        .library(name: "GripFitRecords", targets: ["GripFitRecords"]),
+        .library(name: "GripFitStore", targets: ["GripFitStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

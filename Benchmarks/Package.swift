@@ -20,7 +20,17 @@ let package = Package(
             ],
             path: "CoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // The audit trail's cost against the history's own saves (`make bench-history`).
+        .executableTarget(
+            name: "AuditCost",
+            dependencies: [
+                .product(name: "GripFitCore", package: "gripfit-serial"),
+                .product(name: "GripFitRecords", package: "gripfit-serial"),
+                .product(name: "GripFitStore", package: "gripfit-serial"),
+            ],
+            path: "AuditCost"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

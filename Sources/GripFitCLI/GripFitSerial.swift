@@ -23,7 +23,10 @@ public struct GripFitSerial: ParsableCommand {
             ),
             CommandGroup(
                 name: "History",
-                subcommands: [History.self, Show.self, ReportCommand.self, Export.self, Import.self, Plot.self, SubjectCommand.self]
+                subcommands: [
+                    History.self, Show.self, ReportCommand.self, Export.self, Import.self, Plot.self, SubjectCommand.self,
+                    AuditCommand.self,
+                ]
             ),
             CommandGroup(
                 name: "Setup",

@@ -1,3 +1,4 @@
+import GripFitRecords
 import HTTPTypes
 import Hummingbird
 
@@ -43,6 +44,14 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
+    /// Queued on the history's thread, never run on the event loop nor waited for (the entries of
+    /// one client stay in order there); a `refused` request's actor is nobody known.
+    private func record(_ event: AuditEvent, refused: Bool = false) {
+        guard var audit = policy.audit else { return }
+        if refused { audit = audit.acting(as: AuditActor(name: "unknown", role: "no valid token", station: audit.actor.station)) }
+        HistoryThread.queue.async { [audit] in audit.record(event) }
+    }
+
     private func respond(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let authority = request.head.authority ?? ""
         if policy.loopbackOnly, !AccessPolicy.isLoopbackAuthority(authority) {
@@ -62,7 +71,12 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
                 // accepted
             } else if let query = request.uri.queryParameters["token"], AccessPolicy.matches(query, token) {
                 tokenFromQuery = true
+                record(AuditEvent(.login, detail: "token in the URL, cookie set"))
             } else {
+                // A wrong token is recorded; a request with none is not (a flood of them must not fill the history).
+                if given != nil || request.uri.queryParameters["token"] != nil {
+                    record(AuditEvent(.login, detail: request.uri.path, outcome: "failed: a wrong token"), refused: true)
+                }
                 throw DashboardError(
                     .unauthorized,
                     "A token is needed: open the URL `gripfit-serial dashboard` printed, the one ending in ?token=…."

@@ -1,3 +1,4 @@
+import GripFitStore
 /// Who may use the dashboard. On loopback, anyone on this machine, but only under a loopback
 /// host name (a DNS-rebinding page cannot pose as `localhost`). Anywhere else, only with the
 /// token. Either way, state-changing requests must come from the dashboard's own origin.
@@ -10,7 +11,11 @@ public struct AccessPolicy: Sendable {
     /// Accept only loopback names in `Host`.
     public let loopbackOnly: Bool
 
-    public init(token: String?, loopbackOnly: Bool) {
+    /// Where a login (the token given in the URL, the cookie then set) and a refused token are recorded.
+    public let audit: AuditTrail?
+
+    public init(token: String?, loopbackOnly: Bool, audit: AuditTrail? = nil) {
+        self.audit = audit
         self.token = token
         self.loopbackOnly = loopbackOnly
     }

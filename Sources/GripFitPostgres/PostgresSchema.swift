@@ -170,6 +170,22 @@ enum PostgresSchema {
                 try statements.execute("CREATE UNIQUE INDEX assessment_uid ON assessment (uid)")
             }
         ),
+        // The audit trail (AuditSchema), as in SQLite's v9, its key made here once per history; a
+        // trigger refuses an UPDATE or DELETE of an entry (only a table owner disabling it can).
+        Migration(
+            version: 5,
+            name: "audit trail",
+            statements: AuditSchema.statements(key: AuditSchema.newKey()) + [
+                """
+                CREATE FUNCTION gripfit_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN RAISE EXCEPTION '\(AuditSchema.appendOnly)'; END $$
+                """,
+                """
+                CREATE TRIGGER audit_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON audit
+                FOR EACH STATEMENT EXECUTE FUNCTION gripfit_audit_append_only()
+                """,
+            ]
+        ),
     ]
 
     /// Rows per `UPDATE … FROM (VALUES …)` of the names' fill: well under the protocol's 65,535 parameters.
@@ -221,6 +237,7 @@ enum PostgresSchema {
     /// The tables the migrations create, for ``PostgresHistory/integrityProblems()``.
     static let tables = [
         "subject", "assessment", "session", "rep", "trace", "calibration", "gripfit_erasure_key", "subject_erasure", "site",
+        "audit", "audit_head",
     ]
 
     /// Taken for the migration's transaction, so stations starting at once migrate one after another

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import GripFitPostgres
 import GripFitRecords
 import GripFitStore
@@ -41,6 +42,33 @@ enum HistoryBackend: String, CaseIterable, Sendable, CustomTestStringConvertible
         switch self {
         case .sqlite: "FOREIGN KEY constraint failed"
         case .postgresql: #"insert or update on table "session" violates foreign key constraint "session_subject_fkey""#
+        }
+    }
+
+    /// Runs `sql` on the history's database behind its back, as someone with sqlite3 or psql
+    /// would: the audit trail's triggers dropped or disabled first, as such a person must.
+    func tamper(_ history: any SessionHistory, _ sql: String) throws {
+        switch self {
+        case .sqlite:
+            let queue = try DatabaseQueue(path: history.location)
+            try queue.write { db in
+                try db.execute(sql: "DROP TRIGGER IF EXISTS audit_no_update; DROP TRIGGER IF EXISTS audit_no_delete")
+                try db.execute(sql: sql)
+            }
+        case .postgresql:
+            let database = String(history.location.split(separator: "/").last?.split(separator: "?").first ?? "")
+            _ = try Self.cluster().psql("ALTER TABLE audit DISABLE TRIGGER USER; \(sql)", database: database)
+        }
+    }
+
+    /// Runs `sql` on the history's database with its triggers in place: what the engine refuses.
+    func tamperKeepingTriggers(_ history: any SessionHistory, _ sql: String) throws {
+        switch self {
+        case .sqlite:
+            try DatabaseQueue(path: history.location).write { db in try db.execute(sql: sql) }
+        case .postgresql:
+            let database = String(history.location.split(separator: "/").last?.split(separator: "?").first ?? "")
+            _ = try Self.cluster().psql(sql, database: database)
         }
     }
 

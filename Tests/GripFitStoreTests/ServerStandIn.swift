@@ -127,4 +127,16 @@ final class ServerStandIn: SessionHistory {
         try reach()
         return try backing.assessment(id: id)
     }
+    func appendAudit(_ event: AuditEvent, by actor: AuditActor, at atMilliseconds: Int64) throws(StoreError) {
+        try reach()
+        try backing.appendAudit(event, by: actor, at: atMilliseconds)
+    }
+    func auditEntries(_ filter: AuditFilter) throws(StoreError) -> [AuditEntry] {
+        try reach()
+        return try backing.auditEntries(filter)
+    }
+    func verifyAudit() throws(StoreError) -> AuditBreak? {
+        try reach()
+        return try backing.verifyAudit()
+    }
 }

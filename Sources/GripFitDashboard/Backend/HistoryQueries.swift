@@ -27,6 +27,8 @@ public struct HistoryQueries: HistoryPages {
     let selectedSubject: String?
     /// Today in the user's time zone, from the injected clocks: a birth after it is refused.
     let today: @Sendable () -> Subject.Birth.Day
+    /// Where the page's views, exports, reports, new subjects and recordings are recorded.
+    let audit: AuditTrail?
 
     public init(
         opened: OpenedHistory,
@@ -36,8 +38,10 @@ public struct HistoryQueries: HistoryPages {
         unit: ForceUnit,
         selectedSubject: String? = nil,
         today: @escaping @Sendable () -> Subject.Birth.Day,
-        lastResort: @escaping @Sendable (String) -> Void
+        lastResort: @escaping @Sendable (String) -> Void,
+        audit: AuditTrail? = nil
     ) {
+        self.audit = audit
         self.opened = opened
         self.station = station
         self.unit = unit
@@ -66,16 +70,20 @@ public struct HistoryQueries: HistoryPages {
     /// As `show` and `plot` present it: an uncalibrated session in the device's later calibration.
     public func session(id: Int64) throws(DashboardError) -> String {
         let (session, _) = try history { try presented(try $0.session(id: id)) }
+        audit?.record(.session(.view, session, detail: "session page"))
         return SessionJSON.detail(session, display: ForceDisplay(calibration: session.calibration, unit: unit)).text
     }
 
     public func plot(id: Int64, unit: ForceUnit?) throws(DashboardError) -> String {
         let (session, later) = try history { try presented(try $0.session(id: id)) }
+        audit?.record(.session(.plot, session, detail: "page"))
         return ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit ?? self.unit), later: later)
     }
 
     public func export(id: Int64, format: SessionFormat) throws(DashboardError) -> String {
-        try history { try SessionExchange.export([try $0.session(id: id)], as: format) }
+        let session = try history { try $0.session(id: id) }
+        audit?.record(.session(.export, session, detail: "\(format) from the page"))
+        return try history { _ in try SessionExchange.export([session], as: format) }
     }
 
     /// The query's most recent sessions, oldest first, for the chart.
@@ -115,6 +123,7 @@ public struct HistoryQueries: HistoryPages {
         } catch {
             throw Self.failure(error)
         }
+        audit?.record(.subjectAdd, subjects: [subject.code], detail: "page")
         return SubjectJSON.object(subject).text
     }
 
@@ -133,6 +142,7 @@ public struct HistoryQueries: HistoryPages {
     /// consistency and its report's address: the page's clinical history.
     public func assessments(subject: String?) throws(DashboardError) -> String {
         let (assessments, subjects) = try history { store in (try store.assessments(subject: subject), try store.subjects()) }
+        if let subject { audit?.record(.history, subjects: [subject], detail: "assessments page") }
         let display = ForceDisplay(calibration: nil, unit: unit)
         let listed = assessments.prefix(Self.assessmentPage).map { assessment in
             let owner = subjects.first { $0.code == assessment.facts.subject }
@@ -176,6 +186,7 @@ public struct HistoryQueries: HistoryPages {
     /// statistics, the norm and threshold lines (each citing its source), and the report's address.
     public func assessment(id: Int64) throws(DashboardError) -> String {
         let (view, _) = try clinicalView(id: id, trend: false)
+        audit?.record(.assessment(.view, view.assessment, detail: "assessment page"))
         var object = JSONObject()
         object.set("id", Int(id))
         if let name = view.assessment.stableName { object.set("name", name) }
@@ -203,6 +214,7 @@ public struct HistoryQueries: HistoryPages {
     /// The printable report of a protocol run, as `report A<n> -o file.html` writes it.
     public func report(assessment id: Int64) throws(DashboardError) -> String {
         let (view, firmware) = try clinicalView(id: id, trend: true)
+        audit?.record(.assessment(.report, view.assessment, detail: "html from the page"))
         return ReportHTML.page(view.report(firmware: firmware), paper: .a4)
     }
 
@@ -227,6 +239,7 @@ public struct HistoryQueries: HistoryPages {
             saved.station = saved.station ?? station
             saved.uid = saved.uid ?? StableName.random()
             saved.id = try SessionSave.save(saved, historyPath: historyPath, lastResort: lastResort) { try opened.get() }
+            audit?.record(.session(.record, saved, detail: "page"))
             return .success(saved)
         } catch {
             return .failure(Self.failure(error))

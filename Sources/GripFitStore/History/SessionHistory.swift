@@ -97,6 +97,16 @@ public protocol SessionHistory: Sendable {
     /// station of it: FHIR exports put it in every id and identifier system, so two clinics'
     /// subject `S1` never merge in an EHR.
     func siteIdentity() throws(StoreError) -> String
+
+    /// Appends one entry to the audit trail (``AuditEntry``), in a transaction of its own; the
+    /// subjects' codes are kept as keyed digests. ``AuditTrail`` is what commands call.
+    func appendAudit(_ event: AuditEvent, by actor: AuditActor, at atMilliseconds: Int64) throws(StoreError)
+
+    /// The audit entries `filter` picks, oldest first.
+    func auditEntries(_ filter: AuditFilter) throws(StoreError) -> [AuditEntry]
+
+    /// The first entry where the audit trail's chain does not hold; nil when it holds.
+    func verifyAudit() throws(StoreError) -> AuditBreak?
 }
 
 extension SessionHistory {

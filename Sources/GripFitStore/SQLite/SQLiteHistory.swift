@@ -262,6 +262,10 @@ public final class SQLiteHistory: SessionHistory {
         migrator.registerMigration("v8: stable names") { db in
             try addStableNames(db)
         }
+        // The audit trail (``AuditSchema``): who saw or changed what, append-only and hash-chained.
+        migrator.registerMigration("v9: audit trail") { db in
+            try addAuditTrail(db)
+        }
         return migrator
     }
 

@@ -363,6 +363,23 @@ public final class StationHistory: SessionHistory {
         )
     }
 
+    /// On the server; while it is away, in this station's own trail (not pushed later: each
+    /// history's trail records what was done with the data it holds).
+    public func appendAudit(_ event: AuditEvent, by actor: AuditActor, at atMilliseconds: Int64) throws(StoreError) {
+        try either(
+            { (server) throws(StoreError) in try server.appendAudit(event, by: actor, at: atMilliseconds) },
+            else: { () throws(StoreError) in try local.appendAudit(event, by: actor, at: atMilliseconds) }
+        )
+    }
+
+    public func auditEntries(_ filter: AuditFilter) throws(StoreError) -> [AuditEntry] {
+        try remote { (server) throws(StoreError) in try server.auditEntries(filter) }
+    }
+
+    public func verifyAudit() throws(StoreError) -> AuditBreak? {
+        try remote { (server) throws(StoreError) in try server.verifyAudit() }
+    }
+
     /// The server's; while it is away, the assessment this process filed last is read from this
     /// station (its copy, with every attempt), so a guided run ends with its clinical lines.
     public func assessment(id: Int64) throws(StoreError) -> StoredAssessment {

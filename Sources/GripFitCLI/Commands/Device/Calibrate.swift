@@ -111,6 +111,7 @@ struct Calibrate: ParsableCommand {
                 + "\(calibration.offset.formatted(decimals: 0)) counts; saved to \(book.path)"
         )
         station.shareCalibrationIfShared()
+        station.auditInDefaultHistory(AuditEvent(.calibrate, detail: "device \(device)"))
         if calibration.offset <= 2 * ZeroTracker.untaredMarginKilograms * calibration.countsPerKilogram {
             // A tared GripFit's zero is near 0 counts too; then readings after a power cycle would be off by its own zero.
             StandardOutput.error(

@@ -157,6 +157,7 @@ struct Record: ParsableCommand {
         recording.session.tags.subject = subject?.code
         recording.session.uid = StableName.random()
         report(try station.save(recording.session) { store }, recording, in: store)
+        station.audit(store).record(.session(.record, recording.session))
     }
 
     /// "saved session 3 (s-…), peak …": the history's number, then the name every station knows it by;
@@ -209,6 +210,7 @@ struct Record: ParsableCommand {
         guard let id = guided.filing.assessment else { return }
         // The figures from the stored attempts, as `show A<n>` gives them again.
         let assessment = try store.assessment(id: id)
+        station.audit(store).record(.assessment(.record, assessment, detail: "protocol standard"))
         StandardOutput.line("")
         let of = subject.map { " of \(UntrustedText.escaped($0.code))" } ?? ""
         let name = assessment.stableName ?? ""

@@ -112,9 +112,11 @@ struct Export: ParsableCommand {
             try stream(format, to: sink, subjects: subjects, assessments: assessments) { writer throws(StoreError) in
                 try writer.add(session)
             }
+            station.audit(store).record(.session(.export, session, detail: "\(self.format)"))
         } else {
             let (subjects, assessments) = try Self.owners(of: [], in: store, all: true)
             (count, damaged) = try streamAll(store, as: format, subjects: subjects, assessments: assessments, to: sink)
+            station.audit(store).record(.export, subjects: subjects.map(\.code), detail: "\(self.format) --all: \(count) sessions")
         }
         if let output { sink.error("exported \(count) session\(count == 1 ? "" : "s") to \(output)") }
         for error in damaged { sink.error("gripfit-serial: not exported: \(error)") }
@@ -266,6 +268,8 @@ struct Export: ParsableCommand {
             type: bundle ?? .collection
         )
         try write(text, to: sink, what: "\(observations.count) assessment\(observations.count == 1 ? "" : "s") as FHIR")
+        let names = chosen.map { $0.stableName ?? $0.name }
+        station.audit(store).record(.export, subjects: codes.sorted(), assessments: names, detail: "fhir" + (all ? " --all" : ""))
         if let damage { throw damage }
     }
 }

@@ -131,6 +131,7 @@ struct History: ParsableCommand {
             screenRows: StandardOutput.isTerminal ? Self.terminalRows : nil,
             to: StandardStreams()
         )
+        if let subject { here.audit(store).record(.history, subjects: [subject], detail: assessments ? "assessments" : "sessions") }
     }
 
     /// The terminal's rows (TIOCGWINSZ on stdout, as ``UsageLine/terminalWidth`` reads its columns); 24 when it does not say.

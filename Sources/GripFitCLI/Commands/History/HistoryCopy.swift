@@ -39,7 +39,9 @@ struct HistoryCopy: ParsableCommand {
         let station = Station()
         let source = try station.location(historyOption)
         let progress = isatty(STDERR_FILENO) == 1 ? Self.showProgress : nil
-        StandardOutput.line(try Self.copy(from: source, to: destination, openServer: station.openServer, progress: progress))
+        StandardOutput.line(
+            try Self.copy(from: source, to: destination, openServer: station.openServer, progress: progress, audit: station.audit)
+        )
     }
 
     /// The work of ``run()``: the counts to print. `openServer` opens a server's history (the station's, or a test's).
@@ -47,7 +49,8 @@ struct HistoryCopy: ParsableCommand {
         from source: HistoryLocation,
         to destination: HistoryLocation,
         openServer: Station.ServerOpener,
-        progress: ((Int, Int) -> Void)? = nil
+        progress: ((Int, Int) -> Void)? = nil,
+        audit: ((any SessionHistory) -> AuditTrail)? = nil
     ) throws -> String {
         guard !same(source, destination) else {
             throw CLIFailure(
@@ -61,7 +64,11 @@ struct HistoryCopy: ParsableCommand {
         let outcome = try HistoryTransfer.copy(from: from, to: to, progress: progress ?? { _, _ in })
         if progress != nil { StandardOutput.error("") }
         let erased = outcome.erased == 0 ? "" : "; \(outcome.erased) of subjects forgotten there not copied"
-        return "copied \(outcome.added), skipped \(outcome.skipped) already there" + erased
+        let said = "copied \(outcome.added), skipped \(outcome.skipped) already there" + erased
+        // Both histories record it: one gave its data away, the other took it in.
+        audit?(from).record(.copy, detail: "to \(to.location): \(said)")
+        audit?(to).record(.copy, detail: "from \(from.location): \(said)")
+        return said
     }
 
     /// One file under two names (a link, `./`) is the same history.

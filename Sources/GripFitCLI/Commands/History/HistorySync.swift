@@ -30,12 +30,17 @@ struct HistorySync: ParsableCommand {
         let station = Station()
         let location = try station.location(historyOption)
         let local = try SQLiteHistory(path: station.paths.databasePath)
-        StandardOutput.line(try Self.push(from: local, to: location, openServer: station.openServer))
+        StandardOutput.line(try Self.push(from: local, to: location, openServer: station.openServer, audit: station.audit))
     }
 
     /// The work of ``run()``: pushes `local`'s pending sessions to `location` (a server's opened by
     /// `openServer`), and says how many.
-    static func push(from local: SQLiteHistory, to location: HistoryLocation, openServer: Station.ServerOpener) throws -> String {
+    static func push(
+        from local: SQLiteHistory,
+        to location: HistoryLocation,
+        openServer: Station.ServerOpener,
+        audit: ((any SessionHistory) -> AuditTrail)? = nil
+    ) throws -> String {
         if case .sqlite(let path) = location, path == local.path {
             throw CLIFailure(
                 "this station's history is its own file (\(path)), so there is no server to push to: name it with "
@@ -45,6 +50,8 @@ struct HistorySync: ParsableCommand {
         }
         let destination = try Station.openDirect(location, openServer: openServer)
         let outcome = try HistoryTransfer.push(pendingFrom: local, to: destination)
-        return StationHistory.pushed(outcome, pending: try local.pendingCount())
+        let said = StationHistory.pushed(outcome, pending: try local.pendingCount())
+        audit?(destination).record(.sync, detail: "from \(local.path): \(said)")
+        return said
     }
 }

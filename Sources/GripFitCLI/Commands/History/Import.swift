@@ -46,8 +46,9 @@ struct Import: ParsableCommand {
             _ = Array("\rfiled \(done) of \(total) sessions".utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
         let outcome: ImportOutcome
+        let store: any SessionHistory
         if isJSON {
-            let store = try station.history(historyOption)
+            store = try station.history(historyOption)
             do {
                 outcome = try JSONImport.run({ try Self.pass(fd, path: file, $0) }, file: Self.filer(store), progress: progress)
             } catch let error as StoreError {
@@ -55,7 +56,7 @@ struct Import: ParsableCommand {
             }
         } else {
             let contents = try Self.contents(in: file, text: try Self.read(file))
-            let store = try station.history(historyOption)
+            store = try station.history(historyOption)
             var total = ImportOutcome(added: 0, skipped: 0)
             var start = contents.sessions.startIndex
             while start < contents.sessions.endIndex {
@@ -70,6 +71,7 @@ struct Import: ParsableCommand {
             outcome = total
         }
         if showsProgress { StandardOutput.error("") }
+        station.audit(store).record(.import, detail: "\(outcome.added) added, \(outcome.skipped) skipped, \(outcome.erased) erased")
         StandardOutput.line(
             "imported \(outcome.added) session\(outcome.added == 1 ? "" : "s"), skipped \(outcome.skipped) already in the history"
         )

@@ -54,13 +54,20 @@ struct Plot: ParsableCommand {
         if output != "-" { try PrivateFiles.checkWritable(output) }
         let station = Station()
         let (store, damage) = try station.historyToRead(historyOption)
-        try plot(store, damage: damage, calibrations: station.calibrations, to: StandardStreams())
+        try plot(store, damage: damage, calibrations: station.calibrations, to: StandardStreams(), audit: station.audit(store))
     }
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
-    func plot(_ store: any SessionHistory, damage: StoreError?, calibrations: CalibrationBook, to sink: some CommandOutput) throws {
+    func plot(
+        _ store: any SessionHistory,
+        damage: StoreError?,
+        calibrations: CalibrationBook,
+        to sink: some CommandOutput,
+        audit: AuditTrail? = nil
+    ) throws {
         let named = try RecordName.session(id).id(in: store)
         let (session, later) = try HistoryEntry.presented(try store.session(id: named), calibrations: calibrations)
+        audit?.record(.session(.plot, session, detail: output == "-" ? "svg to standard output" : "svg to a file"))
         let svg = ForcePlot().svg(session, display: ForceDisplay(calibration: session.calibration, unit: unit), later: later)
         if output == "-" {
             // A closed pipe (`| head`) ends quietly, as for every command that writes to stdout.

@@ -61,11 +61,17 @@ struct ReportCommand: ParsableCommand {
             case .pdf: try PDFRenderer.find(searchPath: station.environment["PATH"])
             case .html, nil: nil
             }
-        try report(store, damage: damage, renderer: renderer, to: StandardStreams())
+        try report(store, damage: damage, renderer: renderer, to: StandardStreams(), audit: station.audit(store))
     }
 
     /// The work of ``run()`` on an opened history; `renderer` prints a .pdf (nil for .html).
-    func report(_ store: any SessionHistory, damage: StoreError?, renderer: PDFRenderer?, to sink: some CommandOutput) throws {
+    func report(
+        _ store: any SessionHistory,
+        damage: StoreError?,
+        renderer: PDFRenderer?,
+        to sink: some CommandOutput,
+        audit: AuditTrail? = nil
+    ) throws {
         let assessment = try store.assessment(id: try RecordName.assessment(id).id(in: store))
         let view = try ClinicalViews.view(of: assessment, in: store, settings: clinicalOptions.settings())
         let html = ReportHTML.page(view.report(firmware: Self.firmware(of: assessment, in: store)), paper: paper)
@@ -74,6 +80,7 @@ struct ReportCommand: ParsableCommand {
         } else {
             try PrivateFiles.write(Array(html.utf8), to: output)
         }
+        audit?.record(.assessment(.report, assessment, detail: renderer == nil ? "html" : "pdf"))
         sink.error("wrote the report of \(assessment.name) to \(output)")
         if let damage { throw damage }
     }

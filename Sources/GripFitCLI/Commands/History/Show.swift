@@ -56,7 +56,14 @@ struct Show: ParsableCommand {
     func run() throws {
         let station = Station()
         let (store, damage) = try station.historyToRead(historyOption)
-        try show(store, damage: damage, calibrations: station.calibrations, width: UsageLine.terminalWidth, to: StandardStreams())
+        try show(
+            store,
+            damage: damage,
+            calibrations: station.calibrations,
+            width: UsageLine.terminalWidth,
+            to: StandardStreams(),
+            audit: station.audit(store)
+        )
     }
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).
@@ -66,12 +73,14 @@ struct Show: ParsableCommand {
         damage: StoreError?,
         calibrations: CalibrationBook,
         width: Int,
-        to sink: some CommandOutput
+        to sink: some CommandOutput,
+        audit: AuditTrail? = nil
     ) throws {
         let name = try RecordName.session(id, orAssessment: true)
         if name.isAssessment {
             let assessment = try store.assessment(id: try name.id(in: store))
             let view = try ClinicalViews.view(of: assessment, in: store, settings: clinicalOptions.settings())
+            audit?.record(.assessment(.show, assessment))
             for line in AssessmentText.details(view, unit: unit, width: width) {
                 guard sink.line(line) else { return }
             }
@@ -80,6 +89,7 @@ struct Show: ParsableCommand {
         }
         let (session, later) = try HistoryEntry.presented(try store.session(id: try name.id(in: store)), calibrations: calibrations)
         let display = ForceDisplay(calibration: session.calibration, unit: unit)
+        audit?.record(.session(.show, session))
         for line in SessionText.details(session, display: display, later: later) {
             guard sink.line(line) else { return }
         }

@@ -94,6 +94,7 @@ struct Dashboard: ParsableCommand {
         let publisher = EventPublisher()
         let dongleKey = runner.connection.dongleKey
         let clock = runner.clock
+        let audit = station.dashboardAudit(opened, token: token)
         let history = HistoryQueries(
             opened: opened,
             calibrations: station.calibrations,
@@ -102,7 +103,8 @@ struct Dashboard: ParsableCommand {
             unit: unit,
             selectedSubject: subject,
             today: HistoryQueries.today(wallTime: runner.wallClock, now: { clock.now() }),
-            lastResort: StandardOutput.error
+            lastResort: StandardOutput.error,
+            audit: audit
         )
         let session = DashboardSession(
             post: { inbox.post($0) },
@@ -127,7 +129,7 @@ struct Dashboard: ParsableCommand {
             live: LiveRoutes(session: session, publisher: publisher),
             history: HistoryRoutes(history: history),
             metrics: MetricsRoutes(registry: registry),
-            access: AccessPolicy(token: token, loopbackOnly: address.isLoopback)
+            access: AccessPolicy(token: token, loopbackOnly: address.isLoopback, audit: audit)
         )
         let server = ServerTask()
         let logger = Diagnostics.logger(label: "gripfit.dashboard")

@@ -34,6 +34,7 @@ struct SubjectAdd: ParsableCommand {
         let subject = try facts.applied(to: try Subject(code: code), today: SubjectFacts.today())
         let store = try station.history(historyOption)
         try store.addSubject(subject)
+        station.audit(store).record(.subjectAdd, subjects: [subject.code])
         output.line("added subject \(UntrustedText.escaped(subject.code))")
     }
 }

@@ -35,6 +35,7 @@ struct SubjectEdit: ParsableCommand {
         let store = try station.history(historyOption)
         let subject = try facts.applied(to: try store.subject(code: code), today: SubjectFacts.today())
         try store.updateSubject(subject)
+        station.audit(store).record(.subjectEdit, subjects: [subject.code])
         output.line("updated subject \(UntrustedText.escaped(subject.code))")
     }
 }

@@ -32,7 +32,8 @@ struct SubjectForget: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let store = try Station().history(historyOption)
+        let station = Station()
+        let store = try station.history(historyOption)
         let held = try store.holdings(subject: code)
         let (sessions, assessments) = (held.sessions, held.assessments)
         if !yes {
@@ -53,6 +54,8 @@ struct SubjectForget: ParsableCommand {
             }
         }
         let forgotten = try store.forgetSubject(code: code)
+        let deleted = "\(forgotten.sessions) sessions, \(forgotten.assessments) assessments deleted"
+        station.audit(store).record(.subjectForget, subjects: [code], detail: deleted)
         StandardOutput.line(
             "forgot subject \(UntrustedText.escaped(code)): \(forgotten.sessions) session(s) and \(forgotten.assessments) "
                 + "assessment(s) deleted; " + forgotten.done.joined(separator: "; ")

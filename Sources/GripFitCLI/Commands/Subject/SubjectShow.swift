@@ -34,6 +34,7 @@ struct SubjectShow: ParsableCommand {
     func run(station: Station, to output: any CommandOutput) throws {
         let (store, damage) = try station.historyToRead(historyOption)
         let subject = try store.subject(code: code)
+        station.audit(store).record(.show, subjects: [subject.code], detail: "subject")
         for line in SubjectText.details(subject, today: SubjectFacts.today()) {
             guard output.line(line) else { return }
         }
