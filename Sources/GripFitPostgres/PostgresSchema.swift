@@ -170,6 +170,12 @@ enum PostgresSchema {
                 try statements.execute("CREATE UNIQUE INDEX assessment_uid ON assessment (uid)")
             }
         ),
+        // Which version of its protocol each assessment followed, as in SQLite's v9; NULL for those from before.
+        Migration(
+            version: 5,
+            name: "protocol versions",
+            statements: ["ALTER TABLE assessment ADD COLUMN protocol_version INTEGER"]
+        ),
     ]
 
     /// Rows per `UPDATE … FROM (VALUES …)` of the names' fill: well under the protocol's 65,535 parameters.

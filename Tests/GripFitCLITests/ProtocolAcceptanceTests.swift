@@ -17,9 +17,9 @@ struct ProtocolAcceptanceTests {
     }
 
     /// The `result` lines of `text` for `name`.
-    static func results(_ text: String, protocol name: String) throws -> [Result] {
+    static func results(_ text: String, protocol name: String, unit: String = "kg") throws -> [Result] {
         let pattern = #"result(?:, (right|left) hand)? \("# + NSRegularExpression.escapedPattern(for: name)
-            + #" v1, ([a-z ,]+)\): ([0-9.]+) kg from ([0-9]+) trials?"#
+            + #" v1, ([a-z ,]+)\): ([0-9.]+) "# + unit + #" from ([0-9]+) trials?"#
         let regex = try NSRegularExpression(pattern: pattern)
         let flat = ClinicalAcceptanceTests.unwrapped(text)
         return regex.matches(in: flat, range: NSRange(flat.startIndex..., in: flat)).map { match in
@@ -62,6 +62,38 @@ struct ProtocolAcceptanceTests {
         return (record.stdout, try #require(assessments.first), show.stdout)
     }
 
+    /// Item 3 on one assessment: its listing, report, FHIR Bundle (validated) and export name the
+    /// protocol with its version, and the report and FHIR notes carry each `results` line as `show` prints it.
+    static func expectOutputsNameTheProtocol(_ cli: BuiltBinary, _ assessment: [String: Any], name: String, results: [Result]) throws {
+        let title = name + " v1"
+        #expect(assessment["protocol_version"] as? Int == 1, "\(assessment)")
+        let html = cli.home + "/A1.html"
+        let report = try cli.run("report", "A1", "-o", html)
+        #expect(report.status == 0, "\(report.stderr)")
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains(title + ":") && page.contains("<dt>Result</dt>"), "\(page)")
+        let bundle = cli.home + "/A1.fhir.json"
+        let fhir = try cli.run("export", "A1", "--format", "fhir", "-o", bundle)
+        #expect(fhir.status == 0, "\(fhir.stderr)")
+        ClinicalAcceptanceTests.expectValidFHIR(bundle)
+        let text = try String(contentsOfFile: bundle, encoding: .utf8)
+        #expect(text.contains("GripFit \(title) protocol"), "\(text)")
+        // The same figures, each with its statistic, to 0.1 kg (the report and FHIR print one decimal).
+        for found in [try Self.results(page, protocol: name), try Self.results(text, protocol: name, unit: "kgf")] {
+            #expect(found.count == results.count, "\(found)")
+            for (got, expected) in zip(found, results) {
+                #expect(got.hand == expected.hand && got.statistic == expected.statistic && got.trials == expected.trials)
+                #expect(Self.near(got.kilograms, expected.kilograms), "\(got) \(expected)")
+            }
+        }
+        // The export carries the version: another history shows the same protocol.
+        let file = cli.home + "/export.json"
+        #expect(try cli.run("export", "--all", "-o", file).status == 0)
+        let other = BuiltBinary()
+        #expect(try other.run("import", file).status == 0)
+        #expect(try other.run("show", "A1").stdout.contains("protocol     \(title):"))
+    }
+
     static func hand(_ assessment: [String: Any], _ side: String) throws -> (best: Double, mean: Double) {
         let hand = try #require(assessment[side] as? [String: Any])
         return (try #require(hand["best"] as? Double), try #require(hand["mean"] as? Double))
@@ -102,7 +134,8 @@ struct ProtocolAcceptanceTests {
         #expect(Self.near(rightBest, right.max() ?? 0) && Self.near(rightMean, Self.mean(right)))
         #expect(Self.near(leftBest, left.max() ?? 0) && Self.near(leftMean, Self.mean(left)))
         #expect(assessment["protocol"] as? String == "southampton")
-        #expect(show.contains("protocol     southampton: 3 trials per hand, right first"), "\(show)")
+        #expect(show.contains("protocol     southampton v1: 3 trials per hand, right first"), "\(show)")
+        try Self.expectOutputsNameTheProtocol(cli, assessment, name: "southampton", results: try Self.results(show, protocol: "southampton"))
     }
 
     @Test func ashtReportsTheMeanOfThreePerHand() throws {
@@ -126,6 +159,7 @@ struct ProtocolAcceptanceTests {
         let (leftBest, leftMean) = try Self.hand(assessment, "left")
         #expect(Self.near(rightBest, 33) && Self.near(rightMean, Self.mean(right)))
         #expect(Self.near(leftBest, 25) && Self.near(leftMean, Self.mean(left)))
+        try Self.expectOutputsNameTheProtocol(cli, assessment, name: "asht", results: try Self.results(show, protocol: "asht"))
     }
 
     @Test func nihToolboxRunsAPracticeAndATestTrialPerHandDominantFirst() throws {
@@ -170,7 +204,7 @@ struct ProtocolAcceptanceTests {
         let (rightBest, rightMean) = try Self.hand(assessment, "right")
         let (leftBest, leftMean) = try Self.hand(assessment, "left")
         #expect(Self.near(rightBest, 32) && Self.near(rightMean, 31) && Self.near(leftBest, 25) && Self.near(leftMean, 24.5))
-        #expect(show.contains("protocol     standard: 2 trials per hand, right first, 0 s rest"), "\(show)")
+        #expect(show.contains("protocol     standard v1: 2 trials per hand, right first, 0 s rest"), "\(show)")
     }
 
     @Test func badProtocolInputIsRefusedNamingTheProtocol() {

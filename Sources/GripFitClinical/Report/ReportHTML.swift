@@ -49,7 +49,7 @@ public enum ReportHTML {
                     + seconds(protocolUsed.restSeconds) + " rest"
             ),
             ("Statistic", text(protocolUsed.statistic)),
-        ]
+        ] + (protocolUsed.results.isEmpty ? [] : [("Result", protocolUsed.results.map(text).joined(separator: "<br>"))])
         return "<section class=\"facts\"><dl>"
             + rows.map { "<div><dt>\($0.0)</dt><dd>\($0.1)</dd></div>" }.joined() + "</dl></section>"
     }

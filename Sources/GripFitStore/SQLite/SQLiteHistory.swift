@@ -262,6 +262,11 @@ public final class SQLiteHistory: SessionHistory {
         migrator.registerMigration("v8: stable names") { db in
             try addStableNames(db)
         }
+        // Which version of its protocol (GripProtocol) each assessment followed; NULL for those from
+        // before, all `standard` as it was.
+        migrator.registerMigration("v9: protocol versions") { db in
+            try db.execute(sql: "ALTER TABLE assessment ADD COLUMN protocol_version INTEGER")
+        }
         return migrator
     }
 
