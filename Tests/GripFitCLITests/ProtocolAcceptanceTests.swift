@@ -18,7 +18,8 @@ struct ProtocolAcceptanceTests {
 
     /// The `result` lines of `text` for `name`.
     static func results(_ text: String, protocol name: String, unit: String = "kg") throws -> [Result] {
-        let pattern = #"result(?:, (right|left) hand)? \("# + NSRegularExpression.escapedPattern(for: name)
+        let pattern =
+            #"result(?:, (right|left) hand)? \("# + NSRegularExpression.escapedPattern(for: name)
             + #" v1, ([a-z ,]+)\): ([0-9.]+) "# + unit + #" from ([0-9]+) trials?"#
         let regex = try NSRegularExpression(pattern: pattern)
         let flat = ClinicalAcceptanceTests.unwrapped(text)
@@ -135,7 +136,12 @@ struct ProtocolAcceptanceTests {
         #expect(Self.near(leftBest, left.max() ?? 0) && Self.near(leftMean, Self.mean(left)))
         #expect(assessment["protocol"] as? String == "southampton")
         #expect(show.contains("protocol     southampton v1: 3 trials per hand, right first"), "\(show)")
-        try Self.expectOutputsNameTheProtocol(cli, assessment, name: "southampton", results: try Self.results(show, protocol: "southampton"))
+        try Self.expectOutputsNameTheProtocol(
+            cli,
+            assessment,
+            name: "southampton",
+            results: try Self.results(show, protocol: "southampton")
+        )
     }
 
     @Test func ashtReportsTheMeanOfThreePerHand() throws {
@@ -210,9 +216,14 @@ struct ProtocolAcceptanceTests {
     @Test func badProtocolInputIsRefusedNamingTheProtocol() {
         let unknown = InProcessParse.run(["record", "--simulate", "--protocol", "quick"])
         #expect(unknown.status == 64, "\(unknown.stderr)")
-        for name in ["standard", "southampton", "asht", "nih-toolbox"] { #expect(Self.flat(unknown.stderr).contains(name), "\(unknown.stderr)") }
+        for name in ["standard", "southampton", "asht", "nih-toolbox"] {
+            #expect(Self.flat(unknown.stderr).contains(name), "\(unknown.stderr)")
+        }
         let trials = InProcessParse.run(["record", "--simulate", "--protocol", "nih-toolbox", "--trials", "2"])
-        #expect(trials.status == 64 && Self.flat(trials.stderr).contains("--trials: the nih-toolbox protocol fixes its trials"), "\(trials.stderr)")
+        #expect(
+            trials.status == 64 && Self.flat(trials.stderr).contains("--trials: the nih-toolbox protocol fixes its trials"),
+            "\(trials.stderr)"
+        )
         let southampton = InProcessParse.run(["record", "--simulate", "--protocol", "southampton", "--trials", "2"])
         #expect(southampton.status == 64 && Self.flat(southampton.stderr).contains("the southampton protocol"), "\(southampton.stderr)")
         let rest = InProcessParse.run(["record", "--simulate", "--protocol", "asht", "--rest", "5"])
@@ -220,13 +231,19 @@ struct ProtocolAcceptanceTests {
         let person = InProcessParse.run(["record", "--simulate", "--person", "right=30"])
         #expect(person.status == 64 && Self.flat(person.stderr).contains("add --protocol NAME"), "\(person.stderr)")
         let hardware = InProcessParse.run(["record", "--port", "/dev/ttyACM0", "--protocol", "asht", "--person", "right=30"])
-        #expect(hardware.status == 64 && Self.flat(hardware.stderr).contains("--person applies to the simulator only"), "\(hardware.stderr)")
+        #expect(
+            hardware.status == 64 && Self.flat(hardware.stderr).contains("--person applies to the simulator only"),
+            "\(hardware.stderr)"
+        )
         let shaped = InProcessParse.run(["record", "--simulate", "--protocol", "asht", "--person-hold", "3"])
         #expect(shaped.status == 64 && Self.flat(shaped.stderr).contains("add --person"), "\(shaped.stderr)")
         let badPeak = InProcessParse.run(["record", "--simulate", "--protocol", "asht", "--person", "right=lots"])
         #expect(badPeak.status == 64, "\(badPeak.stderr)")
         let standalone = InProcessParse.run(["simulate", "--person", "right=30"])
-        #expect(standalone.status == 64 && Self.flat(standalone.stderr).contains("record --simulate --protocol NAME --person"), "\(standalone.stderr)")
+        #expect(
+            standalone.status == 64 && Self.flat(standalone.stderr).contains("record --simulate --protocol NAME --person"),
+            "\(standalone.stderr)"
+        )
         #expect(InProcessParse.run(["record", "--simulate", "--protocol", "asht", "--person", "right=30"]).status == -1, "parsed")
     }
 }

@@ -99,7 +99,9 @@ import Testing
         // The picker's list is the one `record --protocol` takes.
         let listed = try await respond(.get, "/api/protocols")
         #expect(listed.status == .ok)
-        for name in ["standard", "southampton", "asht", "nih-toolbox"] { #expect(listed.body.contains("\"name\":\"\(name)\""), "\(listed.body)") }
+        for name in ["standard", "southampton", "asht", "nih-toolbox"] {
+            #expect(listed.body.contains("\"name\":\"\(name)\""), "\(listed.body)")
+        }
     }
 
     @Test func crossSitePostsAreRefused() async throws {

@@ -93,14 +93,21 @@ struct SimulatorArguments: ParsableArguments {
     }
 
     private func validatePerson() throws {
-        if person.isEmpty, personShaped { throw ValidationError("--person-reaction, -rise, -hold, -fade and -release shape --person's squeezes; add --person.") }
+        if person.isEmpty, personShaped {
+            throw ValidationError("--person-reaction, -rise, -hold, -fade and -release shape --person's squeezes; add --person.")
+        }
         if !person.isEmpty, !load.isEmpty { throw ValidationError("--person and --load both set the force on the handle; give one.") }
-        if Set(person.map(\.hand)).count != person.count { throw ValidationError("--person: give each hand once (--person right=… --person left=…).") }
+        if Set(person.map(\.hand)).count != person.count {
+            throw ValidationError("--person: give each hand once (--person right=… --person left=…).")
+        }
         for (name, value, range) in [
-            ("--person-reaction", personReaction, 0.0...10), ("--person-rise", personRise, 0.01...10), ("--person-hold", personHold, 0.0...120),
+            ("--person-reaction", personReaction, 0.0...10), ("--person-rise", personRise, 0.01...10),
+            ("--person-hold", personHold, 0.0...120),
             ("--person-fade", personFade, 0.0...100), ("--person-release", personRelease, 0.1...10_000),
         ] where !range.contains(value) {
-            throw ValidationError("\(name) \(value): give \(range.lowerBound.formatted(decimals: 2)) to \(range.upperBound.formatted(decimals: 0)).")
+            throw ValidationError(
+                "\(name) \(value): give \(range.lowerBound.formatted(decimals: 2)) to \(range.upperBound.formatted(decimals: 0))."
+            )
         }
     }
 

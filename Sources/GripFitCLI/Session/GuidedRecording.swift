@@ -154,7 +154,8 @@ struct GuidedRecording {
     /// A practice trial is "Practice trial 1 of 1, right hand", numbered among the practice trials.
     static func name(_ trial: GuidedProtocol.Trial, settings: GuidedProtocol.Settings, capitalized: Bool = true) -> String {
         guard trial.practice else { return name(trial, perHand: settings.trialsPerHand, capitalized: capitalized) }
-        return (capitalized ? "Practice trial" : "practice trial") + " \(trial.number) of \(settings.practicePerHand), \(trial.side.rawValue) hand"
+        return (capitalized ? "Practice trial" : "practice trial")
+            + " \(trial.number) of \(settings.practicePerHand), \(trial.side.rawValue) hand"
     }
 
     /// Why the trial is not cued, and what to do, printed once per reason.

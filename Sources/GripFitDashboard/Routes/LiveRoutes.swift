@@ -57,7 +57,10 @@ public struct LiveRoutes<Session: LiveControl>: Sendable {
                 item.set("rest_min", known.restRange.lowerBound)
                 item.set("rest_max", known.restRange.upperBound)
                 item.set("statistic", known.statistic.rawValue)
-                item.set("overrides", GripProtocol.Override.allCases.filter(known.overrides.contains).map { String($0.rawValue.dropFirst(2)) })
+                item.set(
+                    "overrides",
+                    GripProtocol.Override.allCases.filter(known.overrides.contains).map { String($0.rawValue.dropFirst(2)) }
+                )
                 return item
             }
         )
