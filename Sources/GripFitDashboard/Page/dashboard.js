@@ -359,7 +359,7 @@ function chosenProtocol() {
 function applyProtocol() {
   const chosen = chosenProtocol();
   if (!chosen) return;
-  $("guided-protocol-about").textContent = chosen.summary + ` (${chosen.title}; result: ${chosen.statistic}).`;
+  $("guided-protocol-about").textContent = `${chosen.summary} (${chosen.title}); each attempt is saved with the label above.`;
   const trials = $("guided-trials");
   const rest = $("guided-rest");
   trials.disabled = !chosen.overrides.includes("trials");
