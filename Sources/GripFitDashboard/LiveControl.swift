@@ -13,12 +13,13 @@ public protocol LiveControl: Sendable {
     /// Starts recording at the next reading, for `subject` (a code in the history) if given; the
     /// JSON says what is being recorded.
     func startRecording(hand: Hand?, label: String?, subject: String?) throws(DashboardError) -> String
-    /// Starts the guided standard protocol at the next reading (`record --protocol standard`):
-    /// `trialsPerHand` per hand (default 3), from `firstHand` (default right), `restSeconds` between
-    /// trials (default 30), for `subject` if given (`record --protocol standard --subject`); the JSON
+    /// Starts the guided `protocol` at the next reading (`record --protocol NAME`): `trialsPerHand`
+    /// per hand, from `firstHand`, `restSeconds` between trials (each the protocol's own when nil;
+    /// the caller checked the protocol allows them), for `subject` if given (`record --protocol NAME --subject`); the JSON
     /// is its first `guided` event. Its progress goes to the event stream; its attempts are filed
     /// under one assessment, which the status's `recording` names once the first is saved.
     func startProtocol(
+        _ protocol: GripProtocol,
         firstHand: Hand?,
         label: String?,
         trialsPerHand: Int?,

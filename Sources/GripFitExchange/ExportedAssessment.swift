@@ -14,6 +14,8 @@ struct ExportedAssessment: Codable {
     var device: String
     var startedAt: String
     var `protocol`: String
+    /// Absent for an assessment from before protocols had versions (and in older exports).
+    var protocolVersion: Int?
     var firstHand: Hand
     var trialsPerHand: Int
     var restS: Double
@@ -28,6 +30,7 @@ struct ExportedAssessment: Codable {
         device = facts.device
         startedAt = Timestamp.rfc3339(milliseconds: facts.startedAtMilliseconds)
         self.protocol = facts.protocolName
+        protocolVersion = facts.protocolVersion
         firstHand = facts.firstHand
         trialsPerHand = facts.trialsPerHand
         restS = facts.restSeconds
@@ -43,6 +46,9 @@ struct ExportedAssessment: Codable {
             GuidedProtocol.Settings.restSecondsRange.contains(restS)
         else {
             throw .badImport(line: 1, reason: "assessment \(id): trials per hand or rest out of range")
+        }
+        if let protocolVersion, !(1...10_000).contains(protocolVersion) {
+            throw .badImport(line: 1, reason: "assessment \(id): protocol_version \(protocolVersion) is not 1 to 10000")
         }
         guard AssessmentFacts.units.contains(unit) else {
             throw .badImport(line: 1, reason: "assessment \(id): unit \(unit) is not kg or raw")
@@ -73,7 +79,8 @@ struct ExportedAssessment: Codable {
                 uid,
                 of: "assessment \(id)",
                 else: StableName.legacy(device: device, startedAtMilliseconds: start, protocolName: protocolName)
-            )
+            ),
+            protocolVersion: protocolVersion
         )
     }
 }

@@ -14,7 +14,8 @@ extension AssessmentFacts {
             trialsPerHand: settings.trialsPerHand,
             restSeconds: settings.rest / .seconds(1),
             unit: session.unitName,
-            calibrationDate: session.calibration?.date
+            calibrationDate: session.calibration?.date,
+            protocolVersion: settings.protocolVersion
         )
     }
 }

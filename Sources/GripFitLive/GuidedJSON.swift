@@ -3,8 +3,10 @@ import GripFitOutput
 
 /// The guided protocol's state as the dashboard's `guided` event: the phase with its trial, the
 /// live force while squeezing, the rest countdown, every ended attempt with its flag, and at the
-/// end the summary `record --protocol standard` prints (best and mean per hand with their trials,
-/// the left/right difference). Forces are in the display unit, or raw counts without a calibration.
+/// end the summary `record --protocol` prints (best and mean per hand with their trials, the
+/// left/right difference, and the protocol's result with its statistic). It names the protocol and
+/// carries its cue wording, so the page shows any protocol without knowing it. Forces are in the
+/// display unit, or raw counts without a calibration.
 public enum GuidedJSON {
     /// `machine` as it stands at `now`; `stopped`: the user ended it (also before it began).
     public static func event(
@@ -57,6 +59,13 @@ public enum GuidedJSON {
             object.set("remaining", GuidedProtocol.wholeSeconds(until - now))
         }
         object.set("unit", display.unitName)
+        object.set("protocol", machine.settings.protocolName)
+        object.set("protocol_version", machine.settings.protocolVersion)
+        let named = GripProtocol.named(machine.settings.protocolName) ?? .standard
+        object.set("protocol_label", named.label)
+        object.set("cue", named.cue)
+        object.set("practice_cue", named.practiceCue)
+        object.set("practice_per_hand", machine.settings.practicePerHand)
         object.set("trials_per_hand", machine.settings.trialsPerHand)
         object.set("first_hand", machine.settings.firstSide.rawValue)
         object.set("rest", machine.settings.rest.seconds)
@@ -75,7 +84,24 @@ public enum GuidedJSON {
         )
         if phase == .finished {
             object.set("stopped", stopped)
-            object.set("summary", summary(machine.summary, force: force))
+            var summary = summary(machine.summary, force: force)
+            let results = named.result(
+                left: machine.summary.counted(.left).compactMap(\.peak),
+                right: machine.summary.counted(.right).compactMap(\.peak)
+            )
+            summary.set(
+                "result",
+                results.map { figure in
+                    var item = JSONObject()
+                    if let hand = figure.hand { item.set("hand", hand.rawValue) } else { item.setNull("hand") }
+                    item.set("value", force(figure.value))
+                    item.set("statistic", figure.statistic.rawValue)
+                    item.set("trials", figure.trials)
+                    item.set("text", named.resultLine(figure) { "\(display.text(stored: $0, calibrated: display.isCalibrated))" })
+                    return item
+                }
+            )
+            object.set("summary", summary)
         }
         if let error { object.set("error", error) }
         return object
@@ -127,6 +153,7 @@ public enum GuidedJSON {
         object.set("trials", perHand)
         object.set("hand", trial.side.rawValue)
         object.set("hand_trial", trial.number)
+        object.set("practice", trial.practice)
         object.set("attempt", attempt)
     }
 }

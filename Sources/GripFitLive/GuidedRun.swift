@@ -1,11 +1,12 @@
 import GripFitCore
 import GripFitRecords
 
-/// The guided standard protocol over one session, as `record --protocol standard` and the
+/// A guided protocol (``GripProtocol``) over one session, as `record --protocol` and the
 /// dashboard both run it: a ``GuidedProtocol`` set for the device's calibration, fed the session's
 /// reports, with each attempt recorded from its cue (``SessionCapture``) and handed back as the
-/// session to save (protocol `standard`, its trial number and hand, any flag in its label). Each
-/// front end shows the cues its own way and saves to its own store.
+/// session to save (its protocol's name, its trial number and hand, any flag in its label; a
+/// practice trial flagged as one, so it never counts). Each front end shows the cues its own way
+/// and saves to its own store.
 public struct GuidedRun {
     /// One action of the protocol, with the session to save when it ends a recorded attempt.
     public struct Step {
@@ -29,17 +30,38 @@ public struct GuidedRun {
     /// each, as in the ASHT and Southampton protocols.
     public static let trialsPerHand = 3
     public static let restSeconds = 30.0
-    /// The protocol name its attempts are saved under.
-    public static let protocolName = "standard"
+    /// The protocol name a run's attempts are saved under unless its settings name another.
+    public static let protocolName = GripProtocol.standard.name
+    /// The flag a saved practice attempt carries: stored attempts with a flag never count.
+    public static let practiceFlag = "practice trial"
 
     /// What the user chose, before the device is known: `trials` per hand from `first` (right
     /// when nil), `rest` seconds between trials, `trialLimit` seconds at most per attempt.
     public static func settings(trials: Int, first: Hand?, rest: Double, trialLimit: Double) -> GuidedProtocol.Settings {
+        settings(for: .standard, trials: trials, first: first, dominant: nil, rest: rest, trialLimit: trialLimit)
+    }
+
+    /// `protocol`'s settings with what the user chose in place of its own (nil: the protocol's):
+    /// the first hand is `first`, else the protocol's (for a protocol that starts with the dominant
+    /// hand, `dominant`, right when unknown). Whether an override is allowed is the front end's check.
+    public static func settings(
+        for protocol: GripProtocol,
+        trials: Int?,
+        first: Hand?,
+        dominant: Hand?,
+        rest: Double?,
+        trialLimit: Double?
+    ) -> GuidedProtocol.Settings {
         var settings = GuidedProtocol.Settings(threshold: ReleaseThreshold.calibrated, zero: 0)
-        settings.trialsPerHand = trials
-        settings.firstSide = first.flatMap { Hand(rawValue: $0.rawValue) } ?? .right
-        settings.rest = Duration(seconds: rest)
-        settings.trialLimit = Duration(seconds: trialLimit)
+        settings.protocolName = `protocol`.name
+        settings.protocolVersion = `protocol`.version
+        settings.trialsPerHand = trials ?? `protocol`.trialsPerHand
+        settings.practicePerHand = `protocol`.practicePerHand
+        settings.order = `protocol`.order
+        let own: Hand = `protocol`.firstHand == .dominant ? dominant ?? .right : .right
+        settings.firstSide = first ?? own
+        settings.rest = Duration(seconds: rest ?? `protocol`.restSeconds)
+        settings.trialLimit = Duration(seconds: trialLimit ?? `protocol`.trialLimit)
         return settings
     }
 
@@ -131,7 +153,7 @@ public struct GuidedRun {
                     tags: SessionTags(
                         label: label,
                         hand: Hand(rawValue: trial.side.rawValue),
-                        protocolName: Self.protocolName,
+                        protocolName: machine.settings.protocolName,
                         trial: trial.number
                     )
                 )
@@ -142,7 +164,7 @@ public struct GuidedRun {
                 if let flag = attempt.flag { active.tags.label = [label, "flagged: \(flag)"].compactMap { $0 }.joined(separator: "; ") }
                 var session = active.finish(at: now, firmware: firmware, bridgeVersion: bridgeVersion)
                 session.tags.attempt = attempt.attempt
-                session.tags.flag = attempt.flag?.description
+                session.tags.flag = attempt.flag?.description ?? (attempt.trial.practice ? Self.practiceFlag : nil)
                 return Step(action: action, session: session)
             case .settle, .waiting, .rest, .finished:
                 return Step(action: action, session: nil)

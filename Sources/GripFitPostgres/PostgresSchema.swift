@@ -186,6 +186,12 @@ enum PostgresSchema {
                 """,
             ]
         ),
+        // Which version of its protocol each assessment followed, as in SQLite's v10; NULL for those from before.
+        Migration(
+            version: 6,
+            name: "protocol versions",
+            statements: ["ALTER TABLE assessment ADD COLUMN protocol_version INTEGER"]
+        ),
     ]
 
     /// Rows per `UPDATE … FROM (VALUES …)` of the names' fill: well under the protocol's 65,535 parameters.

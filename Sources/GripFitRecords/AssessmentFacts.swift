@@ -8,6 +8,9 @@ public struct AssessmentFacts: Equatable, Sendable {
     public var device: String
     public var startedAtMilliseconds: Int64
     public var protocolName: String
+    /// The ``GripProtocol`` version the run followed; nil for an assessment recorded before
+    /// protocols had versions (all of them `standard` as it was, version 1 today).
+    public var protocolVersion: Int?
     public var firstHand: Hand
     public var trialsPerHand: Int
     public var restSeconds: Double
@@ -29,9 +32,11 @@ public struct AssessmentFacts: Equatable, Sendable {
         restSeconds: Double,
         unit: String,
         calibrationDate: String?,
-        uid: String? = nil
+        uid: String? = nil,
+        protocolVersion: Int? = nil
     ) {
         self.uid = uid
+        self.protocolVersion = protocolVersion
         self.subject = subject
         self.device = device
         self.startedAtMilliseconds = startedAtMilliseconds
@@ -45,6 +50,11 @@ public struct AssessmentFacts: Equatable, Sendable {
 
     /// What the peaks can be in: kilograms, or the device's raw counts.
     public static let units: Set<String> = ["kg", "raw"]
+
+    /// "southampton v1", or the name alone for an assessment from before versions: how outputs name its protocol.
+    public var protocolTitle: String {
+        protocolName + (protocolVersion.map { " v\($0)" } ?? "")
+    }
 
     /// Only kilograms are calibrated: any other text is not a force a norm may be applied to.
     public var calibrated: Bool { unit == "kg" }

@@ -4,6 +4,8 @@ import GripFitCore
 /// 100 ms, and replies to PING, TARE, RATE and INFO. Pure: time is passed in.
 public struct SimulatedGripFit: Sendable {
     public var load: SimulatedLoad = .squeezes
+    /// When set, the force on the handle is this person's, squeezing on each cue.
+    public var person: SimulatedPerson?
     public private(set) var intervalMilliseconds = 100
 
     private let options: SimulatorOptions
@@ -36,6 +38,7 @@ public struct SimulatedGripFit: Sendable {
     public init(options: SimulatorOptions) {
         self.options = options
         load = options.load
+        person = options.person
         curve = SqueezeCurve(seed: options.seed)
         noise = SeededRandom(seed: options.seed &+ 0x5EED)
     }
@@ -115,8 +118,13 @@ public struct SimulatedGripFit: Sendable {
     private mutating func untaredRaw(at time: MonotonicInstant) -> Int {
         let sinceStart = (time - (startedAt ?? time)).seconds
         let sinceBoot = (time - (bootTime ?? time)).seconds
-        let kilograms = load.kilograms(atSecond: sinceStart) ?? curve.force(at: sinceBoot)
+        let kilograms = person?.kilograms(atSecond: sinceStart) ?? load.kilograms(atSecond: sinceStart) ?? curve.force(at: sinceBoot)
         return SimulatorScale.baseline + Int((kilograms * Double(SimulatorScale.countsPerKilogram)).rounded())
+    }
+
+    /// A guided protocol cued the person to squeeze with `hand` for its `slot`-th trial, at `now`.
+    public mutating func cue(_ hand: Hand, slot: Int, at now: MonotonicInstant) {
+        person?.cue(hand, slot: slot, atSecond: (now - (startedAt ?? now)).seconds)
     }
 
     /// The reply to one `CMD:` line, as the firmware would send it; unknown commands are ignored.

@@ -13,6 +13,8 @@ public struct SimulatorOptions: Sendable {
     public var pattern: Pattern = .squeeze
     /// What pulls on the sensor from the start; ``VirtualDongle/setLoad(_:)`` changes it later.
     public var load: SimulatedLoad = .squeezes
+    /// Someone who squeezes on a guided protocol's cues (``VirtualDongle/cue(_:slot:)``) instead of ``load``.
+    public var person: SimulatedPerson?
     /// Seconds after the start at which the GripFit loses power and boots again.
     public var powerCycles: [Double] = []
     public var seed: UInt64 = 1

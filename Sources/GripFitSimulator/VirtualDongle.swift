@@ -19,6 +19,7 @@ public final class VirtualDongle: @unchecked Sendable {
     private enum Control {
         case stop
         case load(SimulatedLoad)
+        case cue(Hand, slot: Int)
     }
 
     /// The slave side: what the host opens, like /dev/ttyACM0.
@@ -118,6 +119,12 @@ public final class VirtualDongle: @unchecked Sendable {
         send(.load(load))
     }
 
+    /// Tells the simulated person (``SimulatorOptions/person``) the protocol cued a squeeze with
+    /// `hand` for its `slot`-th trial; they follow it from the simulator's now.
+    public func cue(_ hand: Hand, slot: Int) {
+        send(.cue(hand, slot: slot))
+    }
+
     private func send(_ control: Control) {
         lock.withLock { controls.append(control) }
         var byte: UInt8 = 1
@@ -135,6 +142,7 @@ public final class VirtualDongle: @unchecked Sendable {
                 switch control {
                 case .stop: return
                 case .load(let load): bridge.device.load = load
+                case .cue(let hand, let slot): bridge.device.cue(hand, slot: slot, at: clock.now())
                 }
             }
             var descriptors = [

@@ -84,7 +84,9 @@ import Testing
             (#"{"protocol":"standard","rest":-1}"#, "rest must be 0 to 3600 seconds"),
             (#"{"protocol":"standard","rest":3601}"#, "rest must be 0 to 3600 seconds"),
             (#"{"protocol":"standard","rest":"long"}"#, "trials and rest are numbers"),
-            (#"{"protocol":"quick"}"#, "the one protocol is \"standard\""),
+            (#"{"protocol":"quick"}"#, "the known ones are standard, southampton, asht, nih-toolbox"),
+            (#"{"protocol":"nih-toolbox","trials":2}"#, "trials is fixed by the nih-toolbox protocol"),
+            (#"{"protocol":"asht","rest":5}"#, "rest must be 15 to 3600 seconds between trials for the asht protocol"),
             (#"{"trials":2}"#, "add \"protocol\":\"standard\""),
         ]
         for (body, message) in refused {
@@ -92,7 +94,14 @@ import Testing
             #expect(response.status == .badRequest, "\(body)")
             #expect(response.body.contains(message), "\(body): \(response.body)")
         }
-        #expect(backend.calls.withLock { $0 } == ["protocol left - 1 0.0", "protocol - - - -"])
+        #expect(try await start(#"{"protocol":"southampton","hand":"left"}"#).status == .ok)
+        #expect(backend.calls.withLock { $0 } == ["protocol left - 1 0.0", "protocol - - - -", "protocol left - - - (southampton)"])
+        // The picker's list is the one `record --protocol` takes.
+        let listed = try await respond(.get, "/api/protocols")
+        #expect(listed.status == .ok)
+        for name in ["standard", "southampton", "asht", "nih-toolbox"] {
+            #expect(listed.body.contains("\"name\":\"\(name)\""), "\(listed.body)")
+        }
     }
 
     @Test func crossSitePostsAreRefused() async throws {

@@ -29,6 +29,7 @@ final class FakeBackend: LiveControl, HistoryPages {
     }
 
     func startProtocol(
+        _ protocol: GripProtocol,
         firstHand: Hand?,
         label: String?,
         trialsPerHand: Int?,
@@ -38,6 +39,7 @@ final class FakeBackend: LiveControl, HistoryPages {
         note(
             "protocol \(firstHand?.rawValue ?? "-") \(label ?? "-") \(trialsPerHand.map(String.init) ?? "-") "
                 + "\(restSeconds.map { "\($0)" } ?? "-")" + (subject.map { " for \($0)" } ?? "")
+                + (`protocol` == .standard ? "" : " (\(`protocol`.name))")
         )
         return #"{"event":"guided","phase":"waiting"}"#
     }

@@ -50,6 +50,9 @@ struct ConnectionOptions: ParsableArguments {
         if !simulate, !simulator.load.isEmpty {
             throw ValidationError("--load applies to the simulator only; add --simulate.")
         }
+        if !simulate, !simulator.person.isEmpty {
+            throw ValidationError("--person applies to the simulator only; add --simulate.")
+        }
         if !simulate, !simulator.powerCycles.isEmpty {
             throw ValidationError("--power-cycle applies to the simulator only; add --simulate.")
         }

@@ -142,6 +142,7 @@ enum AssessmentListing {
         if let subject = facts.subject { object.set("subject", subject) } else { object.setNull("subject") }
         object.set("device", facts.device)
         object.set("protocol", facts.protocolName)
+        if let version = facts.protocolVersion { object.set("protocol_version", version) }
         object.set("unit", facts.calibrated ? unit.rawValue : "raw")
         object.set("sd", "population")
         var attempts: [JSONObject] = []

@@ -9,7 +9,8 @@ import GripFitStore
 
 /// An assessment's figures as the terminal shows them (`record --protocol`, `show A<n>`,
 /// `subject show`): per hand best, mean, population SD and CV, the left/right difference, the
-/// dominance ratio, and trial consistency as a figure against its threshold.
+/// dominance ratio, the protocol's result with its statistic, and trial consistency as a figure
+/// against its threshold.
 enum AssessmentText {
     /// `subject show`'s entry: the assessment's line, then its figures indented.
     static func summary(_ assessment: StoredAssessment, subject: Subject?, unit: ForceUnit) -> [String] {
@@ -36,7 +37,7 @@ enum AssessmentText {
             "subject      " + (facts.subject.map(UntrustedText.escaped) ?? "-")
                 + (view.age.map { ", age \($0) at the assessment" } ?? ""),
             "device       \(UntrustedText.escaped(facts.device))",
-            "protocol     \(UntrustedText.escaped(facts.protocolName)): \(facts.trialsPerHand) trials per hand, "
+            "protocol     \(UntrustedText.escaped(facts.protocolTitle)): \(facts.trialsPerHand) trials per hand, "
                 + "\(facts.firstHand.rawValue) first, \(facts.restSeconds.formatted(decimals: 0)) s rest",
             "calibration  "
                 + (facts.calibrated ? view.calibrationTime.map { "made \(UntrustedText.escaped($0))" } ?? "yes" : "none (raw counts)"),
@@ -103,6 +104,10 @@ enum AssessmentText {
                     + "population SD \(text(sd))"
                     + (figures.coefficientOfVariation.map { ", CV \($0.formatted(decimals: 1)) %" } ?? "")
             )
+        }
+        // The protocol's own result, with the statistic that made it (none for `standard`: its best and mean are above).
+        if let named = GripProtocol.named(facts.protocolName) {
+            lines += named.result(left: statistics.left.peaks, right: statistics.right.peaks).map { named.resultLine($0, format: text) }
         }
         if let difference = statistics.difference {
             lines.append(

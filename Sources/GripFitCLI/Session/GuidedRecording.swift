@@ -5,7 +5,7 @@ import GripFitOutput
 import GripFitRecords
 import GripFitStore
 
-/// `record --protocol standard`'s front end over one connection: a ``LiveGuidedRun`` (the protocol
+/// `record --protocol`'s front end over one connection: a ``LiveGuidedRun`` (the protocol
 /// and each attempt's recording, as the dashboard runs them) consuming the session; this saves each
 /// attempt and shows the cues, the live force and the rest countdown (redrawn in place on a
 /// terminal, plain lines otherwise).
@@ -14,6 +14,8 @@ struct GuidedRecording {
     /// Its calibrations and where the attempts are filed from.
     var station: Station
     var store: any SessionHistory
+    /// The protocol run: its cue wording (its numbers are in `settings`).
+    var definition: GripProtocol
     var settings: GuidedProtocol.Settings
     var label: String?
     var unit: ForceUnit
@@ -23,6 +25,8 @@ struct GuidedRecording {
     let filing = AssessmentFiling()
     /// Called with each saved attempt, for the `saved session …` line.
     var onSaved: (Int64, StoredSession) -> Void
+    /// Called at each cue to squeeze, after it is shown: the simulator's scripted person follows it.
+    var onCue: (GuidedProtocol.Trial) -> Void = { _ in }
 
     /// Runs the protocol to its end or a signal; returns its summary and the display it used.
     func run() throws -> (GuidedProtocol.Summary, ForceDisplay, stopped: Bool) {
@@ -61,25 +65,26 @@ struct GuidedRecording {
             switch action {
             case .settle(let trial, let attempt):
                 say(
-                    Self.name(trial, perHand: settings.trialsPerHand)
+                    Self.name(trial, settings: settings)
                         + (attempt > 1 ? " (again, attempt \(attempt))" : "")
                         + ": let go of the handle and hold it still…"
                 )
             case .waiting(_, _, let reason):
                 say(Self.waiting(reason, display: display))
-            case .squeezeNow:
-                say("Squeeze now — as hard as you can, then let go.")
+            case .squeezeNow(let trial, _):
+                say(trial.practice ? definition.practiceCue : definition.cue)
+                onCue(trial)
             case .attemptEnded(let attempt):
                 line.clear()
                 if let flag = attempt.flag, flag != .stopped {
                     let left = settings.attemptsPerTrial - attempt.attempt
                     say(
-                        Self.name(attempt.trial, perHand: settings.trialsPerHand) + ", flagged: \(flag); "
+                        Self.name(attempt.trial, settings: settings) + ", flagged: \(flag); "
                             + (left > 0 ? "offering it again." : "no attempts left, moving on without it.")
                     )
                 }
             case .rest(let seconds, let trial):
-                let text = "rest: \(seconds) s before " + Self.name(trial, perHand: settings.trialsPerHand, capitalized: false)
+                let text = "rest: \(seconds) s before " + Self.name(trial, settings: settings, capitalized: false)
                 if live {
                     status(text)
                 } else if seconds % 10 == 0 || seconds <= 3 || seconds == Int((settings.rest / .seconds(1)).rounded(.up)) {
@@ -144,6 +149,13 @@ struct GuidedRecording {
     /// the dashboard number trials (the saved session's trial), never by its place in the run.
     static func name(_ trial: GuidedProtocol.Trial, perHand: Int, capitalized: Bool = true) -> String {
         (capitalized ? "Trial" : "trial") + " \(trial.number) of \(perHand), \(trial.side.rawValue) hand"
+    }
+
+    /// A practice trial is "Practice trial 1 of 1, right hand", numbered among the practice trials.
+    static func name(_ trial: GuidedProtocol.Trial, settings: GuidedProtocol.Settings, capitalized: Bool = true) -> String {
+        guard trial.practice else { return name(trial, perHand: settings.trialsPerHand, capitalized: capitalized) }
+        return (capitalized ? "Practice trial" : "practice trial")
+            + " \(trial.number) of \(settings.practicePerHand), \(trial.side.rawValue) hand"
     }
 
     /// Why the trial is not cued, and what to do, printed once per reason.

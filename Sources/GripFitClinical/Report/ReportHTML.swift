@@ -34,22 +34,23 @@ public enum ReportHTML {
     private static func facts(_ report: ClinicalReport) -> String {
         let device = report.device
         let protocolUsed = report.protocolUsed
-        let rows: [(String, String)] = [
-            ("Subject", text(report.subjectCode)),
-            ("Age band", report.ageBand.map { $0 + " years" } ?? "not recorded"),
-            ("Sex", report.sex?.rawValue ?? "not recorded"),
-            ("Dominant hand", report.dominantHand.map(text) ?? "not recorded"),
-            ("Date", text(report.date)),
-            ("Device", text(device.name) + " (" + text(device.address) + ")"),
-            ("Firmware", device.firmware.map(text) ?? "unknown"),
-            ("Calibration", device.calibrationDate.map { "calibrated " + text($0) } ?? "uncalibrated"),
-            (
-                "Protocol",
-                text(protocolUsed.name) + ": \(protocolUsed.trialsPerHand) trials per hand, "
-                    + seconds(protocolUsed.restSeconds) + " rest"
-            ),
-            ("Statistic", text(protocolUsed.statistic)),
-        ]
+        let rows: [(String, String)] =
+            [
+                ("Subject", text(report.subjectCode)),
+                ("Age band", report.ageBand.map { $0 + " years" } ?? "not recorded"),
+                ("Sex", report.sex?.rawValue ?? "not recorded"),
+                ("Dominant hand", report.dominantHand.map(text) ?? "not recorded"),
+                ("Date", text(report.date)),
+                ("Device", text(device.name) + " (" + text(device.address) + ")"),
+                ("Firmware", device.firmware.map(text) ?? "unknown"),
+                ("Calibration", device.calibrationDate.map { "calibrated " + text($0) } ?? "uncalibrated"),
+                (
+                    "Protocol",
+                    text(protocolUsed.name) + ": \(protocolUsed.trialsPerHand) trials per hand, "
+                        + seconds(protocolUsed.restSeconds) + " rest"
+                ),
+                ("Statistic", text(protocolUsed.statistic)),
+            ] + (protocolUsed.results.isEmpty ? [] : [("Result", protocolUsed.results.map(text).joined(separator: "<br>"))])
         return "<section class=\"facts\"><dl>"
             + rows.map { "<div><dt>\($0.0)</dt><dd>\($0.1)</dd></div>" }.joined() + "</dl></section>"
     }

@@ -2,7 +2,8 @@
 /// summary wherever they are shown. Pure: feed it events with the time they happened, act on the
 /// actions it returns, and call ``handle(_:now:)`` with ``Event/tick`` by ``nextDeadline``.
 ///
-/// For each trial, in order (alternating hands, `trialsPerHand` each):
+/// For each trial, in the order its ``GripProtocol`` gives (`trialsPerHand` per hand, after any
+/// practice trials, alternating hands or one hand's trials then the other's):
 /// 1. ``Action/settle(_:attempt:)``: ask the user to let go. The machine waits for a still,
 ///    unloaded handle (``RestingHandle``), so no trial is measured from a squeeze already under way.
 ///    A still handle that is loaded, or whose load cannot be known, is never cued: ``holdup`` says
@@ -22,23 +23,32 @@
 /// held all along); a handle still at one level since the start is not cued, since an empty
 /// handle cannot be told from a loaded one. Each attempt is then measured from the resting level before it.
 public struct GuidedProtocol: Sendable {
-    /// One slot of the protocol: the `index`-th of `count`, the `number`-th for its hand.
+    /// One slot of the protocol: the `index`-th of `count`, the `number`-th for its hand (practice
+    /// trials numbered apart from test trials); a `practice` trial is run and saved but never counted.
     public struct Trial: Equatable, Sendable {
         public var index: Int
         public var count: Int
         public var side: Hand
         public var number: Int
+        public var practice: Bool
 
-        public init(index: Int, count: Int, side: Hand, number: Int) {
+        public init(index: Int, count: Int, side: Hand, number: Int, practice: Bool = false) {
             self.index = index
             self.count = count
             self.side = side
             self.number = number
+            self.practice = practice
         }
     }
 
     public struct Settings: Equatable, Sendable {
+        /// The ``GripProtocol`` run, as its attempts and assessment are saved under.
+        public var protocolName = GripProtocol.standard.name
+        public var protocolVersion = GripProtocol.standard.version
         public var trialsPerHand = 3
+        /// Practice trials per hand, before its test trials.
+        public var practicePerHand = 0
+        public var order: GripProtocol.HandOrder = .alternating
         public var firstSide: Hand = .right
         public var rest: Duration = .seconds(30)
         /// The longest an attempt may last from the cue.
@@ -108,7 +118,11 @@ public struct GuidedProtocol: Sendable {
             self.ended = ended
         }
 
-        public var counts: Bool { flag == nil && peak != nil }
+        /// Neither flagged nor empty: a practice trial done once is done.
+        public var valid: Bool { flag == nil && peak != nil }
+
+        /// Valid and a test trial: what the protocol's figures are made of.
+        public var counts: Bool { valid && !trial.practice }
     }
 
     /// The attempts of a run and what the assessment reports from them.
@@ -151,7 +165,7 @@ public struct GuidedProtocol: Sendable {
         public var missed: [Trial] {
             var missed: [Trial] = []
             for attempt in attempts where !missed.contains(attempt.trial) {
-                if !attempts.contains(where: { $0.trial == attempt.trial && $0.counts }) { missed.append(attempt.trial) }
+                if !attempts.contains(where: { $0.trial == attempt.trial && $0.valid }) { missed.append(attempt.trial) }
             }
             return missed
         }
@@ -225,20 +239,15 @@ public struct GuidedProtocol: Sendable {
 
     public init(settings: Settings) {
         self.settings = settings
-        let count = 2 * max(1, settings.trialsPerHand)
-        trials = (0..<count).map { index in
-            Trial(
-                index: index + 1,
-                count: count,
-                side: index % 2 == 0 ? settings.firstSide : settings.firstSide.other,
-                number: index / 2 + 1
-            )
-        }
+        trials = Self.trials(settings)
         resting = RestingHandle(span: settings.stillSpan, tolerance: settings.stillTolerance)
         detector = RepDetector(threshold: settings.threshold)
     }
 
     public var summary: Summary { Summary(attempts: attempts) }
+
+    /// Every trial of the run, in the order they are cued.
+    public var trialOrder: [Trial] { trials }
 
     /// When to send ``Event/tick``: the attempt's time limit, or the next second of a rest.
     public var nextDeadline: MonotonicInstant? {
@@ -331,7 +340,7 @@ public struct GuidedProtocol: Sendable {
     private mutating func next(after now: MonotonicInstant) -> [Action] {
         guard let last = attempts.last else { return finish() }
         let (trial, attempt): (Trial, Int)
-        if !last.counts, last.attempt < settings.attemptsPerTrial {
+        if !last.valid, last.attempt < settings.attemptsPerTrial {
             (trial, attempt) = (last.trial, last.attempt + 1)
         } else if last.trial.index < trials.count {
             (trial, attempt) = (trials[last.trial.index], 1)
@@ -361,6 +370,25 @@ public struct GuidedProtocol: Sendable {
         // The countdown shows whole seconds rounded up: it changes when the time left crosses one.
         guard let announcedRest, announcedRest > 1 else { return until }
         return MonotonicInstant(nanoseconds: until.nanoseconds - Duration.seconds(announcedRest - 1).nanoseconds)
+    }
+
+    /// The run's trials in order: each hand's practice trials, then its test trials, the hands
+    /// alternating slot by slot or one hand's whole sequence before the other's.
+    static func trials(_ settings: Settings) -> [Trial] {
+        let perHand = max(0, settings.practicePerHand) + max(1, settings.trialsPerHand)
+        func slot(_ side: Hand, _ place: Int) -> (side: Hand, number: Int, practice: Bool) {
+            let practice = place < settings.practicePerHand
+            return (side, practice ? place + 1 : place - max(0, settings.practicePerHand) + 1, practice)
+        }
+        let first = settings.firstSide
+        let slots: [(side: Hand, number: Int, practice: Bool)] =
+            switch settings.order {
+            case .alternating: (0..<perHand).flatMap { [slot(first, $0), slot(first.other, $0)] }
+            case .blocked: (0..<perHand).map { slot(first, $0) } + (0..<perHand).map { slot(first.other, $0) }
+            }
+        return slots.enumerated().map { index, slot in
+            Trial(index: index + 1, count: slots.count, side: slot.side, number: slot.number, practice: slot.practice)
+        }
     }
 
     /// Whole seconds left, rounded up, as the rest countdown shows them.

@@ -300,6 +300,7 @@ public final class DashboardSession: LiveControl, LinkConsumer {
     }
 
     public func startProtocol(
+        _ protocol: GripProtocol,
         firstHand: Hand?,
         label: String?,
         trialsPerHand: Int?,
@@ -308,10 +309,12 @@ public final class DashboardSession: LiveControl, LinkConsumer {
     ) throws(DashboardError) -> String {
         let label = try Self.checkedLabel(label)
         let settings = GuidedRun.settings(
-            trials: trialsPerHand ?? GuidedRun.trialsPerHand,
+            for: `protocol`,
+            trials: trialsPerHand,
             first: firstHand,
-            rest: restSeconds ?? GuidedRun.restSeconds,
-            trialLimit: GuidedRun.trialLimit
+            dominant: nil,
+            rest: restSeconds,
+            trialLimit: nil
         )
         try history.checkCanSave()
         let subject = try subject.map { (code) throws(DashboardError) in try history.storedCode(of: code) }

@@ -314,7 +314,7 @@ function showRecording(recording) {
   $("guided-start").disabled = active;
   state.classList.toggle("active", active);
   if (recording.state === "guided") {
-    state.textContent = "● Standard protocol running";
+    state.textContent = `● ${guided.label} protocol running`;
   } else if (recording.state === "recording") {
     const who = [recording.hand ? recording.hand + " hand" : null, recording.label ? "“" + recording.label + "”" : null]
       .filter(Boolean).join(", ");
@@ -348,7 +348,47 @@ function stopRecording() {
 
 // MARK: the guided standard protocol (the same GuidedProtocol as `record --protocol standard`)
 
-const guided = { attempts: -1, cue: "" };
+// `protocols`: the list `/api/protocols` gives (the one `record --protocol` takes); `label`: the running one's.
+const guided = { attempts: -1, cue: "", protocols: [], label: "Standard", applied: "standard" };
+
+function chosenProtocol() {
+  return guided.protocols.find((known) => known.name === $("guided-protocol").value);
+}
+
+// The picker's protocol sets the form: its trials and rest, and the fields it lets be chosen.
+function applyProtocol() {
+  const chosen = chosenProtocol();
+  if (!chosen) return;
+  $("guided-protocol-about").textContent = `${chosen.summary} (${chosen.title}); each attempt is saved with the label above.`;
+  const trials = $("guided-trials");
+  const rest = $("guided-rest");
+  trials.disabled = !chosen.overrides.includes("trials");
+  rest.disabled = !chosen.overrides.includes("rest");
+  rest.min = String(chosen.rest_min);
+  rest.max = String(chosen.rest_max);
+  // A choice made before the list arrived stays: the values change only with the protocol.
+  if (guided.applied === chosen.name) return;
+  guided.applied = chosen.name;
+  trials.value = String(chosen.trials_per_hand);
+  rest.value = String(chosen.rest);
+}
+
+function loadProtocols() {
+  getJSON("api/protocols").then((list) => {
+    guided.protocols = list.protocols;
+    const picker = $("guided-protocol");
+    const current = picker.value;
+    picker.replaceChildren();
+    for (const known of list.protocols) {
+      const option = document.createElement("option");
+      option.value = known.name;
+      option.textContent = known.label;
+      option.selected = known.name === current;
+      picker.appendChild(option);
+    }
+    applyProtocol();
+  }).catch((error) => notice(error.message, true));
+}
 
 // Trials are numbered per hand, as the saved sessions and `record --protocol standard` number them.
 function trialText(event) {
@@ -367,7 +407,9 @@ function holdupText(holdup, unit) {
 }
 
 function stepText(event) {
-  return `Trial ${event.hand_trial}/${event.trials_per_hand} · ${event.hand} hand` +
+  const of = event.practice ? `Practice trial ${event.hand_trial}/${event.practice_per_hand}`
+    : `Trial ${event.hand_trial}/${event.trials_per_hand}`;
+  return `${of} · ${event.hand} hand` +
     (event.attempt > 1 ? ` · attempt ${event.attempt}` : "");
 }
 
@@ -385,7 +427,8 @@ function showGuided(event) {
   $("guided-stop").hidden = !running;
   $("guided-close").hidden = running;
   const unit = event.unit;
-  let step = "Standard protocol";
+  if (event.protocol_label) guided.label = event.protocol_label;
+  let step = `${guided.label} protocol`;
   let detail = "";
   switch (event.phase) {
     case "waiting":
@@ -399,7 +442,7 @@ function showGuided(event) {
     case "squeeze":
       step = stepText(event);
       setCue("Squeeze now");
-      detail = event.force === null ? "as hard as you can, then let go"
+      detail = event.force === null ? (event.practice ? event.practice_cue : event.cue) || "as hard as you can, then let go"
         : `${liveFormat(event.force, unit)} ${unit} · peak ${format(event.peak, unit)} ${unit}`;
       break;
     case "rest":
@@ -407,7 +450,7 @@ function showGuided(event) {
       detail = `before ${trialText(event)}`;
       break;
     case "finished":
-      step = event.stopped ? "Standard protocol stopped" : "Standard protocol finished";
+      step = `${guided.label} protocol ${event.stopped ? "stopped" : "finished"}`;
       setCue(event.error ? event.error : event.summary.hands.left || event.summary.hands.right ? "Results" : "No trial counted");
       break;
   }
@@ -464,6 +507,14 @@ function showGuidedSummary(summary, unit, perHand) {
     : "Left/right difference: needs a counted trial for each hand";
   $("guided-missed").textContent = summary.missed.length
     ? "No counted attempt for " + summary.missed.map((missed) => `${missed.hand} trial ${missed.trial}`).join(", ") : "";
+  // The protocol's own result, each figure with the statistic that made it.
+  const results = $("guided-result");
+  results.replaceChildren();
+  for (const figure of summary.result || []) {
+    const item = document.createElement("li");
+    item.textContent = figure.text;
+    results.appendChild(item);
+  }
 }
 
 function showAssessment(id) {
@@ -498,8 +549,12 @@ function startGuided(event) {
   event.preventDefault();
   if (!$("subject").value && event.type === "submit") { askForSubject(true); return; }
   askForSubject(false);
-  const body = { protocol: "standard", trials: Number($("guided-trials").value), rest: Number($("guided-rest").value),
-    label: $("label").value };
+  const chosen = chosenProtocol();
+  const body = { protocol: $("guided-protocol").value, label: $("label").value };
+  // Only what the protocol lets be chosen: the server refuses the rest, naming the protocol.
+  if (!chosen || chosen.overrides.includes("trials")) body.trials = Number($("guided-trials").value);
+  if (!chosen || chosen.overrides.includes("rest")) body.rest = Number($("guided-rest").value);
+  guided.label = chosen ? chosen.label : "Standard";
   if ($("hand").value) body.hand = $("hand").value;
   if ($("subject").value) body.subject = $("subject").value;
   delete $("record-state").dataset.saved;
@@ -523,6 +578,8 @@ function stopGuided() {
 }
 
 function setUpGuided() {
+  $("guided-protocol").addEventListener("change", applyProtocol);
+  loadProtocols();
   $("guided-form").addEventListener("submit", startGuided);
   $("guided-anonymous").addEventListener("click", startGuided);
   $("guided-who-cancel").addEventListener("click", () => { askForSubject(false); $("subject").focus(); });

@@ -1,5 +1,6 @@
 import Foundation
 import GripFitCore
+import GripFitOutput
 import GripFitRecords
 import GripFitStore
 import Hummingbird
@@ -15,7 +16,8 @@ public struct LiveRoutes<Session: LiveControl>: Sendable {
     struct RecordStart: Decodable {
         var hand: Hand?
         var label: String?
-        /// "standard": the guided protocol, with `trials` per hand and `rest` seconds between.
+        /// A ``GripProtocol``'s name: the guided protocol, with `trials` per hand and `rest` seconds
+        /// between where it allows them to be chosen.
         var protocolName: String?
         var trials: Double?
         var rest: Double?
@@ -34,6 +36,44 @@ public struct LiveRoutes<Session: LiveControl>: Sendable {
     public init(session: Session, publisher: EventPublisher) {
         self.session = session
         self.publisher = publisher
+    }
+
+    /// `/api/protocols`: `{"protocols":[…]}`, each protocol's name, version, summary, defaults, which overrides it
+    /// allows and its rest range, in the order `record --help` lists them.
+    static var protocols: String {
+        var list = JSONObject()
+        list.set(
+            "protocols",
+            GripProtocol.all.map { known in
+                var item = JSONObject()
+                item.set("name", known.name)
+                item.set("label", known.label)
+                item.set("version", known.version)
+                item.set("title", known.title)
+                item.set("summary", known.summary)
+                item.set("trials_per_hand", known.trialsPerHand)
+                item.set("practice_per_hand", known.practicePerHand)
+                item.set("rest", known.restSeconds)
+                item.set("rest_min", known.restRange.lowerBound)
+                item.set("rest_max", known.restRange.upperBound)
+                item.set("statistic", known.statistic.rawValue)
+                item.set(
+                    "overrides",
+                    GripProtocol.Override.allCases.filter(known.overrides.contains).map { String($0.rawValue.dropFirst(2)) }
+                )
+                return item
+            }
+        )
+        return list.text
+    }
+
+    /// Refuses trials, rest or hand where `protocol` fixes them, naming it, as `record` does.
+    private static func checkOverrides(of protocol: GripProtocol, _ body: RecordStart) throws(DashboardError) {
+        let given: [(GripProtocol.Override, Bool)] = [(.trials, body.trials != nil), (.rest, body.rest != nil), (.hand, body.hand != nil)]
+        for (override, present) in given where present && !`protocol`.overrides.contains(override) {
+            let field = override.rawValue.dropFirst(2)
+            throw DashboardError(.badRequest, "\(field) is fixed by the \(`protocol`.name) protocol; leave \(field) out.")
+        }
     }
 
     public func addRoutes<Context: EventLoopRequestContext>(to router: Router<Context>) {
@@ -55,6 +95,8 @@ public struct LiveRoutes<Session: LiveControl>: Sendable {
             )
         }
         router.get("/api/status") { _, _ in RouteIO.json(session.status()) }
+        // The protocols the page's picker offers: the same list `record --protocol` takes.
+        router.get("/api/protocols") { _, _ in RouteIO.json(Self.protocols) }
         router.post("/api/tare") { _, _ in
             try session.tare()
             return RouteIO.json(#"{"ok":true}"#, status: .accepted)
@@ -87,9 +129,10 @@ public struct LiveRoutes<Session: LiveControl>: Sendable {
                 let (hand, label) = (body.hand, body.label)
                 return RouteIO.json(try await HistoryThread.run { try session.startRecording(hand: hand, label: label, subject: subject) })
             }
-            guard name == "standard" else {
-                throw DashboardError(.badRequest, "Unknown protocol \"\(name)\"; the one protocol is \"standard\".")
+            guard let chosen = GripProtocol.named(name) else {
+                throw DashboardError(.badRequest, "Unknown protocol \"\(name)\"; the known ones are \(GripProtocol.names).")
             }
+            try Self.checkOverrides(of: chosen, body)
             let trials = GuidedProtocol.Settings.trialsPerHandRange
             if let count = body.trials, !(count.rounded() == count && Double(trials.lowerBound)...Double(trials.upperBound) ~= count) {
                 throw DashboardError(
@@ -98,17 +141,19 @@ public struct LiveRoutes<Session: LiveControl>: Sendable {
                         + "\(trials.upperBound) (trials per hand)."
                 )
             }
-            let rest = GuidedProtocol.Settings.restSecondsRange
+            let rest = chosen.restRange
             if let seconds = body.rest, !(rest ~= seconds) {
                 throw DashboardError(
                     .badRequest,
-                    "rest must be \(Int(rest.lowerBound)) to \(Int(rest.upperBound)) seconds between trials."
+                    "rest must be \(Int(rest.lowerBound)) to \(Int(rest.upperBound)) seconds between trials"
+                        + (chosen == .standard ? "." : " for the \(chosen.name) protocol.")
                 )
             }
             let (hand, label, trialsPerHand, restSeconds) = (body.hand, body.label, body.trials.map { Int($0) }, body.rest)
             return RouteIO.json(
                 try await HistoryThread.run {
                     try session.startProtocol(
+                        chosen,
                         firstHand: hand,
                         label: label,
                         trialsPerHand: trialsPerHand,

@@ -26,7 +26,7 @@ extension ClinicalView {
             subjectCode: code,
             deviceAddress: facts.device,
             effective: Date(timeIntervalSince1970: Double(facts.startedAtMilliseconds) / 1000),
-            protocolName: "GripFit \(facts.protocolName) protocol, \(facts.trialsPerHand) trials per hand",
+            protocolName: "GripFit \(facts.protocolTitle) protocol, \(facts.trialsPerHand) trials per hand",
             statistic: "maximum of counted trials",
             hands: hands,
             notes: fhirNotes
@@ -37,7 +37,16 @@ extension ClinicalView {
     private var fhirNotes: [String] {
         var lines = comparisonLines(unit: "kgf")
         if case .placed = norm, let first = lines.first { lines[0] = first + "; " + DoddsTable.doi }
-        return lines
+        return protocolResults(unit: "kgf") + lines
+    }
+
+    /// The protocol's own result lines (``GripProtocol/result(left:right:)``) with the forces in
+    /// `unit`; none for a protocol this build does not know or whose result is the best and mean.
+    func protocolResults(unit: String) -> [String] {
+        guard let named = GripProtocol.named(assessment.facts.protocolName) else { return [] }
+        return named.result(left: statistics.left.peaks, right: statistics.right.peaks).map { figure in
+            named.resultLine(figure) { "\($0.formatted(decimals: 1)) \(unit)" }
+        }
     }
 
     /// A subject as a Patient: code, sex and as much of the birth as is known.

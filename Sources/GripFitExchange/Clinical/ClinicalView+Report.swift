@@ -25,10 +25,11 @@ extension ClinicalView {
             date: day.description,
             device: ReportDevice(name: "GripFit", address: facts.device, firmware: firmware, calibrationDate: calibrationTime),
             protocolUsed: ReportProtocol(
-                name: facts.protocolName,
+                name: facts.protocolTitle,
                 trialsPerHand: facts.trialsPerHand,
                 restSeconds: facts.restSeconds,
-                statistic: placed?.statistic ?? DoddsTable.statistic
+                statistic: placed?.statistic ?? DoddsTable.statistic,
+                results: facts.calibrated ? protocolResults(unit: "kg") : []
             ),
             hands: facts.calibrated ? [Hand.left, .right].compactMap(handResult) : [],
             differencePercent: facts.calibrated ? statistics.difference?.percent : nil,

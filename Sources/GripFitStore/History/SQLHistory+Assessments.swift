@@ -10,11 +10,12 @@ extension SQLHistory {
         let row = try rows(
             """
             INSERT INTO assessment (subject, device, started_at_ms, protocol, first_hand, trials_per_hand, rest_s, unit,
-                calibration_date, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                calibration_date, uid, protocol_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
             """,
             [
                 facts.subject, facts.device, facts.startedAtMilliseconds, facts.protocolName, facts.firstHand.rawValue,
                 facts.trialsPerHand, facts.restSeconds, facts.unit, facts.calibrationDate, facts.uid ?? StableName.random(),
+                facts.protocolVersion,
             ]
         ).first
         guard let id: Int64 = row?["id"] else { throw StoreError.corrupt("no id was returned for a new assessment") }
@@ -79,7 +80,8 @@ extension SQLHistory {
             restSeconds: try stored.finite("rest_s"),
             unit: try stored.value("unit"),
             calibrationDate: try stored.optional("calibration_date"),
-            uid: try stored.optional("uid")
+            uid: try stored.optional("uid"),
+            protocolVersion: try stored.optional("protocol_version")
         )
         var attempts: [AssessmentAttempt] = []
         for attemptRow in attemptRows {

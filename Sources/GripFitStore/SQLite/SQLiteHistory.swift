@@ -266,6 +266,11 @@ public final class SQLiteHistory: SessionHistory {
         migrator.registerMigration("v9: audit trail") { db in
             try addAuditTrail(db)
         }
+        // Which version of its protocol (GripProtocol) each assessment followed; NULL for those from
+        // before, all `standard` as it was.
+        migrator.registerMigration("v10: protocol versions") { db in
+            try db.execute(sql: "ALTER TABLE assessment ADD COLUMN protocol_version INTEGER")
+        }
         return migrator
     }
 

@@ -131,7 +131,7 @@ struct DashboardSessionTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let publisher = EventPublisher()
         let session = try session(publisher: publisher, directory: directory)
-        _ = try session.startProtocol(firstHand: .left, label: "visit 3", trialsPerHand: 1, restSeconds: 0, subject: nil)
+        _ = try session.startProtocol(.standard, firstHand: .left, label: "visit 3", trialsPerHand: 1, restSeconds: 0, subject: nil)
         let early = try #require(publisher.subscribe())
         #expect(publisher.take(early).contains { $0.contains(#""phase":"waiting""#) }, "the cue is retained")
         runTwoSqueezes(session, link: LinkFacts(firmware: "1.0", portOpen: true))
@@ -150,7 +150,7 @@ struct DashboardSessionTests {
         for label in [String(repeating: "x", count: 201), "visit\u{1B}[2J", "a\u{202E}b"] {
             #expect(throws: DashboardError.self) { try session.startRecording(hand: nil, label: label, subject: nil) }
             #expect(throws: DashboardError.self) {
-                try session.startProtocol(firstHand: nil, label: label, trialsPerHand: 1, restSeconds: 0, subject: nil)
+                try session.startProtocol(.standard, firstHand: nil, label: label, trialsPerHand: 1, restSeconds: 0, subject: nil)
             }
         }
         _ = try session.startRecording(hand: nil, label: String(repeating: "x", count: 200), subject: nil)
@@ -166,7 +166,7 @@ struct DashboardSessionTests {
         try session.scan()
         #expect(posted.all == [.device(.tare), .bridge(.scan)])
         clock.set(MonotonicInstant(nanoseconds: 2_500_000_000))
-        let started = try session.startProtocol(firstHand: .right, label: nil, trialsPerHand: 1, restSeconds: 0, subject: nil)
+        let started = try session.startProtocol(.standard, firstHand: .right, label: nil, trialsPerHand: 1, restSeconds: 0, subject: nil)
         let expected = RFC3339.format(milliseconds: FixedWallTime().epochAtZero + 2_500)
         #expect(started.contains(#""time":"\#(expected)""#), "\(started)")
     }
@@ -185,11 +185,11 @@ struct DashboardSessionTests {
             try session.history.addSubject(SubjectForm(code: "P017"))
         }
         let unknown = try #require(throws: DashboardError.self) {
-            try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P018")
+            try session.startProtocol(.standard, firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P018")
         }
         #expect(unknown.status == .notFound)
 
-        _ = try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P017")
+        _ = try session.startProtocol(.standard, firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P017")
         // The firmware version is the device's own text: the report must show it, not run it.
         runTwoSqueezes(session, link: LinkFacts(firmware: "<b>1.0</b>", portOpen: true))
         let store = try SQLiteHistory(path: directory + "/history.sqlite")
@@ -231,7 +231,7 @@ struct DashboardSessionTests {
         #expect(throws: DashboardError(.conflict, "Subject P020 exists already: pick it in the Subject list, or give another code.")) {
             try session.history.addSubject(SubjectForm(code: "p020"))
         }
-        _ = try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "p020")
+        _ = try session.startProtocol(.standard, firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "p020")
         runTwoSqueezes(session, link: LinkFacts(firmware: "1.0", portOpen: true))
         let store = try SQLiteHistory(path: directory + "/history.sqlite")
         let assessment = try #require(try store.assessments(subject: nil).first)
@@ -250,7 +250,7 @@ struct DashboardSessionTests {
         _ = try session.history.addSubject(SubjectForm(code: "P017", sex: "female", birthYear: 1979, dominant: "right"))
         _ = try session.history.addSubject(SubjectForm(code: "P021"))
         for (index, subject) in ["P017", nil, "P021"].enumerated() {
-            _ = try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: subject)
+            _ = try session.startProtocol(.standard, firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: subject)
             runTwoSqueezes(session, link: LinkFacts(firmware: "1.0", portOpen: true), second: 1 + Int64(index) * 100)
         }
         func object(_ text: String) throws -> [String: Any] {
@@ -301,7 +301,7 @@ struct DashboardSessionTests {
         let local = try SQLiteHistory(path: directory + "/history.sqlite")
         try local.addSubject(try Subject(code: "P017", sex: .female, birth: .year(1979)))
         let session = try session(directory: directory, serverAway: true)
-        _ = try session.startProtocol(firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P017")
+        _ = try session.startProtocol(.standard, firstHand: .left, label: nil, trialsPerHand: 1, restSeconds: 0, subject: "P017")
         runTwoSqueezes(session, link: LinkFacts(firmware: "1.0", portOpen: true))
         let assessment = try #require(try local.assessments(subject: "P017").first)
         #expect(try local.pendingCount() == 2)

@@ -91,6 +91,22 @@ struct SessionHistoryAssessmentsTests {
         #expect(assessment.attempts.filter(\.counts).count == 6)
     }
 
+    /// Issue 34: an assessment keeps the version of the protocol it followed; one filed without a
+    /// version (as every assessment from before versions was) reads back without one.
+    @Test(arguments: HistoryBackend.allCases)
+    func anAssessmentKeepsItsProtocolVersion(backend: HistoryBackend) throws {
+        let store = try backend.makeHistory()
+        var facts = Self.facts(subject: nil)
+        facts.protocolName = "southampton"
+        facts.protocolVersion = 1
+        let versioned = try store.saveFirstAttempt(Self.firstAttempt(), of: facts).assessment
+        #expect(try store.assessment(id: versioned).facts.protocolVersion == 1)
+        #expect(try store.assessment(id: versioned).facts.protocolTitle == "southampton v1")
+        let older = try store.saveFirstAttempt(Self.firstAttempt(start: 1_796_000_000_000), of: Self.facts(subject: nil)).assessment
+        #expect(try store.assessment(id: older).facts.protocolVersion == nil)
+        #expect(try store.assessment(id: older).facts.protocolTitle == "standard")
+    }
+
     /// The figures come from the stored peaks, as ``TrialStatisticsTests`` computes them by hand.
     @Test(arguments: HistoryBackend.allCases)
     func theFiguresAreComputedFromTheStoredAttempts(backend: HistoryBackend) throws {

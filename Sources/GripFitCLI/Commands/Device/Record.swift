@@ -21,8 +21,12 @@ struct Record: ParsableCommand {
             of readings, counted from the first. --label is one line of at most 200 characters (a \
             longer one, or one holding a control character, is refused, exit 64).
 
-            --protocol standard runs three trials per hand (--trials), alternating, with a rest \
-            countdown between. Before each trial it waits for a still, unloaded handle, then says \
+            --protocol NAME runs a named protocol: standard (three trials per hand, --trials, \
+            alternating), southampton (3 per hand, alternating, right first; the maximum of all six), \
+            asht (3 per hand, at least 15 s rest; the mean of three per hand), nih-toolbox (one \
+            practice and one test trial per hand, dominant first). --trials, --rest and --hand change \
+            only what the protocol allows, and are refused naming the protocol otherwise. Each has a \
+            rest countdown between trials. Before each trial it waits for a still, unloaded handle, then says \
             "Squeeze now" and shows the force live; a handle still under load is never cued: it \
             says what it reads and to let go (or to tare a handle that is empty). Without a \
             calibration or a tare, the handle must first be seen squeezed and let go. A trial that \
@@ -41,6 +45,7 @@ struct Record: ParsableCommand {
               gripfit-serial record --simulate --duration 10 --label warmup
               gripfit-serial record --port /dev/ttyACM0 --protocol standard --rest 60
               gripfit-serial record --protocol standard --subject P017
+              gripfit-serial record --simulate --protocol southampton --person right=30,32,31 --person left=25,24,26
             """
     )
 
@@ -70,22 +75,22 @@ struct Record: ParsableCommand {
 
     @OptionGroup var clinicalOptions: ClinicalOptions
 
-    @Option(name: .customLong("protocol"), help: "Run an assessment protocol: standard.")
-    var protocolName: RecordProtocol?
+    @Option(name: .customLong("protocol"), help: ArgumentHelp("Run an assessment protocol: \(GripProtocol.names).", valueName: "name"))
+    var protocolName: GripProtocol?
 
     @Option(
         parsing: .unconditional,
-        help: "With --protocol: seconds of rest between trials (0 to 3600).",
+        help: "With --protocol: seconds of rest between trials (0 to 3600; the protocol's own by default, 30 for standard).",
         transform: SecondsOption.parser(
             "--rest",
             minimum: GuidedProtocol.Settings.restSecondsRange.lowerBound,
             maximum: GuidedProtocol.Settings.restSecondsRange.upperBound
         )
     )
-    var rest: Double = RecordProtocol.restSeconds
+    var rest: Double?
 
-    @Option(parsing: .unconditional, help: "With --protocol: trials per hand (1 to 5).")
-    var trials: Int = RecordProtocol.trialsPerHand
+    @Option(parsing: .unconditional, help: "With --protocol: trials per hand (1 to 5; the protocol's own by default, 3 for standard).")
+    var trials: Int?
 
     init() {}
 
@@ -96,13 +101,17 @@ struct Record: ParsableCommand {
                 "--until-release applies to a single recording; with --protocol every trial already ends when its squeeze is released."
             )
         }
-        if protocolName == nil, rest != RecordProtocol.restSeconds { throw ValidationError("--rest applies to --protocol only.") }
+        if protocolName == nil, rest != nil { throw ValidationError("--rest applies to --protocol only.") }
         let range = GuidedProtocol.Settings.trialsPerHandRange
-        if !range.contains(trials) {
+        if let trials, !range.contains(trials) {
             throw ValidationError("--trials must be \(range.lowerBound) to \(range.upperBound) trials per hand; got \(trials).")
         }
-        if protocolName == nil, trials != RecordProtocol.trialsPerHand {
+        if protocolName == nil, trials != nil {
             throw ValidationError("--trials applies to --protocol only.")
+        }
+        if let chosen = protocolName { try Self.checkOverrides(of: chosen, trials: trials, rest: rest, hand: hand) }
+        if protocolName == nil, !connection.simulator.person.isEmpty {
+            throw ValidationError("--person squeezes on the cues of a guided protocol; add --protocol NAME (\(GripProtocol.names)).")
         }
         if protocolName != nil, let duration, duration > 600 {
             throw ValidationError("With --protocol, --duration (the longest a trial may last) must be at most 600 seconds.")
@@ -116,7 +125,7 @@ struct Record: ParsableCommand {
         let store = try station.historyToRecord(historyOption)
         let subject = try self.subject.map { code throws in try store.subject(code: code) }
         let runner = SessionRunner(connection: try connection.connect(pins: station.pins))
-        if protocolName == .standard {
+        if protocolName != nil {
             try runProtocol(runner: runner, station: station, store: store, subject: subject)
             return
         }
@@ -187,12 +196,46 @@ struct Record: ParsableCommand {
 
     // MARK: - Protocol
 
+    /// Refuses an override `protocol` does not allow, naming the protocol and what it fixes.
+    static func checkOverrides(of protocol: GripProtocol, trials: Int?, rest: Double?, hand: Hand?) throws {
+        let name = `protocol`.name
+        if trials != nil, !`protocol`.overrides.contains(.trials) {
+            throw ValidationError(
+                "--trials: the \(name) protocol fixes its trials at \(`protocol`.trialsPerHand) per hand"
+                    + (`protocol`.practicePerHand > 0 ? " after \(`protocol`.practicePerHand) practice trial per hand" : "")
+                    + "; leave --trials out, or use --protocol standard to choose the number."
+            )
+        }
+        if rest != nil, !`protocol`.overrides.contains(.rest) {
+            throw ValidationError("--rest: the \(name) protocol fixes its rest at \(Int(`protocol`.restSeconds)) s; leave --rest out.")
+        }
+        if let rest, !`protocol`.restRange.contains(rest) {
+            let range = `protocol`.restRange
+            throw ValidationError(
+                "--rest \(rest.formatted(decimals: 0)): the \(name) protocol rests \(Int(range.lowerBound)) to \(Int(range.upperBound)) s "
+                    + "between trials; give a rest in that range or leave --rest out (\(Int(`protocol`.restSeconds)) s)."
+            )
+        }
+        if hand != nil, !`protocol`.overrides.contains(.hand) {
+            throw ValidationError("--hand: the \(name) protocol fixes which hand starts; leave --hand out.")
+        }
+    }
+
     private func runProtocol(runner: SessionRunner, station: Station, store: any SessionHistory, subject: Subject?) throws {
-        let settings = GuidedRun.settings(trials: trials, first: hand, rest: rest, trialLimit: duration ?? GuidedRun.trialLimit)
-        let guided = GuidedRecording(
+        let chosen = protocolName ?? .standard
+        let settings = GuidedRun.settings(
+            for: chosen,
+            trials: trials,
+            first: hand,
+            dominant: subject?.dominant?.hand,
+            rest: rest,
+            trialLimit: duration
+        )
+        var guided = GuidedRecording(
             runner: runner,
             station: station,
             store: store,
+            definition: chosen,
             settings: settings,
             label: label,
             unit: unit,
@@ -201,6 +244,12 @@ struct Record: ParsableCommand {
                 report(id, Recording(session: session, stop: .duration), in: store)
             }
         )
+        if let dongle = runner.connection.simulator {
+            // The scripted person (--person) hears each cue: the trial's place among its hand's, practice first.
+            guided.onCue = { trial in
+                dongle.cue(trial.side, slot: trial.practice ? trial.number : settings.practicePerHand + trial.number)
+            }
+        }
         let (summary, display, stopped) = try guided.run()
         if stopped { StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.") }
         let width = WindowResize.columns()

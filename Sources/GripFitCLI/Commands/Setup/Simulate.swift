@@ -61,6 +61,15 @@ struct Simulate: ParsableCommand {
 
     init() {}
 
+    func validate() throws {
+        if !simulator.person.isEmpty {
+            throw ValidationError(
+                "--person squeezes on a guided protocol's cues, which reach only a simulator in the same process: "
+                    + "use record --simulate --protocol NAME --person …"
+            )
+        }
+    }
+
     func run() throws {
         if nativeBridge {
             try NativeBridgeRig.run(options: simulator.options)

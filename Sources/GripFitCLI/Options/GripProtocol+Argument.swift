@@ -1,0 +1,14 @@
+import ArgumentParser
+import GripFitCore
+
+/// `--protocol NAME`: one of ``GripProtocol/all`` by name; any other is refused listing them (exit 64).
+extension GripProtocol: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let known = GripProtocol.named(argument) else { return nil }
+        self = known
+    }
+
+    public static var allValueStrings: [String] { all.map(\.name) }
+
+    public var defaultValueDescription: String { name }
+}
