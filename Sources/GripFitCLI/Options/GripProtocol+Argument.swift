@@ -10,5 +10,8 @@ extension GripProtocol: ExpressibleByArgument {
 
     public static var allValueStrings: [String] { all.map(\.name) }
 
+    /// Shells complete the names, as for every other enumeration.
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+
     public var defaultValueDescription: String { name }
 }

@@ -29,7 +29,7 @@ struct SimulatorArguments: ParsableArguments {
         help: ArgumentHelp(
             "A simulated person who squeezes on each cue of record --protocol: the peaks of one hand's trials in the "
                 + "order they are cued, practice first (repeatable, one per hand, e.g. --person right=30,32,31 --person left=25,24,26).",
-            valueName: "hand=kg,kg,…"
+            valueName: "hand=kg,kg,..."
         )
     )
     var person: [PersonPeaks] = []

@@ -45,7 +45,8 @@ struct Record: ParsableCommand {
               gripfit-serial record --simulate --duration 10 --label warmup
               gripfit-serial record --port /dev/ttyACM0 --protocol standard --rest 60
               gripfit-serial record --protocol standard --subject P017
-              gripfit-serial record --simulate --protocol southampton --person right=30,32,31 --person left=25,24,26
+              gripfit-serial record --simulate --protocol southampton \\
+                  --person right=30,32,31 --person left=25,24,26
             """
     )
 
