@@ -149,11 +149,13 @@ final class BridgeUpdateHotplugTests: XCTestCase {
         let toBootloader = PtyRelay(testbed.peer(of: bootloader), bootloaderTerminal)
         guard line(starting: "The bootloader took the whole image") else { return XCTFail(finish().output) }
         toBootloader.wait()
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: imageOut)), try Self.packageImage())
 
         testbed.unplug(bootloader)
         let back = try testbed.add(fixture: "raytac-bridge", replacing: Self.first.back)
+        // The new bridge's pty: the fake wrote the image before it started it (the command may
+        // have read the last acknowledgement before the image was on disk).
         let updated = try nextTerminal()
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: imageOut)), try Self.packageImage())
         guard line(starting: "Found the bridge again on /dev/ttyACM2") else { return XCTFail(finish().output) }
         let toUpdated = PtyRelay(testbed.peer(of: back), updated)
         let run = finish()
