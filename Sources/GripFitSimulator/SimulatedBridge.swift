@@ -80,7 +80,7 @@ public struct SimulatedBridge: Sendable {
                 output += phaseDeadlinePassed(due)
             } else if let powerCycle = powerCycles.first, powerCycle == due {
                 powerCycles.removeFirst()
-                output += powerCycleDevice(due)
+                output += powerCycleDevice(at: due)
             } else {
                 for reading in device.advance(to: due, deliver: hostPresent) {
                     if readingsToLose > 0, reading.hasPrefix("R:") {
@@ -198,7 +198,7 @@ public struct SimulatedBridge: Sendable {
     }
 
     /// The GripFit reboots: its link drops as a supervision timeout (0x08) and the bridge finds it again.
-    private mutating func powerCycleDevice(_ now: MonotonicInstant) -> [[UInt8]] {
+    public mutating func powerCycleDevice(at now: MonotonicInstant) -> [[UInt8]] {
         let linked = phase == .connected || phase == .connecting
         let output = dropLink(reason: "0x08")
         device.powerCycled()

@@ -20,6 +20,7 @@ public final class VirtualDongle: @unchecked Sendable {
         case stop
         case load(SimulatedLoad)
         case cue(Hand, slot: Int)
+        case powerCycle
     }
 
     /// The slave side: what the host opens, like /dev/ttyACM0.
@@ -36,7 +37,8 @@ public final class VirtualDongle: @unchecked Sendable {
     private let wakeWrite: Int32
     private let clock: SimulatedClock
     private let options: SimulatorOptions
-    private let lock = NSLock()
+    /// Guards the controls, the published statistics and the failure; signalled on each publish.
+    private let lock = NSCondition()
     private var controls: [Control] = []
     private var published = Statistics()
     private var failure: SystemError?
@@ -92,6 +94,21 @@ public final class VirtualDongle: @unchecked Sendable {
         lock.withLock { published }
     }
 
+    /// Waits until the statistics satisfy `holds` (say, N readings delivered), woken by each
+    /// publication rather than looking again and again; nil if `deadline` passed first, which
+    /// only bounds a hang.
+    public func statistics(before deadline: ContinuousClock.Instant, until holds: (Statistics) -> Bool) -> Statistics? {
+        lock.lock()
+        defer { lock.unlock() }
+        while !holds(published) {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return nil }
+            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            _ = lock.wait(until: Date(timeIntervalSinceNow: seconds))
+        }
+        return published
+    }
+
     /// Runs the dongle on a background thread until ``stop()``.
     public func start() {
         let thread = Thread { [self] in
@@ -125,6 +142,12 @@ public final class VirtualDongle: @unchecked Sendable {
         send(.cue(hand, slot: slot))
     }
 
+    /// The GripFit reboots now, as `--power-cycle` makes it at a set time: a test can place the
+    /// reboot after what it waits for (a tare, some readings) instead of at a guessed second.
+    public func powerCycle() {
+        send(.powerCycle)
+    }
+
     private func send(_ control: Control) {
         lock.withLock { controls.append(control) }
         var byte: UInt8 = 1
@@ -143,6 +166,7 @@ public final class VirtualDongle: @unchecked Sendable {
                 case .stop: return
                 case .load(let load): bridge.device.load = load
                 case .cue(let hand, let slot): bridge.device.cue(hand, slot: slot, at: clock.now())
+                case .powerCycle: enqueue(bridge.powerCycleDevice(at: clock.now()))
                 }
             }
             var descriptors = [
@@ -260,6 +284,9 @@ public final class VirtualDongle: @unchecked Sendable {
         stats.readingsDelivered = bridge.device.readingsDelivered
         stats.garbageDelivered = bridge.garbageDelivered
         let snapshot = stats
-        lock.withLock { published = snapshot }
+        lock.withLock {
+            published = snapshot
+            lock.broadcast()
+        }
     }
 }

@@ -25,9 +25,8 @@ import Testing
         let junit = CheckEndToEndTests.temporaryPath("four.xml")
         defer { try? FileManager.default.removeItem(atPath: junit) }
         let ports = simulators.flatMap { ["--port", $0.path] }
-        // This test machine's limits, not the users' (see CheckEndToEndTests): four sessions in one process
-        // beside other suites. A reading missing, a PONG lost or a wrong rate still fails.
-        let limits = ["--max-jitter-p99", "2000", "--max-ping-p99", "1000", "--reconnect-within", "30"]
+        // This test machine's limits (``TestLimits``): four sessions in one process beside other suites.
+        let limits = TestLimits.check + ["--reconnect-within", "30"]
         let result = try CLIProcess.run(["check"] + ports + ["--duration", "1", "--junit", junit] + limits)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(try JUnitSchema.validate(junit) == "")

@@ -30,7 +30,8 @@ struct NetworkPortEndToEndTests {
         defer { _ = simulator.stop() }
         let ser2net = try Ser2Net(exporting: simulator.path)
         let result = try CLIProcess.run(
-            ["check", "--port", ser2net.rfc2217URL, "--only", "handshake", "set-rate", "tare", "ping", "--duration", "1"])
+            ["check", "--port", ser2net.rfc2217URL, "--only", "handshake", "set-rate", "tare", "ping", "--duration", "1"]
+                + TestLimits.check)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("4 cases: 4 passed, 0 failed"))
         #expect(result.stdout.contains("port rfc2217://127.0.0.1:\(ser2net.rfc2217Port)"))

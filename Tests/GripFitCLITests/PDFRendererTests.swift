@@ -173,8 +173,7 @@ import Testing
             "#!/bin/sh\nfor a in \"$@\"; do\n"
             + "case \"$a\" in --print-to-pdf=*) printf 'not a pdf' > \"${a#--print-to-pdf=}\";; esac\ndone\n"
             + "echo 'fake renderer spoke' >&2\n"
-        try Data(script.utf8).write(to: URL(fileURLWithPath: fake))
-        chmod(fake, 0o700)
+        try Self.writeScript(script, to: fake)
         let output = directory + "/report.pdf"
         do {
             try PDFRenderer(executable: fake).write(html: "<p>x</p>", to: output)
@@ -190,8 +189,7 @@ import Testing
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let fake = directory + "/chromium"
-        try Data("#!/bin/sh\nexec sleep 30\n".utf8).write(to: URL(fileURLWithPath: fake))
-        chmod(fake, 0o700)
+        try Self.writeScript("#!/bin/sh\nexec sleep 30\n", to: fake)
         #expect(throws: PDFRenderError.timedOut(renderer: fake, seconds: 1)) {
             try PDFRenderer(executable: fake, timeout: .seconds(1)).write(html: "<p>x</p>", to: directory + "/report.pdf")
         }
@@ -202,9 +200,24 @@ import Testing
     static func rendererWithAHelper(in directory: String, then tail: String) throws -> (renderer: String, helperPid: String) {
         let fake = directory + "/chromium"
         let helperPid = directory + "/helper.pid"
-        try Data("#!/bin/sh\nsleep 30 &\necho $! > '\(helperPid)'\n\(tail)\n".utf8).write(to: URL(fileURLWithPath: fake))
-        chmod(fake, 0o700)
+        try writeScript("#!/bin/sh\nsleep 30 &\necho $! > '\(helperPid)'\n\(tail)\n", to: fake)
         return (fake, helperPid)
+    }
+
+    /// Writes an executable script from a child shell, not from this process: a file this process
+    /// had open for writing is inherited by whatever another test forks at that moment, and until
+    /// that child execs, running the script fails with ETXTBSY ("Text file busy", seen once here).
+    static func writeScript(_ text: String, to path: String) throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", #"cat > "$1" && chmod 700 "$1""#, "sh", path]
+        let input = Pipe()
+        shell.standardInput = input
+        try shell.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0, "writing \(path)")
     }
 
     /// Whether the pid written at `path` ends (a zombie counts as gone) within a bound that only catches a hang.

@@ -63,8 +63,8 @@ struct RecordCommandTests {
         defer { dongle.stop() }
         let (process, out, err) = try cli.start(["record", "--port", dongle.path, "--label", "terminated"])
         cli.watchdog(process, seconds: 60)
-        let streamed = Polling.until(before: .now + .seconds(50)) { dongle.statistics.readingsDelivered >= 26 }
-        #expect(streamed, "the simulator delivered \(dongle.statistics.readingsDelivered) readings")
+        let streamed = dongle.statistics(before: .now + .seconds(50)) { $0.readingsDelivered >= 26 }
+        #expect(streamed != nil, "the simulator delivered \(dongle.statistics.readingsDelivered) readings")
         kill(process.processIdentifier, SIGTERM)
         let result = cli.finish(process, out, err)
         #expect(result.status == 0, "\(result.stderr)")

@@ -19,6 +19,7 @@ final class RunningCLI {
         executable: URL = CLIProcess.binary
     ) throws {
         input = writesInput ? Pipe() : nil
+        if executable == CLIProcess.binary { LaunchLog.note() }
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
