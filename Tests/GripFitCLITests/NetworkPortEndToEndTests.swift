@@ -31,7 +31,8 @@ struct NetworkPortEndToEndTests {
         let ser2net = try Ser2Net(exporting: simulator.path)
         let result = try CLIProcess.run(
             ["check", "--port", ser2net.rfc2217URL, "--only", "handshake", "set-rate", "tare", "ping", "--duration", "1"]
-                + TestLimits.check)
+                + TestLimits.check
+        )
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("4 cases: 4 passed, 0 failed"))
         #expect(result.stdout.contains("port rfc2217://127.0.0.1:\(ser2net.rfc2217Port)"))

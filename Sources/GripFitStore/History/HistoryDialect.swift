@@ -61,19 +61,22 @@ package struct HistoryDialect: Sendable {
         cursorBatch: nil
     )
 
-    /// `sql` with each `?` made this dialect's placeholder, numbered in order. The history's
+    /// `sql` with each `?` made this dialect's placeholder, numbered in order; unchanged where the
+    /// placeholder is `?` (SQLite), so a save does not copy its statements. The history's
     /// statements hold no `?` in a literal.
     package func numbered(_ sql: String) -> String {
-        var result = ""
+        guard placeholder(1) != "?" else { return sql }
+        var result: [UInt8] = []
+        result.reserveCapacity(sql.utf8.count + 16)
         var next = 0
-        for character in sql {
-            guard character == "?" else {
-                result.append(character)
+        for byte in sql.utf8 {
+            guard byte == UInt8(ascii: "?") else {
+                result.append(byte)
                 continue
             }
             next += 1
-            result += placeholder(next)
+            result += placeholder(next).utf8
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

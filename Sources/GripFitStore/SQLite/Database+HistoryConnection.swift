@@ -9,7 +9,8 @@ extension Database: HistoryConnection {
 
     package func rows(_ sql: String, _ values: [(any StoredValueConvertible)?]) throws -> [HistoryRow] {
         var rows: [HistoryRow] = []
-        try eachRow(sql, values) { columns, values in rows.append(HistoryRow(columns: columns, values: values)) }
+        // Cached (see ``execute(_:_:)``): all rows are read before any other statement runs.
+        try each(of: try cachedStatement(sql: sql), values) { columns, values in rows.append(HistoryRow(columns: columns, values: values)) }
         return rows
     }
 
@@ -18,7 +19,15 @@ extension Database: HistoryConnection {
         _ values: [(any StoredValueConvertible)?],
         _ body: (_ columns: [String], _ values: [StoredValue]) throws -> Void
     ) throws {
-        let statement = try makeStatement(sql: sql)
+        // Its own statement: `body` may run the same statement again while this one is stepped.
+        try each(of: try makeStatement(sql: sql), values, body)
+    }
+
+    private func each(
+        of statement: Statement,
+        _ values: [(any StoredValueConvertible)?],
+        _ body: (_ columns: [String], _ values: [StoredValue]) throws -> Void
+    ) throws {
         try statement.setArguments(Self.arguments(values))
         let columns = statement.columnNames
         let sqliteStatement = statement.sqliteStatement
@@ -34,9 +43,16 @@ extension Database: HistoryConnection {
         }
     }
 
+    /// One statement is prepared once per connection and kept (GRDB's statement cache): a save or
+    /// an audit entry runs the same few statements each time, and parsing them again showed in
+    /// its profile. A script of several statements goes through GRDB's `execute(sql:)`.
     @discardableResult
     package func execute(_ sql: String, _ values: [(any StoredValueConvertible)?]) throws -> Int {
-        try execute(sql: sql, arguments: Self.arguments(values))
+        if sql.utf8.contains(UInt8(ascii: ";")) {
+            try execute(sql: sql, arguments: Self.arguments(values))
+        } else {
+            try cachedStatement(sql: sql).execute(arguments: Self.arguments(values))
+        }
         return changesCount
     }
 
