@@ -2,12 +2,18 @@ import Foundation
 import PostgresTestSupport
 import Testing
 
-/// Issue 23's bad input through the real binary: each refusal names the fix and has its exit code.
+/// Issue 23's bad input: each refusal names the fix and has its exit code. `history`'s refusals are
+/// read in-process by the command's own code (``InProcessHistory``); a copy and a recording go
+/// through the binary.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct SharedHistoryRefusalTests {
     @Test func anUnreachableServerExits69AndNamesTheStationsOwnHistory() throws {
         let cli = BuiltBinary()
-        let result = try cli.run(["history", "--history", "postgresql://gripfit@127.0.0.1:1/gripfit"], extra: ["PGPASSWORD": "x"])
+        let result = InProcessHistory.run(
+            ["history", "--history", "postgresql://gripfit@127.0.0.1:1/gripfit"],
+            in: cli,
+            extra: ["PGPASSWORD": "x"]
+        )
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.contains("cannot be reached"), "\(result.stderr)")
     }
@@ -15,7 +21,7 @@ struct SharedHistoryRefusalTests {
     @Test func aWrongPasswordSaysWhereThePasswordGoes() throws {
         let server = try #require(try TestPostgres.shared())
         let (url, _) = try server.freshDatabase()
-        let result = try BuiltBinary().run(["history", "--history", url], extra: ["PGPASSWORD": "wrong"])
+        let result = InProcessHistory.run(["history", "--history", url], in: BuiltBinary(), extra: ["PGPASSWORD": "wrong"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("password authentication failed"), "\(result.stderr)")
         #expect(result.stderr.contains(".pgpass"), "\(result.stderr)")
@@ -25,13 +31,17 @@ struct SharedHistoryRefusalTests {
     @Test func verifyFullAgainstAServerWithoutTLSExits69WithTheFix() throws {
         let server = try #require(try TestPostgres.shared())
         let (url, password) = try server.freshDatabase()
-        let result = try BuiltBinary().run(["history", "--history", url + "?sslmode=verify-full"], extra: ["PGPASSWORD": password])
+        let result = InProcessHistory.run(
+            ["history", "--history", url + "?sslmode=verify-full"],
+            in: BuiltBinary(),
+            extra: ["PGPASSWORD": password]
+        )
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.contains("the server offers no TLS, which sslmode=verify-full requires"), "\(result.stderr)")
     }
 
     @Test func aPasswordInTheURLIsRefusedWithTheFix() throws {
-        let result = try BuiltBinary().run(["history", "--history", "postgresql://gripfit:hunter2@127.0.0.1/gripfit"])
+        let result = InProcessHistory.run(["history", "--history", "postgresql://gripfit:hunter2@127.0.0.1/gripfit"], in: BuiltBinary())
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains(".pgpass"), "\(result.stderr)")
         #expect(!result.stderr.contains("hunter2"), "\(result.stderr)")
@@ -42,13 +52,13 @@ struct SharedHistoryRefusalTests {
         let (url, password) = try server.freshDatabase()
         let cli = BuiltBinary()
         let extra = ["PGPASSWORD": password]
-        #expect(try cli.run(["history", "--history", url], extra: extra).status == 0)
+        #expect(InProcessHistory.run(["history", "--history", url], in: cli, extra: extra).status == 0)
         let database = String(url.split(separator: "/").last ?? "")
         _ = try server.psql(
             "INSERT INTO gripfit_schema_migrations (version, name, applied_at) VALUES (999, 'later', now())",
             database: database
         )
-        let result = try cli.run(["history", "--history", url], extra: extra)
+        let result = InProcessHistory.run(["history", "--history", url], in: cli, extra: extra)
         #expect(result.status != 0)
         #expect(result.stderr.contains("Upgrade gripfit-serial"), "\(result.stderr)")
     }
@@ -61,7 +71,7 @@ struct SharedHistoryRefusalTests {
         let extra = ["PGPASSWORD": password]
         for seconds in [1.0, 2.0, 3.0] { try cli.recordLikeTheSimulator(seconds: seconds) }
         // One of the three is on the server already.
-        let one = try cli.run(["export", "1", "-o", cli.home + "/one.json"])
+        let one = cli.inProcess("export", "1", "-o", cli.home + "/one.json")
         #expect(one.status == 0, "\(one.stderr)")
         #expect(try cli.run(["import", cli.home + "/one.json", "--history", url], extra: extra).status == 0)
 
@@ -82,7 +92,10 @@ struct SharedHistoryRefusalTests {
         let database = String(url.split(separator: "/").last ?? "")
         let cli = BuiltBinary()
         let extra = ["PGPASSWORD": password]
-        #expect(try cli.run(["history", "--history", url], extra: extra).status == 0, "the schema is made while it may be")
+        #expect(
+            InProcessHistory.run(["history", "--history", url], in: cli, extra: extra).status == 0,
+            "the schema is made while it may be"
+        )
         _ = try server.psql("ALTER DATABASE \(database) SET default_transaction_read_only = on")
         for arguments in [
             ["record", "--simulate", "--duration", "2"],
@@ -104,7 +117,7 @@ struct SharedHistoryRefusalTests {
         let (url, password) = try server.freshDatabase()
         let extra = ["PGPASSWORD": password]
         for history in [url + "?sslmode=allow", "POSTGRESQL" + url.dropFirst("postgresql".count)] {
-            let result = try BuiltBinary().run(["history", "--history", history], extra: extra)
+            let result = InProcessHistory.run(["history", "--history", history], in: BuiltBinary(), extra: extra)
             #expect(result.status == 0, "\(history): \(result.stderr)")
         }
     }
