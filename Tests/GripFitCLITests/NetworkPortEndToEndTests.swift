@@ -103,8 +103,10 @@ struct NetworkPortEndToEndTests {
     func aServerWhoseDongleIsGoneIsUnavailableInItsOwnWords(rfc2217: Bool) throws {
         let ser2net = try Ser2Net(exporting: "/dev/gripfit-no-such-tty-\(getpid())")
         let url = rfc2217 ? ser2net.rfc2217URL : ser2net.rawURL
+        // In-process (``InProcessCheck``, ``InProcessMonitor``): the same code as the binary's.
         for command in [["check", "--duration", "1"], ["monitor", "--duration", "30"]] {
-            let result = try CLIProcess.run(command + ["--port", url])
+            let arguments = Array(command.dropFirst()) + ["--port", url]
+            let result = command[0] == "check" ? InProcessCheck.run(arguments) : InProcessMonitor.run(arguments)
             #expect(result.status == 69, "\(command[0]): \(result.stdout)\(result.stderr)")
             #expect(result.stderr.contains("Device open failure"), "\(result.stderr)")
             #expect(result.stderr.contains(url))
@@ -120,8 +122,8 @@ struct NetworkPortEndToEndTests {
 
     @Test func nobodyListeningIsUnavailableWithTheFix() throws {
         let refusing = try RefusingPort()
-        let result = try withExtendedLifetime(refusing) {
-            try CLIProcess.run(["monitor", "--port", "rfc2217://127.0.0.1:\(refusing.port)", "--duration", "2"])
+        let result = withExtendedLifetime(refusing) {
+            InProcessMonitor.run(["--port", "rfc2217://127.0.0.1:\(refusing.port)", "--duration", "2"])
         }
         #expect(result.status == 69)
         #expect(result.stderr.contains("Connection refused"))
@@ -129,10 +131,10 @@ struct NetworkPortEndToEndTests {
     }
 
     @Test func aMalformedURLIsAUsageError() throws {
-        let result = try CLIProcess.run(["monitor", "--port", "rfc2217://exporter", "--duration", "1"])
+        let result = InProcessParse.run(["monitor", "--port", "rfc2217://exporter", "--duration", "1"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("rfc2217://HOST:PORT"))
-        let options = try CLIProcess.run(["monitor", "--port", "rfc2217://exporter:4001?logging=debug", "--duration", "1"])
+        let options = InProcessParse.run(["monitor", "--port", "rfc2217://exporter:4001?logging=debug", "--duration", "1"])
         #expect(options.status == 64)
         #expect(options.stderr.contains("URL options (?logging=debug)"), "\(options.stderr)")
     }
