@@ -7,8 +7,10 @@ import GripFitRecords
 import GripFitStore
 import Testing
 
-/// Hostile assessments and device text in import files, through the real binary to the terminal
-/// and the printed report (issue 38): bounded and checked on the way in, escaped on the way out.
+/// Hostile assessments and device text in import files, through `import`, `show`, `export` and the
+/// HTML report (issue 38): bounded and checked on the way in, escaped on the way out. Run in-process
+/// by the commands' own code (``InProcessCommand``); the binary's own runs of each command are in
+/// their end-to-end suites.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct ImportedAssessmentTests {
     /// One attempt of the file's assessment: its hand, trial, attempt at that trial, and flag.
@@ -81,13 +83,13 @@ struct ImportedAssessmentTests {
     static func importFile(_ text: String, into cli: BuiltBinary) throws -> (path: String, result: CLIProcess.Result) {
         let path = cli.home + "/in.json"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return (path, try cli.run("import", path))
+        return (path, cli.runInProcess("import", path))
     }
 
     /// The page `report A1` writes as HTML.
     static func report(_ cli: BuiltBinary) throws -> String {
         let html = cli.home + "/A1.html"
-        HostileInputTests.expectClean(try cli.run("report", "A1", "-o", html), 0)
+        HostileInputTests.expectClean(cli.runInProcess("report", "A1", "-o", html), 0)
         return try String(contentsOfFile: html, encoding: .utf8)
     }
 
@@ -97,7 +99,7 @@ struct ImportedAssessmentTests {
         let device = "ble:" + String(repeating: "x", count: 1_000_000)
         let (_, result) = try Self.importFile(try Self.export(device: device, protocolName: "std\u{1B}[2J\u{202E}x"), into: cli)
         HostileInputTests.expectClean(result, 0)
-        let show = try cli.run("show", "A1")
+        let show = cli.inProcess("show", "A1")
         HostileInputTests.expectClean(show, 0)
         let shown = try #require(show.stdout.split(separator: "\n").first { $0.hasPrefix("device") }, "\(show.stdout)")
         #expect(shown == "device       ble:" + String(repeating: "x", count: CleanText.maximumLength - 4))
@@ -169,17 +171,17 @@ struct ImportedAssessmentTests {
         let cli = BuiltBinary()
         let firmware = "1.0-red\u{8}\u{0}\u{7F}\u{85}end"
         HostileInputTests.expectClean(try Self.importFile(try Self.export(firmware: firmware), into: cli).result, 0)
-        let show = try cli.run("show", "1")
+        let show = cli.inProcess("show", "1")
         HostileInputTests.expectClean(show, 0)
         #expect(show.stdout.contains(#"firmware 1.0-red\x08␀\x7F\x85end"#), "\(show.stdout)")
-        let export = try cli.run("export", "1", "--format", "json")
+        let export = cli.inProcess("export", "1", "--format", "json")
         HostileInputTests.expectClean(export, 0)
         #expect(export.stdout.contains("\"firmware\":\"1.0-red\\b␀\u{7F}\u{85}end\""), "\(export.stdout.prefix(1000))")
         #expect(try Self.report(cli).contains("<dd>1.0-red\\u{8}␀\u{7F}\u{85}end</dd>"))
         // What `export` wrote imports as the same session.
         let again = cli.home + "/again.json"
         try export.stdout.write(toFile: again, atomically: true, encoding: .utf8)
-        #expect(try cli.run("import", again).stdout == "imported 0 sessions, skipped 1 already in the history\n")
+        #expect(cli.runInProcess("import", again).stdout == "imported 0 sessions, skipped 1 already in the history\n")
     }
 
     /// `show A<n>`'s figures and clinical lines ran past 80 columns, so the terminal cut them
@@ -188,7 +190,7 @@ struct ImportedAssessmentTests {
         let cli = BuiltBinary()
         let attempts = [Attempt(trial: 1), Attempt(trial: 2), Attempt(hand: .left, trial: 1), Attempt(hand: .left, trial: 2)]
         HostileInputTests.expectClean(try Self.importFile(try Self.export(attempts: attempts), into: cli).result, 0)
-        let show = try cli.run(["show", "A1"], extra: ["COLUMNS": "80"])
+        let show = cli.inProcess("show", "A1", columns: 80)
         HostileInputTests.expectClean(show, 0)
         let lines = show.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")

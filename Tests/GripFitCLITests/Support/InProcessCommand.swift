@@ -2,7 +2,7 @@
 
 /// What a command would write and exit with, run in-process on a ``BuiltBinary``'s files by the
 /// binary's own parse, `run(station:to:)` and error mapping (issue 32): `subject`'s add, list, show
-/// and edit, and the history's readers through ``InProcessHistory``. Status -1 and a note on stderr
+/// and edit, `import`, and the history's readers and HTML reports through ``InProcessHistory``. Status -1 and a note on stderr
 /// for a command that does not run in-process: such a test launches the binary.
 enum InProcessCommand {
     static func run(_ arguments: [String], in cli: BuiltBinary) -> CLIProcess.Result {
@@ -14,7 +14,8 @@ enum InProcessCommand {
             case let list as SubjectList: try list.run(station: station, to: sink)
             case let show as SubjectShow: try show.run(station: station, to: sink)
             case let edit as SubjectEdit: try edit.run(station: station, to: sink)
-            case is History, is Show, is Export, is Plot: return InProcessHistory.run(arguments, in: cli)
+            case let file as Import: try file.run(station: station, to: sink, showsProgress: false)
+            case is History, is Show, is Export, is Plot, is ReportCommand: return InProcessHistory.run(arguments, in: cli)
             default: return CLIProcess.Result(status: -1, stdout: "", stderr: "\(arguments) does not run in-process")
             }
             return CLIProcess.Result(status: 0, stdout: sink.stdout, stderr: sink.stderr)

@@ -3,7 +3,7 @@ import GripFitStore
 
 @testable import GripFitCLI
 
-/// What `history`, `show`, `export` or `plot` would write and exit with, run in-process on the
+/// What `history`, `show`, `export`, `plot` or an HTML `report` would write and exit with, run in-process on the
 /// history and calibrations of a ``BuiltBinary``'s environment by the command's own parse and work:
 /// a test of the output's details needs no launch per look (issue 21), while each command keeps
 /// tests through the binary. The process's time zone is used, so a test of `TZ` launches the binary;
@@ -23,6 +23,7 @@ enum InProcessHistory {
             case let show as Show: option = show.historyOption
             case let export as Export: option = export.historyOption
             case let plot as Plot: option = plot.historyOption
+            case let report as ReportCommand where ReportFormat(path: report.output) != .pdf: option = report.historyOption
             default: return CLIProcess.Result(status: -1, stdout: "", stderr: "\(arguments) is not a command that reads the history")
             }
             let (store, damage) = try station.historyToRead(option)
@@ -36,6 +37,9 @@ enum InProcessHistory {
                 try export.export(store, damage: damage, station: station, to: sink)
             case let plot as Plot:
                 try plot.plot(store, damage: damage, calibrations: calibrations, to: sink)
+            case let report as ReportCommand:
+                try PrivateFiles.checkWritable(report.output)
+                try report.report(store, damage: damage, renderer: nil, to: sink, audit: station.audit(store))
             default:
                 return CLIProcess.Result(status: -1, stdout: "", stderr: "\(arguments) is not a command that reads the history")
             }

@@ -35,11 +35,15 @@ struct Import: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let station = Station()
+        try run(station: Station(), to: StandardStreams(), showsProgress: isatty(STDERR_FILENO) == 1)
+    }
+
+    /// The work of ``run()`` at `station`, said on `sink`; the count of sessions filed is redrawn
+    /// on stderr when `showsProgress` (a terminal).
+    func run(station: Station, to sink: some CommandOutput, showsProgress: Bool) throws {
         let fd = try Self.open(file)
         defer { close(fd) }
         let isJSON = try Self.startsWithBrace(fd, path: file)
-        let showsProgress = isatty(STDERR_FILENO) == 1
         let progress: (Int, Int) -> Void = { done, total in
             // Redrawn in place, so the next batch's count overwrites it.
             guard showsProgress else { return }
@@ -70,9 +74,9 @@ struct Import: ParsableCommand {
             }
             outcome = total
         }
-        if showsProgress { StandardOutput.error("") }
+        if showsProgress { sink.error("") }
         station.audit(store).record(.import, detail: "\(outcome.added) added, \(outcome.skipped) skipped, \(outcome.erased) erased")
-        StandardOutput.line(
+        sink.line(
             "imported \(outcome.added) session\(outcome.added == 1 ? "" : "s"), skipped \(outcome.skipped) already in the history"
         )
     }
