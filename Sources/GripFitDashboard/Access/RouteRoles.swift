@@ -47,7 +47,7 @@ public enum RouteRoles {
 
     /// The least role for `method` on the concrete `path` (a query left off); `admin` for a route not listed.
     public static func least(_ method: HTTPRequest.Method, path: String) -> DashboardRole {
-        let asked = method == .head ? .get : method
+        let asked: HTTPRequest.Method = method == .head ? .get : method
         let components = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         var best: (role: DashboardRole, captures: Int)?
         for (route, role) in table where route.method == asked {

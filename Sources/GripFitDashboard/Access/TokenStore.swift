@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import GripFitCore
 import GripFitOutput
+import GripFitRecords
 import GripFitStore
 import Synchronization
 

@@ -87,7 +87,7 @@ public struct HistoryRoutes<History: HistoryPages>: Sendable {
             return RouteIO.json(try await HistoryThread.run { try history.addSubject(form) }, status: .created)
         }
         router.delete("/api/subjects/:code") { _, context in
-            guard let code = try RouteIO.subject(context.parameters.get("code").map(String.init)) else {
+            guard let code = try RouteIO.subject(context.parameters.get("code").map { String($0) }) else {
                 throw DashboardError(.badRequest, "Name the subject to erase by code: DELETE /api/subjects/P017.")
             }
             return RouteIO.json(try await HistoryThread.run { try history.forgetSubject(code: code) })
