@@ -33,7 +33,7 @@ extension Station {
     /// The dashboard's trail. Each request's entry names its token's holder (``TokenHolder``); this
     /// actor is for what no token is bound to: without tokens, on loopback, whoever uses this
     /// machine, said so; the one `--token`/`--generate-token` is `admin`; with named tokens only,
-    /// the dashboard itself (a recording its starter's token no longer covers, such as one saved at Ctrl-C).
+    /// the dashboard itself (a save that neither a request nor a recording's starter is bound to).
     func dashboardAudit(_ opened: OpenedHistory, token: String?, named: Bool = false) -> AuditTrail {
         let station = name ?? "unnamed station"
         let actor =
