@@ -45,11 +45,48 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Queued on the history's thread, never run on the event loop nor waited for (the entries of
-    /// one client stay in order there); a `refused` request's actor is nobody known.
-    private func record(_ event: AuditEvent, refused: Bool = false) {
+    /// one client stay in order there); the actor is the token's holder, a `refused` request's nobody known.
+    private func record(_ event: AuditEvent, by holder: TokenHolder? = nil, refused: Bool = false) {
         guard var audit = policy.audit else { return }
         if refused { audit = audit.acting(as: AuditActor(name: "unknown", role: "no valid token", station: audit.actor.station)) }
+        if let holder { audit = audit.acting(as: holder.actor(at: audit.actor.station)) }
         HistoryThread.queue.async { [audit] in audit.record(event) }
+    }
+
+    /// The request's token holder: nil when no token is needed (loopback, no tokens); 401 for a wrong or missing one.
+    /// `fromQuery` is the token when it came in the URL (a login: the cookie is then set).
+    private func holder(of request: Request) throws -> (holder: TokenHolder?, fromQuery: Substring?) {
+        let needed: Bool
+        do {
+            needed = try policy.needsToken()
+        } catch {
+            throw DashboardError(.serviceUnavailable, "The dashboard's tokens cannot be read: \(error)")
+        }
+        guard needed else { return (nil, nil) }
+        let given =
+            request.headers[HTTPField.Name(AccessPolicy.headerName)!].map { Substring($0) }
+            ?? request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? $0.dropFirst(7) : nil }
+            ?? request.cookies[AccessPolicy.cookieName].map { Substring($0.value) }
+        let query = request.uri.queryParameters["token"]
+        do {
+            // A token in the URL other than the cookie's is a login (also another person at the same browser).
+            if let query, query != given, let holder = try policy.holder(of: query) {
+                record(AuditEvent(.login, detail: "token in the URL, cookie set"), by: holder)
+                return (holder, query)
+            }
+            if let given, let holder = try policy.holder(of: given) { return (holder, nil) }
+        } catch {
+            throw DashboardError(.serviceUnavailable, "The dashboard's tokens cannot be read: \(error)")
+        }
+        // A wrong token is recorded; a request with none is not (a flood of them must not fill the history).
+        if given != nil || query != nil {
+            record(AuditEvent(.login, detail: request.uri.path, outcome: "failed: a wrong token"), refused: true)
+        }
+        throw DashboardError(
+            .unauthorized,
+            "A token is needed: open the URL `gripfit-serial dashboard` printed, the one ending in ?token=…, "
+                + "or add ?token= and yours (`gripfit-serial dashboard token add NAME --role ROLE` makes one)."
+        )
     }
 
     private func respond(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -61,28 +98,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
                     + "\(authority.debugDescription))."
             )
         }
-        var tokenFromQuery = false
-        if let token = policy.token {
-            let given =
-                request.headers[HTTPField.Name(AccessPolicy.headerName)!].map { Substring($0) }
-                ?? request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? $0.dropFirst(7) : nil }
-                ?? request.cookies[AccessPolicy.cookieName].map { Substring($0.value) }
-            if let given, AccessPolicy.matches(given, token) {
-                // accepted
-            } else if let query = request.uri.queryParameters["token"], AccessPolicy.matches(query, token) {
-                tokenFromQuery = true
-                record(AuditEvent(.login, detail: "token in the URL, cookie set"))
-            } else {
-                // A wrong token is recorded; a request with none is not (a flood of them must not fill the history).
-                if given != nil || request.uri.queryParameters["token"] != nil {
-                    record(AuditEvent(.login, detail: request.uri.path, outcome: "failed: a wrong token"), refused: true)
-                }
-                throw DashboardError(
-                    .unauthorized,
-                    "A token is needed: open the URL `gripfit-serial dashboard` printed, the one ending in ?token=…."
-                )
-            }
-        }
+        let (holder, tokenFromQuery) = try holder(of: request)
         // Fetch metadata (browsers send it to localhost and HTTPS origins; on a plain-HTTP LAN name
         // the token guards instead): another site's page may link to the dashboard, a top-level
         // navigation, but not load from it in the background or in a frame. An event stream it
@@ -98,8 +114,17 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         {
             throw DashboardError(.forbidden, "Cross-site request refused: only the dashboard's own page may change the session.")
         }
-        var response = try await next(request, context)
-        if tokenFromQuery, let token = policy.token {
+        // Every route's least role (RouteRoles); a dashboard without tokens is its users' own: admin.
+        let needed = RouteRoles.least(request.method, path: request.uri.path)
+        if let holder, holder.role < needed {
+            throw DashboardError(
+                .forbidden,
+                "\(request.method) \(request.uri.path) needs the \(needed.rawValue) role; the token \(holder.name) "
+                    + "has the \(holder.role.rawValue) role. Ask an admin for a \(needed.rawValue) token."
+            )
+        }
+        var response = try await TokenHolder.$current.withValue(holder) { try await next(request, context) }
+        if let token = tokenFromQuery {
             response.headers[values: .setCookie].append("\(AccessPolicy.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
         }
         return response

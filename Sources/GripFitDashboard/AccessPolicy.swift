@@ -1,7 +1,10 @@
 import GripFitStore
+
 /// Who may use the dashboard. On loopback, anyone on this machine, but only under a loopback
-/// host name (a DNS-rebinding page cannot pose as `localhost`). Anywhere else, only with the
-/// token. Either way, state-changing requests must come from the dashboard's own origin.
+/// host name (a DNS-rebinding page cannot pose as `localhost`). Anywhere else, only with a
+/// token: the one `--token`/`--generate-token` (an admin) or a named one from ``TokenStore``,
+/// whose role ``RouteRoles`` checks. Either way, state-changing requests must come from the
+/// dashboard's own origin.
 public struct AccessPolicy: Sendable {
     public static let cookieName = "gripfit_token"
     public static let headerName = "X-GripFit-Token"
@@ -13,9 +16,12 @@ public struct AccessPolicy: Sendable {
 
     /// Where a login (the token given in the URL, the cookie then set) and a refused token are recorded.
     public let audit: AuditTrail?
+    /// The named tokens; once it holds any, every request needs a token, on loopback too.
+    public let tokens: TokenStore?
 
-    public init(token: String?, loopbackOnly: Bool, audit: AuditTrail? = nil) {
+    public init(token: String?, loopbackOnly: Bool, audit: AuditTrail? = nil, tokens: TokenStore? = nil) {
         self.audit = audit
+        self.tokens = tokens
         self.token = token
         self.loopbackOnly = loopbackOnly
     }
@@ -39,6 +45,19 @@ public struct AccessPolicy: Sendable {
             host = host[..<colon]
         }
         return ListenAddress(host: String(host), port: 0).isLoopback
+    }
+
+    /// Whether a request must carry a token: `--token` given, or named tokens in the store.
+    func needsToken() throws(TokenStore.Failure) -> Bool {
+        if token != nil { return true }
+        return try !(tokens?.entries().isEmpty ?? true)
+    }
+
+    /// The holder of `given`: `--token`'s is `admin`, a named one's from the store; nil for none.
+    func holder(of given: Substring) throws(TokenStore.Failure) -> TokenHolder? {
+        let named = try tokens?.holder(for: given)
+        if let token, Self.matches(given, token) { return TokenHolder(name: "admin", role: .admin) }
+        return named
     }
 
     /// Compares in time independent of where the first difference is.

@@ -23,6 +23,7 @@ public enum DashboardServer {
         for file in PageFile.all {
             router.get(RouterPath(file.path)) { _, _ in file.response }
         }
+        AccessRoutes.addRoutes(to: router)
         live.addRoutes(to: router)
         history.addRoutes(to: router)
         metrics?.addRoutes(to: router)

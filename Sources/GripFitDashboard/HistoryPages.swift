@@ -19,6 +19,11 @@ public protocol HistoryPages: Sendable {
     func plot(id: Int64, unit: ForceUnit?) throws(DashboardError) -> String
     /// `export ID --format csv|json`.
     func export(id: Int64, format: SessionFormat) throws(DashboardError) -> String
+    /// Every session as `export --all --format json` writes them (the admin's "Export all").
+    func exportAll() throws(DashboardError) -> String
+    /// `subject forget CODE`: the subject and their sessions and assessments, for good (the admin's
+    /// "Erase"); `{"sessions": n, "assessments": n}` deleted, 404 for an unknown code.
+    func forgetSubject(code: String) throws(DashboardError) -> String
     /// Peak per session over time, oldest first: the query's most recent sessions.
     func trend(_ query: SessionQuery) throws(DashboardError) -> String
     /// `subject list`'s subjects for the picker, as `{"subjects": [...], "selected": code or null}`:

@@ -17,15 +17,18 @@ public enum AuditAction: String, CaseIterable, Sendable, Codable {
     case record
     case login
     case view
+    /// `dashboard token add` and `revoke`: who may use the dashboard, and as what.
+    case tokenAdd = "token-add"
+    case tokenRevoke = "token-revoke"
 
     /// FHIR's AuditEvent.action code: C create, R read, U update, D delete, E execute.
     public var crud: String {
         switch self {
         case .show, .history, .plot, .report, .view: "R"
         case .export, .login: "E"
-        case .import, .subjectAdd, .record: "C"
+        case .import, .subjectAdd, .record, .tokenAdd: "C"
         case .sync, .copy, .subjectEdit, .calibrate: "U"
-        case .subjectForget: "D"
+        case .subjectForget, .tokenRevoke: "D"
         }
     }
 }

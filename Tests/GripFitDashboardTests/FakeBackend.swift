@@ -77,6 +77,16 @@ final class FakeBackend: LiveControl, HistoryPages {
         return format == .csv ? "a,b\n" : "{}"
     }
 
+    func exportAll() throws(DashboardError) -> String {
+        note("export all")
+        return "[]"
+    }
+
+    func forgetSubject(code: String) throws(DashboardError) -> String {
+        note("forget \(code)")
+        return #"{"sessions":0,"assessments":0}"#
+    }
+
     func trend(_ query: SessionQuery) throws(DashboardError) -> String {
         note("trend \(Self.describe(query))")
         return "[]"

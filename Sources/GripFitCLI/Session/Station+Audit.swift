@@ -30,13 +30,20 @@ extension Station {
         }
     }
 
-    /// The dashboard's trail: the page's one token is its `admin` (until tokens are named, issue 37
-    /// item 2); without a token, on loopback, whoever uses this machine, said so.
-    func dashboardAudit(_ opened: OpenedHistory, token: String?) -> AuditTrail {
+    /// The dashboard's trail. Each request's entry names its token's holder (``TokenHolder``); this
+    /// actor is for what no token is bound to: without tokens, on loopback, whoever uses this
+    /// machine, said so; the one `--token`/`--generate-token` is `admin`; with named tokens only,
+    /// the dashboard itself (a save that neither a request nor a recording's starter is bound to).
+    func dashboardAudit(_ opened: OpenedHistory, token: String?, named: Bool = false) -> AuditTrail {
+        let station = name ?? "unnamed station"
         let actor =
-            token == nil
-            ? AuditActor(name: "loopback", role: "no token (this machine's users)", station: name ?? "unnamed station")
-            : AuditActor(name: "admin", role: "admin", station: name ?? "unnamed station")
+            if token != nil {
+                AuditActor(name: "admin", role: "admin", station: station)
+            } else if named {
+                AuditActor(name: "dashboard", role: "the dashboard (no token bound)", station: station)
+            } else {
+                AuditActor(name: "loopback", role: "no token (this machine's users)", station: station)
+            }
         return AuditTrail(opening: { try opened.get() }, actor: actor, warn: StandardOutput.error)
     }
 

@@ -50,6 +50,8 @@ public final class DashboardSession: LiveControl, LinkConsumer {
     public let history: HistoryQueries
     /// The subject and assessment of the guided run's attempts.
     private let filing = AssessmentFiling()
+    /// The token that started the recording or run under way, for the trail of what saves on its own.
+    private let startedBy = StartedBy()
 
     public init(
         post: @escaping @Sendable (Command) -> Bool,
@@ -63,12 +65,12 @@ public final class DashboardSession: LiveControl, LinkConsumer {
         warn: @escaping @Sendable (String) -> Void,
         stage: LiveCalibration
     ) {
-        let filing = filing
+        let (filing, startedBy) = (filing, startedBy)
         let guided = GuidedControl(
             unit: unit,
             wallTime: wallTime,
             describe: GuidedJSON.event(_:display:label:at:time:stopped:error:),
-            save: { session in history.file(session, in: filing) },
+            save: { session in startedBy.acting { history.file(session, in: filing) } },
             warn: warn,
             publish: { event, finished in
                 // The finished run goes only to the pages open now: a page opened later (the next
@@ -122,7 +124,7 @@ public final class DashboardSession: LiveControl, LinkConsumer {
             return Self.event(for: report, kilograms: calibrated.kilograms, in: &live)
         }
         if let finished {
-            let saved = save(finished)
+            let saved = startedBy.acting { save(finished) }
             live.withLock { $0.recording.autoSaved(saved) }
         }
         if let event {
@@ -286,6 +288,7 @@ public final class DashboardSession: LiveControl, LinkConsumer {
         return try live.withLock { live throws(DashboardError) -> String in
             try Self.ensureIdle(live)
             live.recording.start(hand: hand, label: label, subject: subject, at: now)
+            startedBy.remember()
             return recordingObject(live).text
         }
     }
@@ -323,6 +326,7 @@ public final class DashboardSession: LiveControl, LinkConsumer {
             try Self.ensureIdle(live)
             live.recording.forgetAutoSaved()
             filing.start(subject: subject, settings: settings)
+            startedBy.remember()
             return live.guided.start(settings: settings, label: label, display: live.status.display, at: now).text
         }
     }
@@ -351,7 +355,7 @@ public final class DashboardSession: LiveControl, LinkConsumer {
         let now = self.now()
         let (finished, autoSaved) = live.withLock { live in live.recording.stop(at: now, link: live.link) }
         if let finished {
-            return try save(finished).get()
+            return try startedBy.acting { save(finished) }.get()
         }
         return try autoSaved?.get()
     }

@@ -28,7 +28,13 @@ public struct HistoryQueries: HistoryPages {
     /// Today in the user's time zone, from the injected clocks: a birth after it is refused.
     let today: @Sendable () -> Subject.Birth.Day
     /// Where the page's views, exports, reports, new subjects and recordings are recorded.
-    let audit: AuditTrail?
+    let trail: AuditTrail?
+    /// The trail as the request's token holder (``TokenHolder``) acts; the dashboard's own actor
+    /// when no token is bound (a loopback dashboard without tokens, a protocol's attempt saved on the session's thread).
+    var audit: AuditTrail? {
+        guard let trail, let holder = TokenHolder.current else { return trail }
+        return trail.acting(as: holder.actor(at: trail.actor.station))
+    }
 
     public init(
         opened: OpenedHistory,
@@ -41,7 +47,7 @@ public struct HistoryQueries: HistoryPages {
         lastResort: @escaping @Sendable (String) -> Void,
         audit: AuditTrail? = nil
     ) {
-        self.audit = audit
+        self.trail = audit
         self.opened = opened
         self.station = station
         self.unit = unit
@@ -84,6 +90,25 @@ public struct HistoryQueries: HistoryPages {
         let session = try history { try $0.session(id: id) }
         audit?.record(.session(.export, session, detail: "\(format) from the page"))
         return try history { _ in try SessionExchange.export([session], as: format) }
+    }
+
+    /// `export --all --format json` from the page (admin only): every session; the trail names every subject whose data left.
+    public func exportAll() throws(DashboardError) -> String {
+        let sessions = try history { store in try store.allIDs().sorted().map { id throws in try store.session(id: id) } }
+        let subjects = Set(sessions.compactMap(\.tags.subject)).sorted()
+        audit?.record(.export, subjects: subjects, detail: "json all from the page: \(sessions.count) sessions")
+        return try history { _ in try SessionExchange.export(sessions, as: .json) }
+    }
+
+    /// `subject forget CODE --yes` from the page (admin only): `{"sessions": n, "assessments": n}` deleted.
+    public func forgetSubject(code: String) throws(DashboardError) -> String {
+        let forgotten = try history { try $0.forgetSubject(code: code) }
+        let deleted = "\(forgotten.sessions) sessions, \(forgotten.assessments) assessments deleted (page)"
+        audit?.record(.subjectForget, subjects: [code], detail: deleted)
+        var object = JSONObject()
+        object.set("sessions", forgotten.sessions)
+        object.set("assessments", forgotten.assessments)
+        return object.text
     }
 
     /// The query's most recent sessions, oldest first, for the chart.

@@ -962,6 +962,45 @@ function setUpSubjects() {
   loadSubjects();
 }
 
+// MARK: roles
+
+// The token's role, from api/whoami: controls marked data-role with a higher role are hidden (the
+// server refuses their requests anyway, with a 403 naming the role they need). body's data-role
+// says the page has applied it.
+const ROLES = ["viewer", "clinician", "admin"];
+
+function applyRole(who) {
+  const rank = ROLES.indexOf(who.role);
+  for (const element of document.querySelectorAll("[data-role]")) {
+    element.classList.toggle("not-for-role", ROLES.indexOf(element.dataset.role) > rank);
+  }
+  const badge = $("whoami");
+  badge.textContent = who.name ? `${who.name} (${who.role})` : "";
+  badge.hidden = !who.name;
+  document.body.dataset.role = who.role;
+}
+
+// Erasing is `subject forget`: the code is typed again to confirm, as the command asks.
+function eraseSubject() {
+  const code = $("subject").value;
+  if (!code) { notice("Pick the subject to erase first", true); return; }
+  const typed = window.prompt(`This erases subject ${code}, their sessions and assessments, for good. Type the code again to confirm:`);
+  if (typed === null) return;
+  if (typed.trim().toLowerCase() !== code.toLowerCase()) { notice("Not confirmed: nothing was erased", true); return; }
+  fetch("api/subjects/" + encodeURIComponent(code), { method: "DELETE" }).then(async (response) => {
+    if (!response.ok) throw new Error((await response.text()).trim() || response.statusText);
+    return response.json();
+  }).then((erased) => {
+    notice(`Subject ${code} erased: ${erased.sessions} sessions, ${erased.assessments} assessments`);
+    return loadSubjects("").then(loadHistory);
+  }).catch((error) => notice(error.message, true));
+}
+
+function setUpRoles() {
+  $("erase-subject").addEventListener("click", eraseSubject);
+  getJSON("api/whoami").then(applyRole).catch((error) => notice(error.message, true));
+}
+
 function selectTab(name) {
   for (const tab of document.querySelectorAll(".tab")) {
     const selected = tab.getAttribute("aria-controls") === name;
@@ -994,6 +1033,7 @@ function start() {
   });
   $("record-stop").addEventListener("click", stopRecording);
   window.addEventListener("resize", () => { if (!$("history").hidden) loadTrend(); });
+  setUpRoles();
   setUpGuided();
   setUpSubjects();
   const events = new EventSource("api/events");

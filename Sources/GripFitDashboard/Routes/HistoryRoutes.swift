@@ -51,6 +51,9 @@ public struct HistoryRoutes<History: HistoryPages>: Sendable {
             let body = try await HistoryThread.run { try history.export(id: id, format: .json) }
             return Self.text(body, type: "application/json", download: "session-\(id).json")
         }
+        router.get("/api/export/all.json") { _, _ in
+            Self.text(try await HistoryThread.run { try history.exportAll() }, type: "application/json", download: "gripfit-all.json")
+        }
         router.get("/api/trend") { request, _ in
             let query = try Self.query(request)
             return RouteIO.json(try await HistoryThread.run { try history.trend(query) })
@@ -82,6 +85,12 @@ public struct HistoryRoutes<History: HistoryPages>: Sendable {
                 )
             )
             return RouteIO.json(try await HistoryThread.run { try history.addSubject(form) }, status: .created)
+        }
+        router.delete("/api/subjects/:code") { _, context in
+            guard let code = try RouteIO.subject(context.parameters.get("code").map { String($0) }) else {
+                throw DashboardError(.badRequest, "Name the subject to erase by code: DELETE /api/subjects/P017.")
+            }
+            return RouteIO.json(try await HistoryThread.run { try history.forgetSubject(code: code) })
         }
     }
 

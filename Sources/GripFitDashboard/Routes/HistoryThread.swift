@@ -6,9 +6,11 @@ import Dispatch
 enum HistoryThread {
     static let queue = DispatchQueue(label: "gripfit.dashboard.history")
 
+    /// Runs `body` on the queue with the request's ``TokenHolder`` still bound, for the audit trail.
     static func run<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result(catching: body)) }
+        let holder = TokenHolder.current
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: TokenHolder.$current.withValue(holder) { Result(catching: body) }) }
         }
     }
 }

@@ -40,6 +40,8 @@ public enum FHIRAuditBundle {
         case .login:
             let login = ["system": dicom, "code": "110122", "display": "Login"]
             return (["system": dicom, "code": "110114", "display": "User Authentication"], login, nil)
+        case .tokenAdd, .tokenRevoke:
+            return (["system": dicom, "code": "110136", "display": "Security Roles Changed"], nil, nil)
         case nil: return (rest, nil, nil)
         }
     }

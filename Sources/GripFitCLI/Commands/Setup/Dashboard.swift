@@ -23,14 +23,18 @@ struct Dashboard: ParsableCommand {
             (docs/metrics.md).
 
             By default only this machine can connect (127.0.0.1). Any other --listen address needs \
-            a token: --generate-token prints one once, in the URL to open; --token uses yours.
+            a token: --generate-token prints one once, in the URL to open; --token uses yours. Either \
+            is an admin's. Named tokens with a role (viewer, clinician, admin) are made with \
+            `dashboard token add`; once there is one, every request needs a token.
 
             Examples:
               gripfit-serial dashboard --simulate
               gripfit-serial dashboard --port /dev/ttyACM0 --unit lb
               gripfit-serial dashboard --listen 0.0.0.0:8642 --generate-token
               gripfit-serial dashboard --subject P017
-            """
+              gripfit-serial dashboard token add reception --role viewer
+            """,
+        subcommands: [DashboardToken.self]
     )
 
     @OptionGroup var connection: ConnectionOptions
@@ -68,10 +72,11 @@ struct Dashboard: ParsableCommand {
             guard token.count >= 16, token.unicodeScalars.allSatisfy(Self.isTokenScalar) else {
                 throw ValidationError("--token needs at least 16 characters, each one of A-Z a-z 0-9 - _ . ~.")
             }
-        } else if !address.isLoopback, !generateToken {
+        } else if !address.isLoopback, !generateToken, (try? DashboardToken.store(Station()).entries().isEmpty) != false {
             throw ValidationError(
                 "--listen \(listen) lets other machines connect, so it needs a token: add --generate-token "
-                    + "(printed once, in the URL to open) or --token SECRET."
+                    + "(printed once, in the URL to open) or --token SECRET, or add named tokens with "
+                    + "`gripfit-serial dashboard token add NAME --role ROLE`."
             )
         }
     }
@@ -94,7 +99,14 @@ struct Dashboard: ParsableCommand {
         let publisher = EventPublisher()
         let dongleKey = runner.connection.dongleKey
         let clock = runner.clock
-        let audit = station.dashboardAudit(opened, token: token)
+        let tokens = DashboardToken.store(station)
+        let named: Bool
+        do {
+            named = try !tokens.entries().isEmpty
+        } catch {
+            throw CLIFailure("\(error)", status: .dataError)
+        }
+        let audit = station.dashboardAudit(opened, token: token, named: named)
         let history = HistoryQueries(
             opened: opened,
             calibrations: station.calibrations,
@@ -129,7 +141,7 @@ struct Dashboard: ParsableCommand {
             live: LiveRoutes(session: session, publisher: publisher),
             history: HistoryRoutes(history: history),
             metrics: MetricsRoutes(registry: registry),
-            access: AccessPolicy(token: token, loopbackOnly: address.isLoopback, audit: audit)
+            access: AccessPolicy(token: token, loopbackOnly: address.isLoopback, audit: audit, tokens: tokens)
         )
         let server = ServerTask()
         let logger = Diagnostics.logger(label: "gripfit.dashboard")
@@ -141,6 +153,9 @@ struct Dashboard: ParsableCommand {
         }
         StandardOutput.line("gripfit-serial dashboard: open \(Self.url(address, port: port, token: token))")
         if generateToken { StandardOutput.line("The token is shown only here; anyone with this URL can use the dashboard.") }
+        if named, token == nil {
+            StandardOutput.line("Log in once with a named token: add ?token= and yours to the URL (`dashboard token list` names them).")
+        }
         // The guided protocol's deadlines (rest countdown, time limit) and the streams' keep-alive
         // come even when readings stop: the session's own deadline wakes the driver.
         runner.driver.consumers = [session, metrics]

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Roles on the dashboard in headless Chromium: a viewer, a clinician and an admin each log in with
+their named token (`dashboard token add NAME --role ROLE`), and the page shows only what the role
+may do (Record, Start protocol, export, erase); a request the page hides, forged from the page
+anyway, gets 403. Exits non-zero on the first failure.
+
+SCHEME is the one place that says how the page is reached: `http` today; `https` once the
+dashboard serves TLS (the lead switches it with the `--tls` options, issue 37 item 3).
+"""
+import argparse
+import re
+import select
+import subprocess
+import sys
+
+from dashboard_browser_test import browser
+from dashboard_process import environment, scratch_home, stop_dashboard
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+SCHEME = "http"
+DASHBOARD_OPTIONS = []  # with SCHEME = "https": the dashboard's TLS options, such as ["--tls", "self-signed"]
+
+
+def run(binary, home, *arguments):
+    """The command's stdout; exits naming it when it fails."""
+    done = subprocess.run([binary, *arguments], capture_output=True, text=True, env=environment(home), timeout=120)
+    if done.returncode != 0:
+        sys.exit(f"gripfit-serial {' '.join(arguments)} exited {done.returncode}: {done.stderr}")
+    return done.stdout.strip()
+
+
+def start(binary, home, timeout=30):
+    """The running dashboard and its base URL, SCHEME://host:port/ from the line it printed."""
+    process = subprocess.Popen([binary, "dashboard", "--simulate", "--listen", "127.0.0.1:0", *DASHBOARD_OPTIONS],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=environment(home))
+    ready, _, _ = select.select([process.stdout], [], [], timeout)
+    line = process.stdout.readline().decode() if ready else ""
+    match = re.search(r"https?://([^/\s]+)/", line)
+    if not match:
+        process.kill()
+        sys.exit(f"no URL in {line!r}")
+    return process, f"{SCHEME}://{match.group(1)}/"
+
+
+def shown(driver, element_id):
+    return driver.find_element(By.ID, element_id).is_displayed()
+
+
+def status_of(driver, method, path):
+    """The status of a request made from the page with its cookie, as a forged click would."""
+    return driver.execute_script(
+        "return fetch(arguments[1], {method: arguments[0], headers: {'Content-Type': 'application/json'}, body: "
+        "arguments[0] === 'GET' ? undefined : '{}'}).then((response) => response.status)", method, path)
+
+
+def log_in(driver, base, token, role):
+    """A fresh login: the token in the URL sets the cookie; returns once the page has applied the role."""
+    driver.delete_all_cookies()
+    driver.get(base + "?token=" + token)
+    WebDriverWait(driver, 20).until(lambda _: driver.execute_script("return document.body.dataset.role") == role)
+    name = driver.find_element(By.ID, "whoami").text
+    assert f"({role})" in name, name
+
+
+def check(driver, base, role, token, may):
+    """`may`: what the role can do, by control; each is shown or hidden accordingly, on both tabs."""
+    log_in(driver, base, token, role)
+    for control in ("record-start", "guided-start", "tare", "subject-new"):
+        assert shown(driver, control) == may["record"], f"{role}: {control} shown is {shown(driver, control)}"
+    driver.find_element(By.ID, "tab-history").click()
+    WebDriverWait(driver, 10).until(lambda _: shown(driver, "history"))
+    assert shown(driver, "export-all") == may["export all"], f"{role}: Export all"
+    assert shown(driver, "erase-subject") == may["erase"], f"{role}: Erase"
+    csv = driver.find_element(By.ID, "export-csv").find_element(By.XPATH, "..")
+    hidden = "not-for-role" in (csv.get_attribute("class") or "")
+    assert hidden != may["record"], f"{role}: a session's CSV/JSON export hidden is {hidden}"
+    # The server refuses what the page hides, whatever the page does.
+    expected = {"POST api/record/start": may["record"], "GET api/export/all.json": may["export all"]}
+    for request, allowed in expected.items():
+        method, path = request.split(" ")
+        status = status_of(driver, method, path)
+        assert (status != 403) == allowed, f"{role}: {request} answered {status}"
+        if method == "POST" and status == 200:
+            assert status_of(driver, "POST", "api/record/stop") in (200, 409)
+    driver.find_element(By.ID, "tab-live").click()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=".build/debug/gripfit-serial")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--driver", default="/usr/bin/chromedriver")
+    arguments = parser.parse_args()
+
+    home = scratch_home("gripfit-roles-")
+    run(arguments.binary, home, "subject", "add", "P017")
+    tokens = {role: run(arguments.binary, home, "dashboard", "token", "add", f"{role}-1", "--role", role)
+              for role in ("viewer", "clinician", "admin")}
+    process, base = start(arguments.binary, home)
+    driver = browser(arguments.chromium, arguments.driver)
+    try:
+        check(driver, base, "viewer", tokens["viewer"], {"record": False, "export all": False, "erase": False})
+        check(driver, base, "clinician", tokens["clinician"], {"record": True, "export all": False, "erase": False})
+        check(driver, base, "admin", tokens["admin"], {"record": True, "export all": True, "erase": True})
+    except AssertionError as failure:
+        print(f"FAIL: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        driver.quit()
+        stop_dashboard(process)
+    print("roles in the browser: viewer, clinician and admin each see only what they may do")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
