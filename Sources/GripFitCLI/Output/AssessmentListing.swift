@@ -19,7 +19,8 @@ enum AssessmentListing {
     ]
 
     /// Each assessment read clinically, its subject's facts (sex, age, dominant hand) from `subjects`.
-    /// `traces`: the traces of an assessment whose protocol reads them (``ClinicalViews/traces(of:in:)``).
+    /// `traces`: the traces of an assessment whose protocol reads them (``ClinicalViews/traces(of:in:)``);
+    /// a rapid-exchange run is read beside the others listed (its subject's latest static assessment).
     static func views(
         _ assessments: [StoredAssessment],
         subjects: [Subject],
@@ -29,6 +30,7 @@ enum AssessmentListing {
             ClinicalView(
                 assessment: assessment,
                 subject: subjects.first { $0.code == assessment.facts.subject },
+                others: GripProtocol.named(assessment.facts.protocolName)?.statistic == .rapidExchange ? assessments : [],
                 timeZone: .current,
                 traces: try traces(assessment)
             )

@@ -17,14 +17,15 @@ enum AssessmentText {
         _ assessment: StoredAssessment,
         subject: Subject?,
         unit: ForceUnit,
-        traces: [Int64: TrialTrace] = [:]
+        traces: [Int64: TrialTrace] = [:],
+        others: [StoredAssessment] = []
     ) -> [String] {
         let flagged = assessment.attempts.filter { !$0.counts }.count
         let head =
             "\(assessment.name)  \(LocalTime.text(milliseconds: assessment.facts.startedAtMilliseconds))  "
             + "\(UntrustedText.escaped(assessment.facts.protocolName)), \(assessment.attempts.count) attempt"
             + (assessment.attempts.count == 1 ? "" : "s") + (flagged > 0 ? " (\(flagged) flagged)" : "")
-        let view = ClinicalView(assessment: assessment, subject: subject, timeZone: .current, traces: traces)
+        let view = ClinicalView(assessment: assessment, subject: subject, others: others, timeZone: .current, traces: traces)
         let lines = figures(view.statistics, facts: assessment.facts, unit: unit, protocolFigures: view.protocolFigures)
         return [head] + lines.map { "  " + $0 }
     }

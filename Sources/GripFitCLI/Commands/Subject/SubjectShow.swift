@@ -48,7 +48,13 @@ struct SubjectShow: ParsableCommand {
         )
         for assessment in assessments {
             let traces = try ClinicalViews.traces(of: assessment, in: store)
-            for line in AssessmentText.summary(assessment, subject: subject, unit: unitOption.resolved, traces: traces) {
+            for line in AssessmentText.summary(
+                assessment,
+                subject: subject,
+                unit: unitOption.resolved,
+                traces: traces,
+                others: assessments
+            ) {
                 guard output.line(line) else { return }
             }
         }
