@@ -197,14 +197,15 @@ public enum FHIRBundleWriter {
         resource.set("device", reference(deviceURL(assessment.deviceAddress, identity)))
         // Each trial has its own local code: obs-7 forbids a component coded as the Observation itself
         // while the Observation has a value (the best grip).
-        let components = result.trials.map { trial in
-            var trialCode = concept([coding(trialSystem, "trial-\(trial.number)", "Trial \(trial.number)")])
-            trialCode.set("text", "Trial \(trial.number)")
-            var component = JSONObject()
-            component.set("code", trialCode)
-            component.set("valueQuantity", quantity(trial.kg))
-            return component
-        } + result.figures.map(component)
+        let components =
+            result.trials.map { trial in
+                var trialCode = concept([coding(trialSystem, "trial-\(trial.number)", "Trial \(trial.number)")])
+                trialCode.set("text", "Trial \(trial.number)")
+                var component = JSONObject()
+                component.set("code", trialCode)
+                component.set("valueQuantity", quantity(trial.kg))
+                return component
+            } + result.figures.map(component)
         if !components.isEmpty { resource.set("component", components) }
         return resource
     }

@@ -132,7 +132,8 @@ extension GripProtocol {
                 let recorded = Int((trace.samples.last?.time ?? 0).rounded())
                 figure.missing = "did not fall to \(percent) % within \(recorded) s"
             case .duringGap(let from, let to):
-                figure.missing = "fell to \(percent) % during a link gap, between \(from.formatted(decimals: 2)) and "
+                figure.missing =
+                    "fell to \(percent) % during a link gap, between \(from.formatted(decimals: 2)) and "
                     + "\(to.formatted(decimals: 2)) s after the peak"
             }
             return figure

@@ -88,8 +88,10 @@ struct GripProtocolTests {
         // x 1…4 (mean 2.5), y mean 37.5: Sxy = (-1.5)(2.5) + (-0.5)(0.5) + (0.5)(-0.5) + (1.5)(-2.5) = -8, Sxx = 5.
         #expect(abs(figures[1].value - -1.6) < 1e-9)
         let lines = figures.map { GripProtocol.intermittent.resultLine($0, format: Self.kg) }
-        #expect(lines[0] == "fatigue index, right hand (intermittent v1, (PT1 − PTn) / PT1 × 100, PT the peak of the first and last "
-            + "trial): 12.5 % from 4 trials")
+        #expect(
+            lines[0] == "fatigue index, right hand (intermittent v1, (PT1 − PTn) / PT1 × 100, PT the peak of the first and last "
+                + "trial): 12.5 % from 4 trials"
+        )
         #expect(
             lines[1] == "peak slope, right hand (intermittent v1, least-squares slope of the peak over trials): "
                 + "-1.6 kg/trial from 4 trials"
@@ -109,8 +111,13 @@ struct GripProtocolTests {
         let with = GripProtocol.rapidExchange.figures(trials, staticMaximum: reference)
         #expect(abs(with[1].value - 0.7) < 1e-9 && with[1].missing == nil)
         let line = GripProtocol.rapidExchange.resultLine(with[1], format: Self.kg)
-        #expect(line.hasPrefix("REG/static ratio, right hand (rapid-exchange v1, mean rapid-exchange peak / best static peak of the "
-            + "same hand): 0.70 from 2 trials; static best 30.0 kg in A1 (southampton v1); information only"), "\(line)")
+        #expect(
+            line.hasPrefix(
+                "REG/static ratio, right hand (rapid-exchange v1, mean rapid-exchange peak / best static peak of the "
+                    + "same hand): 0.70 from 2 trials; static best 30.0 kg in A1 (southampton v1); information only"
+            ),
+            "\(line)"
+        )
     }
 
     @Test func sustainedReadsTheTraceAndSaysWhenItDidNotFall() {
