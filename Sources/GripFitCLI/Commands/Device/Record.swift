@@ -70,7 +70,10 @@ struct Record: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "Record this many seconds, counted from the first reading (with --protocol: the longest a trial may last; default 10).",
+        help: ArgumentHelp(
+            "Record this many seconds, counted from the first reading (with --protocol: the longest a trial may last; "
+                + "the protocol's own by default: 10, 30 for sustained (its cut-off), 3 for intermittent)."
+        ),
         transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false)
     )
     var duration: Double?
