@@ -42,7 +42,7 @@ struct ExportedAssessment: Codable {
         guard let start = Timestamp.parse(startedAt) else {
             throw .badImport(line: 1, reason: "assessment \(id): started_at \(startedAt) is not an RFC 3339 time")
         }
-        guard GuidedProtocol.Settings.trialsPerHandRange.contains(trialsPerHand), restS.isFinite,
+        guard GripProtocol.anyTrialsRange.contains(trialsPerHand), restS.isFinite,
             GuidedProtocol.Settings.restSecondsRange.contains(restS)
         else {
             throw .badImport(line: 1, reason: "assessment \(id): trials per hand or rest out of range")

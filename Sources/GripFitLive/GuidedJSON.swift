@@ -88,7 +88,7 @@ public enum GuidedJSON {
             let results = named.result(
                 left: machine.summary.counted(.left).compactMap(\.peak),
                 right: machine.summary.counted(.right).compactMap(\.peak)
-            )
+            ).filter { $0.measure == .result }  // the forces: the figures read from traces are the saved assessment's
             summary.set(
                 "result",
                 results.map { figure in

@@ -62,6 +62,13 @@ public struct GuidedRun {
         settings.firstSide = first ?? own
         settings.rest = Duration(seconds: rest ?? `protocol`.restSeconds)
         settings.trialLimit = Duration(seconds: trialLimit ?? `protocol`.trialLimit)
+        settings.bothHands = `protocol`.bothHands
+        settings.holdsToLimit = `protocol`.holdsToLimit
+        if let pace = `protocol`.paceSeconds {
+            settings.pace = Duration(seconds: pace)
+            // On a beat there is no second of stillness to spare: a fifth of one shows the handle let go.
+            settings.stillSpan = .milliseconds(200)
+        }
         return settings
     }
 

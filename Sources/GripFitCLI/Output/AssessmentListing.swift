@@ -14,17 +14,25 @@ enum AssessmentListing {
     static let csvHeader = [
         "id", "start", "subject", "device", "protocol", "unit", "attempts", "flagged", "left_best", "left_mean", "left_sd_population",
         "left_cv_percent", "right_best", "right_mean", "right_sd_population", "right_cv_percent", "difference_percent", "stronger",
-        "dominance_ratio", "norm_table", "norm_statistic", "norm_band", "norm_z", "norm_percentile", "norm", "ewgsop2",
+        "dominance_ratio", "protocol_figures", "norm_table", "norm_statistic", "norm_band", "norm_z", "norm_percentile", "norm", "ewgsop2",
         "left_consistency", "right_consistency",
     ]
 
     /// Each assessment read clinically, its subject's facts (sex, age, dominant hand) from `subjects`.
-    static func views(_ assessments: [StoredAssessment], subjects: [Subject]) -> [ClinicalView] {
-        assessments.map { assessment in
+    /// `traces`: the traces of an assessment whose protocol reads them (``ClinicalViews/traces(of:in:)``);
+    /// a rapid-exchange run is read beside the others listed (its subject's latest static assessment).
+    static func views(
+        _ assessments: [StoredAssessment],
+        subjects: [Subject],
+        traces: (StoredAssessment) throws -> [Int64: TrialTrace] = { _ in [:] }
+    ) rethrows -> [ClinicalView] {
+        try assessments.map { assessment in
             ClinicalView(
                 assessment: assessment,
                 subject: subjects.first { $0.code == assessment.facts.subject },
-                timeZone: .current
+                others: GripProtocol.named(assessment.facts.protocolName)?.statistic == .rapidExchange ? assessments : [],
+                timeZone: .current,
+                traces: try traces(assessment)
             )
         }
     }
@@ -37,7 +45,8 @@ enum AssessmentListing {
         let (assessment, statistics) = (view.assessment, view.statistics)
         let subject = assessment.facts.subject.map { "  subject \(UntrustedText.escaped($0))" } ?? ""
         return ["\(assessment.name)  \(LocalTime.text(milliseconds: assessment.facts.startedAtMilliseconds))\(subject)"]
-            + AssessmentText.figures(statistics, facts: assessment.facts, unit: unit).map { "  " + $0 }
+            + AssessmentText.figures(statistics, facts: assessment.facts, unit: unit, protocolFigures: view.protocolFigures)
+            .map { "  " + $0 }
     }
 
     static func csvFields(_ view: ClinicalView, unit: ForceUnit) -> [String] {
@@ -60,6 +69,7 @@ enum AssessmentListing {
         ] + hand(statistics.left) + hand(statistics.right) + [
             statistics.difference.map { $0.percent.formatted(decimals: 2) } ?? "", statistics.difference?.stronger.rawValue ?? "",
             statistics.dominanceRatio.map { $0.formatted(decimals: 3) } ?? "",
+            CSVLine.text(figureLines(view, unit: unit).joined(separator: "; ")),
         ] + clinicalFields(view)
     }
 
@@ -180,6 +190,47 @@ enum AssessmentListing {
         object.set("norm", norm)
         object.set("ewgsop2", ewgsop2)
         object.set("clinical_lines", view.clinicalLines)
+        if !view.protocolFigures.isEmpty { object.set("figures", figures(view, unit: unit)) }
         return object
+    }
+
+    /// The protocol's figure lines as `show` prints them (``GripProtocol/resultLine(_:format:)``).
+    static func figureLines(_ view: ClinicalView, unit: ForceUnit) -> [String] {
+        guard let named = GripProtocol.named(view.assessment.facts.protocolName) else { return [] }
+        let display = ForceDisplay(calibration: nil, unit: unit)
+        let calibrated = view.assessment.facts.calibrated
+        return view.protocolFigures.map { named.resultLine($0) { display.text(stored: $0, calibrated: calibrated) } }
+    }
+
+    /// Each protocol figure as numbers: what it measures, the statistic (its definition), hand, value
+    /// in its unit or why it has none, the trials behind it and the line `show` prints.
+    private static func figures(_ view: ClinicalView, unit: ForceUnit) -> [JSONObject] {
+        let display = ForceDisplay(calibration: nil, unit: unit)
+        let calibrated = view.assessment.facts.calibrated
+        let force = calibrated ? unit.rawValue : "raw"
+        return zip(view.protocolFigures, figureLines(view, unit: unit)).map { figure, line in
+            var object = JSONObject()
+            object.set("measure", figure.measure.rawValue)
+            if let hand = figure.hand { object.set("hand", hand.rawValue) } else { object.setNull("hand") }
+            object.set("statistic", figure.measure == .result ? figure.statistic.rawValue : figure.measure.definition)
+            let (value, unitName): (Double, String) =
+                switch figure.measure.unit {
+                case .force: (display.convert(stored: figure.value, calibrated: calibrated), force)
+                case .forcePerTrial: (display.convert(stored: figure.value, calibrated: calibrated), force + "/trial")
+                case .seconds: (figure.value, "s")
+                case .percent: (figure.value, "%")
+                case .ratio: (figure.value, "ratio")
+                }
+            if let missing = figure.missing {
+                object.setNull("value")
+                object.set("missing", missing)
+            } else {
+                object.set("value", value.rounded(decimals: 3))
+            }
+            object.set("unit", unitName)
+            object.set("trials", figure.trials)
+            object.set("text", line)
+            return object
+        }
     }
 }

@@ -13,14 +13,21 @@ import GripFitStore
 /// against its threshold.
 enum AssessmentText {
     /// `subject show`'s entry: the assessment's line, then its figures indented.
-    static func summary(_ assessment: StoredAssessment, subject: Subject?, unit: ForceUnit) -> [String] {
+    static func summary(
+        _ assessment: StoredAssessment,
+        subject: Subject?,
+        unit: ForceUnit,
+        traces: [Int64: TrialTrace] = [:],
+        others: [StoredAssessment] = []
+    ) -> [String] {
         let flagged = assessment.attempts.filter { !$0.counts }.count
         let head =
             "\(assessment.name)  \(LocalTime.text(milliseconds: assessment.facts.startedAtMilliseconds))  "
             + "\(UntrustedText.escaped(assessment.facts.protocolName)), \(assessment.attempts.count) attempt"
             + (assessment.attempts.count == 1 ? "" : "s") + (flagged > 0 ? " (\(flagged) flagged)" : "")
-        let statistics = assessment.statistics(dominant: subject?.dominant?.hand)
-        return [head] + figures(statistics, facts: assessment.facts, unit: unit).map { "  " + $0 }
+        let view = ClinicalView(assessment: assessment, subject: subject, others: others, timeZone: .current, traces: traces)
+        let lines = figures(view.statistics, facts: assessment.facts, unit: unit, protocolFigures: view.protocolFigures)
+        return [head] + lines.map { "  " + $0 }
     }
 
     /// `show A<n>`: facts, subject and age at the assessment, attempts per hand (flagged ones with
@@ -62,12 +69,22 @@ enum AssessmentText {
     /// thresholds, wrapped to `width`. `bestAndMeanShown`: the guided run's summary just gave each
     /// hand's best and mean (``ProtocolReport``), so the hands' lines give the rest of their figures.
     static func clinical(_ view: ClinicalView, unit: ForceUnit, width: Int, bestAndMeanShown: Bool = false) -> [String] {
-        (measures(view.statistics, facts: view.assessment.facts, unit: unit, bestAndMeanShown: bestAndMeanShown)
-            + view.clinicalLines).flatMap { WordWrap.lines($0, width: width) }
+        (measures(
+            view.statistics,
+            facts: view.assessment.facts,
+            unit: unit,
+            protocolFigures: view.protocolFigures,
+            bestAndMeanShown: bestAndMeanShown
+        ) + view.clinicalLines).flatMap { WordWrap.lines($0, width: width) }
     }
 
-    static func figures(_ statistics: TrialStatistics, facts: AssessmentFacts, unit: ForceUnit) -> [String] {
-        var lines = measures(statistics, facts: facts, unit: unit)
+    static func figures(
+        _ statistics: TrialStatistics,
+        facts: AssessmentFacts,
+        unit: ForceUnit,
+        protocolFigures: [GripProtocol.Figure]
+    ) -> [String] {
+        var lines = measures(statistics, facts: facts, unit: unit, protocolFigures: protocolFigures)
         for hand in [Hand.left, .right] {
             if let consistency = statistics.consistency(hand) { lines.append("trial consistency, \(hand.rawValue): \(consistency)") }
         }
@@ -80,6 +97,7 @@ enum AssessmentText {
         _ statistics: TrialStatistics,
         facts: AssessmentFacts,
         unit: ForceUnit,
+        protocolFigures: [GripProtocol.Figure],
         bestAndMeanShown: Bool = false
     ) -> [String] {
         let display = ForceDisplay(calibration: nil, unit: unit)
@@ -107,7 +125,7 @@ enum AssessmentText {
         }
         // The protocol's own result, with the statistic that made it (none for `standard`: its best and mean are above).
         if let named = GripProtocol.named(facts.protocolName) {
-            lines += named.result(left: statistics.left.peaks, right: statistics.right.peaks).map { named.resultLine($0, format: text) }
+            lines += protocolFigures.map { named.resultLine($0, format: text) }
         }
         if let difference = statistics.difference {
             lines.append(

@@ -10,6 +10,7 @@ import GripFitOutput
 /// The document is written by ``FHIRBundleEncoder``: the patients and devices first, then each assessment's Observations.
 public enum FHIRBundleWriter {
     static let trialSystem = "urn:gripfit:trial"
+    static let figureSystem = "urn:gripfit:figure"
     static let loinc = "http://loinc.org"
     static let snomed = "http://snomed.info/sct"
     static let ucum = "http://unitsofmeasure.org"
@@ -196,14 +197,15 @@ public enum FHIRBundleWriter {
         resource.set("device", reference(deviceURL(assessment.deviceAddress, identity)))
         // Each trial has its own local code: obs-7 forbids a component coded as the Observation itself
         // while the Observation has a value (the best grip).
-        let components = result.trials.map { trial in
-            var trialCode = concept([coding(trialSystem, "trial-\(trial.number)", "Trial \(trial.number)")])
-            trialCode.set("text", "Trial \(trial.number)")
-            var component = JSONObject()
-            component.set("code", trialCode)
-            component.set("valueQuantity", quantity(trial.kg))
-            return component
-        }
+        let components =
+            result.trials.map { trial in
+                var trialCode = concept([coding(trialSystem, "trial-\(trial.number)", "Trial \(trial.number)")])
+                trialCode.set("text", "Trial \(trial.number)")
+                var component = JSONObject()
+                component.set("code", trialCode)
+                component.set("valueQuantity", quantity(trial.kg))
+                return component
+            } + result.figures.map(component)
         if !components.isEmpty { resource.set("component", components) }
         return resource
     }
@@ -237,12 +239,31 @@ public enum FHIRBundleWriter {
 
     /// kgf to 0.01, so a float's noise (28.299999) never reaches the record.
     private static func quantity(_ kg: Double) -> JSONObject {
+        quantity(kg, ucum: "kgf")
+    }
+
+    /// `value` in the UCUM unit `code`, to 0.01.
+    private static func quantity(_ value: Double, ucum code: String) -> JSONObject {
         var quantity = JSONObject()
-        quantity.set("value", (kg * 100).rounded() / 100)
-        quantity.set("unit", "kgf")
+        quantity.set("value", (value * 100).rounded() / 100)
+        quantity.set("unit", code)
         quantity.set("system", ucum)
-        quantity.set("code", "kgf")
+        quantity.set("code", code)
         return quantity
+    }
+
+    /// A protocol figure with its own local code; without a number, the text that says why.
+    private static func component(_ figure: FHIRFigure) -> JSONObject {
+        var code = concept([coding(figureSystem, figure.code, figure.display)])
+        code.set("text", figure.display)
+        var component = JSONObject()
+        component.set("code", code)
+        if let value = figure.value {
+            component.set("valueQuantity", quantity(value, ucum: figure.ucum))
+        } else {
+            component.set("valueString", figure.missing ?? "no value")
+        }
+        return component
     }
 
     /// UTC to the second, with its zone, as FHIR's dateTime requires once a time is given.

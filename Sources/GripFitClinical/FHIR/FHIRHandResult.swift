@@ -8,8 +8,11 @@ public struct FHIRHandResult: Sendable, Equatable {
     public var valueKg: Double
     public var trials: [CountedTrial]
     public var notes: [String]
+    /// The protocol's own figures for this hand, written as components after the trials'.
+    public var figures: [FHIRFigure]
 
-    public init(hand: Hand, valueKg: Double, trials: [CountedTrial], notes: [String] = []) {
+    public init(hand: Hand, valueKg: Double, trials: [CountedTrial], notes: [String] = [], figures: [FHIRFigure] = []) {
+        self.figures = figures
         self.hand = hand
         self.valueKg = valueKg
         self.trials = trials

@@ -29,6 +29,15 @@ public struct GripProtocol: Equatable, Sendable {
         case meanPerHand = "mean of the trials per hand"
         /// Each hand's one test trial (NIH Toolbox).
         case testTrial = "the test trial per hand"
+        /// FR75, FR50 and FR25 of one held grip (sustained): ``GripProtocol/Measure/fr50``.
+        case forceDecline = "time from the peak to fall to 75, 50 and 25 % of it"
+        /// The fatigue index and the slope of the peaks over repeated grips (intermittent).
+        case fatigue = "fatigue index and slope of the peak over trials"
+        /// The mean of each hand's rapid-exchange peaks, beside the static maximum (rapid exchange).
+        case rapidExchange = "mean of the rapid-exchange peaks per hand"
+
+        /// Whether it is a static maximal grip's figure: what a rapid-exchange run is compared with.
+        public var isStatic: Bool { [.bestAndMean, .maximumOfAll, .meanPerHand, .testTrial].contains(self) }
     }
 
     /// What `record` (and the dashboard) may change.
@@ -63,19 +72,33 @@ public struct GripProtocol: Equatable, Sendable {
     public var overrides: Set<Override>
     /// Where the protocol comes from.
     public var source: String
+    /// False: the run uses one hand only (the first hand), as a fatigue test does.
+    public var bothHands = true
+    /// The trials per hand `--trials` may ask for.
+    public var trialsRange = GuidedProtocol.Settings.trialsPerHandRange
+    /// True: a trial lasts until ``trialLimit`` (the hold's cut-off, or a grip's fixed length), so
+    /// reaching it while squeezing ends the trial as it should, not a flag.
+    public var holdsToLimit = false
+    /// Seconds from one cue to the next (a paced cue), instead of a rest after each trial; nil: rest.
+    public var paceSeconds: Double?
 
     /// "southampton v1": how outputs name the protocol an assessment ran.
     public var title: String { "\(name) v\(version)" }
 
     /// Every protocol `record --protocol` and the dashboard's picker offer, in the order they list them.
-    public static let all: [GripProtocol] = [standard, southampton, asht, nihToolbox]
+    public static let all: [GripProtocol] = [standard, southampton, asht, nihToolbox, sustained, intermittent, rapidExchange]
+
+    /// Trials per hand any protocol may run (what an imported assessment may hold).
+    public static var anyTrialsRange: ClosedRange<Int> {
+        (all.map(\.trialsRange.lowerBound).min() ?? 1)...(all.map(\.trialsRange.upperBound).max() ?? 1)
+    }
 
     /// The protocol called `name`; nil for any other name.
     public static func named(_ name: String) -> GripProtocol? {
         all.first { $0.name == name }
     }
 
-    /// The known names, for a message refusing another: "standard, southampton, asht, nih-toolbox".
+    /// The known names, for a message refusing another: "standard, southampton, asht, nih-toolbox, …".
     public static var names: String { all.map(\.name).joined(separator: ", ") }
 
     /// Today's guided protocol, unchanged: what every assessment recorded before named protocols ran.
@@ -153,5 +176,73 @@ public struct GripProtocol: Equatable, Sendable {
         statistic: .testTrial,
         overrides: [.rest, .hand],
         source: "NIH Toolbox grip strength test (OMB ICR 201105-0925-006, Attachment 36)"
+    )
+
+    /// One maximal grip held until the cut-off (``trialLimit``, `--duration`); FR75/FR50/FR25 from its trace.
+    public static let sustained = GripProtocol(
+        name: "sustained",
+        label: "Sustained grip",
+        version: 1,
+        summary: "1 maximal grip held up to 30 s, dominant hand; FR75/FR50/FR25: time from the peak to fall to 75/50/25 % of it",
+        trialsPerHand: 1,
+        practicePerHand: 0,
+        order: .blocked,
+        firstHand: .dominant,
+        restSeconds: 0,
+        restRange: 0...3_600,
+        cue: "Squeeze now — as hard as you can, and hold on as long as you can until I say stop.",
+        practiceCue: "Squeeze now — as hard as you can, and hold on as long as you can until I say stop.",
+        trialLimit: 30,
+        statistic: .forceDecline,
+        overrides: [.hand],
+        source: "Sustained grip, FR75/FR50/FR25 (J Biomed Phys Eng, jbpe.sums.ac.ir article 47456)",
+        bothHands: false,
+        trialsRange: 1...1,
+        holdsToLimit: true
+    )
+
+    /// Repeated maximal grips of a fixed length with a short rest: the fatigue index and the slope of the peaks.
+    public static let intermittent = GripProtocol(
+        name: "intermittent",
+        label: "Intermittent endurance",
+        version: 1,
+        summary: "12 maximal grips of 3 s, 5 s rest, dominant hand; fatigue index (PT1 − PT12) / PT1 × 100 and peak slope",
+        trialsPerHand: 12,
+        practicePerHand: 0,
+        order: .blocked,
+        firstHand: .dominant,
+        restSeconds: 5,
+        restRange: 0...3_600,
+        cue: "Squeeze now — as hard as you can; let go when I say stop.",
+        practiceCue: "Squeeze now — as hard as you can; let go when I say stop.",
+        trialLimit: 3,
+        statistic: .fatigue,
+        overrides: [.trials, .rest, .hand],
+        source: "Intermittent handgrip endurance, fatigue index (PMC3776088)",
+        bothHands: false,
+        trialsRange: 2...30,
+        holdsToLimit: true
+    )
+
+    /// Alternating hands on a paced cue; information beside the static maximum, never a verdict.
+    public static let rapidExchange = GripProtocol(
+        name: "rapid-exchange",
+        label: "Rapid exchange grip",
+        version: 1,
+        summary: "10 squeezes per hand, alternating on a cue every 1.5 s; mean per hand beside the static maximum (information only)",
+        trialsPerHand: 10,
+        practicePerHand: 0,
+        order: .alternating,
+        firstHand: .right,
+        restSeconds: 0,
+        restRange: 0...0,
+        cue: "Squeeze — quickly, then switch hands.",
+        practiceCue: "Squeeze — quickly, then switch hands.",
+        trialLimit: 3,
+        statistic: .rapidExchange,
+        overrides: [.trials, .hand],
+        source: "Rapid exchange grip (Hildreth 1989); Almoosa 2024 review: REG \"may falsely label a patient as insincere\"",
+        trialsRange: 1...20,
+        paceSeconds: 1.5
     )
 }

@@ -63,6 +63,12 @@ public struct GuidedProtocol: Sendable {
         /// Force above the threshold this soon after the cue was there before the cue.
         public var reactionTime: Duration = .milliseconds(300)
         public var attemptsPerTrial = 3
+        /// False: only `firstSide` squeezes (``GripProtocol/bothHands``).
+        public var bothHands = true
+        /// Reaching `trialLimit` while squeezing ends the trial unflagged (``GripProtocol/holdsToLimit``).
+        public var holdsToLimit = false
+        /// The time from one cue to the next (``GripProtocol/paceSeconds``); nil: `rest` after each attempt.
+        public var pace: Duration?
 
         /// Trials per hand a run may ask for (`record --trials`, the dashboard's protocol).
         public static let trialsPerHandRange = 1...5
@@ -300,8 +306,9 @@ public struct GuidedProtocol: Sendable {
             return [endAttempt(flag: .linkLost, now: now)] + next(after: now)
         case (.squeezing, .tick):
             guard now >= started + settings.trialLimit else { return [] }
-            return [endAttempt(flag: detector.inRep ? .timeLimit : early.map { .earlyStart(force: $0) } ?? .noSqueeze, now: now)]
-                + next(after: now)
+            let earlyFlag = early.map { Flag.earlyStart(force: $0) }
+            let flag: Flag? = detector.inRep ? (settings.holdsToLimit ? earlyFlag : .timeLimit) : earlyFlag ?? .noSqueeze
+            return [endAttempt(flag: flag, now: now)] + next(after: now)
         case (.resting(let trial, let attempt, let until), .tick):
             if now >= until { return settle(trial, attempt: attempt, now: now) }
             return announceRest(until: until, before: trial, now: now)
@@ -347,8 +354,9 @@ public struct GuidedProtocol: Sendable {
         } else {
             return finish()
         }
-        guard settings.rest > .zero else { return settle(trial, attempt: attempt, now: now) }
-        let until = now + settings.rest
+        // A paced run cues on the beat, counted from the last cue; any other rests after the attempt.
+        let until = settings.pace.map { started + $0 } ?? now + settings.rest
+        guard until > now else { return settle(trial, attempt: attempt, now: now) }
         phase = .resting(trial, attempt: attempt, until: until)
         announcedRest = nil
         return announceRest(until: until, before: trial, now: now)
@@ -382,9 +390,10 @@ public struct GuidedProtocol: Sendable {
         }
         let first = settings.firstSide
         let slots: [(side: Hand, number: Int, practice: Bool)] =
-            switch settings.order {
-            case .alternating: (0..<perHand).flatMap { [slot(first, $0), slot(first.other, $0)] }
-            case .blocked: (0..<perHand).map { slot(first, $0) } + (0..<perHand).map { slot(first.other, $0) }
+            switch (settings.bothHands, settings.order) {
+            case (false, _): (0..<perHand).map { slot(first, $0) }
+            case (true, .alternating): (0..<perHand).flatMap { [slot(first, $0), slot(first.other, $0)] }
+            case (true, .blocked): (0..<perHand).map { slot(first, $0) } + (0..<perHand).map { slot(first.other, $0) }
             }
         return slots.enumerated().map { index, slot in
             Trial(index: index + 1, count: slots.count, side: slot.side, number: slot.number, practice: slot.practice)

@@ -19,7 +19,7 @@ extension ClinicalView {
             // Numbered as saved and cued, as the report numbers them.
             let trials = assessment.attempts.filter { $0.hand == hand && $0.counts }.sorted { $0.trial < $1.trial }
                 .map { CountedTrial(number: $0.trial, kg: $0.peak) }
-            return figures.best.map { FHIRHandResult(hand: hand, valueKg: $0, trials: trials, notes: notes) }
+            return figures.best.map { FHIRHandResult(hand: hand, valueKg: $0, trials: trials, notes: notes, figures: fhirFigures(hand)) }
         }
         return FHIRAssessment(
             id: assessment.uid ?? assessment.name,
@@ -33,6 +33,30 @@ extension ClinicalView {
         )
     }
 
+    /// The protocol's figures of `hand` that are not a static grip's result (those are the
+    /// Observation's value and notes), each with its UCUM unit.
+    private func fhirFigures(_ hand: Hand) -> [FHIRFigure] {
+        let title = assessment.facts.protocolTitle
+        return protocolFigures.filter { $0.hand == hand && !$0.statistic.isStatic }.map { figure in
+            let (code, ucum): (String, String) =
+                switch figure.measure.unit {
+                case .force: ("mean", "kgf")
+                case .seconds: (figure.measure.rawValue.lowercased(), "s")
+                case .percent: ("fatigue-index", "%")
+                case .forcePerTrial: ("peak-slope", "kgf/{trial}")
+                case .ratio: ("static-ratio", "1")
+                }
+            let definition = figure.measure == .result ? figure.statistic.rawValue : figure.measure.definition
+            return FHIRFigure(
+                code: code,
+                display: "\(figure.measure.rawValue): \(definition) (\(title))",
+                value: figure.missing == nil ? figure.value : nil,
+                ucum: ucum,
+                missing: figure.missing
+            )
+        }
+    }
+
     /// The assessment's lines in kgf; a placed norm names its source by DOI, as the EWGSOP2 line does.
     private var fhirNotes: [String] {
         var lines = comparisonLines(unit: "kgf")
@@ -40,11 +64,11 @@ extension ClinicalView {
         return protocolResults(unit: "kgf") + lines
     }
 
-    /// The protocol's own result lines (``GripProtocol/result(left:right:)``) with the forces in
-    /// `unit`; none for a protocol this build does not know or whose result is the best and mean.
+    /// The protocol's own figure lines (``protocolFigures``) with the forces in `unit`; none for a
+    /// protocol this build does not know or whose result is the best and mean.
     func protocolResults(unit: String) -> [String] {
         guard let named = GripProtocol.named(assessment.facts.protocolName) else { return [] }
-        return named.result(left: statistics.left.peaks, right: statistics.right.peaks).map { figure in
+        return protocolFigures.map { figure in
             named.resultLine(figure) { "\($0.formatted(decimals: 1)) \(unit)" }
         }
     }

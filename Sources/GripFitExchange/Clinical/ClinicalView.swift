@@ -29,15 +29,22 @@ public struct ClinicalView: Sendable, Equatable {
     public let earlier: [StoredAssessment]
     /// Where the assessment's days are counted.
     public let timeZone: TimeZone
+    /// The protocol's own figures, each with the statistic that made it (``GripProtocol/figures(_:staticMaximum:)``);
+    /// none for a protocol this build does not know or whose result is the best and mean.
+    public let protocolFigures: [GripProtocol.Figure]
 
     /// `others`: the subject's assessments (any order, this one included or not); only the earlier,
     /// calibrated ones are kept, since raw counts are not kilograms a trend could compare.
+    /// `traces`: the counted attempts' traces by session id, for a protocol whose figures read the
+    /// curve (``GripProtocol/needsTraces``); a rapid-exchange run is set beside the latest static
+    /// assessment among `others`.
     public init(
         assessment: StoredAssessment,
         subject: Subject?,
         others: [StoredAssessment] = [],
         settings: ClinicalSettings = .standard,
-        timeZone: TimeZone
+        timeZone: TimeZone,
+        traces: [Int64: TrialTrace] = [:]
     ) {
         self.assessment = assessment
         self.subject = subject
@@ -64,6 +71,32 @@ public struct ClinicalView: Sendable, Equatable {
             $0.id != assessment.id && $0.facts.calibrated && $0.facts.subject == assessment.facts.subject
                 && $0.facts.subject != nil && $0.facts.startedAtMilliseconds < started
         }.sorted { ($0.facts.startedAtMilliseconds, $0.id) < ($1.facts.startedAtMilliseconds, $1.id) }
+        protocolFigures = Self.figures(assessment, traces: traces, earlier: earlier, dominant: subject?.dominant?.hand)
+    }
+
+    /// The counted attempts as their protocol's figures read them.
+    private static func figures(
+        _ assessment: StoredAssessment,
+        traces: [Int64: TrialTrace],
+        earlier: [StoredAssessment],
+        dominant: Hand?
+    ) -> [GripProtocol.Figure] {
+        guard let named = GripProtocol.named(assessment.facts.protocolName) else { return [] }
+        let trials = assessment.attempts.filter(\.counts).map { attempt in
+            GripProtocol.TrialPeak(hand: attempt.hand, number: attempt.trial, peak: attempt.peak, trace: traces[attempt.session])
+        }
+        var reference: GripProtocol.StaticMaximum?
+        if named.statistic == .rapidExchange,
+            let latest = earlier.last(where: { GripProtocol.named($0.facts.protocolName)?.statistic.isStatic ?? false })
+        {
+            let statistics = latest.statistics(dominant: dominant)
+            reference = GripProtocol.StaticMaximum(
+                assessment: "\(latest.name) (\(latest.facts.protocolTitle))",
+                left: statistics.left.best,
+                right: statistics.right.best
+            )
+        }
+        return named.figures(trials, staticMaximum: reference)
     }
 
     /// When the device's calibration was made, in the one form a person reads times in

@@ -25,6 +25,44 @@ struct FHIRBundleValidationTests {
         )
     }
 
+    /// The sustained, intermittent and rapid-exchange figures as components (UCUM s, %, kgf/{trial},
+    /// 1, and a figure without a number as text) are valid R4 in both models.
+    @Test func theFatigueAndRapidExchangeFiguresAreValidR4() throws {
+        var parts = FHIRFixtures.full
+        let figures: [[FHIRFigure]] = [
+            [
+                FHIRFigure(code: "fr75", display: "FR75: time from the peak to fall to 75 % of it (sustained v1)", value: 4.2, ucum: "s"),
+                FHIRFigure(code: "fr50", display: "FR50: time from the peak to fall to 50 % of it (sustained v1)", value: 8.3, ucum: "s"),
+                FHIRFigure(
+                    code: "fr25",
+                    display: "FR25: time from the peak to fall to 25 % of it (sustained v1)",
+                    value: nil,
+                    ucum: "s",
+                    missing: "did not fall to 25 % within 30 s"
+                ),
+            ],
+            [
+                FHIRFigure(code: "fatigue-index", display: "fatigue index (intermittent v1)", value: 27.5, ucum: "%"),
+                FHIRFigure(code: "peak-slope", display: "peak slope (intermittent v1)", value: -0.98, ucum: "kgf/{trial}"),
+            ],
+            [
+                FHIRFigure(code: "mean", display: "result (rapid-exchange v1)", value: 21.5, ucum: "kgf"),
+                FHIRFigure(code: "static-ratio", display: "REG/static ratio (rapid-exchange v1)", value: 0.67, ucum: "1"),
+            ],
+        ]
+        var bundles: [String: String] = [:]
+        for (index, set) in figures.enumerated() {
+            parts.assessments[0].hands[0].figures = set
+            for type in FHIRBundleType.allCases {
+                bundles["figures-\(index)-\(type.rawValue)"] = try FHIRFixtures.bundle(parts, type: type)
+            }
+        }
+        #expect(bundles["figures-0-collection"]?.contains("\"valueString\":\"did not fall to 25 % within 30 s\"") == true)
+        #expect(bundles["figures-1-collection"]?.contains("\"code\":\"kgf/{trial}\"") == true)
+        guard let result = try FHIRValidator.run(bundles) else { return }
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     /// Each model refuses on its own, and a transaction entry without its request, or whose
     /// conditional create names another identifier, is refused too.
     @Test func bothModelsAndTheTransactionChecksRefuseWhatTheyMust() throws {

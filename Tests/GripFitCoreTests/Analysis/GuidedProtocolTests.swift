@@ -111,6 +111,38 @@ struct GuidedProtocolTests {
         #expect(run.ended.first?.counts == false)
     }
 
+    @Test func aGripHeldToTheLimitOfAProtocolThatHoldsToItCounts() {
+        var run = Run {
+            $0.trialLimit = .seconds(1)
+            $0.holdsToLimit = true
+        }
+        run.feed(still + [0.5, 5, 20, 25, 25, 25, 25, 25, 25, 25, 25, 25])
+        #expect(run.ended.first?.flag == nil && run.ended.first?.counts == true)
+        #expect(run.ended.first?.peak == 25)
+    }
+
+    @Test func aOneHandedRunCuesOnlyTheFirstHand() {
+        let trials = GuidedProtocol(settings: GuidedProtocol.Settings(threshold: 2, zero: 0).with(trials: 3, first: .left).oneHanded)
+            .trialOrder
+        #expect(trials.map(\.side) == [.left, .left, .left] && trials.map(\.number) == [1, 2, 3])
+        #expect(trials.allSatisfy { $0.count == 3 })
+    }
+
+    @Test func aPacedRunCuesOnTheBeatFromTheLastCueNotAfterARest() {
+        var run = Run {
+            $0.trialsPerHand = 2
+            $0.rest = .seconds(30)
+            $0.pace = .seconds(2)
+            $0.stillSpan = .milliseconds(200)
+        }
+        run.feed(still)
+        #expect(run.cues == 1)
+        run.feed(squeeze + still)
+        // 2.5 s after the first cue: the second came at the beat, the 30 s rest never ran.
+        #expect(run.cues == 2)
+        #expect(run.machine.attempts.count == 1)
+    }
+
     @Test func noSqueezeBeforeTheLimitIsFlagged() {
         var run = Run { $0.trialLimit = .seconds(1) }
         run.feed(still + still)
@@ -223,6 +255,12 @@ private func trial(_ index: Int, _ side: Hand) -> GuidedProtocol.Trial {
 }
 
 extension GuidedProtocol.Settings {
+    fileprivate var oneHanded: Self {
+        var copy = self
+        copy.bothHands = false
+        return copy
+    }
+
     fileprivate func with(trials: Int, first: Hand = .right) -> Self {
         var copy = self
         copy.trialsPerHand = trials

@@ -24,7 +24,14 @@ struct Record: ParsableCommand {
             --protocol NAME runs a named protocol: standard (three trials per hand, --trials, \
             alternating), southampton (3 per hand, alternating, right first; the maximum of all six), \
             asht (3 per hand, at least 15 s rest; the mean of three per hand), nih-toolbox (one \
-            practice and one test trial per hand, dominant first). --trials, --rest and --hand change \
+            practice and one test trial per hand, dominant first), sustained (one maximal grip of the \
+            dominant hand held up to --duration, 30 s; FR75/FR50/FR25, the time from the peak to fall \
+            to 75/50/25 % of it, from the readings' own times, or "did not fall to 25 % within 30 s"), \
+            intermittent (12 grips of 3 s, 5 s rest, dominant hand; the fatigue index (PT1 - PT12) / \
+            PT1 x 100 and the least-squares slope of the peaks in kg per trial), rapid-exchange (10 \
+            squeezes per hand, alternating on a cue every 1.5 s; the mean per hand and its ratio to \
+            the best of the subject's latest static assessment, as information with its caveat, never \
+            a verdict). --trials, --rest and --hand change \
             only what the protocol allows, and are refused naming the protocol otherwise. Each has a \
             rest countdown between trials. Before each trial it waits for a still, unloaded handle, then says \
             "Squeeze now" and shows the force live; a handle still under load is never cued: it \
@@ -47,6 +54,15 @@ struct Record: ParsableCommand {
               gripfit-serial record --protocol standard --subject P017
               gripfit-serial record --simulate --protocol southampton \\
                   --person right=30,32,31 --person left=25,24,26
+              gripfit-serial record --simulate --protocol sustained \\
+                  --person right=40 --person-hold 40 --person-fade 3
+
+            The simulated person (--person) squeezes on each cue: after --person-reaction seconds the \
+            force rises linearly over --person-rise seconds to the hand's next peak, is held for \
+            --person-hold seconds while it falls by --person-fade per cent of the peak per second, \
+            then falls at --person-release kg per second to nothing. So a sustained grip of peak P \
+            with fade F has FR50 = 50 / F seconds; an intermittent run's fatigue index is that of \
+            the first and last scripted peaks.
             """
     )
 
@@ -54,7 +70,10 @@ struct Record: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "Record this many seconds, counted from the first reading (with --protocol: the longest a trial may last; default 10).",
+        help: ArgumentHelp(
+            "Record this many seconds, counted from the first reading (with --protocol: the longest a trial may last; "
+                + "the protocol's own by default: 10, 30 for sustained (its cut-off), 3 for intermittent)."
+        ),
         transform: SecondsOption.parser("--duration", minimum: 0, inclusive: false)
     )
     var duration: Double?
@@ -90,7 +109,10 @@ struct Record: ParsableCommand {
     )
     var rest: Double?
 
-    @Option(parsing: .unconditional, help: "With --protocol: trials per hand (1 to 5; the protocol's own by default, 3 for standard).")
+    @Option(
+        parsing: .unconditional,
+        help: "With --protocol: trials per hand (the protocol's own by default and range: 3, 1 to 5 for standard)."
+    )
     var trials: Int?
 
     init() {}
@@ -103,7 +125,7 @@ struct Record: ParsableCommand {
             )
         }
         if protocolName == nil, rest != nil { throw ValidationError("--rest applies to --protocol only.") }
-        let range = GuidedProtocol.Settings.trialsPerHandRange
+        let range = protocolName?.trialsRange ?? GuidedProtocol.Settings.trialsPerHandRange
         if let trials, !range.contains(trials) {
             throw ValidationError("--trials must be \(range.lowerBound) to \(range.upperBound) trials per hand; got \(trials).")
         }
@@ -266,8 +288,18 @@ struct Record: ParsableCommand {
         let name = assessment.stableName ?? ""
         StandardOutput.line(Self.isPending(store) ? "saved assessment \(name)\(of)" : "saved assessment \(assessment.name)\(of) (\(name))")
         // The subject as checked before the run: its lines need no trend, so no other assessment is
-        // read (with the server away, this station holds only its own).
-        let view = ClinicalView(assessment: assessment, subject: subject, settings: try clinicalOptions.settings(), timeZone: .current)
+        // read (with the server away, this station holds only its own), unless the run is a rapid
+        // exchange, set beside the subject's latest static assessment.
+        var others: [StoredAssessment] = []
+        if chosen.statistic == .rapidExchange, let subject { others = try store.assessments(subject: subject.code) }
+        let view = ClinicalView(
+            assessment: assessment,
+            subject: subject,
+            others: others,
+            settings: try clinicalOptions.settings(),
+            timeZone: .current,
+            traces: try ClinicalViews.traces(of: assessment, in: store)
+        )
         for line in AssessmentText.clinical(view, unit: unit, width: width, bestAndMeanShown: true) {
             StandardOutput.line(line)
         }

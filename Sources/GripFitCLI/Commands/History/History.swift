@@ -278,7 +278,9 @@ struct History: ParsableCommand {
     }
 
     private func listAssessments(_ store: any SessionHistory, to sink: some CommandOutput) throws {
-        let listed = AssessmentListing.views(try store.assessments(subject: subject), subjects: try store.subjects())
+        let listed = try AssessmentListing.views(try store.assessments(subject: subject), subjects: try store.subjects()) {
+            try ClinicalViews.traces(of: $0, in: store)
+        }
         var encoder = (json ? .json : format).assessmentEncoder(unit: unit)
         Self.write(listed, with: &encoder, to: sink)
     }

@@ -47,7 +47,14 @@ struct SubjectShow: ParsableCommand {
                 : "assessments, newest first:"
         )
         for assessment in assessments {
-            for line in AssessmentText.summary(assessment, subject: subject, unit: unitOption.resolved) {
+            let traces = try ClinicalViews.traces(of: assessment, in: store)
+            for line in AssessmentText.summary(
+                assessment,
+                subject: subject,
+                unit: unitOption.resolved,
+                traces: traces,
+                others: assessments
+            ) {
                 guard output.line(line) else { return }
             }
         }
