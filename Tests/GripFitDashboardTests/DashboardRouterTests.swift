@@ -88,6 +88,7 @@ import Testing
             (#"{"protocol":"nih-toolbox","trials":2}"#, "trials is fixed by the nih-toolbox protocol"),
             (#"{"protocol":"asht","rest":5}"#, "rest must be 15 to 3600 seconds between trials for the asht protocol"),
             (#"{"trials":2}"#, "add \"protocol\":\"standard\""),
+            (#"{"protocol":"intermittent","trials":31}"#, "from 2 to 30 (trials per hand) for the intermittent protocol"),
         ]
         for (body, message) in refused {
             let response = try await start(body)
@@ -95,7 +96,13 @@ import Testing
             #expect(response.body.contains(message), "\(body): \(response.body)")
         }
         #expect(try await start(#"{"protocol":"southampton","hand":"left"}"#).status == .ok)
-        #expect(backend.calls.withLock { $0 } == ["protocol left - 1 0.0", "protocol - - - -", "protocol left - - - (southampton)"])
+        // Each protocol's own range: twelve grips for intermittent, beyond standard's five.
+        #expect(try await start(#"{"protocol":"intermittent","trials":12}"#).status == .ok)
+        #expect(
+            backend.calls.withLock { $0 } == [
+                "protocol left - 1 0.0", "protocol - - - -", "protocol left - - - (southampton)", "protocol - - 12 - (intermittent)",
+            ]
+        )
         // The picker's list is the one `record --protocol` takes.
         let listed = try await respond(.get, "/api/protocols")
         #expect(listed.status == .ok)

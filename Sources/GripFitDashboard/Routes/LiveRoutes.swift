@@ -133,12 +133,12 @@ public struct LiveRoutes<Session: LiveControl>: Sendable {
                 throw DashboardError(.badRequest, "Unknown protocol \"\(name)\"; the known ones are \(GripProtocol.names).")
             }
             try Self.checkOverrides(of: chosen, body)
-            let trials = GuidedProtocol.Settings.trialsPerHandRange
+            let trials = chosen.trialsRange
             if let count = body.trials, !(count.rounded() == count && Double(trials.lowerBound)...Double(trials.upperBound) ~= count) {
                 throw DashboardError(
                     .badRequest,
                     "trials must be a whole number from \(trials.lowerBound) to "
-                        + "\(trials.upperBound) (trials per hand)."
+                        + "\(trials.upperBound) (trials per hand)" + (chosen == .standard ? "." : " for the \(chosen.name) protocol.")
                 )
             }
             let rest = chosen.restRange
