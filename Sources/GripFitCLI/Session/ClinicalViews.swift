@@ -1,4 +1,5 @@
 import Foundation
+import GripFitCore
 import GripFitExchange
 import GripFitRecords
 import GripFitStore
@@ -9,6 +10,20 @@ enum ClinicalViews {
     static func view(of assessment: StoredAssessment, in store: any SessionHistory, settings: ClinicalSettings) throws -> ClinicalView {
         let subject = try assessment.facts.subject.map { code throws in try store.subject(code: code) }
         let others = try assessment.facts.subject.map { code throws in try store.assessments(subject: code) } ?? []
-        return ClinicalView(assessment: assessment, subject: subject, others: others, settings: settings, timeZone: .current)
+        return ClinicalView(
+            assessment: assessment,
+            subject: subject,
+            others: others,
+            settings: settings,
+            timeZone: .current,
+            measures: try measures(of: assessment, in: store)
+        )
+    }
+
+    /// Each attempt's force–time measures, by session id, from its session's trace.
+    static func measures(of assessment: StoredAssessment, in store: any SessionHistory) throws -> [Int64: TrialMeasures] {
+        var measures: [Int64: TrialMeasures] = [:]
+        for attempt in assessment.attempts { measures[attempt.session] = try store.session(id: attempt.session).measures }
+        return measures
     }
 }

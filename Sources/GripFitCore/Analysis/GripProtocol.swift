@@ -63,6 +63,9 @@ public struct GripProtocol: Equatable, Sendable {
     public var overrides: Set<Override>
     /// Where the protocol comes from.
     public var source: String
+    /// Its cue asks for a held grip, so `show` and the report give each trial's force–time measures
+    /// (``TrialMeasures``); the exports give them for every protocol.
+    public var holdsGrip = false
 
     /// "southampton v1": how outputs name the protocol an assessment ran.
     public var title: String { "\(name) v\(version)" }
@@ -114,7 +117,8 @@ public struct GripProtocol: Equatable, Sendable {
         trialLimit: 10,
         statistic: .maximumOfAll,
         overrides: [.rest, .hand],
-        source: "Roberts HC et al., Age Ageing 2011;40(4):423–9 (PubMed 21624928)"
+        source: "Roberts HC et al., Age Ageing 2011;40(4):423–9 (PubMed 21624928)",
+        holdsGrip: true
     )
 
     public static let asht = GripProtocol(
@@ -133,7 +137,8 @@ public struct GripProtocol: Equatable, Sendable {
         trialLimit: 10,
         statistic: .meanPerHand,
         overrides: [.rest, .hand],
-        source: "ASHT Clinical Assessment Recommendations, 3rd ed. (2015); BMC Geriatrics 2017, doi:10.1186/s12877-017-0625-y, Table 3"
+        source: "ASHT Clinical Assessment Recommendations, 3rd ed. (2015); BMC Geriatrics 2017, doi:10.1186/s12877-017-0625-y, Table 3",
+        holdsGrip: true
     )
 
     public static let nihToolbox = GripProtocol(
@@ -152,6 +157,7 @@ public struct GripProtocol: Equatable, Sendable {
         trialLimit: 10,
         statistic: .testTrial,
         overrides: [.rest, .hand],
-        source: "NIH Toolbox grip strength test (OMB ICR 201105-0925-006, Attachment 36)"
+        source: "NIH Toolbox grip strength test (OMB ICR 201105-0925-006, Attachment 36)",
+        holdsGrip: true
     )
 }

@@ -29,6 +29,9 @@ public struct ClinicalView: Sendable, Equatable {
     public let earlier: [StoredAssessment]
     /// Where the assessment's days are counted.
     public let timeZone: TimeZone
+    /// Each attempt's force–time measures, by its session's id, in the assessment's unit; empty
+    /// when the caller did not read the sessions' traces.
+    public let measures: [Int64: TrialMeasures]
 
     /// `others`: the subject's assessments (any order, this one included or not); only the earlier,
     /// calibrated ones are kept, since raw counts are not kilograms a trend could compare.
@@ -37,9 +40,11 @@ public struct ClinicalView: Sendable, Equatable {
         subject: Subject?,
         others: [StoredAssessment] = [],
         settings: ClinicalSettings = .standard,
-        timeZone: TimeZone
+        timeZone: TimeZone,
+        measures: [Int64: TrialMeasures] = [:]
     ) {
         self.assessment = assessment
+        self.measures = measures
         self.subject = subject
         self.settings = settings
         self.timeZone = timeZone
@@ -114,5 +119,10 @@ public struct ClinicalView: Sendable, Equatable {
         if case .placed = norm { citations.append(DoddsTable.citation) }
         if ewgsop2?.compared == true { citations.append(EWGSOP2Threshold.citation) }
         return citations
+    }
+
+    /// Whether `show` and the report give each trial's measures: the protocol's cue asks for a held grip.
+    public var showsMeasures: Bool {
+        GripProtocol.named(assessment.facts.protocolName)?.holdsGrip == true && !measures.isEmpty
     }
 }

@@ -278,8 +278,14 @@ struct History: ParsableCommand {
     }
 
     private func listAssessments(_ store: any SessionHistory, to sink: some CommandOutput) throws {
-        let listed = AssessmentListing.views(try store.assessments(subject: subject), subjects: try store.subjects())
-        var encoder = (json ? .json : format).assessmentEncoder(unit: unit)
+        let format = json ? .json : self.format
+        // The table shows no trial's measures: only CSV and JSON read every attempt's trace for them.
+        let listed = try AssessmentListing.views(
+            try store.assessments(subject: subject),
+            subjects: try store.subjects(),
+            measures: format == .table ? nil : store
+        )
+        var encoder = format.assessmentEncoder(unit: unit)
         Self.write(listed, with: &encoder, to: sink)
     }
 
