@@ -14,8 +14,8 @@ enum AssessmentListing {
     static let csvHeader = [
         "id", "start", "subject", "device", "protocol", "unit", "attempts", "flagged", "left_best", "left_mean", "left_sd_population",
         "left_cv_percent", "right_best", "right_mean", "right_sd_population", "right_cv_percent", "difference_percent", "stronger",
-        "dominance_ratio", "norm_table", "norm_statistic", "norm_band", "norm_z", "norm_percentile", "norm", "ewgsop2",
-        "left_consistency", "right_consistency", "protocol_version", "trial_measures",
+        "dominance_ratio", "protocol_version", "trial_measures", "norm_table", "norm_statistic", "norm_band", "norm_z",
+        "norm_percentile", "norm", "ewgsop2", "left_consistency", "right_consistency",
     ]
 
     /// Each assessment read clinically, its subject's facts (sex, age, dominant hand) from `subjects`,
@@ -115,7 +115,8 @@ enum AssessmentListing {
         ] + hand(statistics.left) + hand(statistics.right) + [
             statistics.difference.map { $0.percent.formatted(decimals: 2) } ?? "", statistics.difference?.stronger.rawValue ?? "",
             statistics.dominanceRatio.map { $0.formatted(decimals: 3) } ?? "",
-        ] + clinicalFields(view) + [facts.protocolVersion.map(String.init) ?? "", CSVLine.text(measuresField(view, unit: unit))]
+            facts.protocolVersion.map(String.init) ?? "", CSVLine.text(measuresField(view, unit: unit)),
+        ] + clinicalFields(view)
     }
 
     /// The norm's table, statistic, band, z and percentile (empty where it gave none), then the
