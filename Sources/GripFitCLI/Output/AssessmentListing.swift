@@ -20,7 +20,11 @@ enum AssessmentListing {
 
     /// Each assessment read clinically, its subject's facts (sex, age, dominant hand) from `subjects`,
     /// with each attempt's force–time measures from the traces in `measures` when given.
-    static func views(_ assessments: [StoredAssessment], subjects: [Subject], measures: (any SessionHistory)? = nil) throws
+    static func views(
+        _ assessments: [StoredAssessment],
+        subjects: [Subject],
+        measures: (any SessionHistory)? = nil
+    ) throws
         -> [ClinicalView]
     {
         try assessments.map { assessment in

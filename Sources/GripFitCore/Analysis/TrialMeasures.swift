@@ -60,8 +60,15 @@ public struct TrialMeasures: Equatable, Sendable {
         else {
             let none = Measure.unavailable("no grip: no reading rose above the rep threshold")
             return TrialMeasures(
-                timeToPeak: none, timeTo80: none, peakRFD: rfd, rfdWindow: options.rfdWindow, plateauForce: none,
-                plateauCV: none, heldDuration: none, releaseRate: none, impulse: none
+                timeToPeak: none,
+                timeTo80: none,
+                peakRFD: rfd,
+                rfdWindow: options.rfdWindow,
+                plateauForce: none,
+                plateauCV: none,
+                heldDuration: none,
+                releaseRate: none,
+                impulse: none
             )
         }
         let last = first + rep.sampleCount - 1

@@ -89,9 +89,11 @@ struct TrialMeasuresTests {
     }
 
     @Test func keysNameTheirUnits() {
-        #expect(TrialMeasureField.allCases.map { $0.key(unit: "kg") } == [
-            "time_to_peak_s", "time_to_80_s", "peak_rfd_kg_per_s", "plateau_force_kg", "plateau_cv_pct", "held_duration_s",
-            "release_rate_kg_per_s", "impulse_kg_s",
-        ])
+        #expect(
+            TrialMeasureField.allCases.map { $0.key(unit: "kg") } == [
+                "time_to_peak_s", "time_to_80_s", "peak_rfd_kg_per_s", "plateau_force_kg", "plateau_cv_pct", "held_duration_s",
+                "release_rate_kg_per_s", "impulse_kg_s",
+            ]
+        )
     }
 }
