@@ -113,6 +113,11 @@ struct ExportedSession: Codable {
     var calibration: Calibration?
     var summary: Summary
     var reps: [Rep]
+    /// The trial's force–time measures (``TrialMeasures``) in ``unit``, each under its key with its
+    /// unit (``TrialMeasureField/key(unit:)``) and `rfd_window_s`; null for one the trace cannot give,
+    /// whose reason is under ``measuresUnavailable``. Absent in older exports; an import recomputes them.
+    var measures: [String: Double?]?
+    var measuresUnavailable: [String: String]?
     var trace: Trace
 
     init(_ session: StoredSession) {
@@ -150,6 +155,16 @@ struct ExportedSession: Codable {
                 interrupted: rep.interrupted
             )
         }
+        let trial = session.measures
+        var measures: [String: Double?] = ["rfd_window_s": trial.rfdWindow]
+        var unavailable: [String: String] = [:]
+        for field in TrialMeasureField.allCases {
+            let key = field.key(unit: session.unitName)
+            measures[key] = .some(field.measure(trial).value)
+            if let reason = field.measure(trial).reason { unavailable[key] = reason }
+        }
+        self.measures = measures
+        measuresUnavailable = unavailable
         trace = Trace(
             samples: session.trace.samples.map { [$0.micros, Int64($0.raw)] },
             gaps: session.trace.gaps.map { [$0.startMicros, $0.endMicros] }

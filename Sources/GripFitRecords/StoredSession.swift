@@ -65,11 +65,7 @@ public struct StoredSession: FiledSession, Equatable, Sendable {
         threshold: RepThreshold? = nil
     ) -> StoredSession {
         let options = AnalysisOptions(threshold: threshold ?? defaultThreshold(calibrated: calibration != nil))
-        var forces = trace.forces(calibration: calibration?.calibration)
-        if calibration == nil, let floor = forces.map(\.value).min() {
-            forces = forces.map { ForceSample(time: $0.time, value: $0.value - floor) }
-        }
-        let summary = GripAnalysis.analyze(forces, gaps: trace.gaps, options: options)
+        let summary = GripAnalysis.analyze(forces(trace, calibration: calibration), gaps: trace.gaps, options: options)
         return StoredSession(
             device: device,
             startedAtMilliseconds: startedAtMilliseconds,
@@ -83,6 +79,15 @@ public struct StoredSession: FiledSession, Equatable, Sendable {
             summary: summary,
             trace: trace
         )
+    }
+
+    /// The readings as analysis sees them: kilograms, or counts above the trace's lowest reading.
+    static func forces(_ trace: RawTrace, calibration: StoredCalibration?) -> [ForceSample] {
+        var forces = trace.forces(calibration: calibration?.calibration)
+        if calibration == nil, let floor = forces.map(\.value).min() {
+            forces = forces.map { ForceSample(time: $0.time, value: $0.value - floor) }
+        }
+        return forces
     }
 
     public static func defaultThreshold(calibrated: Bool) -> RepThreshold {

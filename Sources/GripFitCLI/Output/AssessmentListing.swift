@@ -14,27 +14,81 @@ enum AssessmentListing {
     static let csvHeader = [
         "id", "start", "subject", "device", "protocol", "unit", "attempts", "flagged", "left_best", "left_mean", "left_sd_population",
         "left_cv_percent", "right_best", "right_mean", "right_sd_population", "right_cv_percent", "difference_percent", "stronger",
-        "dominance_ratio", "protocol_figures", "norm_table", "norm_statistic", "norm_band", "norm_z", "norm_percentile", "norm", "ewgsop2",
-        "left_consistency", "right_consistency",
+        "dominance_ratio", "protocol_version", "trial_measures", "protocol_figures", "norm_table", "norm_statistic", "norm_band",
+        "norm_z", "norm_percentile", "norm", "ewgsop2", "left_consistency", "right_consistency",
     ]
 
-    /// Each assessment read clinically, its subject's facts (sex, age, dominant hand) from `subjects`.
-    /// `traces`: the traces of an assessment whose protocol reads them (``ClinicalViews/traces(of:in:)``);
-    /// a rapid-exchange run is read beside the others listed (its subject's latest static assessment).
+    /// Each assessment read clinically, its subject's facts (sex, age, dominant hand) from `subjects`,
+    /// with each attempt's force–time measures from the traces in `measures` when given. `traces`:
+    /// the traces of an assessment whose protocol reads them (``ClinicalViews/traces(of:in:)``); a
+    /// rapid-exchange run is read beside the others listed (its subject's latest static assessment).
     static func views(
         _ assessments: [StoredAssessment],
         subjects: [Subject],
+        measures: (any SessionHistory)? = nil,
         traces: (StoredAssessment) throws -> [Int64: TrialTrace] = { _ in [:] }
-    ) rethrows -> [ClinicalView] {
+    ) throws -> [ClinicalView] {
         try assessments.map { assessment in
             ClinicalView(
                 assessment: assessment,
                 subject: subjects.first { $0.code == assessment.facts.subject },
                 others: GripProtocol.named(assessment.facts.protocolName)?.statistic == .rapidExchange ? assessments : [],
                 timeZone: .current,
-                traces: try traces(assessment)
+                traces: try traces(assessment),
+                measures: try measures.map { try ClinicalViews.measures(of: assessment, in: $0) } ?? [:]
             )
         }
+    }
+
+    /// The attempts in the order `show` lists them: left then right, by trial and attempt.
+    private static func ordered(_ attempts: [AssessmentAttempt]) -> [AssessmentAttempt] {
+        attempts.sorted { ($0.hand == .left ? 0 : 1, $0.trial, $0.attempt) < ($1.hand == .left ? 0 : 1, $1.trial, $1.attempt) }
+    }
+
+    /// Every attempt's measures in one CSV field: "left 1.1: time_to_peak_s=0.420, …; right 1.1: …",
+    /// a measure the trace cannot give as `key=unavailable (reason)`; forces in `unit`.
+    private static func measuresField(_ view: ClinicalView, unit: ForceUnit) -> String {
+        let calibrated = view.assessment.facts.calibrated
+        let name = calibrated ? unit.rawValue : "raw"
+        return ordered(view.assessment.attempts).compactMap { attempt -> String? in
+            guard let measures = view.measures[attempt.session] else { return nil }
+            let pairs = TrialMeasureField.allCases.map { field in
+                let key = field.key(unit: name)
+                switch field.measure(measures) {
+                case .unavailable(let reason): return "\(key)=unavailable (\(reason))"
+                case .value(let value):
+                    return "\(key)=\(shown(field, value, calibrated: calibrated, unit: unit).formatted(decimals: 3))"
+                }
+            }
+            return "\(attempt.hand.rawValue) \(attempt.trial).\(attempt.attempt): " + pairs.joined(separator: ", ")
+        }.joined(separator: "; ")
+    }
+
+    /// A measure in `unit` (forces, rates and impulses converted; seconds and per cent as they are).
+    private static func shown(_ field: TrialMeasureField, _ value: Double, calibrated: Bool, unit: ForceUnit) -> Double {
+        field.kind == .seconds || field.kind == .percent
+            ? value : ForceDisplay(calibration: nil, unit: unit).convert(stored: value, calibrated: calibrated)
+    }
+
+    /// An attempt's measures as JSON: each key with its unit (``TrialMeasureField/key(unit:)``) and
+    /// its value, or null with the reason under `unavailable`.
+    private static func measuresJSON(_ measures: TrialMeasures, calibrated: Bool, unit: ForceUnit) -> JSONObject {
+        let name = calibrated ? unit.rawValue : "raw"
+        var object = JSONObject()
+        var unavailable = JSONObject()
+        for field in TrialMeasureField.allCases {
+            let key = field.key(unit: name)
+            switch field.measure(measures) {
+            case .unavailable(let reason):
+                object.setNull(key)
+                unavailable.set(key, reason)
+            case .value(let value):
+                object.set(key, shown(field, value, calibrated: calibrated, unit: unit).rounded(decimals: 4))
+            }
+        }
+        object.set("rfd_window_s", measures.rfdWindow)
+        object.set("unavailable", unavailable)
+        return object
     }
 
     /// What the table says when there is no assessment.
@@ -69,6 +123,7 @@ enum AssessmentListing {
         ] + hand(statistics.left) + hand(statistics.right) + [
             statistics.difference.map { $0.percent.formatted(decimals: 2) } ?? "", statistics.difference?.stronger.rawValue ?? "",
             statistics.dominanceRatio.map { $0.formatted(decimals: 3) } ?? "",
+            facts.protocolVersion.map(String.init) ?? "", CSVLine.text(measuresField(view, unit: unit)),
             CSVLine.text(figureLines(view, unit: unit).joined(separator: "; ")),
         ] + clinicalFields(view)
     }
@@ -165,6 +220,9 @@ enum AssessmentListing {
             entry.set("attempt", attempt.attempt)
             entry.set("peak", force(attempt.peak))
             if let flag = attempt.flag { entry.set("flag", flag) } else { entry.setNull("flag") }
+            if let measures = view.measures[attempt.session] {
+                entry.set("measures", measuresJSON(measures, calibrated: facts.calibrated, unit: unit))
+            }
             attempts.append(entry)
         }
         object.set("attempts", attempts)

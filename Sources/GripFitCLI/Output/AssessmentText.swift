@@ -60,9 +60,22 @@ enum AssessmentText {
                         + display.text(stored: attempt.peak, calibrated: facts.calibrated)
                         + (attempt.flag.map { "  flagged, not counted: \(UntrustedText.escaped($0))" } ?? "")
                 )
+                if view.showsMeasures, let measures = view.measures[attempt.session] {
+                    lines += WordWrap.lines(measureText(measures, calibrated: facts.calibrated, unit: unit), width: width - 4)
+                        .map { "    " + $0 }
+                }
             }
         }
         return lines + [""] + clinical(view, unit: unit, width: width)
+    }
+
+    /// A trial's force–time measures on one line (``TrialMeasureField/phrase(_:unit:convert:)``), forces in `unit`.
+    static func measureText(_ measures: TrialMeasures, calibrated: Bool, unit: ForceUnit) -> String {
+        let display = ForceDisplay(calibration: nil, unit: unit)
+        let name = calibrated ? unit.rawValue : "raw"
+        return TrialMeasureField.allCases.map { field in
+            field.phrase(measures, unit: name) { display.convert(stored: $0, calibrated: calibrated) }
+        }.joined(separator: ", ")
     }
 
     /// The figures, then the norm, the EWGSOP2 comparison and trial consistency against the view's

@@ -16,7 +16,8 @@ enum ClinicalViews {
             others: others,
             settings: settings,
             timeZone: .current,
-            traces: try traces(of: assessment, in: store)
+            traces: try traces(of: assessment, in: store),
+            measures: try measures(of: assessment, in: store)
         )
     }
 
@@ -31,5 +32,12 @@ enum ClinicalViews {
             traces[attempt.session] = TrialTrace(session.trace, calibration: session.calibration?.calibration)
         }
         return traces
+    }
+
+    /// Each attempt's force–time measures, by session id, from its session's trace.
+    static func measures(of assessment: StoredAssessment, in store: any SessionHistory) throws -> [Int64: TrialMeasures] {
+        var measures: [Int64: TrialMeasures] = [:]
+        for attempt in assessment.attempts { measures[attempt.session] = try store.session(id: attempt.session).measures }
+        return measures
     }
 }

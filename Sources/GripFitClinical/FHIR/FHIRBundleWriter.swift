@@ -197,17 +197,55 @@ public enum FHIRBundleWriter {
         resource.set("device", reference(deviceURL(assessment.deviceAddress, identity)))
         // Each trial has its own local code: obs-7 forbids a component coded as the Observation itself
         // while the Observation has a value (the best grip).
-        let components =
-            result.trials.map { trial in
-                var trialCode = concept([coding(trialSystem, "trial-\(trial.number)", "Trial \(trial.number)")])
-                trialCode.set("text", "Trial \(trial.number)")
-                var component = JSONObject()
-                component.set("code", trialCode)
-                component.set("valueQuantity", quantity(trial.kg))
-                return component
-            } + result.figures.map(component)
-        if !components.isEmpty { resource.set("component", components) }
+        let components = result.trials.map { trial in
+            var trialCode = concept([coding(trialSystem, "trial-\(trial.number)", "Trial \(trial.number)")])
+            trialCode.set("text", "Trial \(trial.number)")
+            var component = JSONObject()
+            component.set("code", trialCode)
+            component.set("valueQuantity", quantity(trial.kg))
+            return component
+        }
+        let measured = result.trials.flatMap { trial in
+            TrialMeasureField.allCases.flatMap { field in
+                trial.measures.map { [measureComponent(field, of: $0, trial: trial.number)] } ?? []
+            }
+        }
+        let all = components + result.figures.map(component) + measured
+        if !all.isEmpty { resource.set("component", all) }
         return resource
+    }
+
+    /// A trial's force–time measure as a component after the trials' peaks: its local code
+    /// (`trial-2-time-to-peak`), its value in UCUM units (s, kgf, kgf/s, kgf.s, %), or a
+    /// dataAbsentReason with the reason when the trace cannot give it (a link gap).
+    private static func measureComponent(_ field: TrialMeasureField, of measures: TrialMeasures, trial: Int) -> JSONObject {
+        let name = "Trial \(trial) \(field == .peakRFD ? "peak RFD over \(Int((measures.rfdWindow * 1000).rounded())) ms" : field.label)"
+        var code = concept([coding(trialSystem, "trial-\(trial)-" + field.rawValue.replacingOccurrences(of: "_", with: "-"), name)])
+        code.set("text", name)
+        var component = JSONObject()
+        component.set("code", code)
+        switch field.measure(measures) {
+        case .value(let value):
+            let unit =
+                switch field.kind {
+                case .seconds: "s"
+                case .force: "kgf"
+                case .rate: "kgf/s"
+                case .impulse: "kgf.s"
+                case .percent: "%"
+                }
+            var quantity = JSONObject()
+            quantity.set("value", (value * 1000).rounded() / 1000)
+            quantity.set("unit", unit)
+            quantity.set("system", ucum)
+            quantity.set("code", unit)
+            component.set("valueQuantity", quantity)
+        case .unavailable(let reason):
+            var absent = concept([coding("http://terminology.hl7.org/CodeSystem/data-absent-reason", "unknown", "Unknown")])
+            absent.set("text", reason)
+            component.set("dataAbsentReason", absent)
+        }
+        return component
     }
 
     private static func identifier(_ system: String, _ value: String) -> JSONObject {

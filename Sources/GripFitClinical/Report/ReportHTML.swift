@@ -65,6 +65,7 @@ public enum ReportHTML {
                 + result.trials.map { "<tr><td>\($0.number)</td><td>\(kg($0.kg))</td></tr>" }.joined()
                 + "</tbody></table>"
         }
+        html += measures(result.trials)
         html +=
             "<table class=\"figures\"><tbody>"
             + "<tr><th>Best</th><td>\(kg(result.bestKg))</td></tr>"
@@ -81,6 +82,36 @@ public enum ReportHTML {
                 }.joined() + "</ul></div>"
         }
         return html + "</section>"
+    }
+
+    /// The counted trials' force–time measures (``TrialMeasures``, in kg and seconds), with the reason
+    /// under the table for each one the trace could not give; nothing for trials without measures
+    /// (a protocol that does not hold the grip).
+    private static func measures(_ trials: [CountedTrial]) -> String {
+        let measured = trials.compactMap { trial in trial.measures.map { (trial.number, $0) } }
+        guard let window = measured.first?.1.rfdWindow else { return "" }
+        let columns: [(TrialMeasureField, String)] = [
+            (.timeToPeak, "To peak s"), (.timeTo80, "To 80 % s"), (.peakRFD, "RFD\u{00B9} kg/s"), (.plateauForce, "Plateau\u{00B2} kg"),
+            (.plateauCV, "CV %"), (.releaseRate, "Release\u{00B3} kg/s"), (.impulse, "Impulse kg·s"),
+        ]
+        var reasons: [String] = []
+        let rows = measured.map { number, measures in
+            "<tr><td>\(number)</td>"
+                + columns.map { field, _ in
+                    switch field.measure(measures) {
+                    case .value(let value): return "<td>" + (value.isFinite ? value.formatted(decimals: field.decimals) : "–") + "</td>"
+                    case .unavailable(let reason):
+                        reasons.append("trial \(number) \(field.label): \(reason)")
+                        return "<td>–</td>"
+                    }
+                }.joined() + "</tr>"
+        }.joined()
+        let ms = Int((window * 1000).rounded())
+        return "<table class=\"measures\"><thead><tr><th>Trial</th>" + columns.map { "<th>\($0.1)</th>" }.joined() + "</tr></thead><tbody>"
+            + rows + "</tbody></table><p class=\"measures-notes\">"
+            + "\u{00B9} steepest rise over \(ms) ms; \u{00B2} mean while at or above 90 % of the peak; "
+            + "\u{00B3} mean fall from 80 % to 20 % of the peak; times from the first reading above the rep threshold."
+            + reasons.map { " Not measured: " + text($0) + "." }.joined() + "</p>"
     }
 
     /// The figure and the threshold it is read against, in ``Consistency``'s words (not assessed below
@@ -162,6 +193,11 @@ public enum ReportHTML {
         th:first-child, td:first-child { width: 45%; }
         .figures th { font-weight: normal; color: #555; }
         .consistency { margin: 1mm 0; }
+        .measures { font-size: 7pt; }
+        .measures th { font-weight: normal; color: #555; vertical-align: bottom; }
+        .measures th, .measures td { padding: 0.3mm 0.6mm; }
+        .measures th:first-child, .measures td:first-child { width: auto; }
+        .measures-notes { font-size: 6.5pt; color: #555; margin: 0 0 1mm 0; }
         .flagged ul { margin: 0; padding-left: 4mm; }
         .flagged li { overflow-wrap: anywhere; font-size: 8pt; }
         .both { margin: 2mm 0; }

@@ -81,6 +81,9 @@ public struct GripProtocol: Equatable, Sendable {
     public var holdsToLimit = false
     /// Seconds from one cue to the next (a paced cue), instead of a rest after each trial; nil: rest.
     public var paceSeconds: Double?
+    /// Its cue asks for a held grip, so `show` and the report give each trial's force–time measures
+    /// (``TrialMeasures``); the exports give them for every protocol.
+    public var holdsGrip = false
 
     /// "southampton v1": how outputs name the protocol an assessment ran.
     public var title: String { "\(name) v\(version)" }
@@ -137,7 +140,8 @@ public struct GripProtocol: Equatable, Sendable {
         trialLimit: 10,
         statistic: .maximumOfAll,
         overrides: [.rest, .hand],
-        source: "Roberts HC et al., Age Ageing 2011;40(4):423–9 (PubMed 21624928)"
+        source: "Roberts HC et al., Age Ageing 2011;40(4):423–9 (PubMed 21624928)",
+        holdsGrip: true
     )
 
     public static let asht = GripProtocol(
@@ -156,7 +160,8 @@ public struct GripProtocol: Equatable, Sendable {
         trialLimit: 10,
         statistic: .meanPerHand,
         overrides: [.rest, .hand],
-        source: "ASHT Clinical Assessment Recommendations, 3rd ed. (2015); BMC Geriatrics 2017, doi:10.1186/s12877-017-0625-y, Table 3"
+        source: "ASHT Clinical Assessment Recommendations, 3rd ed. (2015); BMC Geriatrics 2017, doi:10.1186/s12877-017-0625-y, Table 3",
+        holdsGrip: true
     )
 
     public static let nihToolbox = GripProtocol(
@@ -175,7 +180,8 @@ public struct GripProtocol: Equatable, Sendable {
         trialLimit: 10,
         statistic: .testTrial,
         overrides: [.rest, .hand],
-        source: "NIH Toolbox grip strength test (OMB ICR 201105-0925-006, Attachment 36)"
+        source: "NIH Toolbox grip strength test (OMB ICR 201105-0925-006, Attachment 36)",
+        holdsGrip: true
     )
 
     /// One maximal grip held until the cut-off (``trialLimit``, `--duration`); FR75/FR50/FR25 from its trace.
@@ -198,7 +204,8 @@ public struct GripProtocol: Equatable, Sendable {
         source: "Sustained grip, FR75/FR50/FR25 (J Biomed Phys Eng, jbpe.sums.ac.ir article 47456)",
         bothHands: false,
         trialsRange: 1...1,
-        holdsToLimit: true
+        holdsToLimit: true,
+        holdsGrip: true
     )
 
     /// Repeated maximal grips of a fixed length with a short rest: the fatigue index and the slope of the peaks.
@@ -221,7 +228,8 @@ public struct GripProtocol: Equatable, Sendable {
         source: "Intermittent handgrip endurance, fatigue index (PMC3776088)",
         bothHands: false,
         trialsRange: 2...30,
-        holdsToLimit: true
+        holdsToLimit: true,
+        holdsGrip: true
     )
 
     /// Alternating hands on a paced cue; information beside the static maximum, never a verdict.

@@ -18,7 +18,7 @@ extension ClinicalView {
             let notes = consistency(hand).map { ["trial consistency, \(hand.rawValue) hand: \($0)"] } ?? []
             // Numbered as saved and cued, as the report numbers them.
             let trials = assessment.attempts.filter { $0.hand == hand && $0.counts }.sorted { $0.trial < $1.trial }
-                .map { CountedTrial(number: $0.trial, kg: $0.peak) }
+                .map { CountedTrial(number: $0.trial, kg: $0.peak, measures: measures[$0.session]) }
             return figures.best.map { FHIRHandResult(hand: hand, valueKg: $0, trials: trials, notes: notes, figures: fhirFigures(hand)) }
         }
         return FHIRAssessment(

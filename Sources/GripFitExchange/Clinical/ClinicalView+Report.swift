@@ -58,7 +58,9 @@ extension ClinicalView {
         let figures = statistics.figures(hand)
         return HandResult(
             hand: hand,
-            trials: attempts.filter(\.counts).map { CountedTrial(number: $0.trial, kg: $0.peak) },
+            trials: attempts.filter(\.counts).map {
+                CountedTrial(number: $0.trial, kg: $0.peak, measures: showsMeasures ? measures[$0.session] : nil)
+            },
             flagged: attempts.compactMap { attempt in
                 attempt.flag.map { FlaggedAttempt(trial: attempt.trial, attempt: attempt.attempt, kg: attempt.peak, reason: $0) }
             },

@@ -32,6 +32,9 @@ public struct ClinicalView: Sendable, Equatable {
     /// The protocol's own figures, each with the statistic that made it (``GripProtocol/figures(_:staticMaximum:)``);
     /// none for a protocol this build does not know or whose result is the best and mean.
     public let protocolFigures: [GripProtocol.Figure]
+    /// Each attempt's force–time measures, by its session's id, in the assessment's unit; empty
+    /// when the caller did not read the sessions' traces.
+    public let measures: [Int64: TrialMeasures]
 
     /// `others`: the subject's assessments (any order, this one included or not); only the earlier,
     /// calibrated ones are kept, since raw counts are not kilograms a trend could compare.
@@ -44,9 +47,11 @@ public struct ClinicalView: Sendable, Equatable {
         others: [StoredAssessment] = [],
         settings: ClinicalSettings = .standard,
         timeZone: TimeZone,
-        traces: [Int64: TrialTrace] = [:]
+        traces: [Int64: TrialTrace] = [:],
+        measures: [Int64: TrialMeasures] = [:]
     ) {
         self.assessment = assessment
+        self.measures = measures
         self.subject = subject
         self.settings = settings
         self.timeZone = timeZone
@@ -147,5 +152,10 @@ public struct ClinicalView: Sendable, Equatable {
         if case .placed = norm { citations.append(DoddsTable.citation) }
         if ewgsop2?.compared == true { citations.append(EWGSOP2Threshold.citation) }
         return citations
+    }
+
+    /// Whether `show` and the report give each trial's measures: the protocol's cue asks for a held grip.
+    public var showsMeasures: Bool {
+        GripProtocol.named(assessment.facts.protocolName)?.holdsGrip == true && !measures.isEmpty
     }
 }
