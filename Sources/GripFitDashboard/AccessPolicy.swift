@@ -1,4 +1,5 @@
 import GripFitStore
+
 /// Who may use the dashboard. On loopback, anyone on this machine, but only under a loopback
 /// host name (a DNS-rebinding page cannot pose as `localhost`). Anywhere else, only with the
 /// token. Either way, state-changing requests must come from the dashboard's own origin.
@@ -13,6 +14,8 @@ public struct AccessPolicy: Sendable {
 
     /// Where a login (the token given in the URL, the cookie then set) and a refused token are recorded.
     public let audit: AuditTrail?
+    /// Served over HTTPS (`dashboard --tls`): the token's cookie is `Secure`, and the page's origin is `https://`.
+    public var secure = false
 
     public init(token: String?, loopbackOnly: Bool, audit: AuditTrail? = nil) {
         self.audit = audit
