@@ -72,7 +72,7 @@ import Testing
         #expect(certificate.out.contains("DNS:\(host)") && certificate.out.contains("DNS:\(host.split(separator: ".")[0]).local"))
         // TLS 1.1 and older are refused (the client allowed to offer it at security level 0).
         let old = try Self.shell("openssl s_client -connect 127.0.0.1:\(dashboard.port) -tls1_1 -cipher DEFAULT@SECLEVEL=0 </dev/null")
-        #expect(old.status != 0 && !old.out.contains("Protocol  : TLSv1.1"))
+        #expect(old.status != 0 && old.out.contains("Cipher is (NONE)"), "\(old.out)")
 
         // curl trusts the certificate as the CLI saved it, and the server's key by the pin of its public key.
         let pin = try Self.shell(

@@ -17,7 +17,7 @@ import Testing
         return paths
     }
 
-    func failure(_ certificate: String, _ key: String) -> TLSFailure? {
+    func loadFailure(_ certificate: String, _ key: String) -> TLSFailure? {
         do {
             _ = try TLSIdentity.load(certificatePath: certificate, keyPath: key)
             return nil
@@ -37,7 +37,7 @@ import Testing
     @Test func aMissingFileIsNamedWithErrnoAndTheOption() throws {
         let directory = Scratch.directory("tls")
         let (_, key) = try pair("dashboard", in: directory)
-        let failure = try #require(failure(directory + "/missing.crt", key))
+        let failure = try #require(loadFailure(directory + "/missing.crt", key))
         #expect(failure.kind == .unreadable)
         #expect(failure.message.contains(directory + "/missing.crt"))
         #expect(failure.message.contains("No such file or directory"))
@@ -48,7 +48,7 @@ import Testing
         let directory = Scratch.directory("tls")
         let (certificate, _) = try pair("dashboard", in: directory)
         // A directory: open succeeds, read fails with EISDIR (a 0000 file would not do: tests may run as root).
-        let failure = try #require(failure(certificate, directory))
+        let failure = try #require(loadFailure(certificate, directory))
         #expect(failure.kind == .unreadable)
         #expect(failure.message.contains(directory) && failure.message.contains("Is a directory"))
         #expect(failure.message.contains("--tls-key"))
@@ -59,10 +59,10 @@ import Testing
         let (certificate, key) = try pair("dashboard", in: directory)
         let der = directory + "/dashboard.der"
         FileManager.default.createFile(atPath: der, contents: Data([0x30, 0x82, 0x01, 0x00, 0x02]))
-        let notCertificate = try #require(failure(der, key))
+        let notCertificate = try #require(loadFailure(der, key))
         #expect(notCertificate.kind == .invalid)
         #expect(notCertificate.message.contains(der) && notCertificate.message.contains("no PEM certificate"))
-        let notKey = try #require(failure(certificate, certificate))
+        let notKey = try #require(loadFailure(certificate, certificate))
         #expect(notKey.kind == .invalid)
         #expect(notKey.message.contains(certificate) && notKey.message.contains("no unencrypted PEM private key"))
     }
@@ -71,7 +71,7 @@ import Testing
         let directory = Scratch.directory("tls")
         let (certificate, _) = try pair("first", in: directory)
         let (_, otherKey) = try pair("second", in: directory)
-        let failure = try #require(failure(certificate, otherKey))
+        let failure = try #require(loadFailure(certificate, otherKey))
         #expect(failure.kind == .invalid)
         #expect(failure.message.contains("\(otherKey) is not the private key of the certificate in \(certificate)"))
     }

@@ -173,12 +173,12 @@ struct Dashboard: ParsableCommand {
             server.stop()
         }
         StandardOutput.line("gripfit-serial dashboard: open \(Self.url(address, port: port, token: token, secure: certificate != nil))")
+        if generateToken { StandardOutput.line("The token is shown only here; anyone with this URL can use the dashboard.") }
         if let certificate {
             if let made = certificate.made { StandardOutput.line(made) }
             StandardOutput.line("Certificate SHA-256 fingerprint: \(certificate.identity.fingerprint)")
             StandardOutput.line("Compare it with the fingerprint the browser shows for the certificate before you trust it.")
         }
-        if generateToken { StandardOutput.line("The token is shown only here; anyone with this URL can use the dashboard.") }
         // The guided protocol's deadlines (rest countdown, time limit) and the streams' keep-alive
         // come even when readings stop: the session's own deadline wakes the driver.
         runner.driver.consumers = [session, metrics]
