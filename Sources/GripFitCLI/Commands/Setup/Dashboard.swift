@@ -33,7 +33,7 @@ struct Dashboard: ParsableCommand {
               gripfit-serial dashboard --simulate
               gripfit-serial dashboard --port /dev/ttyACM0 --unit lb
               gripfit-serial dashboard --listen 0.0.0.0:8642 --generate-token
-              gripfit-serial dashboard --listen 0.0.0.0:8642 --generate-token --tls self-signed
+              gripfit-serial dashboard --generate-token --tls self-signed
               gripfit-serial dashboard --subject P017
             """
     )
