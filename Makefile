@@ -7,7 +7,8 @@ PACKAGE_TEST_PACKAGES := dpkg-dev lintian man-db bash-completion zsh fish
 ## Only for the browser test (the dashboard in headless Chromium, selenium in a venv), the PDF report (pdftotext) and
 ## the shared history's tests (a throwaway PostgreSQL cluster of their own, on its own port, never the package's `main`).
 ## prometheus: its server scrapes a running dashboard and promtool checks the metrics and the alert rules.
-TEST_APT_PACKAGES := chromium chromium-driver python3-venv poppler-utils postgresql prometheus
+## openssl and curl: the dashboard over HTTPS (s_client shows the TLS version and the names; curl pins the certificate).
+TEST_APT_PACKAGES := chromium chromium-driver python3-venv poppler-utils postgresql prometheus openssl curl
 UDEV_RULES := udev/70-gripfit-bridge.rules
 LABGRID_VENV := .build-venv/labgrid
 FHIR_VENV := .build-venv/fhir

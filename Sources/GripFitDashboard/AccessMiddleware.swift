@@ -110,7 +110,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
             throw DashboardError(.forbidden, "Cross-site request refused: only the dashboard's own page may use it.")
         }
         if request.method != .get, request.method != .head, let origin = request.headers[.origin],
-            origin.lowercased() != "http://" + authority.lowercased()
+            origin.lowercased() != (policy.secure ? "https://" : "http://") + authority.lowercased()
         {
             throw DashboardError(.forbidden, "Cross-site request refused: only the dashboard's own page may change the session.")
         }
@@ -125,7 +125,8 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         var response = try await TokenHolder.$current.withValue(holder) { try await next(request, context) }
         if let token = tokenFromQuery {
-            response.headers[values: .setCookie].append("\(AccessPolicy.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
+            let secure = policy.secure ? "; Secure" : ""
+            response.headers[values: .setCookie].append("\(AccessPolicy.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict\(secure)")
         }
         return response
     }

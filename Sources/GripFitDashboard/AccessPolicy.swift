@@ -18,6 +18,8 @@ public struct AccessPolicy: Sendable {
     public let audit: AuditTrail?
     /// The named tokens; once it holds any, every request needs a token, on loopback too.
     public let tokens: TokenStore?
+    /// Served over HTTPS (`dashboard --tls`): the token's cookie is `Secure`, and the page's origin is `https://`.
+    public var secure = false
 
     public init(token: String?, loopbackOnly: Bool, audit: AuditTrail? = nil, tokens: TokenStore? = nil) {
         self.audit = audit

@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 
@@ -53,21 +54,34 @@ public enum DashboardServer {
     static let idleTimeout: TimeAmount = .seconds(30)
 
     /// The application listening on `listen`; `onRunning` gets the port actually bound (for `:0`).
+    /// With `tls`, HTTPS only: plain HTTP on the port gets a 400 naming the https URL (``HTTPSOnlyChannel``).
     public static func application(
         router: Router<DashboardRequestContext>,
         listen: ListenAddress,
+        tls: TLSIdentity? = nil,
         logger: Logger,
         onRunning: @escaping @Sendable (Int) -> Void
     ) -> some ApplicationProtocol {
         let connections = ConnectionTable(limit: Self.maximumConnections)
+        let http1 = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionGuard(table: connections)],
+            idleTimeout: Self.idleTimeout
+        )
+        let server: HTTPServerBuilder
+        if let tls {
+            let configuration = TLSChannelConfiguration(tlsConfiguration: tls.serverConfiguration)
+            // Built once per server (its NIOSSLContext, which ``TLSIdentity`` already made once to check the key).
+            server = HTTPServerBuilder { responder in
+                HTTPSOnlyChannel(
+                    base: try TLSChannel(HTTP1Channel(responder: responder, configuration: http1), configuration: configuration)
+                )
+            }
+        } else {
+            server = .http1(configuration: http1)
+        }
         return Application(
             router: router,
-            server: .http1(
-                configuration: HTTP1Channel.Configuration(
-                    additionalChannelHandlers: [ConnectionGuard(table: connections)],
-                    idleTimeout: Self.idleTimeout
-                )
-            ),
+            server: server,
             configuration: ApplicationConfiguration(
                 address: .hostname(listen.host, port: listen.port),
                 serverName: nil,

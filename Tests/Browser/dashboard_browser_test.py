@@ -5,14 +5,18 @@ Starts `gripfit-serial dashboard --simulate` on a free loopback port with its ow
 checks, as a user would: the page loads, the live value changes, the tare button tares, the
 reset-peak button works from the keyboard, a recording made on the page appears in the history,
 device/stored text is shown as text, and saves screenshots. A second dashboard, with two GripFits
-in range, checks the device picker; a third, subjects, a protocol run for one and its report.
+in range, checks the device picker; a third, subjects, a protocol run for one and its report; a
+fourth, the page over HTTPS with its self-signed certificate, trusted by its key's fingerprint.
 Exits non-zero on the first failure.
 """
 import argparse
+import base64
 import datetime
+import hashlib
 import json
 import os
 import re
+import ssl
 import subprocess
 import sys
 
@@ -28,12 +32,12 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 HOSTILE_LABEL = '<img src=x id=pwned onerror="document.title=1">visit 2'
 
 
-def browser(chromium, driver):
+def browser(chromium, driver, *extra):
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1024,600", "--hide-scrollbars", "--force-device-scale-factor=1",
-                     "--lang=en-US"):  # a locale whose own date format is not ISO
+                     "--lang=en-US", *extra):  # a locale whose own date format is not ISO
         options.add_argument(argument)
     return webdriver.Chrome(service=Service(executable_path=driver), options=options)
 
@@ -519,6 +523,75 @@ def check_subjects(driver, binary, screenshots):
         stop_dashboard(process)
 
 
+def served_certificate(port):
+    """The certificate the dashboard serves on `port`: its SHA-256 fingerprint as the CLI prints it, and the
+    base64 SHA-256 of its public key (SPKI), which Chromium's --ignore-certificate-errors-spki-list takes."""
+    pem = ssl.get_server_certificate(("127.0.0.1", port))
+    digest = hashlib.sha256(ssl.PEM_cert_to_DER_cert(pem)).hexdigest().upper()
+    fingerprint = ":".join(digest[i:i + 2] for i in range(0, len(digest), 2))
+    spki = subprocess.run("openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary",
+                          shell=True, input=pem.encode(), capture_output=True, check=True).stdout
+    return fingerprint, base64.b64encode(spki).decode()
+
+
+def check_https(chromium, chromedriver, binary, screenshots):
+    """`dashboard --tls self-signed` on the LAN's terms (a token): the certificate the server sends is the
+    one whose fingerprint the CLI printed; Chromium, trusting that certificate's key alone, loads the page
+    over HTTPS and shows live readings, the tare (a POST from the https origin) is accepted, the token's
+    cookie is Secure, and plain HTTP on the same port shows the https URL. Returns the failed step, or None."""
+    home = scratch_home("gripfit-browser-https-")
+    process, url = start_dashboard(binary, home, "--generate-token", "--tls", "self-signed")
+    step = "the CLI prints the certificate's fingerprint"
+    driver = None
+    try:
+        assert url.startswith("https://127.0.0.1:"), url
+        printed = None
+        while printed is None:
+            line = process.stdout.readline().decode()
+            assert line, "the dashboard ended its output before the fingerprint"
+            if line.startswith("Certificate SHA-256 fingerprint: "):
+                printed = line.split(": ", 1)[1].strip()
+        port = int(re.match(r"https://127\.0\.0\.1:(\d+)/", url).group(1))
+
+        step = "the certificate served is the one printed"
+        fingerprint, spki = served_certificate(port)
+        assert fingerprint == printed, f"served {fingerprint}, printed {printed}"
+
+        step = "the page loads over HTTPS and shows live readings"
+        driver = browser(chromium, chromedriver, f"--ignore-certificate-errors-spki-list={spki}")
+        wait = WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException])
+        driver.get(url)
+        assert driver.title == "GripFit dashboard", driver.title
+        force = driver.find_element(By.ID, "force")
+        wait.until(lambda _: number(force.text) is not None)
+        first = force.text
+        wait.until(lambda _: force.text != first)
+        wait.until(lambda _: driver.find_element(By.ID, "ble").text == "connected")
+        driver.save_screenshot(os.path.join(screenshots, "live-https.png"))
+
+        step = "the tare button tares (a POST from the https origin)"
+        driver.find_element(By.ID, "tare").click()
+        wait.until(lambda _: driver.find_element(By.ID, "notice").text == "Tared")
+
+        step = "the token's cookie is Secure"
+        cookie = next(c for c in driver.get_cookies() if c["name"] == "gripfit_token")
+        assert cookie["secure"] and cookie["httpOnly"], cookie
+
+        step = "plain HTTP on the same port names the https URL"
+        driver.get(f"http://127.0.0.1:{port}/")
+        body = driver.find_element(By.TAG_NAME, "body").text
+        assert f"https://127.0.0.1:{port}/" in body, body
+        return None
+    except Exception as error:  # the step that failed, with what the page showed
+        if driver is not None:
+            driver.save_screenshot(os.path.join(screenshots, "failure-https.png"))
+        return f"{step}: {error!r}"
+    finally:
+        if driver is not None:
+            driver.quit()
+        stop_dashboard(process)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", default=".build/debug/gripfit-serial")
@@ -622,6 +695,10 @@ def main():
 
         step = "subjects, the protocol for one and its report"
         failure = check_subjects(driver, arguments.binary, arguments.screenshots)
+        assert failure is None, failure
+
+        step = "the dashboard over HTTPS with its self-signed certificate"
+        failure = check_https(arguments.chromium, arguments.driver, arguments.binary, arguments.screenshots)
         assert failure is None, failure
         print(f"browser test: passed; screenshots in {arguments.screenshots}")
     except Exception as error:  # report which step failed, with the page's state

@@ -24,7 +24,8 @@ def environment(home):
 
 
 def start_dashboard(binary, home, *extra, timeout=30):
-    """The running dashboard and the URL it printed (with its token); exits naming what it printed otherwise."""
+    """The running dashboard and the URL it printed (http or, with --tls, https; with its token); exits naming
+    what it printed otherwise. Lines printed after the URL stay in `process.stdout`."""
     process = subprocess.Popen(
         [binary, "dashboard", "--simulate", "--listen", "127.0.0.1:0", *extra],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment(home))
@@ -33,7 +34,7 @@ def start_dashboard(binary, home, *extra, timeout=30):
         process.kill()
         sys.exit(f"the dashboard printed no URL within {timeout} s")
     line = process.stdout.readline().decode()
-    match = re.search(r"http://\S+", line)
+    match = re.search(r"https?://\S+", line)
     if not match:
         process.kill()
         sys.exit(f"no URL in {line!r}: {process.stderr.read().decode()}")

@@ -4,8 +4,9 @@ their named token (`dashboard token add NAME --role ROLE`), and the page shows o
 may do (Record, Start protocol, export, erase); a request the page hides, forged from the page
 anyway, gets 403. Exits non-zero on the first failure.
 
-SCHEME is the one place that says how the page is reached: `http` today; `https` once the
-dashboard serves TLS (the lead switches it with the `--tls` options, issue 37 item 3).
+The page is reached over HTTPS with the certificate `--tls self-signed` makes on first use,
+trusted by Chromium for its key alone (--ignore-certificate-errors-spki-list), after checking that
+the certificate served is the one whose fingerprint the dashboard printed (issue 37).
 """
 import argparse
 import re
@@ -13,13 +14,13 @@ import select
 import subprocess
 import sys
 
-from dashboard_browser_test import browser
+from dashboard_browser_test import browser, served_certificate
 from dashboard_process import environment, scratch_home, stop_dashboard
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-SCHEME = "http"
-DASHBOARD_OPTIONS = []  # with SCHEME = "https": the dashboard's TLS options, such as ["--tls", "self-signed"]
+SCHEME = "https"
+DASHBOARD_OPTIONS = ["--tls", "self-signed"]
 
 
 def run(binary, home, *arguments):
@@ -31,7 +32,8 @@ def run(binary, home, *arguments):
 
 
 def start(binary, home, timeout=30):
-    """The running dashboard and its base URL, SCHEME://host:port/ from the line it printed."""
+    """The running dashboard, its base URL (SCHEME://host:port/ from the line it printed) and the
+    fingerprint it printed for its certificate."""
     process = subprocess.Popen([binary, "dashboard", "--simulate", "--listen", "127.0.0.1:0", *DASHBOARD_OPTIONS],
                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env=environment(home))
@@ -41,7 +43,15 @@ def start(binary, home, timeout=30):
     if not match:
         process.kill()
         sys.exit(f"no URL in {line!r}")
-    return process, f"{SCHEME}://{match.group(1)}/"
+    printed = None
+    while printed is None:
+        said = process.stdout.readline().decode()
+        if not said:
+            process.kill()
+            sys.exit("the dashboard ended its output before the certificate's fingerprint")
+        if said.startswith("Certificate SHA-256 fingerprint: "):
+            printed = said.split(": ", 1)[1].strip()
+    return process, f"{SCHEME}://{match.group(1)}/", printed
 
 
 def shown(driver, element_id):
@@ -98,8 +108,12 @@ def main():
     run(arguments.binary, home, "subject", "add", "P017")
     tokens = {role: run(arguments.binary, home, "dashboard", "token", "add", f"{role}-1", "--role", role)
               for role in ("viewer", "clinician", "admin")}
-    process, base = start(arguments.binary, home)
-    driver = browser(arguments.chromium, arguments.driver)
+    process, base, printed = start(arguments.binary, home)
+    fingerprint, spki = served_certificate(int(re.search(r":(\d+)/$", base).group(1)))
+    if fingerprint != printed:
+        stop_dashboard(process)
+        sys.exit(f"FAIL: the certificate served ({fingerprint}) is not the one printed ({printed})")
+    driver = browser(arguments.chromium, arguments.driver, f"--ignore-certificate-errors-spki-list={spki}")
     try:
         check(driver, base, "viewer", tokens["viewer"], {"record": False, "export all": False, "erase": False})
         check(driver, base, "clinician", tokens["clinician"], {"record": True, "export all": False, "erase": False})
@@ -110,7 +124,7 @@ def main():
     finally:
         driver.quit()
         stop_dashboard(process)
-    print("roles in the browser: viewer, clinician and admin each see only what they may do")
+    print("roles in the browser over HTTPS: viewer, clinician and admin each see only what they may do")
     return 0
 
 

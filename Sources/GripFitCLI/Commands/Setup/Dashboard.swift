@@ -27,10 +27,15 @@ struct Dashboard: ParsableCommand {
             is an admin's. Named tokens with a role (viewer, clinician, admin) are made with \
             `dashboard token add`; once there is one, every request needs a token.
 
+            HTTPS: --tls self-signed makes a certificate on first use (kept beside the config and \
+            reused) and prints its SHA-256 fingerprint to compare with the browser's; --tls-cert and \
+            --tls-key serve your own. Plain HTTP on the port is then refused.
+
             Examples:
               gripfit-serial dashboard --simulate
               gripfit-serial dashboard --port /dev/ttyACM0 --unit lb
               gripfit-serial dashboard --listen 0.0.0.0:8642 --generate-token
+              gripfit-serial dashboard --generate-token --tls self-signed
               gripfit-serial dashboard --subject P017
               gripfit-serial dashboard token add reception --role viewer
             """,
@@ -48,6 +53,18 @@ struct Dashboard: ParsableCommand {
     @Flag(help: "Require a random token, printed once in the URL to open.")
     var generateToken = false
 
+    @Option(help: ArgumentHelp("Serve HTTPS with a certificate made on first use and kept.", valueName: "self-signed"))
+    var tls: String?
+
+    @Option(
+        help: ArgumentHelp("Serve HTTPS with this certificate (PEM; intermediates after it).", valueName: "file"),
+        completion: .file()
+    )
+    var tlsCert: String?
+
+    @Option(help: ArgumentHelp("The private key of --tls-cert (PEM, no passphrase).", valueName: "file"), completion: .file())
+    var tlsKey: String?
+
     @Option(help: ArgumentHelp("Pick this subject on the page (a code from `subject list`).", valueName: "code"))
     var subject: String?
 
@@ -63,6 +80,15 @@ struct Dashboard: ParsableCommand {
             } catch {
                 throw ValidationError("--subject: \(error.description).")
             }
+        }
+        if let tls, tls != "self-signed" {
+            throw ValidationError("--tls takes self-signed; for your own certificate use --tls-cert FILE --tls-key FILE.")
+        }
+        if tls != nil, tlsCert != nil || tlsKey != nil {
+            throw ValidationError("Use either --tls self-signed or --tls-cert FILE --tls-key FILE, not both.")
+        }
+        if (tlsCert == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-cert and --tls-key go together: give the certificate and its private key.")
         }
         guard let address = ListenAddress(listen) else {
             throw ValidationError("--listen takes ADDR:PORT, such as 127.0.0.1:8642, 0.0.0.0:8642 or [::1]:8642.")
@@ -87,6 +113,8 @@ struct Dashboard: ParsableCommand {
         guard let address = ListenAddress(listen) else { throw CLIFailure("--listen \(listen) is not ADDR:PORT.", status: .usage) }
         let token = generateToken ? AccessPolicy.generateToken() : self.token
         let station = Station()
+        // Checked before the session starts, like the port: a wrong file fails at once.
+        let certificate = try tlsIdentity(configDirectory: station.paths.configDirectory)
         let location = try station.location(historyOption)
         // Checked by OpenedHistory at the first open, and again each time a try finds the server.
         let opened = OpenedHistory(open: { try station.open(location) }, warn: StandardOutput.error)
@@ -137,24 +165,37 @@ struct Dashboard: ParsableCommand {
             pingInterval: MetricsConsumer.pingInterval,
             start: clock.now()
         )
+        var access = AccessPolicy(token: token, loopbackOnly: address.isLoopback, audit: audit, tokens: tokens)
+        access.secure = certificate != nil
         let router = DashboardServer.buildRouter(
             live: LiveRoutes(session: session, publisher: publisher),
             history: HistoryRoutes(history: history),
             metrics: MetricsRoutes(registry: registry),
-            access: AccessPolicy(token: token, loopbackOnly: address.isLoopback, audit: audit, tokens: tokens)
+            access: access
         )
         let server = ServerTask()
         let logger = Diagnostics.logger(label: "gripfit.dashboard")
-        let application = DashboardServer.application(router: router, listen: address, logger: logger, onRunning: server.running)
+        let application = DashboardServer.application(
+            router: router,
+            listen: address,
+            tls: certificate?.identity,
+            logger: logger,
+            onRunning: server.running
+        )
         let port = try server.run(application, listen: address, logger: logger)
         defer {
             publisher.finish()
             server.stop()
         }
-        StandardOutput.line("gripfit-serial dashboard: open \(Self.url(address, port: port, token: token))")
+        StandardOutput.line("gripfit-serial dashboard: open \(Self.url(address, port: port, token: token, secure: certificate != nil))")
         if generateToken { StandardOutput.line("The token is shown only here; anyone with this URL can use the dashboard.") }
         if named, token == nil {
             StandardOutput.line("Log in once with a named token: add ?token= and yours to the URL (`dashboard token list` names them).")
+        }
+        if let certificate {
+            if let made = certificate.made { StandardOutput.line(made) }
+            StandardOutput.line("Certificate SHA-256 fingerprint: \(certificate.identity.fingerprint)")
+            StandardOutput.line("Compare it with the fingerprint the browser shows for the certificate before you trust it.")
         }
         // The guided protocol's deadlines (rest countdown, time limit) and the streams' keep-alive
         // come even when readings stop: the session's own deadline wakes the driver.
@@ -178,6 +219,33 @@ struct Dashboard: ParsableCommand {
         }
     }
 
+    /// The certificate of `--tls-cert`/`--tls-key`, or the self-signed one in `configDirectory/tls` (made
+    /// if missing, with what to say about it), or nil for plain HTTP.
+    func tlsIdentity(configDirectory: String) throws(CLIFailure) -> (identity: TLSIdentity, made: String?)? {
+        do {
+            if let tlsCert, let tlsKey { return (try TLSIdentity.load(certificatePath: tlsCert, keyPath: tlsKey), nil) }
+            guard tls != nil else { return nil }
+            let directory = configDirectory + "/tls"
+            let names = HostNames.current()
+            let (identity, made) = try SelfSignedCertificate.loadOrMake(in: directory, names: names)
+            guard made else { return (identity, nil) }
+            let said = (names.dnsNames + names.addresses).joined(separator: ", ")
+            return (
+                identity,
+                "Made a self-signed certificate for \(said), valid \(SelfSignedCertificate.validityDays) days: "
+                    + "\(directory)/\(SelfSignedCertificate.certificateFile) (its key beside it, 0600); later starts reuse it."
+            )
+        } catch {
+            let status: ExitStatus =
+                switch error.kind {
+                case .unreadable: .noInput
+                case .invalid: .dataError
+                case .cannotCreate: .cannotCreate
+                }
+            throw CLIFailure(error.message, status: status)
+        }
+    }
+
     static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "A"..."Z", "a"..."z", "0"..."9", "-", "_", ".", "~": true
@@ -186,7 +254,7 @@ struct Dashboard: ParsableCommand {
     }
 
     /// The URL to open; a wildcard address is shown as this machine's name.
-    static func url(_ address: ListenAddress, port: Int, token: String?) -> String {
+    static func url(_ address: ListenAddress, port: Int, token: String?, secure: Bool = false) -> String {
         var host = address
         host.port = port
         if address.host == "0.0.0.0" || address.host == "::" {
@@ -195,6 +263,6 @@ struct Dashboard: ParsableCommand {
                 host.host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             }
         }
-        return "http://\(host)/" + (token.map { "?token=\($0)" } ?? "")
+        return (secure ? "https://" : "http://") + "\(host)/" + (token.map { "?token=\($0)" } ?? "")
     }
 }
