@@ -97,7 +97,7 @@ swift-test:
 
 ## The docs' runnable examples (against the simulator, in scratch homes), their links and anchors, and
 ## every `gripfit-serial CMD --option` they name against that command's help (Tests/Docs/docs_test.py).
-docs-test: build
+docs-test: build labgrid-venv
 	Tests/Docs/docs_test.py --binary $(BIN)
 
 ## The pytest plugin (python/pytest-gripfit) with pytest from PyPI in a venv of its own under .build, then its
