@@ -53,7 +53,7 @@ DEB_ROOT := .build/deb/root
 ## The changelog's date: the commit's, so the same tree gives the same package.
 DEB_DATE = $(shell date -R -d @$$($(GIT) log -1 --format=%ct 2>/dev/null || date +%s))
 
-.PHONY: demo test build deps test-deps docs-test pytest-plugin-test firmware-test swift-test browser-test bench bench-deps bench-dashboard bench-history install-udev uninstall-udev clean fuzz fuzz-build
+.PHONY: demo test build deps test-deps docs-test pytest-plugin-test labgrid-driver-test firmware-test swift-test browser-test bench bench-deps bench-dashboard bench-history install-udev uninstall-udev clean fuzz fuzz-build
 .PHONY: dist install uninstall deb package-test package-test-deps labgrid-venv fhir-venv nrfutil-venv format lint
 
 ## Live readings from the built-in simulated dongle (Ctrl-C to stop).
@@ -63,8 +63,8 @@ demo: deps build
 ## Every test: first `lint` (a second, before any build), then the docs' examples and links (under a
 ## minute), the Swift suites (labgrid's from a venv), the bridge firmware's host-compiled core, the dashboard in a browser, then the release
 ## binary, `make install` and the .deb (package-test; it builds the release binary once).
-test: lint deps test-deps labgrid-venv fhir-venv nrfutil-venv docs-test pytest-plugin-test firmware-test swift-test browser-test \
-	package-test
+test: lint deps test-deps labgrid-venv fhir-venv nrfutil-venv docs-test pytest-plugin-test labgrid-driver-test firmware-test swift-test \
+	browser-test package-test
 
 build:
 	$(SWIFT) build
@@ -98,7 +98,7 @@ swift-test:
 
 ## The docs' runnable examples (against the simulator, in scratch homes), their links and anchors, and
 ## every `gripfit-serial CMD --option` they name against that command's help (Tests/Docs/docs_test.py).
-docs-test: build
+docs-test: build labgrid-venv
 	Tests/Docs/docs_test.py --binary $(BIN)
 
 ## The pytest plugin (python/pytest-gripfit) with pytest from PyPI in a venv of its own under .build, then its
@@ -119,6 +119,20 @@ pytest-plugin-test: build
 		--gripfit-binary $(CURDIR)/$(BIN) --gripfit-port simulate
 	cd python/pytest-gripfit && $(CURDIR)/$(PYTEST_VENV)/bin/python tests/native_bridge.py $(CURDIR)/$(NATIVE_BRIDGE) \
 		$(CURDIR)/$(BIN) -p no:cacheprovider -rs tests
+
+## The labgrid driver (python/labgrid-gripfit, with pytest-gripfit's session code) in the labgrid venv, found
+## through PYTHONPATH as an environment file's `imports:` finds it: tests/rack.py puts two simulators behind
+## Debian's ser2net and runs tests/test_rack.py with tests/rack.yaml as --lg-env (check, readings, commands,
+## export); then GripFitBridge's udev match against a fake bridge under umockdev. Skipped, saying so, without labgrid.
+LABGRID_DRIVER_PATH := PYTHONPATH=$(CURDIR)/python/pytest-gripfit:$(CURDIR)/python/labgrid-gripfit
+labgrid-driver-test: build labgrid-venv
+	@if [ ! -x $(LABGRID_VENV)/bin/python ]; then echo "labgrid-driver-test skipped: no labgrid venv (make labgrid-venv)"; \
+	else set -e; cd python/labgrid-gripfit; \
+		$(LABGRID_DRIVER_PATH) $(CURDIR)/$(LABGRID_VENV)/bin/python tests/rack.py $(CURDIR)/$(BIN) -p no:cacheprovider -rs \
+			tests/test_rack.py; \
+		$(LABGRID_DRIVER_PATH) umockdev-run --device $(CURDIR)/Tests/UmockdevTestSupport/Fixtures/raytac-bridge.umockdev -- \
+			$(CURDIR)/$(LABGRID_VENV)/bin/python -m pytest -p no:cacheprovider -rs tests/test_bridge.py; \
+	fi
 
 ## The dashboard in headless Chromium through WebDriver (selenium from PyPI in a venv under .build).
 browser-test: build

@@ -15,7 +15,8 @@ Three checks over the Markdown files git tracks (and any new ones beside them):
    `gripfit-serial` first on the PATH, in a scratch directory of its own that is also HOME and
    holds the XDG directories, so nothing of the user's history or configuration is read or written
    and no block depends on another; the blocks run side by side. `$GRIPFIT_REPO` is the repository
-   (for an example that installs what it holds, as docs/pytest.md's pytest plugin).
+   (for an example that installs what it holds, as docs/pytest.md's pytest plugin), and
+   `$GRIPFIT_LABGRID` the labgrid venv `make labgrid-venv` made, when there is one (docs/labgrid.md).
 2. Every relative link and `#anchor` resolves: the file or folder exists, and an anchor is a
    heading of the target (GitHub's rules: lower case, punctuation dropped, spaces to hyphens,
    `-1`, `-2` for repeats) or an `<a id>`/`<a name>` in it.
@@ -303,6 +304,10 @@ def run_example(root, example, binary, scratch_parent):
         # The repository, for examples that install what it holds (docs/pytest.md: the pytest plugin).
         "GRIPFIT_REPO": str(root),
     }
+    # labgrid from PyPI (`make labgrid-venv`), for docs/labgrid.md's example: made once, not per run.
+    labgrid = root / ".build-venv" / "labgrid"
+    if (labgrid / "bin" / "python").exists():
+        env["GRIPFIT_LABGRID"] = str(labgrid)
     script = "\n".join(body) + "\n"
     try:
         result = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=scratch, env=env,
