@@ -65,6 +65,13 @@ def status_of(driver, method, path):
         "arguments[0] === 'GET' ? undefined : '{}'}).then((response) => response.status)", method, path)
 
 
+# Every route that changes something, as RouteRoles lists them (GripFitDashboardTests' RouteRolesTests
+# keeps that table equal to the router's routes): a viewer's forged request gets 403 on each.
+WRITE_ROUTES = [("POST", "api/tare"), ("POST", "api/peak/reset"), ("POST", "api/record/start"), ("POST", "api/record/stop"),
+                ("POST", "api/devices/scan"), ("POST", "api/devices/pin"), ("POST", "api/subjects"),
+                ("DELETE", "api/subjects/P017")]
+
+
 def log_in(driver, base, token, role):
     """A fresh login: the token in the URL sets the cookie; returns once the page has applied the role."""
     driver.delete_all_cookies()
@@ -87,7 +94,12 @@ def check(driver, base, role, token, may):
     hidden = "not-for-role" in (csv.get_attribute("class") or "")
     assert hidden != may["record"], f"{role}: a session's CSV/JSON export hidden is {hidden}"
     # The server refuses what the page hides, whatever the page does.
-    expected = {"POST api/record/start": may["record"], "GET api/export/all.json": may["export all"]}
+    if not may["record"]:
+        for method, path in WRITE_ROUTES:
+            status = status_of(driver, method, path)
+            assert status == 403, f"{role}: a forged {method} {path} answered {status}"
+    expected = {"POST api/record/start": may["record"], "GET api/export/all.json": may["export all"],
+                "DELETE api/subjects/P017": may["erase"]}
     for request, allowed in expected.items():
         method, path = request.split(" ")
         status = status_of(driver, method, path)
