@@ -120,6 +120,24 @@ import Testing
         #expect((ping["message"] as? String ?? "").contains("3 of 3 pings got no S:PONG within 1000 ms"))
     }
 
+    /// A hand still pressing after the tare, through the binary: a load growing by 1 kg every 0.1 s
+    /// (for ten minutes, a bound on a hang only), so wherever the tare lands, the readings after its
+    /// 300 ms settle are at least 2 kg (40,000 counts) off 0, and the case names what to look for.
+    @Test func aLoadedHandleFailsTareWithTheHintToLookAtIt() throws {
+        var options = SimulatorOptions()
+        options.load = .schedule((0..<6000).map { LoadStep(seconds: Double($0) / 10, kilograms: Double($0)) })
+        let simulator = try VirtualDongle(options: options)
+        simulator.start()
+        defer { simulator.stop() }
+        let result = try CLIProcess.run(["check", "--port", simulator.path, "--only", "tare", "--duration", "1"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let counts = try #require(
+            result.stdout.firstMatch(of: /the handle reads (\d+) counts: is something on it\?/)?.1,
+            "\(result.stdout)"
+        )
+        #expect((Int(counts) ?? 0) >= 20_000, "\(result.stdout)")
+    }
+
     /// A CI job pins the versions it flashed: another one fails handshake, with both named.
     @Test func expectedVersionsFailHandshakeOnAnyOther() throws {
         let wrong = InProcessCheck.run(["--simulate", "--only", "handshake", "--duration", "1", "--expect-firmware", "9.9"])

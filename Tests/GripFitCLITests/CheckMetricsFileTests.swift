@@ -1,4 +1,5 @@
 import Foundation
+import GripFitSimulator
 import ScratchSupport
 import Testing
 
@@ -32,6 +33,19 @@ import Testing
             let lint = try PrometheusServer.promtool(["check", "metrics"], input: text)
             #expect(lint.status == 0, "\(lint.output)")
         }
+    }
+
+    /// The file holds one dongle's figures, unlabelled by dongle: several dongles are refused before
+    /// any case runs, saying how to check them, and no file is written.
+    @Test func severalDonglesAreRefusedWithTheWayToCheckEach() throws {
+        let dongles = try [VirtualDongle(), VirtualDongle()]
+        for dongle in dongles { dongle.start() }
+        defer { for dongle in dongles { dongle.stop() } }
+        let path = directory + "/several.prom"
+        let result = InProcessCheck.run(dongles.flatMap { ["--port", $0.path] } + ["--only", "handshake", "--metrics-file", path])
+        #expect(result.status == 64, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("--metrics-file takes one dongle's run, and 2 were found"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test func theMetricsFileMayNotBeAnotherReport() {

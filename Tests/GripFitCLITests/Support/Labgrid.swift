@@ -82,12 +82,34 @@ final class Labgrid {
         return CLIProcess.finish(process, out, err)
     }
 
-    /// The `host` and `port` of the acquired place's NetworkSerialPort, from `labgrid-client show`.
-    static func networkPort(fromShow text: String) -> (host: String, port: Int)? {
-        guard let host = text.firstMatch(of: /'host': '([^']+)'/)?.1,
-            let portText = text.firstMatch(of: /'port': (\d+)/)?.1, let port = Int(portText)
-        else { return nil }
-        return (String(host), port)
+    /// What `labgrid-client export --format json` says of the acquired `place` through labgrid's own
+    /// SerialDriver (its `LG__SERIALDRIVER_HOST`, `_PORT`, `_PROTOCOL` and `_SPEED`), as the docs'
+    /// recipe reads it. The client writes the file (renaming it into place) and then waits to be
+    /// stopped: the wait is for the file, then the client is stopped.
+    func export(place: String) throws -> [String: String] {
+        let config = """
+            targets:
+              main:
+                resources:
+                  RemotePlace:
+                    name: \(place)
+                drivers:
+                  SerialDriver: {}
+
+            """
+        try config.write(toFile: directory + "/place.yaml", atomically: true, encoding: .utf8)
+        let path = directory + "/exported.json"
+        let (process, said) = try start(
+            "labgrid-client",
+            ["--coordinator", coordinator, "-c", "place.yaml", "-p", place, "export", "--format", "json", path]
+        )
+        said.drainInBackground()
+        let written = try FileAppearance.awaitContents(of: path, writtenBy: process.processIdentifier, before: .now + Self.bound)
+        process.terminate()
+        guard written, let data = FileManager.default.contents(atPath: path),
+            let variables = try JSONSerialization.jsonObject(with: data) as? [String: String]
+        else { throw LabgridError.didNotSay("labgrid-client export", "its variables in \(path)", "") }
+        return variables
     }
 
     private var environment: [String: String] {
