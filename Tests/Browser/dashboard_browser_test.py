@@ -62,6 +62,17 @@ def await_force_updates(driver, count):
         observer.observe(document.getElementById("force"), {childList: true, characterData: true, subtree: true});""", count)
 
 
+def await_live_page(driver, wait, url):
+    """Opens the page at `url` and returns once its force has changed (readings arrive) with BLE connected."""
+    driver.get(url)
+    assert driver.title == "GripFit dashboard", driver.title
+    force = driver.find_element(By.ID, "force")
+    wait.until(lambda _: number(force.text) is not None)
+    first = force.text
+    wait.until(lambda _: force.text != first)
+    wait.until(lambda _: driver.find_element(By.ID, "ble").text == "connected")
+
+
 def number(text):
     try:
         return float(text)
@@ -560,13 +571,7 @@ def check_https(chromium, chromedriver, binary, screenshots):
         step = "the page loads over HTTPS and shows live readings"
         driver = browser(chromium, chromedriver, f"--ignore-certificate-errors-spki-list={spki}")
         wait = WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException])
-        driver.get(url)
-        assert driver.title == "GripFit dashboard", driver.title
-        force = driver.find_element(By.ID, "force")
-        wait.until(lambda _: number(force.text) is not None)
-        first = force.text
-        wait.until(lambda _: force.text != first)
-        wait.until(lambda _: driver.find_element(By.ID, "ble").text == "connected")
+        await_live_page(driver, wait, url)
         driver.save_screenshot(os.path.join(screenshots, "live-https.png"))
 
         step = "the tare button tares (a POST from the https origin)"
@@ -609,14 +614,8 @@ def main():
     step = "start"
     try:
         step = "the page loads and shows a live value"
-        driver.get(url)
-        assert driver.title == "GripFit dashboard", driver.title
-        force = driver.find_element(By.ID, "force")
-        wait.until(lambda _: number(force.text) is not None)
-        first = force.text
-        wait.until(lambda _: force.text != first)
+        await_live_page(driver, wait, url)
         wait.until(lambda _: driver.find_element(By.ID, "usb").text == "connected")
-        wait.until(lambda _: driver.find_element(By.ID, "ble").text == "connected")
 
         step = "an empty handle's reading shows no minus sign"
         shown = driver.execute_script(
