@@ -44,8 +44,9 @@ enum AssessmentText {
             "subject      " + (facts.subject.map(UntrustedText.escaped) ?? "-")
                 + (view.age.map { ", age \($0) at the assessment" } ?? ""),
             "device       \(UntrustedText.escaped(facts.device))",
-            "protocol     \(UntrustedText.escaped(facts.protocolTitle)): \(facts.trialsPerHand) trials per hand, "
-                + "\(facts.firstHand.rawValue) first, \(facts.restSeconds.formatted(decimals: 0)) s rest",
+            "protocol     \(UntrustedText.escaped(facts.protocolTitle)): \(facts.trialsPerHand) trial"
+                + (facts.trialsPerHand == 1 ? "" : "s") + " per hand, \(facts.firstHand.rawValue) first, "
+                + "\(facts.restSeconds.formatted(decimals: 0)) s rest",
             "calibration  "
                 + (facts.calibrated ? view.calibrationTime.map { "made \(UntrustedText.escaped($0))" } ?? "yes" : "none (raw counts)"),
             "",

@@ -46,8 +46,8 @@ public enum ReportHTML {
                 ("Calibration", device.calibrationDate.map { "calibrated " + text($0) } ?? "uncalibrated"),
                 (
                     "Protocol",
-                    text(protocolUsed.name) + ": \(protocolUsed.trialsPerHand) trials per hand, "
-                        + seconds(protocolUsed.restSeconds) + " rest"
+                    text(protocolUsed.name) + ": \(protocolUsed.trialsPerHand) trial"
+                        + (protocolUsed.trialsPerHand == 1 ? "" : "s") + " per hand, " + seconds(protocolUsed.restSeconds) + " rest"
                 ),
                 ("Statistic", text(protocolUsed.statistic)),
             ] + (protocolUsed.results.isEmpty ? [] : [("Result", protocolUsed.results.map(text).joined(separator: "<br>"))])

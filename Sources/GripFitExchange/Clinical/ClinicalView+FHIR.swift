@@ -26,7 +26,8 @@ extension ClinicalView {
             subjectCode: code,
             deviceAddress: facts.device,
             effective: Date(timeIntervalSince1970: Double(facts.startedAtMilliseconds) / 1000),
-            protocolName: "GripFit \(facts.protocolTitle) protocol, \(facts.trialsPerHand) trials per hand",
+            protocolName:
+                "GripFit \(facts.protocolTitle) protocol, \(facts.trialsPerHand) trial\(facts.trialsPerHand == 1 ? "" : "s") per hand",
             statistic: "maximum of counted trials",
             hands: hands,
             notes: fhirNotes
