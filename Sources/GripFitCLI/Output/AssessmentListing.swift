@@ -18,24 +18,24 @@ enum AssessmentListing {
         "norm_z", "norm_percentile", "norm", "ewgsop2", "left_consistency", "right_consistency",
     ]
 
-    /// Each assessment read clinically, its subject's facts (sex, age, dominant hand) from `subjects`,
-    /// with each attempt's force–time measures from the traces in `measures` when given. `traces`:
-    /// the traces of an assessment whose protocol reads them (``ClinicalViews/traces(of:in:)``); a
-    /// rapid-exchange run is read beside the others listed (its subject's latest static assessment).
+    /// Each assessment read clinically, its subject's facts (sex, age, dominant hand) from `subjects`.
+    /// `read`: the traces of an assessment whose protocol reads them and its attempts' force–time
+    /// measures (``ClinicalViews/traces(of:in:measures:)``); a rapid-exchange run is read beside the
+    /// others listed (its subject's latest static assessment).
     static func views(
         _ assessments: [StoredAssessment],
         subjects: [Subject],
-        measures: (any SessionHistory)? = nil,
-        traces: (StoredAssessment) throws -> [Int64: TrialTrace] = { _ in [:] }
+        read: (StoredAssessment) throws -> (traces: [Int64: TrialTrace], measures: [Int64: TrialMeasures]) = { _ in ([:], [:]) }
     ) throws -> [ClinicalView] {
         try assessments.map { assessment in
-            ClinicalView(
+            let traced = try read(assessment)
+            return ClinicalView(
                 assessment: assessment,
                 subject: subjects.first { $0.code == assessment.facts.subject },
                 others: GripProtocol.named(assessment.facts.protocolName)?.statistic == .rapidExchange ? assessments : [],
                 timeZone: .current,
-                traces: try traces(assessment),
-                measures: try measures.map { try ClinicalViews.measures(of: assessment, in: $0) } ?? [:]
+                traces: traced.traces,
+                measures: traced.measures
             )
         }
     }

@@ -10,14 +10,15 @@ enum ClinicalViews {
     static func view(of assessment: StoredAssessment, in store: any SessionHistory, settings: ClinicalSettings) throws -> ClinicalView {
         let subject = try assessment.facts.subject.map { code throws in try store.subject(code: code) }
         let others = try assessment.facts.subject.map { code throws in try store.assessments(subject: code) } ?? []
+        let read = try traces(of: assessment, in: store, measures: true)
         return ClinicalView(
             assessment: assessment,
             subject: subject,
             others: others,
             settings: settings,
             timeZone: .current,
-            traces: try traces(of: assessment, in: store),
-            measures: try measures(of: assessment, in: store)
+            traces: read.traces,
+            measures: read.measures
         )
     }
 
@@ -25,19 +26,26 @@ enum ClinicalViews {
     /// (``GripProtocol/needsTraces``: a sustained grip's FR figures); none otherwise, so no other
     /// listing pays for reading every trace.
     static func traces(of assessment: StoredAssessment, in store: any SessionHistory) throws -> [Int64: TrialTrace] {
-        guard GripProtocol.named(assessment.facts.protocolName)?.needsTraces == true else { return [:] }
-        var traces: [Int64: TrialTrace] = [:]
-        for attempt in assessment.attempts where attempt.counts {
-            let session = try store.session(id: attempt.session)
-            traces[attempt.session] = TrialTrace(session.trace, calibration: session.calibration?.calibration)
-        }
-        return traces
+        try traces(of: assessment, in: store, measures: false).traces
     }
 
-    /// Each attempt's force–time measures, by session id, from its session's trace.
-    static func measures(of assessment: StoredAssessment, in store: any SessionHistory) throws -> [Int64: TrialMeasures] {
+    /// Those traces and, when `measures`, each attempt's force–time measures by session id, from
+    /// one read of each session: the two come from the same stored trace.
+    static func traces(
+        of assessment: StoredAssessment,
+        in store: any SessionHistory,
+        measures wanted: Bool
+    ) throws -> (traces: [Int64: TrialTrace], measures: [Int64: TrialMeasures]) {
+        let readsTraces = GripProtocol.named(assessment.facts.protocolName)?.needsTraces == true
+        var traces: [Int64: TrialTrace] = [:]
         var measures: [Int64: TrialMeasures] = [:]
-        for attempt in assessment.attempts { measures[attempt.session] = try store.session(id: attempt.session).measures }
-        return measures
+        for attempt in assessment.attempts where wanted || (readsTraces && attempt.counts) {
+            let session = try store.session(id: attempt.session)
+            if wanted { measures[attempt.session] = session.measures }
+            if readsTraces, attempt.counts {
+                traces[attempt.session] = TrialTrace(session.trace, calibration: session.calibration?.calibration)
+            }
+        }
+        return (traces, measures)
     }
 }

@@ -280,11 +280,9 @@ struct History: ParsableCommand {
     private func listAssessments(_ store: any SessionHistory, to sink: some CommandOutput) throws {
         let format = json ? .json : self.format
         // The table shows no trial's measures: only CSV and JSON read every attempt's trace for them.
-        let listed = try AssessmentListing.views(
-            try store.assessments(subject: subject),
-            subjects: try store.subjects(),
-            measures: format == .table ? nil : store
-        ) { try ClinicalViews.traces(of: $0, in: store) }
+        let listed = try AssessmentListing.views(try store.assessments(subject: subject), subjects: try store.subjects()) {
+            try ClinicalViews.traces(of: $0, in: store, measures: format != .table)
+        }
         var encoder = format.assessmentEncoder(unit: unit)
         Self.write(listed, with: &encoder, to: sink)
     }
