@@ -13,7 +13,7 @@ public final class GripFitServer {
     static let lineLimit = 128
 
     private let listener: Int32
-    private let clock: SimulatedClock
+    private let clock: MonotonicClock
     private var device: SimulatedGripFit
     private var linkUp = false
 
@@ -22,7 +22,7 @@ public final class GripFitServer {
         guard fd >= 0 else { throw SystemError(call: "listen \(path)", errno: errno) }
         listener = fd
         device = SimulatedGripFit(options: options)
-        clock = SimulatedClock(speed: options.speed)
+        clock = MonotonicClock(speed: options.speed)
     }
 
     deinit { close(listener) }

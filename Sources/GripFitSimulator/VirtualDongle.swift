@@ -35,8 +35,11 @@ public final class VirtualDongle: @unchecked Sendable {
     private let inotify: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let clock: SimulatedClock
+    private let clock: MonotonicClock
     private let options: SimulatorOptions
+    /// How many times faster than real time this simulator runs (`--speed`): the session talking
+    /// to it runs its own clock as fast, so rests and squeezes keep in step.
+    public var speed: Double { options.speed }
     /// Guards the controls, the published statistics and the failure; signalled on each publish.
     private let lock = NSCondition()
     private var controls: [Control] = []
@@ -78,7 +81,7 @@ public final class VirtualDongle: @unchecked Sendable {
         wakeRead = pipeEnds[0]
         wakeWrite = pipeEnds[1]
         self.options = options
-        clock = SimulatedClock(speed: options.speed)
+        clock = MonotonicClock(speed: options.speed)
         bridge = SimulatedBridge(options: options)
         chunking = SeededRandom(seed: options.seed &+ 0xC4A2)
     }

@@ -68,7 +68,8 @@ struct SimulatorArguments: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Run the simulator this many times faster than real time (0.1 to 100): readings, squeezes, rests, "
-                + "--load and --power-cycle times all come sooner, for demos and tests that wait for squeezes.",
+                + "--load and --power-cycle times, and a guided protocol's cues and rests all come sooner, for demos "
+                + "and tests that wait for squeezes (--duration stays in the host's seconds).",
             valueName: "factor"
         )
     )

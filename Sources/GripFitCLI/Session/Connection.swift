@@ -8,6 +8,8 @@ final class Connection {
     let source: PortSource
     /// Sent to the bridge as `BRIDGE:PIN` when the port opens: an address, or nil to unpin; nil: nothing.
     var pin: BLEAddress??
+    /// The session's clock: the simulator's compressed time (`--speed`), else the host's.
+    let clock: MonotonicClock
 
     var path: String { source.path }
     var simulator: VirtualDongle? { source.simulator }
@@ -18,6 +20,7 @@ final class Connection {
 
     init(source: PortSource) {
         self.source = source
+        clock = MonotonicClock(speed: source.simulator?.speed ?? 1)
     }
 
     deinit {
@@ -25,9 +28,15 @@ final class Connection {
     }
 
     /// A driver for this port, reopened through ``PortSource/open()`` after every loss and told by
-    /// the source's hotplug events (if any) when the dongle goes and comes back.
+    /// the source's hotplug events (if any) when the dongle goes and comes back. On a sped-up
+    /// simulator the timeouts are stretched to stay as long in the host's seconds.
     func makeDriver(timings: LinkTimings = LinkTimings()) -> LinkDriver {
-        let driver = LinkDriver(open: source.open, timings: timings, logger: Diagnostics.logger(label: "gripfit.session"))
+        let driver = LinkDriver(
+            open: source.open,
+            timings: timings.stretched(by: clock.speed),
+            clock: clock,
+            logger: Diagnostics.logger(label: "gripfit.session")
+        )
         if let pin { driver.submit(.bridge(.pin(pin))) }
         if let hotplug = source.hotplug() { driver.eventSources = [hotplug] }
         return driver

@@ -7,8 +7,9 @@ import GripFitOutput
 struct SessionRunner {
     let connection: Connection
     let driver: LinkDriver
-    let clock = MonotonicClock()
-    let wallClock = WallClock()
+    /// The connection's clock (compressed on a sped-up simulator), and wall times read through it.
+    let clock: MonotonicClock
+    let wallClock: WallClock
 
     /// Whether a bridge firmware older than ``BridgeFirmwareGate/required`` ends the session (exit
     /// 69) and an older than recommended one is said on stderr; `check` judges it as a case instead.
@@ -16,10 +17,13 @@ struct SessionRunner {
 
     init(connection: Connection, timings: LinkTimings = LinkTimings()) {
         self.connection = connection
+        clock = connection.clock
+        wallClock = WallClock(monotonic: connection.clock)
         driver = connection.makeDriver(timings: timings)
     }
 
-    /// Runs until `seconds` pass, a signal, or `handler` returns false. A port that cannot be
+    /// Runs until `seconds` of the host's time pass (`--duration`, whatever the simulator's speed),
+    /// a signal, or `handler` returns false. A port that cannot be
     /// opened at the start fails at once; once it has been open, the session rides out losses.
     /// A busy port fails until the link first comes up: a network server accepts the connection
     /// and only then says another client has the port; so does a server that says it cannot open
@@ -35,7 +39,7 @@ struct SessionRunner {
         var everConnected = false
         var startFailure: CLIFailure?
         var judgedBridge = !gatesBridgeFirmware
-        let deadline = seconds.map { clock.now() + Duration(seconds: $0) }
+        let deadline = seconds.map { clock.now() + Duration(seconds: $0 * clock.speed) }
         let reason = try driver.run(until: deadline, signals: signals) { report, now in
             if case .state(let state) = report {
                 switch state {

@@ -14,15 +14,29 @@ public struct LinkTimings: Equatable, Sendable {
     /// off to time each PING: the device answers every PING, so a late PONG could not be told from
     /// the repeat's.
     public var repeatsUnansweredPing = true
+    /// How long a command may wait for its reply; `CMD:TARE` and `CMD:INFO` get ``slowReply``.
+    public var reply: Duration = .seconds(1)
+    public var slowReply: Duration = .seconds(2)
 
     public init() {}
 
     /// How long a command may wait for its reply before it is sent once more.
     public func replyTimeout(for command: Command) -> Duration {
         switch command {
-        case .device(.tare), .device(.info): .seconds(2)
-        case .device: .seconds(1)
-        case .bridge: .seconds(1)
+        case .device(.tare), .device(.info): slowReply
+        case .device, .bridge: reply
         }
+    }
+
+    /// These timings for a session whose clock runs `speed` times faster than the host's (a
+    /// simulator's `--speed`): every timeout `speed` times longer in that clock, so it stays as
+    /// long in the host's seconds and a busy host is not taken for a silent device.
+    public func stretched(by speed: Double) -> LinkTimings {
+        var stretched = self
+        for path in [\LinkTimings.scanTimeout, \.connectTimeout, \.staleAfter, \.pongTimeout, \.handshakeTimeout, \.reply, \.slowReply] {
+            stretched[keyPath: path] = self[keyPath: path] * speed
+        }
+        stretched.reconnect = Backoff(initial: reconnect.initial * speed, maximum: reconnect.maximum * speed)
+        return stretched
     }
 }

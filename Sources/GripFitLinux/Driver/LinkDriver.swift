@@ -139,7 +139,7 @@ public final class LinkDriver {
                 pipeline.machine.nextDeadline,
                 .earliest(deadline, .earliest(consumersDeadline, connectDeadline))
             )
-            let timeout = wake.map { Int32(clamping: Self.roundedUpMilliseconds($0 - now)) } ?? -1
+            let timeout = clock.pollTimeout(until: wake, from: now)
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -315,11 +315,5 @@ public final class LinkDriver {
         port?.close()
         port = nil
         connectDeadline = nil
-    }
-
-    /// How long `poll` may sleep until `remaining` has passed: rounded up, never negative, never a trap.
-    static func roundedUpMilliseconds(_ remaining: Duration) -> Int64 {
-        let nanoseconds = max(0, remaining.nanoseconds)
-        return nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 == 0 ? 0 : 1)
     }
 }
