@@ -6,6 +6,7 @@ import Testing
 /// Issue 37's acceptance for the audit trail, through the real binary: a scripted day lists each
 /// step with its actor, verifies, survives a forget without keeping the code, and a row deleted,
 /// edited or swapped behind the history's back (sqlite3, psql) fails `audit verify` naming it.
+/// The day runs through the binary once per test process; `audit`'s commands read it in-process.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct AuditTrailTests {
     static let code = "QZX-audit-5"
@@ -33,15 +34,33 @@ struct AuditTrailTests {
         try run(["subject", "forget", code, "--yes"])
     }
 
+    /// The day on its own history, once per test process (its recording waits for the simulated squeezes).
+    nonisolated(unsafe) static let recordedDay = Result { () throws -> BuiltBinary in
+        let cli = BuiltBinary()
+        try day(cli)
+        return cli
+    }
+
+    /// A new instance with a copy of the day's files, for a test that changes them.
+    static func copyOfTheDay() throws -> BuiltBinary {
+        let day = try recordedDay.get()
+        let cli = BuiltBinary()
+        let homes = [(day.dataHome, cli.dataHome), (day.configHome, cli.configHome)]
+        for (from, to) in homes where FileManager.default.fileExists(atPath: from) {
+            try? FileManager.default.removeItem(atPath: to)
+            try FileManager.default.copyItem(atPath: from, toPath: to)
+        }
+        return cli
+    }
+
     static func entries(_ cli: BuiltBinary, _ arguments: [String] = [], extra: [String: String] = [:]) throws -> [[String: Any]] {
-        let list = try cli.run(["audit", "list", "--format", "json"] + arguments, extra: extra)
+        let list = cli.runInProcess(["audit", "list", "--format", "json"] + arguments, extra: extra)
         #expect(list.status == 0, "\(list.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
     }
 
     @Test func aScriptedDayIsListedWithItsActorsAndVerifies() throws {
-        let cli = BuiltBinary()
-        try Self.day(cli)
+        let cli = try Self.copyOfTheDay()
         let user = try #require(getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) })
         let entries = try Self.entries(cli)
         let steps = entries.map { "\($0["action"] ?? "") \($0["actor"] ?? "")" }
@@ -54,9 +73,9 @@ struct AuditTrailTests {
         #expect(entries[4]["role"] as? String == "declared by os-user \(user)")
         #expect(entries.allSatisfy { ($0["outcome"] as? String) == "ok" })
         // The table says the same, one line per entry under its header.
-        let table = try cli.run("audit", "list")
+        let table = cli.runInProcess("audit", "list")
         #expect(table.lines.count == 7 && table.lines[5].contains("show") && table.lines[5].contains("bob"), "\(table.stdout)")
-        let verify = try cli.run("audit", "verify")
+        let verify = cli.runInProcess("audit", "verify")
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.stdout.contains("holds: 6 entries"), "\(verify.stdout)")
 
@@ -76,9 +95,8 @@ struct AuditTrailTests {
     }
 
     @Test func theTrailExportsAsValidFHIRAuditEvents() throws {
-        let cli = BuiltBinary()
-        try Self.day(cli)
-        let export = try cli.run("audit", "export", "--format", "fhir")
+        let cli = try Self.copyOfTheDay()
+        let export = cli.runInProcess("audit", "export", "--format", "fhir")
         #expect(export.status == 0, "\(export.stderr)")
         #expect(!export.stdout.contains(Self.code))
         let path = cli.home + "/audit.json"
@@ -102,8 +120,7 @@ struct AuditTrailTests {
         ("DROP TRIGGER audit_no_delete; DELETE FROM audit WHERE seq = 6", "entry 6:"),
     ])
     func aRowChangedWithSQLite3FailsVerifyNamingIt(tamper: String, named: String) throws {
-        let cli = BuiltBinary()
-        try Self.day(cli)
+        let cli = try Self.copyOfTheDay()
         let path = XDGPaths(environment: cli.environment).databasePath
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
@@ -113,7 +130,7 @@ struct AuditTrailTests {
         try sqlite.run()
         sqlite.waitUntilExit()
         #expect(sqlite.terminationStatus == 0, "\(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
-        let verify = try cli.run("audit", "verify")
+        let verify = cli.runInProcess("audit", "verify")
         #expect(verify.status == 65, "\(verify.stdout) \(verify.stderr)")
         #expect(verify.stderr.contains(named), "\(verify.stderr)")
     }
@@ -121,7 +138,7 @@ struct AuditTrailTests {
     /// Without dropping the triggers, sqlite3 itself is refused.
     @Test func sqlite3IsRefusedAChangeWhileTheTriggersStand() throws {
         let cli = BuiltBinary()
-        #expect(try cli.run("subject", "add", "P1").status == 0)
+        #expect(cli.runInProcess("subject", "add", "P1").status == 0)
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         sqlite.arguments = [XDGPaths(environment: cli.environment).databasePath, "DELETE FROM audit"]
@@ -130,7 +147,7 @@ struct AuditTrailTests {
         try sqlite.run()
         sqlite.waitUntilExit()
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("append-only"))
-        #expect(try cli.run("audit", "verify").status == 0)
+        #expect(cli.runInProcess("audit", "verify").status == 0)
     }
 
     /// The same day on a PostgreSQL history; psql, its trigger disabled, edits then deletes a row.
@@ -144,14 +161,14 @@ struct AuditTrailTests {
         try Self.day(cli, history: ["--history", url], extra: extra)
         let steps = try Self.entries(cli, ["--history", url], extra: extra).compactMap { $0["action"] as? String }
         #expect(steps == ["subject-add", "record", "report", "export", "show", "subject-forget"], "\(steps)")
-        #expect(try cli.run(["audit", "verify", "--history", url], extra: extra).status == 0)
+        #expect(cli.runInProcess(["audit", "verify", "--history", url], extra: extra).status == 0)
         #expect(try server.psql("SELECT count(*) FROM audit WHERE subjects LIKE '%\(Self.code)%'", database: database) == "0")
 
         _ = try server.psql("ALTER TABLE audit DISABLE TRIGGER USER; UPDATE audit SET outcome = 'failed' WHERE seq = 3", database: database)
-        let edited = try cli.run(["audit", "verify", "--history", url], extra: extra)
+        let edited = cli.runInProcess(["audit", "verify", "--history", url], extra: extra)
         #expect(edited.status == 65 && edited.stderr.contains("entry 3: its contents do not give its hash"), "\(edited.stderr)")
         _ = try server.psql("DELETE FROM audit WHERE seq = 2", database: database)
-        let deleted = try cli.run(["audit", "verify", "--history", url], extra: extra)
+        let deleted = cli.runInProcess(["audit", "verify", "--history", url], extra: extra)
         #expect(deleted.status == 65 && deleted.stderr.contains("entry 3: expected entry 2 here"), "\(deleted.stderr)")
     }
 }

@@ -5,24 +5,25 @@ import Testing
 
 @testable import GripFitCLI
 
-/// `history copy --to`: everything once, a second copy skipping all, the source itself refused.
+/// `history copy --to`: everything once, a second copy skipping all, the source itself refused; in-process
+/// (the stations' end-to-end copies through the binary are SharedSubjectsTests').
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct HistoryCopyTests {
     @Test func copiesOnceAndCountsWhatIsThere() throws {
         let cli = BuiltBinary()
         try cli.recordLikeTheSimulator(seconds: 1, label: "first")
         try cli.recordLikeTheSimulator(seconds: 2, label: "second")
-        #expect(try cli.run("subject", "add", "P1", "--birth-year", "1950").status == 0)
+        #expect(cli.runInProcess("subject", "add", "P1", "--birth-year", "1950").status == 0)
         let destination = cli.home + "/copy.sqlite"
-        let first = try cli.run("history", "copy", "--to", "sqlite:" + destination)
+        let first = cli.runInProcess("history", "copy", "--to", "sqlite:" + destination)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == "copied 2, skipped 0 already there\n")
         #expect(!first.stderr.contains("copied"), "no progress bar off a terminal")
-        #expect(try cli.run("history", "copy", "--to", destination).stdout == "copied 0, skipped 2 already there\n")
+        #expect(cli.runInProcess("history", "copy", "--to", destination).stdout == "copied 0, skipped 2 already there\n")
         let copied = try SQLiteHistory(path: destination)
         #expect(try copied.list().rows.compactMap(\.tags.label) == ["second", "first"])
         #expect(try copied.subjects().map(\.code) == ["P1"])
-        let back = try cli.run("history", "copy", "--history", destination, "--to", cli.home + "/back.sqlite")
+        let back = cli.runInProcess("history", "copy", "--history", destination, "--to", cli.home + "/back.sqlite")
         #expect(back.stdout == "copied 2, skipped 0 already there\n")
     }
 
@@ -30,11 +31,11 @@ struct HistoryCopyTests {
         let cli = BuiltBinary()
         try cli.recordLikeTheSimulator(seconds: 1)
         HostileInputTests.expectClean(
-            try cli.run("history", "copy", "--to", "sqlite:" + cli.historyPath),
+            cli.runInProcess("history", "copy", "--to", "sqlite:" + cli.historyPath),
             64,
             "is the history being copied"
         )
-        HostileInputTests.expectClean(try cli.run("history", "copy", "--to", "ftp://x"), 64, "--to: 'ftp://x' is not a history")
+        HostileInputTests.expectClean(cli.runInProcess("history", "copy", "--to", "ftp://x"), 64, "--to: 'ftp://x' is not a history")
     }
 
     /// To a server that cannot be reached: exit 69, nothing half-done to report.

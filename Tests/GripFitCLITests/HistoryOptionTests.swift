@@ -33,17 +33,18 @@ struct HistoryOptionTests {
         try cli.recordLikeTheSimulator(seconds: 1, label: "here")
         let other = BuiltBinary()
         try other.recordLikeTheSimulator(seconds: 1, label: "there")
-        let named = try cli.run("history", "--json", "--history", other.historyPath)
+        let named = cli.runInProcess("history", "--json", "--history", other.historyPath)
         #expect(named.status == 0, "\(named.stderr)")
         #expect(named.stdout.contains("\"there\"") && !named.stdout.contains("\"here\""))
         let configured = cli.configHome + "/gripfit/config.toml"
         try FileManager.default.createDirectory(atPath: cli.configHome + "/gripfit", withIntermediateDirectories: true)
         try Data("history = \"sqlite:\(other.historyPath)\"\n".utf8).write(to: URL(fileURLWithPath: configured))
-        #expect(try cli.run("show", "1").stdout.contains("there"))
-        #expect(try cli.run(["show", "1"], extra: ["GRIPFIT_HISTORY": cli.historyPath]).stdout.contains("here"))
+        #expect(cli.runInProcess("show", "1").stdout.contains("there"))
+        #expect(cli.runInProcess(["show", "1"], extra: ["GRIPFIT_HISTORY": cli.historyPath]).stdout.contains("here"))
         try Data("history = \"sqlite:\(other.historyPath)\"\nstations = \"a\"\n".utf8).write(to: URL(fileURLWithPath: configured))
-        HostileInputTests.expectClean(try cli.run("history"), 64, "\(configured), line 2: unknown key 'stations'")
-        HostileInputTests.expectClean(try cli.run("history", "--history", "mysql://db/x"), 64, "--history: 'mysql://db/x' is not a history")
+        HostileInputTests.expectClean(cli.runInProcess("history"), 64, "\(configured), line 2: unknown key 'stations'")
+        let refused = cli.runInProcess("history", "--history", "mysql://db/x")
+        HostileInputTests.expectClean(refused, 64, "--history: 'mysql://db/x' is not a history")
     }
 
     /// Every command that opens the history takes `--history`.

@@ -72,20 +72,20 @@ struct HistorySyncTests {
         }
     }
 
-    /// Through the binary: pending sessions pushed to another file named with `--history`, and a
-    /// sync with no server named refused.
+    /// The command, in-process: pending sessions pushed to another file named with `--history`, and
+    /// a sync with no server named refused (through the binary: SharedHistoryTests).
     @Test func theCommandPushesToTheHistoryNamed() throws {
         let cli = BuiltBinary()
         let local = try SQLiteHistory(path: cli.historyPath)
         _ = try local.save(session(1_795_000_000_000), sameStart: .nextFreeMillisecond)
         _ = try local.savePending(session(1_795_000_060_000), sameStart: .nextFreeMillisecond)
         let destination = directory + "/shared.sqlite"
-        let first = try cli.run("history", "sync", "--history", "sqlite:" + destination)
+        let first = cli.runInProcess("history", "sync", "--history", "sqlite:" + destination)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == "pushed 1 session (0 already on the server); 0 pending\n")
-        let second = try cli.run("history", "sync", "--history", "sqlite:" + destination)
+        let second = cli.runInProcess("history", "sync", "--history", "sqlite:" + destination)
         #expect(second.stdout == "pushed 0 sessions (0 already on the server); 0 pending\n")
         #expect(try SQLiteHistory(path: destination).list().rows.map(\.startedAtMilliseconds) == [1_795_000_060_000])
-        HostileInputTests.expectClean(try cli.run("history", "sync"), 64, "no server to push to")
+        HostileInputTests.expectClean(cli.runInProcess("history", "sync"), 64, "no server to push to")
     }
 }

@@ -15,8 +15,13 @@ extension BuiltBinary {
         return parsed as? [[String: Any]] ?? []
     }
 
-    /// `subject`'s commands and the history's readers in-process (see ``InProcessCommand``).
+    /// `subject`'s commands, `audit`'s, `history copy` and `sync`, and the history's readers in-process (see ``InProcessCommand``).
     func runInProcess(_ arguments: String...) -> Result {
         InProcessCommand.run(arguments, in: self)
+    }
+
+    /// As ``runInProcess(_:)-(String...)``, with `extra` added to the environment.
+    func runInProcess(_ arguments: [String], extra: [String: String] = [:]) -> Result {
+        InProcessCommand.run(arguments, in: self, extra: extra)
     }
 }

@@ -2,12 +2,14 @@
 
 /// What a command would write and exit with, run in-process on a ``BuiltBinary``'s files by the
 /// binary's own parse, `run(station:to:)` and error mapping (issue 32): `subject`'s add, list, show
-/// and edit, `import`, and the history's readers and HTML reports through ``InProcessHistory``. Status -1 and a note on stderr
+/// and edit, `import`, `history copy` and `sync`, `audit`'s list, verify and export, and the
+/// history's readers and HTML reports through ``InProcessHistory``. Status -1 and a note on stderr
 /// for a command that does not run in-process: such a test launches the binary.
 enum InProcessCommand {
-    static func run(_ arguments: [String], in cli: BuiltBinary) -> CLIProcess.Result {
+    /// `extra` is added to the instance's environment (a server's `PGPASSWORD`, a declared user).
+    static func run(_ arguments: [String], in cli: BuiltBinary, extra: [String: String] = [:]) -> CLIProcess.Result {
         let sink = CapturedOutput()
-        let station = Station(environment: cli.environment)
+        let station = Station(environment: cli.environment.merging(extra) { $1 })
         do {
             switch try GripFitSerial.parse(arguments) {
             case let add as SubjectAdd: try add.run(station: station, to: sink)
@@ -15,7 +17,12 @@ enum InProcessCommand {
             case let show as SubjectShow: try show.run(station: station, to: sink)
             case let edit as SubjectEdit: try edit.run(station: station, to: sink)
             case let file as Import: try file.run(station: station, to: sink, showsProgress: false)
-            case is History, is Show, is Export, is Plot, is ReportCommand: return InProcessHistory.run(arguments, in: cli)
+            case let copy as HistoryCopy: try copy.run(station: station, to: sink, showsProgress: false)
+            case let sync as HistorySync: try sync.run(station: station, to: sink)
+            case let list as AuditList: try list.run(station: station, to: sink)
+            case let verify as AuditVerify: try verify.run(station: station, to: sink)
+            case let export as AuditExport: try export.run(station: station, to: sink)
+            case is History, is Show, is Export, is Plot, is ReportCommand: return InProcessHistory.run(arguments, in: cli, extra: extra)
             default: return CLIProcess.Result(status: -1, stdout: "", stderr: "\(arguments) does not run in-process")
             }
             return CLIProcess.Result(status: 0, stdout: sink.stdout, stderr: sink.stderr)

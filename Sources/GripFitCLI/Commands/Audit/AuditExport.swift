@@ -36,10 +36,15 @@ struct AuditExport: ParsableCommand {
     }
 
     func run() throws {
-        let (store, damage) = try Station().historyToRead(historyOption)
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The work of ``run()`` at `station`, written on `sink`.
+    func run(station: Station, to sink: some CommandOutput) throws {
+        let (store, damage) = try station.historyToRead(historyOption)
         let entries = try store.auditEntries(AuditFilter(sinceMilliseconds: since.flatMap(Timestamp.parse)))
         let data = try FHIRAuditBundle.json(entries, site: try store.siteIdentity())
-        _ = StandardOutput.line(String(decoding: data, as: UTF8.self))
+        sink.line(String(decoding: data, as: UTF8.self))
         if let damage { throw damage }
     }
 }

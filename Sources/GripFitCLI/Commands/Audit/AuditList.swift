@@ -50,13 +50,18 @@ struct AuditList: ParsableCommand {
     }
 
     func run() throws {
-        let (store, damage) = try Station().historyToRead(historyOption)
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The work of ``run()`` at `station`, written on `sink`.
+    func run(station: Station, to sink: some CommandOutput) throws {
+        let (store, damage) = try station.historyToRead(historyOption)
         let filter = AuditFilter(subject: subject, sinceMilliseconds: since.flatMap(Timestamp.parse), action: action)
         let entries = try store.auditEntries(filter)
         switch format {
         case .table:
-            for line in Self.table(entries) where !StandardOutput.line(line) { break }
-        case .json: _ = StandardOutput.line(try Self.json(entries))
+            for line in Self.table(entries) where !sink.line(line) { break }
+        case .json: sink.line(try Self.json(entries))
         }
         if let damage { throw damage }
     }

@@ -22,7 +22,12 @@ struct AuditVerify: ParsableCommand {
     init() {}
 
     func run() throws {
-        let (store, damage) = try Station().historyToRead(historyOption)
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The work of ``run()`` at `station`, said on `sink`.
+    func run(station: Station, to sink: some CommandOutput) throws {
+        let (store, damage) = try station.historyToRead(historyOption)
         if let broken = try store.verifyAudit() {
             throw CLIFailure(
                 "the audit trail of \(store.location) is broken at \(broken): it no longer proves who did what. Keep the file "
@@ -31,7 +36,7 @@ struct AuditVerify: ParsableCommand {
             )
         }
         let count = try store.auditEntries(AuditFilter()).count
-        _ = StandardOutput.line("the audit trail of \(store.location) holds: \(count) entries, each chained to the one before")
+        sink.line("the audit trail of \(store.location) holds: \(count) entries, each chained to the one before")
         if let damage { throw damage }
     }
 }

@@ -35,13 +35,15 @@ struct HistoryCopy: ParsableCommand {
     }
 
     func run() throws {
+        try run(station: Station(), to: StandardStreams(), showsProgress: isatty(STDERR_FILENO) == 1)
+    }
+
+    /// The work of ``run()`` at `station`, said on `sink`; the progress drawn on stderr when `showsProgress` (a terminal).
+    func run(station: Station, to sink: some CommandOutput, showsProgress: Bool) throws {
         guard case .success(let destination) = HistoryLocation.parse(destination) else { return }
-        let station = Station()
         let source = try station.location(historyOption)
-        let progress = isatty(STDERR_FILENO) == 1 ? Self.showProgress : nil
-        StandardOutput.line(
-            try Self.copy(from: source, to: destination, openServer: station.openServer, progress: progress, audit: station.audit)
-        )
+        let progress = showsProgress ? Self.showProgress : nil
+        sink.line(try Self.copy(from: source, to: destination, openServer: station.openServer, progress: progress, audit: station.audit))
     }
 
     /// The work of ``run()``: the counts to print. `openServer` opens a server's history (the station's, or a test's).

@@ -27,10 +27,14 @@ struct HistorySync: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let station = Station()
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The work of ``run()`` at `station`, said on `sink`.
+    func run(station: Station, to sink: some CommandOutput) throws {
         let location = try station.location(historyOption)
         let local = try SQLiteHistory(path: station.paths.databasePath)
-        StandardOutput.line(try Self.push(from: local, to: location, openServer: station.openServer, audit: station.audit))
+        sink.line(try Self.push(from: local, to: location, openServer: station.openServer, audit: station.audit))
     }
 
     /// The work of ``run()``: pushes `local`'s pending sessions to `location` (a server's opened by
