@@ -199,7 +199,9 @@ def run_protocol(rig):
     port.send("BRIDGE:CONNECT,11:22:33:44:55:03")
     port.expect(r"^B:NOT_RECOGNIZED,11:22:33:44:55:03$", timeout=8, skip=r"^(R:|S:|D:|B:(DISCONNECTED|CONNECTING))")
 
-    # Each open of the port is a DTR rise: the hello again.
+    # Each open of the port is a DTR rise: the hello again. The pause is not a wait for a condition:
+    # it paces this host as a real one is paced. Seeed's core samples DTR in a timer, so a fall is
+    # seen only when the port stays closed across a sample, as a real host's close and reopen do.
     port.close()
     time.sleep(0.3)
     port = Port(rig.pty)
