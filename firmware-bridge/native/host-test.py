@@ -170,12 +170,14 @@ def run_protocol(rig):
             fail(f"a second B:FOUND in one scan window, or not a GripFit: {line}")
 
     # The second link's CCCD write is answered after 2.5 s: CONNECTED only then, no device line before.
+    # Timed from the command's sending, which comes before the write, so a busy machine reading
+    # CONNECTING late cannot make the bridge look early; only a CONNECTED before the answer can.
+    started = time.monotonic()
     port.send(f"BRIDGE:CONNECT,{GRIPFIT}")
     port.expect(rf"^B:CONNECTING,{GRIPFIT}$", skip=r"^B:(NOT_FOUND|SCANNING)$")
-    started = time.time()
     port.expect(rf"^B:CONNECTED,{GRIPFIT}$", skip=r"^$")
-    if time.time() - started < 2.3:
-        fail(f"B:CONNECTED {time.time() - started:.2f} s after CONNECTING, before the CCCD write was answered")
+    if time.monotonic() - started < 2.3:
+        fail(f"B:CONNECTED {time.monotonic() - started:.2f} s after the CONNECT was sent, before the CCCD write was answered")
     port.expect(r"^D:GRIPFIT,", skip=r"^$")
 
     # The pin is kept in flash.
