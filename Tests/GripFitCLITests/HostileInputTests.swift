@@ -95,9 +95,9 @@ struct HostileInputTests {
     }
 
     @Test func forcesBeyondAnyLoadCellAreUsageErrors() throws {
-        let cli = BuiltBinary()
-        Self.expectClean(try cli.run("monitor", "--simulate", "--load", "1e300kg", "--duration", "1"), 64, "1e300kg")
-        // Parsed in-process: anInvalidMassSaysWhyAndShowsOneThatWorks takes --mass through the binary.
+        // Parsed in-process: theBinaryAnswersAsTheInProcessParseAndImport takes a refused option
+        // through the binary, anInvalidMassSaysWhyAndShowsOneThatWorks --mass.
+        Self.expectClean(InProcessParse.run(["monitor", "--simulate", "--load", "1e300kg", "--duration", "1"]), 64, "1e300kg")
         Self.expectClean(InProcessParse.run(["calibrate", "--port", "/nonexistent", "--mass", "1e300kg"]), 64, "1e300kg")
     }
 
@@ -241,7 +241,7 @@ struct HostileInputTests {
         let cli = BuiltBinary()
         let long = String(repeating: "x", count: 201)
         Self.expectClean(
-            try cli.run("record", "--simulate", "--duration", "1", "--label", long),
+            InProcessParse.run(["record", "--simulate", "--duration", "1", "--label", long]),
             64,
             "--label has 201 characters: keep it to 200; nothing was recorded."
         )
@@ -289,17 +289,18 @@ struct HostileInputTests {
         let longFraction = "2026-11-18T11:06:40." + String(repeating: "9", count: 50_000) + "Z"
         for start in [longFraction, "2026-11-18T11:06:40Zjunk", "2026-11-18T11:06:40"] {
             try Self.write(Self.csv(starts: [start]), file)
-            // Read and parsed in-process; the round trip below goes through the binary.
+            // Read and parsed in-process, as the round trip below (theBinaryAnswersAsTheInProcessParseAndImport
+            // takes import through the binary, RecordCommandTests export).
             let result = InProcessImport.run(file)
             Self.expectClean(result, 65, "is not an RFC 3339 time")
         }
         try Self.write(Self.csv(starts: ["0000-01-01T00:00:00.000Z"]), file)
-        Self.expectClean(try cli.run("import", file), 0)
+        Self.expectClean(cli.runInProcess("import", file), 0)
         for format in ["json", "csv"] {
             let export = cli.home + "/out.\(format)"
-            Self.expectClean(try cli.run("export", "1", "--format", format, "-o", export), 0)
+            Self.expectClean(cli.runInProcess("export", "1", "--format", format, "-o", export), 0)
             #expect(try String(contentsOfFile: export, encoding: .utf8).contains("0000-01-01T00:00:00.000Z"))
-            let again = try cli.run("import", export)
+            let again = cli.runInProcess("import", export)
             Self.expectClean(again, 0)
             #expect(again.stdout == "imported 0 sessions, skipped 1 already in the history\n")
         }
@@ -313,7 +314,7 @@ struct HostileInputTests {
         var huge = Self.csv(starts: ["2026-11-18T11:06:40.000Z"])
         huge = huge.replacingOccurrences(of: ",sample,1.000000,", with: ",sample,9223372036854.775808,")
         try Self.write(huge, file)
-        Self.expectClean(try cli.run("import", file), 65, "time_s is not a number")
+        Self.expectClean(cli.runInProcess("import", file), 65, "time_s is not a number")
 
         for calibration in ["-inf,20000,2026-11-22,10", "1000,inf,2026-11-22,10", "1000,1e-300,2026-11-22,10", "nan,20000,,"] {
             try Self.write(Self.csv(starts: ["2026-11-18T11:06:40.000Z"], calibration: calibration), file)
@@ -328,7 +329,7 @@ struct HostileInputTests {
         var edge = Self.csv(starts: ["2026-11-18T11:06:40.000Z"])
         edge = edge.replacingOccurrences(of: ",sample,1.000000,", with: ",sample,9223372036854.775807,")
         try Self.write(edge, file)
-        Self.expectClean(try cli.run("import", file), 0)
+        Self.expectClean(cli.runInProcess("import", file), 0)
         Self.expectClean(cli.inProcess("show", "1"), 0)
         Self.expectClean(cli.inProcess("export", "--all", "--format", "json", "-o", cli.home + "/all.json"), 0)
         Self.expectClean(cli.inProcess("plot", "1", "-o", cli.home + "/p.svg"), 0)
@@ -360,10 +361,7 @@ struct HostileInputTests {
     }
 
     @Test func aDataDirectoryThatCannotBeCreatedIsNamed() throws {
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = "/proc/self/gripfit-none"
-        let (process, out, err) = try CLIProcess.start(["history"], environment: environment)
-        let result = CLIProcess.finish(process, out, err)
+        let result = BuiltBinary().runInProcess(["history"], extra: ["XDG_DATA_HOME": "/proc/self/gripfit-none"])
         Self.expectClean(result, 73, "/proc/self/gripfit-none")
         #expect(result.stderr.contains("cannot create the directory"))
     }
