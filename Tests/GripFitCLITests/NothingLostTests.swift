@@ -48,7 +48,8 @@ struct NothingLostTests {
         chmod(folder + "/history.sqlite", 0o444)
         chmod(folder, 0o555)
         defer { chmod(folder, 0o700) }
-        let result = try cli.run("history")
+        // In-process: the same opening as the binary's (aNewHistoryOpenedByManyProcessesAtOnceIsNotDamaged launches it).
+        let result = cli.inProcess("history")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.mode(folder) == 0o500)
         #expect(Self.mode(folder + "/history.sqlite") == 0o400)
