@@ -15,11 +15,12 @@ import Testing
         var line = ""
         while !line.contains(#""event":"reading""#), let next = monitor.nextLine(before: deadline) { line = next }
         #expect(line.contains(#""event":"reading""#), "no reading within 60 s")
-        // The port the kernel gave, as the monitor says it on stderr before the first reading.
-        var said = ""
-        while !said.contains("metrics at http://127.0.0.1:"), let next = monitor.nextErrorLine(before: deadline) { said = next }
-        let address = said.split(separator: "http://127.0.0.1:").last?.prefix { $0.isNumber }
-        let client = HTTPTestClient(port: try #require(address.flatMap { Int($0) }, "\(said)"))
+        var ports: [UInt16] = []
+        _ = Polling.until(before: .now + .seconds(30)) {
+            ports = ListeningPorts.of(monitor.pid)
+            return !ports.isEmpty
+        }
+        let client = HTTPTestClient(port: Int(try #require(ports.first)))
         #expect(try client.get("/metrics").status == 401)
         let metrics = try client.get("/metrics", headers: ["Authorization": "Bearer \(token)"])
         #expect(metrics.status == 200)

@@ -3,9 +3,8 @@ import Glibc
 
 /// Debian's real Prometheus (`prometheus` package) on 127.0.0.1, on a port the kernel picks, with
 /// a scrape config of the test's and a scratch TSDB, as a rack's monitoring host would run it.
-/// Its log says the port and when it is ready; a test waits for scrapes as they pass a ``TCPRelay``
-/// in front of the target, and asks Prometheus' HTTP API after each.
-final class PrometheusServer: @unchecked Sendable {
+/// Its HTTP API is how a test waits for scrapes: a query that counts them, asked again until it holds.
+final class PrometheusServer {
     static let executable = "/usr/bin/prometheus"
     static let promtool = "/usr/bin/promtool"
     /// `make test` installs prometheus and sets this, so a missing one fails instead of skipping.
@@ -13,16 +12,11 @@ final class PrometheusServer: @unchecked Sendable {
     static var isUsable: Bool { FileManager.default.isExecutableFile(atPath: executable) || isRequired }
 
     let directory: String
-    private(set) var port: UInt16
+    let port: UInt16
     private let process: Process
-    /// What the log has said so far (the port it listens on, whether it is ready), under its condition.
-    private var listening: UInt16?
-    private var ready = false
-    private var logEnded = false
-    private let logged = NSCondition()
     var url: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts Prometheus with `config` (YAML) and waits until its log says it is ready.
+    /// Starts Prometheus with `config` (YAML) and waits until it listens.
     init(config: String) throws {
         directory = NSTemporaryDirectory() + "gripfit-prometheus-\(getpid())-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -31,53 +25,24 @@ final class PrometheusServer: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = [
             "--config.file=\(directory)/prometheus.yml", "--storage.tsdb.path=\(directory)/data",
-            "--web.listen-address=127.0.0.1:0", "--log.level=info",
+            "--web.listen-address=127.0.0.1:0", "--log.level=warn",
         ]
-        let log = Pipe()
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = log
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         process.standardInput = FileHandle.nullDevice
         try process.run()
         self.process = process
-        port = 0
-        Thread.detachNewThread { [self] in follow(log.fileHandleForReading) }
-        logged.lock()
-        let deadline = Date() + 60
-        while !(ready && listening != nil), !logEnded, logged.wait(until: deadline) {}
-        let found = ready ? listening : nil
-        logged.unlock()
-        guard let found else {
+        var ports: [UInt16] = []
+        _ = Polling.until(before: .now + .seconds(60)) {
+            ports = ListeningPorts.of(process.processIdentifier)
+            return !ports.isEmpty || !process.isRunning
+        }
+        guard let port = ports.first else {
             process.terminate()
             process.waitUntilExit()
-            throw PrometheusError("prometheus did not say it was ready within 60 s (config in \(directory)/prometheus.yml)")
+            throw PrometheusError("prometheus did not listen within 60 s (config in \(directory)/prometheus.yml)")
         }
-        port = found
-    }
-
-    /// Reads the log to its end (so Prometheus never blocks on a full pipe), noting the port of
-    /// `msg="Listening on" address=127.0.0.1:PORT` and `msg="Server is ready to receive web requests."`.
-    private func follow(_ log: FileHandle) {
-        var pending = ""
-        while case let chunk = log.availableData, !chunk.isEmpty {
-            pending += String(decoding: chunk, as: UTF8.self)
-            while let newline = pending.firstIndex(of: "\n") {
-                let line = pending[..<newline]
-                pending.removeSubrange(...newline)
-                logged.lock()
-                if line.contains(#"msg="Listening on""#),
-                    let address = line.split(separator: " ").last(where: { $0.hasPrefix("address=") })
-                {
-                    listening = address.split(separator: ":").last.flatMap { UInt16($0) }
-                }
-                if line.contains("Server is ready to receive web requests") { ready = true }
-                logged.broadcast()
-                logged.unlock()
-            }
-        }
-        logged.lock()
-        logEnded = true
-        logged.broadcast()
-        logged.unlock()
+        self.port = port
     }
 
     deinit {
@@ -110,21 +75,12 @@ final class PrometheusServer: @unchecked Sendable {
         return Double(text)
     }
 
-    /// Asks `query` after each scrape that passes `scrapes` (the relay Prometheus scrapes the target
-    /// through) until its value satisfies `holds` or `deadline` passes; the last value seen.
-    func value(
-        of query: String,
-        after scrapes: TCPRelay,
-        before deadline: ContinuousClock.Instant,
-        until holds: (Double) -> Bool
-    ) -> Double? {
-        var last = value(of: query)
-        while !(last.map(holds) ?? false) {
-            let sent = scrapes.sent
-            let left = deadline - .now
-            let bound = Date() + Double(left.components.seconds) + 1
-            guard left > .zero, scrapes.awaitClientBytes(beyond: sent, before: bound) else { break }
+    /// Asks `query` again until its value satisfies `holds` or `deadline` passes; the last value seen.
+    func value(of query: String, before deadline: ContinuousClock.Instant, until holds: (Double) -> Bool) -> Double? {
+        var last: Double?
+        _ = Polling.until(before: deadline) {
             last = value(of: query)
+            return last.map(holds) ?? false
         }
         return last
     }

@@ -10,9 +10,6 @@ final class RunningCLI {
     /// The child's stdin, when the test writes to it; else it reads /dev/null.
     private let input: Pipe?
     private var buffer: [UInt8] = []
-    private var errorBuffer: [UInt8] = []
-    /// Everything ``nextErrorLine(before:)`` has read, so ``wait()`` and ``stop()`` still return all of stderr.
-    private var errorRead: [UInt8] = []
 
     /// `executable`: another program run the same way (the native bridge, say).
     init(
@@ -45,25 +42,19 @@ final class RunningCLI {
     /// Waits for the child to exit by itself; returns its status and everything said on stderr.
     func wait() -> (status: Int32, stderr: String) {
         process.waitUntilExit()
-        return (process.terminationStatus, restOfStderr())
+        return (process.terminationStatus, String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
     deinit {
         if process.isRunning { process.terminate() }
     }
 
+    /// For ``ListeningPorts``: the ports a server of the binary's bound on `:0`.
+    var pid: Int32 { process.processIdentifier }
+
     /// The next stdout line, waiting in poll() until `deadline`; nil at end of file or on timeout.
     func nextLine(before deadline: Date) -> String? {
-        Self.nextLine(of: stdout, buffer: &buffer, before: deadline) { _ in }
-    }
-
-    /// The next stderr line, as ``nextLine(before:)`` reads stdout.
-    func nextErrorLine(before deadline: Date) -> String? {
-        Self.nextLine(of: stderr, buffer: &errorBuffer, before: deadline) { errorRead += $0 }
-    }
-
-    private static func nextLine(of pipe: Pipe, buffer: inout [UInt8], before deadline: Date, read said: ([UInt8]) -> Void) -> String? {
-        let fd = pipe.fileHandleForReading.fileDescriptor
+        let fd = stdout.fileHandleForReading.fileDescriptor
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)
@@ -77,19 +68,13 @@ final class RunningCLI {
             let count = read(fd, &chunk, chunk.count)
             guard count > 0 else { return nil }
             buffer += chunk.prefix(count)
-            said(Array(chunk.prefix(count)))
         }
-    }
-
-    /// All of stderr: what ``nextErrorLine(before:)`` read, then the rest to its end.
-    private func restOfStderr() -> String {
-        String(decoding: errorRead + stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     /// SIGINT, as Ctrl-C, then waits; returns the exit status and everything said on stderr.
     func stop() -> (status: Int32, stderr: String) {
         if process.isRunning { kill(process.processIdentifier, SIGINT) }
         process.waitUntilExit()
-        return (process.terminationStatus, restOfStderr())
+        return (process.terminationStatus, String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 }
