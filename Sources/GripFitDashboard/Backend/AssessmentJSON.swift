@@ -72,7 +72,9 @@ enum AssessmentJSON {
         text: (Double) -> String
     ) -> JSONObject {
         var object = JSONObject()
-        object.set("name", figure.measure == .result ? "Result" : figure.measure.rawValue)
+        // "Result", "FR50", "Fatigue index", "REG/static ratio": a table's first column.
+        let name = figure.measure == .result ? "Result" : figure.measure.rawValue
+        object.set("name", name.prefix(1).uppercased() + name.dropFirst())
         if let hand = figure.hand { object.set("hand", hand.rawValue) } else { object.setNull("hand") }
         if let missing = figure.missing {
             object.setNull("value")
