@@ -223,6 +223,7 @@ def check_protocols(driver, binary, screenshots):
                 assert all("time to peak" in item.text for item in listed_measures if "not counted" not in item.text), card
             if name == "rapid-exchange":
                 assert "information only, not a verdict" in card and "Almoosa 2024" in card, card
+                assert len(driver.find_elements(By.CSS_SELECTOR, "#guided-figures .figure-caveat")) == 1, "the caveat twice"
                 assert "Hildreth 1989" in card, card
                 assert re.search(r"static best 32\.00 kg in A\d+ \(nih-toolbox v1\)", card), card
             cards[name] = shown

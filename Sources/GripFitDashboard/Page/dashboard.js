@@ -559,7 +559,9 @@ function renderFigures(container, assessment) {
     cell(row, figure.missing ? figure.missing : figure.text, figure.missing ? "figure-value missing" : "figure-value");
     cell(row, figure.statistic + (figure.compared_with ? `; ${figure.compared_with}` : ""), "figure-statistic");
     body.appendChild(row);
-    if (figure.caveat) notes.push(`${figure.name}: ${figure.caveat}. Source: ${figure.source}.`);
+    // One caveat for the figures that share it (the REG ratio of each hand).
+    const note = figure.caveat ? `${figure.name}: ${figure.caveat}. Source: ${figure.source}.` : null;
+    if (note && !notes.includes(note)) notes.push(note);
   }
   table.append(thead, body);
   parts.push(table);
