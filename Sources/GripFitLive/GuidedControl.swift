@@ -30,6 +30,9 @@ public final class GuidedControl: LinkConsumer {
     private let warn: (String) -> Void
     private let publish: Publish
     private let describe: Describe
+    /// Each cue to squeeze: the hand and the trial's place among that hand's cues, practice first,
+    /// as a simulated person (`--person`) counts them.
+    private let cue: (Hand, Int) -> Void
     private let unit: ForceUnit
     private let wallTime: any WallTime
     private var run: LiveGuidedRun?
@@ -48,8 +51,10 @@ public final class GuidedControl: LinkConsumer {
         describe: @escaping Describe,
         save: @escaping Save,
         warn: @escaping (String) -> Void,
-        publish: @escaping Publish
+        publish: @escaping Publish,
+        cue: @escaping (Hand, Int) -> Void = { _, _ in }
     ) {
+        self.cue = cue
         self.unit = unit
         self.wallTime = wallTime
         self.describe = describe
@@ -86,7 +91,11 @@ public final class GuidedControl: LinkConsumer {
                 throw Unsaved(reason: failure)
             },
             onEvent: { [unowned self] event in
-                if case .step = event { self.stepped = true }
+                guard case .step(let step, _) = event else { return }
+                self.stepped = true
+                if case .squeezeNow(let trial, _) = step.action {
+                    self.cue(trial.side, trial.practice ? trial.number : settings.practicePerHand + trial.number)
+                }
             }
         )
         let event = describe(GuidedProtocol(settings: settings), display, label, now, time(now), false, nil)

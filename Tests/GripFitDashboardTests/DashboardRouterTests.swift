@@ -109,6 +109,8 @@ import Testing
         for name in ["standard", "southampton", "asht", "nih-toolbox"] {
             #expect(listed.body.contains("\"name\":\"\(name)\""), "\(listed.body)")
         }
+        // Each with its own trials range, for the picker's trials choice.
+        #expect(listed.body.contains(#""name":"intermittent","#) && listed.body.contains(#""trials_min":2,"trials_max":30"#))
     }
 
     @Test func crossSitePostsAreRefused() async throws {

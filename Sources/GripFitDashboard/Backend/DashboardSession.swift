@@ -40,8 +40,10 @@ public final class DashboardSession: LiveControl, LinkConsumer {
     private let post: @Sendable (Command) -> Bool
     private let publisher: EventPublisher
     private let wallTime: any WallTime
-    /// The driver's monotonic clock, for commands from the page.
+    /// The session's clock (the driver's, scaled by ``timeScale``), for commands from the page.
     private let now: @Sendable () -> MonotonicInstant
+    /// The driver's instants as the session's: the simulator's when it runs faster than real time.
+    private let timeScale: SessionTimeScale
     /// Remembers a GripFit chosen on the page for this dongle, as `--device` remembers it.
     private let rememberPin: @Sendable (BLEAddress?) throws -> Void
     /// A line for the person at the terminal: the calibration's notices, an attempt not saved.
@@ -63,9 +65,12 @@ public final class DashboardSession: LiveControl, LinkConsumer {
         pinned: BLEAddress??,
         rememberPin: @escaping @Sendable (BLEAddress?) throws -> Void,
         warn: @escaping @Sendable (String) -> Void,
-        stage: LiveCalibration
+        stage: LiveCalibration,
+        timeScale: SessionTimeScale = .real,
+        cue: @escaping @Sendable (Hand, Int) -> Void = { _, _ in }
     ) {
         let (filing, startedBy) = (filing, startedBy)
+        let wallTime: any WallTime = timeScale == .real ? wallTime : ScaledWallTime(base: wallTime, scale: timeScale)
         let guided = GuidedControl(
             unit: unit,
             wallTime: wallTime,
@@ -82,7 +87,8 @@ public final class DashboardSession: LiveControl, LinkConsumer {
                 } else {
                     publisher.publish(event.text, retainAs: "guided")
                 }
-            }
+            },
+            cue: cue
         )
         self.history = history
         self.rememberPin = rememberPin
@@ -99,13 +105,14 @@ public final class DashboardSession: LiveControl, LinkConsumer {
         self.post = post
         self.publisher = publisher
         self.wallTime = wallTime
-        self.now = now
+        self.now = { timeScale.session(now()) }
+        self.timeScale = timeScale
     }
 
     // MARK: - The driver's thread
 
-    /// Takes one report from the session, on the driver's thread; `link` has the last `D:` and
-    /// `B:BRIDGE` versions, for sessions that saw none themselves.
+    /// Takes one report from the session, on the driver's thread, at the session's instant `now`;
+    /// `link` has the last `D:` and `B:BRIDGE` versions, for sessions that saw none themselves.
     public func consume(_ report: LinkReport, at now: MonotonicInstant, link: LinkFacts) {
         var finished: StoredSession?
         let event = live.withLock { live -> String? in
@@ -136,15 +143,15 @@ public final class DashboardSession: LiveControl, LinkConsumer {
     }
 
     public func handle(_ report: LinkReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
-        consume(report, at: now, link: link)
+        consume(report, at: timeScale.session(now), link: link)
     }
 
     public func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
-        tick(at: now)
+        tick(at: timeScale.session(now))
     }
 
-    /// At ``nextDeadline``, on the driver's thread: a guided attempt's time limit, a second of rest,
-    /// readings held for the pages, the streams' keep-alive.
+    /// At ``sessionDeadline`` (a session instant), on the driver's thread: a guided attempt's time
+    /// limit, a second of rest, readings held for the pages, the streams' keep-alive.
     public func tick(at now: MonotonicInstant) {
         live.withLock { live in
             var actions: [ConsumerAction] = []
@@ -154,10 +161,15 @@ public final class DashboardSession: LiveControl, LinkConsumer {
         retryHistoryServer(at: now)
     }
 
-    /// When ``tick(at:)`` is needed though no report may come: the guided run's next step (readings
-    /// stop during a rest), readings held for the pages, the streams' keep-alive, or the next try
-    /// of a history server that went away.
+    /// When the driver must wake for ``sessionDeadline``: the host's instant.
     public var nextDeadline: MonotonicInstant? {
+        sessionDeadline.map(timeScale.host)
+    }
+
+    /// When ``tick(at:)`` is needed though no report may come (a session instant): the guided run's
+    /// next step (readings stop during a rest), readings held for the pages, the streams' keep-alive,
+    /// or the next try of a history server that went away.
+    public var sessionDeadline: MonotonicInstant? {
         let (guided, busy) = live.withLock { ($0.session.nextDeadline, $0.guided.isBusy) }
         let retry = busy ? nil : history.opened.nextRetry(at: now())
         return .earliest(guided, .earliest(publisher.flushDeadline, retry))
@@ -311,21 +323,22 @@ public final class DashboardSession: LiveControl, LinkConsumer {
         subject: String?
     ) throws(DashboardError) -> String {
         let label = try Self.checkedLabel(label)
+        try history.checkCanSave()
+        let subject = try subject.map { (code) throws(DashboardError) in try history.storedSubject(of: code) }
+        // A protocol that starts with the dominant hand starts with the subject's, as `record --protocol` does.
         let settings = GuidedRun.settings(
             for: `protocol`,
             trials: trialsPerHand,
             first: firstHand,
-            dominant: nil,
+            dominant: subject?.dominant?.hand,
             rest: restSeconds,
             trialLimit: nil
         )
-        try history.checkCanSave()
-        let subject = try subject.map { (code) throws(DashboardError) in try history.storedCode(of: code) }
         let now = self.now()
         return try live.withLock { live throws(DashboardError) -> String in
             try Self.ensureIdle(live)
             live.recording.forgetAutoSaved()
-            filing.start(subject: subject, settings: settings)
+            filing.start(subject: subject?.code, settings: settings)
             startedBy.remember()
             return live.guided.start(settings: settings, label: label, display: live.status.display, at: now).text
         }

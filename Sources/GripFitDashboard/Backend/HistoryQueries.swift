@@ -159,7 +159,12 @@ public struct HistoryQueries: HistoryPages {
     /// A subject the page names must be in the history before anything is recorded for them; their
     /// code as the history spells it, which is what the recording is filed under.
     func storedCode(of code: String) throws(DashboardError) -> String {
-        try history { try $0.subject(code: code).code }
+        try storedSubject(of: code).code
+    }
+
+    /// The subject a page names, as the history holds them (their code as it spells it, their dominant hand).
+    func storedSubject(of code: String) throws(DashboardError) -> Subject {
+        try history { try $0.subject(code: code) }
     }
 
     /// The assessments, newest first (only `subject`'s when given; the newest ``assessmentPage``
@@ -207,13 +212,15 @@ public struct HistoryQueries: HistoryPages {
     /// The most assessments the page lists at once: a subject has far fewer.
     static let assessmentPage = 100
 
-    /// A protocol run's clinical figures for the page, as `show A<n>` reads them: the trial
-    /// statistics, the norm and threshold lines (each citing its source), and the report's address.
+    /// A protocol run's clinical figures for the page, as `show A<n>` reads them: the protocol and
+    /// every figure with its statistic, the force–time measures of a held grip (``AssessmentJSON``),
+    /// the norm and threshold lines (each citing its source), and the report's address.
     public func assessment(id: Int64) throws(DashboardError) -> String {
         let (view, _) = try clinicalView(id: id, trend: false)
         audit?.record(.assessment(.view, view.assessment, detail: "assessment page"))
         var object = JSONObject()
         object.set("id", Int(id))
+        object.set(fieldsOf: AssessmentJSON.fields(view, unit: unit))
         if let name = view.assessment.stableName { object.set("name", name) }
         if let subject = view.assessment.facts.subject { object.set("subject", subject) } else { object.setNull("subject") }
         object.set("date", view.day.description)
@@ -243,17 +250,39 @@ public struct HistoryQueries: HistoryPages {
         return ReportHTML.page(view.report(firmware: firmware), paper: .a4)
     }
 
-    /// The assessment with its subject, read in the user's time zone; with `trend` (the report's),
-    /// also the subject's other assessments and the firmware of its first attempt. The figures need
-    /// neither, so a run filed on this station while the server is away shows them as any other.
+    /// The assessment with its subject, read in the user's time zone, with its attempts' traces and
+    /// force–time measures as `show` reads them (``ClinicalViews``, one read of each session, none
+    /// while the history server is away); with
+    /// `trend` (the report's), also the subject's other assessments and the firmware of its first
+    /// attempt. The figures need neither (but a rapid-exchange run, set beside the subject's latest
+    /// static assessment), so a run filed on this station while the server is away shows them as any other.
     private func clinicalView(id: Int64, trend: Bool) throws(DashboardError) -> (view: ClinicalView, firmware: String?) {
         try history { store in
             let assessment = try store.assessment(id: id)
             let subject = try assessment.facts.subject.map { code throws in try store.subject(code: code) }
-            guard trend else { return (ClinicalView(assessment: assessment, subject: subject, timeZone: .current), nil) }
-            let others = try assessment.facts.subject.map { code throws in try store.assessments(subject: code) } ?? []
-            let firmware = try assessment.attempts.first.flatMap { try store.session(id: $0.session).versions.firmware }
-            return (ClinicalView(assessment: assessment, subject: subject, others: others, timeZone: .current), firmware)
+            // The traces are the server's while it is away: the figures that need none are shown, and
+            // FR75/50/25 say their trace was not read, rather than the whole run failing.
+            let read: (traces: [Int64: TrialTrace], measures: [Int64: TrialMeasures])
+            do {
+                read = try ClinicalViews.traces(of: assessment, in: store, measures: true)
+            } catch StoreError.unreachable {
+                read = ([:], [:])
+            }
+            let comparesStatic = GripProtocol.named(assessment.facts.protocolName)?.statistic == .rapidExchange
+            let others =
+                try (trend || comparesStatic ? assessment.facts.subject : nil).map { code throws in
+                    try store.assessments(subject: code)
+                } ?? []
+            let firmware = trend ? try assessment.attempts.first.flatMap { try store.session(id: $0.session).versions.firmware } : nil
+            let view = ClinicalView(
+                assessment: assessment,
+                subject: subject,
+                others: others,
+                timeZone: .current,
+                traces: read.traces,
+                measures: read.measures
+            )
+            return (view, firmware)
         }
     }
 

@@ -366,6 +366,18 @@ function applyProtocol() {
   rest.disabled = !chosen.overrides.includes("rest");
   rest.min = String(chosen.rest_min);
   rest.max = String(chosen.rest_max);
+  // The trials it may run: 1 to 5 for standard, 2 to 30 for intermittent, …
+  const choices = [];
+  for (let count = chosen.trials_min; count <= chosen.trials_max; count++) choices.push(String(count));
+  if ([...trials.options].map((option) => option.value).join() !== choices.join()) {
+    const kept = trials.value;
+    trials.replaceChildren(...choices.map((count) => {
+      const option = document.createElement("option");
+      option.value = option.textContent = count;
+      return option;
+    }));
+    trials.value = choices.includes(kept) ? kept : String(chosen.trials_per_hand);
+  }
   // A choice made before the list arrived stays: the values change only with the protocol.
   if (guided.applied === chosen.name) return;
   guided.applied = chosen.name;
@@ -507,25 +519,88 @@ function showGuidedSummary(summary, unit, perHand) {
     : "Left/right difference: needs a counted trial for each hand";
   $("guided-missed").textContent = summary.missed.length
     ? "No counted attempt for " + summary.missed.map((missed) => `${missed.hand} trial ${missed.trial}`).join(", ") : "";
-  // The protocol's own result, each figure with the statistic that made it.
-  const results = $("guided-result");
-  results.replaceChildren();
-  for (const figure of summary.result || []) {
+}
+
+// An assessment as it reports itself (api/assessments/ID): the protocol named with its version and
+// source, each figure with the statistic that made it (a caveat and its source where a figure has
+// one), and each attempt's force–time measures for a protocol that holds a grip. The page knows no
+// protocol: every word comes from the assessment's data. The result card and the History tab share it.
+function renderFigures(container, assessment) {
+  const about = assessment.protocol;
+  const title = document.createElement("p");
+  title.className = "protocol-title";
+  title.textContent = `${about.label} (${about.title})`;
+  const parts = [title];
+  if (about.source) {
+    const source = document.createElement("p");
+    source.className = "protocol-source";
+    source.textContent = "Protocol: " + about.source;
+    parts.push(source);
+  }
+  const table = document.createElement("table");
+  table.className = "figures";
+  const head = document.createElement("tr");
+  for (const name of ["Figure", "Value", "Statistic"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = name;
+    head.appendChild(th);
+  }
+  const thead = document.createElement("thead");
+  thead.appendChild(head);
+  const body = document.createElement("tbody");
+  const notes = [];
+  for (const figure of assessment.figures) {
+    const row = document.createElement("tr");
+    row.dataset.name = figure.name;
+    row.dataset.hand = figure.hand || "";
+    if (typeof figure.value === "number") row.dataset.value = String(figure.value);
+    cell(row, figure.name, "figure-name");
+    cell(row, figure.missing ? figure.missing : figure.text, figure.missing ? "figure-value missing" : "figure-value");
+    cell(row, figure.statistic + (figure.compared_with ? `; ${figure.compared_with}` : ""), "figure-statistic");
+    body.appendChild(row);
+    // One caveat for the figures that share it (the REG ratio of each hand).
+    const note = figure.caveat ? `${figure.name}: ${figure.caveat}. Source: ${figure.source}.` : null;
+    if (note && !notes.includes(note)) notes.push(note);
+  }
+  table.append(thead, body);
+  parts.push(table);
+  for (const note of notes) {
+    const item = document.createElement("p");
+    item.className = "figure-caveat";
+    item.textContent = note;
+    parts.push(item);
+  }
+  if (assessment.trials.length) {
+    const list = document.createElement("ul");
+    list.className = "trial-measures";
+    list.setAttribute("aria-label", "Each attempt's force–time measures");
+    for (const trial of assessment.trials) {
+      const item = document.createElement("li");
+      item.dataset.hand = trial.hand;
+      item.textContent = `${trial.hand} trial ${trial.trial}` + (trial.attempt > 1 ? ` attempt ${trial.attempt}` : "") +
+        `: ${trial.text}` + (trial.flag ? ` (not counted: ${trial.flag})` : "") +
+        (trial.measures.length ? " — " + trial.measures.join(", ") : "");
+      list.appendChild(item);
+    }
+    parts.push(list);
+  }
+  container.replaceChildren(...parts);
+}
+
+function fillLines(list, assessment) {
+  list.replaceChildren();
+  for (const line of assessment.lines) {
     const item = document.createElement("li");
-    item.textContent = figure.text;
-    results.appendChild(item);
+    item.textContent = line.text;
+    list.appendChild(item);
   }
 }
 
 function showAssessment(id) {
   getJSON(`api/assessments/${encodeURIComponent(id)}`).then((assessment) => {
-    const list = $("guided-lines");
-    list.replaceChildren();
-    for (const line of assessment.lines) {
-      const item = document.createElement("li");
-      item.textContent = line.text;
-      list.appendChild(item);
-    }
+    renderFigures($("guided-figures"), assessment);
+    fillLines($("guided-lines"), assessment);
     // As the CLI prints it, when the subject's dominant hand is left or right.
     $("guided-ratio").textContent = typeof assessment.dominance_ratio === "number"
       ? `Dominant/non-dominant ratio: ${assessment.dominance_ratio.toFixed(2)} (dominant hand: ${assessment.dominant})` : "";
@@ -654,11 +729,35 @@ function loadAssessments() {
         item.textContent = line.text.replace(/^trial consistency,?\s*/, "");
         consistency.appendChild(item);
       }
+      const open = document.createElement("button");
+      open.type = "button";
+      open.className = "secondary";
+      open.textContent = "Open";
+      open.setAttribute("aria-label", `Open assessment ${assessment.name}`);
+      open.addEventListener("click", () => openAssessment(assessment.id));
+      cell(row, "", "open").appendChild(open);
       body.appendChild(row);
     }
     $("no-assessments").hidden = list.assessments.length > 0;
     $("assessments-more").hidden = list.total <= list.assessments.length;
     $("assessments-more").textContent = `The newest ${list.assessments.length} of ${list.total}: pick a subject for theirs.`;
+  }).catch((error) => notice(error.message, true));
+}
+
+// One assessment in the History tab, as the result card shows it after the run.
+function openAssessment(id) {
+  getJSON(`api/assessments/${encodeURIComponent(id)}`).then((assessment) => {
+    for (const row of document.querySelectorAll("#assessments tbody tr")) {
+      row.classList.toggle("selected", row.dataset.id === String(id));
+    }
+    $("assessment").hidden = false;
+    $("assessment-title").textContent = `Assessment A${assessment.id}` + (assessment.subject ? ` (${assessment.subject})` : "") +
+      `, ${assessment.date}`;
+    renderFigures($("assessment-figures"), assessment);
+    fillLines($("assessment-lines"), assessment);
+    $("assessment-report").href = assessment.report;
+    $("assessment-report").textContent = `Report A${assessment.id}`;
+    $("assessment").scrollIntoView({ behavior: "smooth", block: "start" });
   }).catch((error) => notice(error.message, true));
 }
 

@@ -39,7 +39,7 @@ public struct LiveRoutes<Session: LiveControl>: Sendable {
     }
 
     /// `/api/protocols`: `{"protocols":[…]}`, each protocol's name, version, summary, defaults, which overrides it
-    /// allows and its rest range, in the order `record --help` lists them.
+    /// allows and its trials and rest ranges, in the order `record --help` lists them.
     static var protocols: String {
         var list = JSONObject()
         list.set(
@@ -52,6 +52,9 @@ public struct LiveRoutes<Session: LiveControl>: Sendable {
                 item.set("title", known.title)
                 item.set("summary", known.summary)
                 item.set("trials_per_hand", known.trialsPerHand)
+                // The picker's trials choice: each protocol's own range (twelve grips for intermittent).
+                item.set("trials_min", known.trialsRange.lowerBound)
+                item.set("trials_max", known.trialsRange.upperBound)
                 item.set("practice_per_hand", known.practicePerHand)
                 item.set("rest", known.restSeconds)
                 item.set("rest_min", known.restRange.lowerBound)

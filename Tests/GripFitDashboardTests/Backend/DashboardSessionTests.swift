@@ -27,7 +27,9 @@ struct DashboardSessionTests {
         posted: PostedCommands = PostedCommands(),
         clock: FakeClock = FakeClock(),
         selectedSubject: String? = nil,
-        serverAway: Bool = false
+        serverAway: Bool = false,
+        timeScale: SessionTimeScale = .real,
+        cue: @escaping @Sendable (Hand, Int) -> Void = { _, _ in }
     ) throws -> DashboardSession {
         let calibration = Self.calibration
         // A history of its own: tests run at once, and a file left by another build's schema would not open.
@@ -63,7 +65,9 @@ struct DashboardSessionTests {
             pinned: nil,
             rememberPin: { _ in },
             warn: { _ in },
-            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration }
+            stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration },
+            timeScale: timeScale,
+            cue: cue
         )
     }
 

@@ -33,6 +33,7 @@ struct Dashboard: ParsableCommand {
 
             Examples:
               gripfit-serial dashboard --simulate
+              gripfit-serial dashboard --simulate --speed 10 --person right=30,32,31 --person left=25,24,26
               gripfit-serial dashboard --port /dev/ttyACM0 --unit lb
               gripfit-serial dashboard --listen 0.0.0.0:8642 --generate-token
               gripfit-serial dashboard --generate-token --tls self-signed
@@ -156,7 +157,11 @@ struct Dashboard: ParsableCommand {
             pinned: runner.connection.pin,
             rememberPin: { try station.pins.set($0?.description, for: dongleKey) },
             warn: StandardOutput.error,
-            stage: CalibrationLookup.stage(for: runner.connection, calibrations: station.calibrations, followsChanges: true)
+            stage: CalibrationLookup.stage(for: runner.connection, calibrations: station.calibrations, followsChanges: true),
+            // On the simulator the session keeps the simulator's time (--speed), and its person (--person) hears each cue.
+            timeScale: connection.simulate && connection.simulator.speed != 1
+                ? SessionTimeScale(speed: connection.simulator.speed, origin: clock.now()) : .real,
+            cue: { [dongle = runner.connection.simulator] hand, slot in dongle?.cue(hand, slot: slot) }
         )
         let registry = PrometheusCollectorRegistry()
         let metrics = MetricsConsumer(

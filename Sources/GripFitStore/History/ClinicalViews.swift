@@ -2,12 +2,16 @@ import Foundation
 import GripFitCore
 import GripFitExchange
 import GripFitRecords
-import GripFitStore
 
 /// A stored assessment's clinical view with what it needs from the history: its subject and the
-/// subject's other assessments (for the trend), read in the user's time zone.
-enum ClinicalViews {
-    static func view(of assessment: StoredAssessment, in store: any SessionHistory, settings: ClinicalSettings) throws -> ClinicalView {
+/// subject's other assessments (for the trend), read in the user's time zone. Here, beside the
+/// history, so the CLI's `show` and the dashboard's assessment page read the same traces the same way.
+public enum ClinicalViews {
+    public static func view(
+        of assessment: StoredAssessment,
+        in store: any SessionHistory,
+        settings: ClinicalSettings
+    ) throws -> ClinicalView {
         let subject = try assessment.facts.subject.map { code throws in try store.subject(code: code) }
         let others = try assessment.facts.subject.map { code throws in try store.assessments(subject: code) } ?? []
         let read = try traces(of: assessment, in: store, measures: true)
@@ -25,13 +29,13 @@ enum ClinicalViews {
     /// The counted attempts' traces by session id when the assessment's protocol reads them
     /// (``GripProtocol/needsTraces``: a sustained grip's FR figures); none otherwise, so no other
     /// listing pays for reading every trace.
-    static func traces(of assessment: StoredAssessment, in store: any SessionHistory) throws -> [Int64: TrialTrace] {
+    public static func traces(of assessment: StoredAssessment, in store: any SessionHistory) throws -> [Int64: TrialTrace] {
         try traces(of: assessment, in: store, measures: false).traces
     }
 
     /// Those traces and, when `measures`, each attempt's force–time measures by session id, from
     /// one read of each session: the two come from the same stored trace.
-    static func traces(
+    public static func traces(
         of assessment: StoredAssessment,
         in store: any SessionHistory,
         measures wanted: Bool
