@@ -40,10 +40,8 @@ public final class DashboardSession: LiveControl, LinkConsumer {
     private let post: @Sendable (Command) -> Bool
     private let publisher: EventPublisher
     private let wallTime: any WallTime
-    /// The session's clock (the driver's, scaled by ``timeScale``), for commands from the page.
+    /// The driver's monotonic clock (the simulator's with `--speed`), for commands from the page.
     private let now: @Sendable () -> MonotonicInstant
-    /// The driver's instants as the session's: the simulator's when it runs faster than real time.
-    private let timeScale: SessionTimeScale
     /// Remembers a GripFit chosen on the page for this dongle, as `--device` remembers it.
     private let rememberPin: @Sendable (BLEAddress?) throws -> Void
     /// A line for the person at the terminal: the calibration's notices, an attempt not saved.
@@ -66,11 +64,9 @@ public final class DashboardSession: LiveControl, LinkConsumer {
         rememberPin: @escaping @Sendable (BLEAddress?) throws -> Void,
         warn: @escaping @Sendable (String) -> Void,
         stage: LiveCalibration,
-        timeScale: SessionTimeScale = .real,
         cue: @escaping @Sendable (Hand, Int) -> Void = { _, _ in }
     ) {
         let (filing, startedBy) = (filing, startedBy)
-        let wallTime: any WallTime = timeScale == .real ? wallTime : ScaledWallTime(base: wallTime, scale: timeScale)
         let guided = GuidedControl(
             unit: unit,
             wallTime: wallTime,
@@ -105,8 +101,7 @@ public final class DashboardSession: LiveControl, LinkConsumer {
         self.post = post
         self.publisher = publisher
         self.wallTime = wallTime
-        self.now = { timeScale.session(now()) }
-        self.timeScale = timeScale
+        self.now = now
     }
 
     // MARK: - The driver's thread
@@ -143,15 +138,15 @@ public final class DashboardSession: LiveControl, LinkConsumer {
     }
 
     public func handle(_ report: LinkReport, at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
-        consume(report, at: timeScale.session(now), link: link)
+        consume(report, at: now, link: link)
     }
 
     public func tick(at now: MonotonicInstant, link: LinkFacts, into actions: inout [ConsumerAction]) {
-        tick(at: timeScale.session(now))
+        tick(at: now)
     }
 
-    /// At ``sessionDeadline`` (a session instant), on the driver's thread: a guided attempt's time
-    /// limit, a second of rest, readings held for the pages, the streams' keep-alive.
+    /// At ``nextDeadline``, on the driver's thread: a guided attempt's time limit, a second of rest,
+    /// readings held for the pages, the streams' keep-alive.
     public func tick(at now: MonotonicInstant) {
         live.withLock { live in
             var actions: [ConsumerAction] = []
@@ -161,15 +156,10 @@ public final class DashboardSession: LiveControl, LinkConsumer {
         retryHistoryServer(at: now)
     }
 
-    /// When the driver must wake for ``sessionDeadline``: the host's instant.
+    /// When ``tick(at:)`` is needed though no report may come: the guided run's next step (readings
+    /// stop during a rest), readings held for the pages, the streams' keep-alive, or the next try
+    /// of a history server that went away.
     public var nextDeadline: MonotonicInstant? {
-        sessionDeadline.map(timeScale.host)
-    }
-
-    /// When ``tick(at:)`` is needed though no report may come (a session instant): the guided run's
-    /// next step (readings stop during a rest), readings held for the pages, the streams' keep-alive,
-    /// or the next try of a history server that went away.
-    public var sessionDeadline: MonotonicInstant? {
         let (guided, busy) = live.withLock { ($0.session.nextDeadline, $0.guided.isBusy) }
         let retry = busy ? nil : history.opened.nextRetry(at: now())
         return .earliest(guided, .earliest(publisher.flushDeadline, retry))

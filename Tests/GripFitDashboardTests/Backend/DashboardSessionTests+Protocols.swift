@@ -9,7 +9,8 @@ import Testing
 /// Named protocols run from the page (issue 34): the simulated person hears each cue with its
 /// hand and slot, a dominant-first protocol starts with the subject's dominant hand, the page's
 /// assessment carries each protocol's figures with their statistics (read from the traces, as
-/// `show` reads them), and a session on the simulator's faster clock keeps its time.
+/// `show` reads them). A session on a sped-up simulator gets the simulator's instants from the
+/// driver's clock (MonotonicClockTests, WallClockTests).
 extension DashboardSessionTests {
     /// A person who squeezes on each cue the session passes on (its `cue`), noting each as "left 1".
     final class Cues: Sendable {
@@ -35,14 +36,12 @@ extension DashboardSessionTests {
 
     /// A still handle, and on each of `person`'s cues (half a second later, well after the
     /// reaction time) a squeeze of 16 kg: a reading every `every`, each deadline ticked as it falls
-    /// due, until the run is over (or `limit` readings); through the driver's entry points (host
-    /// instants) when `viaDriver`, else the session's. The instant it ended.
+    /// due, until the run is over (or `limit` readings). The instant it ended.
     @discardableResult
     func runProtocol(
         _ session: DashboardSession,
         person: Cues,
         every: Duration = .milliseconds(100),
-        viaDriver: Bool = false,
         limit: Int = 2_000
     ) throws -> MonotonicInstant {
         let link = LinkFacts(firmware: "1.0", portOpen: true)
@@ -50,13 +49,8 @@ extension DashboardSessionTests {
         var now = MonotonicInstant(nanoseconds: 1_000_000_000)
         var actions: [ConsumerAction] = []
         func feed(_ report: LinkReport) {
-            if viaDriver {
-                while let due = session.nextDeadline, due <= now { session.tick(at: due, link: link, into: &actions) }
-                session.handle(report, at: now, link: link, into: &actions)
-            } else {
-                while let due = session.sessionDeadline, due <= now { session.tick(at: due) }
-                session.consume(report, at: now, link: link)
-            }
+            while let due = session.nextDeadline, due <= now { session.tick(at: due, link: link, into: &actions) }
+            session.handle(report, at: now, link: link, into: &actions)
         }
         feed(.state(.connected))
         var coming: [Int32] = []
@@ -120,30 +114,5 @@ extension DashboardSessionTests {
             #expect(decline["unit"] as? String == "s" && (decline["text"] as? String)?.hasSuffix(" s") == true, "\(decline)")
         }
         #expect(declines[1]["statistic"] as? String == "time from the peak to fall to 50 % of it, 1 trial (right)")
-    }
-
-    /// On the simulator at ten times real time the session keeps the simulator's time: readings
-    /// 10 ms apart on the host are 100 ms apart in the saved trace, and a 10 s rest is waited out
-    /// in a second of the host's time; the calendar time stays the host's.
-    @Test func aSessionOnAFasterSimulatorKeepsItsTime() throws {
-        let directory = Scratch.directory("gripfit-dashboard-speed")
-        let scale = SessionTimeScale(speed: 10, origin: MonotonicInstant(nanoseconds: 1_000_000_000))
-        #expect(scale.session(MonotonicInstant(nanoseconds: 1_100_000_000)) == MonotonicInstant(nanoseconds: 2_000_000_000))
-        #expect(scale.host(MonotonicInstant(nanoseconds: 2_000_000_000)) == MonotonicInstant(nanoseconds: 1_100_000_000))
-        #expect(SessionTimeScale.real.session(MonotonicInstant(nanoseconds: 5)) == MonotonicInstant(nanoseconds: 5))
-        let person = Cues()
-        let session = try session(directory: directory, timeScale: scale, cue: { person.cue($0, $1) })
-        _ = try session.startProtocol(.standard, firstHand: .right, label: nil, trialsPerHand: 1, restSeconds: 10, subject: nil)
-        let end = try runProtocol(session, person: person, every: .milliseconds(10), viaDriver: true)
-        // Two trials and a 10 s rest: over 12 s of the simulator's time, well under 5 s of the host's.
-        #expect(person.all == ["right 1", "left 1"])
-        #expect(end < MonotonicInstant(nanoseconds: 6_000_000_000), "\(end)")
-        let store = try SQLiteHistory(path: directory + "/history.sqlite")
-        let assessment = try store.assessment(id: 1)
-        #expect(assessment.attempts.count == 2 && assessment.facts.restSeconds == 10)
-        let trace = try store.session(id: assessment.attempts[0].session).trace.samples
-        #expect(zip(trace, trace.dropFirst()).allSatisfy { $1.micros - $0.micros == 100_000 }, "\(trace.prefix(4))")
-        let started = assessment.attempts[0].startedAtMilliseconds - FixedWallTime().epochAtZero
-        #expect((1_000...2_000).contains(started), "dated by the host's clock: \(started) ms")
     }
 }

@@ -28,7 +28,6 @@ struct DashboardSessionTests {
         clock: FakeClock = FakeClock(),
         selectedSubject: String? = nil,
         serverAway: Bool = false,
-        timeScale: SessionTimeScale = .real,
         cue: @escaping @Sendable (Hand, Int) -> Void = { _, _ in }
     ) throws -> DashboardSession {
         let calibration = Self.calibration
@@ -66,7 +65,6 @@ struct DashboardSessionTests {
             rememberPin: { _ in },
             warn: { _ in },
             stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration },
-            timeScale: timeScale,
             cue: cue
         )
     }

@@ -26,4 +26,13 @@ import Testing
         #expect(clock.epochMilliseconds(at: MonotonicInstant(nanoseconds: .max)) == Int64.max / 1_000_000)
         #expect(epoch.epochMilliseconds(at: MonotonicInstant(nanoseconds: .min)) == Int64.min / 1_000_000 - 1)
     }
+
+    /// On a simulator's clock ten times the host's (`--speed 10`) the dates stay the host's: ten
+    /// seconds of the session are one of the calendar's, so a recording is dated when it happened.
+    @Test func aSpedUpClocksInstantsAreDatedByTheHostsTime() {
+        let fast = WallClock(epochNanoseconds: 1_795_320_631_123_400_000, at: MonotonicInstant(nanoseconds: 5_000_000_000), speed: 10)
+        #expect(fast.epochMilliseconds(at: MonotonicInstant(nanoseconds: 15_000_000_000)) == 1_795_320_632_123)
+        #expect(fast.epochMilliseconds(at: MonotonicInstant(nanoseconds: 4_000_000_000)) == 1_795_320_631_023)
+        #expect(fast.epochMilliseconds(at: MonotonicInstant(nanoseconds: .max)) > 1_795_320_632_123, "far, never a trap")
+    }
 }

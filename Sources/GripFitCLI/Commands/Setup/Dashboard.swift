@@ -158,9 +158,7 @@ struct Dashboard: ParsableCommand {
             rememberPin: { try station.pins.set($0?.description, for: dongleKey) },
             warn: StandardOutput.error,
             stage: CalibrationLookup.stage(for: runner.connection, calibrations: station.calibrations, followsChanges: true),
-            // On the simulator the session keeps the simulator's time (--speed), and its person (--person) hears each cue.
-            timeScale: connection.simulate && connection.simulator.speed != 1
-                ? SessionTimeScale(speed: connection.simulator.speed, origin: clock.now()) : .real,
+            // On the simulator its person (--person) hears each cue; the runner's clock is the simulator's (--speed).
             cue: { [dongle = runner.connection.simulator] hand, slot in dongle?.cue(hand, slot: slot) }
         )
         let registry = PrometheusCollectorRegistry()
