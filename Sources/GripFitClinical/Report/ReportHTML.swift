@@ -59,13 +59,14 @@ public enum ReportHTML {
         var html = "<section class=\"hand\"><h2>\(result.hand == .left ? "Left" : "Right") hand</h2>"
         if result.trials.isEmpty {
             html += "<p class=\"none\">no counted trial</p>"
+        } else if result.trials.contains(where: { $0.measures != nil }) {
+            html += measures(result.trials)
         } else {
             html +=
                 "<table><thead><tr><th>Trial</th><th>Peak</th></tr></thead><tbody>"
                 + result.trials.map { "<tr><td>\($0.number)</td><td>\(kg($0.kg))</td></tr>" }.joined()
                 + "</tbody></table>"
         }
-        html += measures(result.trials)
         html +=
             "<table class=\"figures\"><tbody>"
             + "<tr><th>Best</th><td>\(kg(result.bestKg))</td></tr>"
@@ -84,31 +85,31 @@ public enum ReportHTML {
         return html + "</section>"
     }
 
-    /// The counted trials' force–time measures (``TrialMeasures``, in kg and seconds), with the reason
-    /// under the table for each one the trace could not give; nothing for trials without measures
-    /// (a protocol that does not hold the grip).
+    /// The counted trials' peaks and force–time measures (``TrialMeasures``, in kg and seconds) in one
+    /// table, so twelve intermittent grips still leave the page one sheet, with the reason under the
+    /// table for each measure the trace could not give; "–" for a trial without measures.
     private static func measures(_ trials: [CountedTrial]) -> String {
-        let measured = trials.compactMap { trial in trial.measures.map { (trial.number, $0) } }
-        guard let window = measured.first?.1.rfdWindow else { return "" }
+        guard let window = trials.lazy.compactMap(\.measures).first?.rfdWindow else { return "" }
         let columns: [(TrialMeasureField, String)] = [
             (.timeToPeak, "To peak s"), (.timeTo80, "To 80 % s"), (.peakRFD, "RFD\u{00B9} kg/s"), (.plateauForce, "Plateau\u{00B2} kg"),
             (.plateauCV, "CV %"), (.releaseRate, "Release\u{00B3} kg/s"), (.impulse, "Impulse kg·s"),
         ]
         var reasons: [String] = []
-        let rows = measured.map { number, measures in
-            "<tr><td>\(number)</td>"
+        let rows = trials.map { trial in
+            "<tr><td>\(trial.number)</td><td>" + (trial.kg.isFinite ? trial.kg.formatted(decimals: 1) : "–") + "</td>"
                 + columns.map { field, _ in
+                    guard let measures = trial.measures else { return "<td>–</td>" }
                     switch field.measure(measures) {
                     case .value(let value): return "<td>" + (value.isFinite ? value.formatted(decimals: field.decimals) : "–") + "</td>"
                     case .unavailable(let reason):
-                        reasons.append("trial \(number) \(field.label): \(reason)")
+                        reasons.append("trial \(trial.number) \(field.label): \(reason)")
                         return "<td>–</td>"
                     }
                 }.joined() + "</tr>"
         }.joined()
         let ms = Int((window * 1000).rounded())
-        return "<table class=\"measures\"><thead><tr><th>Trial</th>" + columns.map { "<th>\($0.1)</th>" }.joined() + "</tr></thead><tbody>"
-            + rows + "</tbody></table><p class=\"measures-notes\">"
+        return "<table class=\"measures\"><thead><tr><th>Trial</th><th>Peak kg</th>"
+            + columns.map { "<th>\($0.1)</th>" }.joined() + "</tr></thead><tbody>" + rows + "</tbody></table><p class=\"measures-notes\">"
             + "\u{00B9} steepest rise over \(ms) ms; \u{00B2} mean while at or above 90 % of the peak; "
             + "\u{00B3} mean fall from 80 % to 20 % of the peak; times from the first reading above the rep threshold."
             + reasons.map { " Not measured: " + text($0) + "." }.joined() + "</p>"

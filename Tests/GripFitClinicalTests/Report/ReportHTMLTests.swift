@@ -118,3 +118,29 @@ import Testing
         #expect(!html.contains("Sources:") && !html.contains("of the stronger hand"))
     }
 }
+
+/// A hand whose trials carry force–time measures: each trial's peak sits in the measures' own
+/// table, one row per trial, so twelve intermittent grips do not push the charts onto a second sheet.
+@Suite struct ReportHTMLMeasuresTests {
+    @Test func measuredTrialsGiveOneTableOfPeaksAndMeasures() {
+        let measures = TrialMeasures(
+            timeToPeak: .value(0.5),
+            timeTo80: .value(0.4),
+            peakRFD: .value(80),
+            rfdWindow: 0.1,
+            plateauForce: .value(30),
+            plateauCV: .value(0.5),
+            heldDuration: .value(1.5),
+            releaseRate: .value(95),
+            impulse: .unavailable("the link dropped")
+        )
+        var report = ReportFixture.report
+        report.hands[0].trials = (1...12).map { CountedTrial(number: $0, kg: 40 - Double($0), measures: measures) }
+        let html = ReportHTML.page(report, paper: .a4)
+        #expect(html.components(separatedBy: "<table class=\"measures\"><thead><tr><th>Trial</th><th>Peak kg</th>").count == 2)
+        #expect(html.contains("<tr><td>12</td><td>28.0</td><td>0.50</td>"), "\(html)")
+        #expect(html.contains("Not measured: trial 12 impulse: the link dropped."), "\(html)")
+        // The other hand, without measures, keeps its plain table of peaks.
+        #expect(html.contains("<table><thead><tr><th>Trial</th><th>Peak</th></tr></thead><tbody><tr><td>1</td><td>44.2 kg</td>"))
+    }
+}
