@@ -50,9 +50,14 @@ public enum ReportHTML {
                         + (protocolUsed.trialsPerHand == 1 ? "" : "s") + " per hand, " + seconds(protocolUsed.restSeconds) + " rest"
                 ),
                 ("Statistic", text(protocolUsed.statistic)),
-            ] + (protocolUsed.results.isEmpty ? [] : [("Result", protocolUsed.results.map(text).joined(separator: "<br>"))])
+            ]
+        // The protocol's result lines across both columns: each names its statistic, and half a
+        // width made a rapid-exchange run's four lines and caveat push the charts off the sheet.
+        let result =
+            protocolUsed.results.isEmpty
+            ? "" : "<div class=\"wide\"><dt>Result</dt><dd>" + protocolUsed.results.map(text).joined(separator: "<br>") + "</dd></div>"
         return "<section class=\"facts\"><dl>"
-            + rows.map { "<div><dt>\($0.0)</dt><dd>\($0.1)</dd></div>" }.joined() + "</dl></section>"
+            + rows.map { "<div><dt>\($0.0)</dt><dd>\($0.1)</dd></div>" }.joined() + result + "</dl></section>"
     }
 
     private static func hand(_ result: HandResult, threshold: Double) -> String {
@@ -184,6 +189,7 @@ public enum ReportHTML {
         header p { margin: 0; font-size: 10pt; }
         dl { display: grid; grid-template-columns: 1fr 1fr; column-gap: 8mm; margin: 2mm 0; }
         dl div { display: flex; border-bottom: 0.5pt solid #ddd; padding: 0.6mm 0; }
+        dl div.wide { grid-column: 1 / -1; }
         dt { width: 28mm; flex: none; color: #555; }
         dd { margin: 0; overflow-wrap: anywhere; }
         .hands { display: grid; grid-template-columns: 1fr 1fr; column-gap: 8mm; margin-top: 2mm; }

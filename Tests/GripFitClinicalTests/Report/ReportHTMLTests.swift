@@ -119,9 +119,19 @@ import Testing
     }
 }
 
-/// A hand whose trials carry force–time measures: each trial's peak sits in the measures' own
-/// table, one row per trial, so twelve intermittent grips do not push the charts onto a second sheet.
-@Suite struct ReportHTMLMeasuresTests {
+/// A named protocol's page: its result lines across the facts' two columns, and a hand whose trials
+/// carry force–time measures with each trial's peak in the measures' own table, one row per trial,
+/// so four rapid-exchange lines or twelve intermittent grips do not push the charts onto a second sheet.
+@Suite struct ReportHTMLProtocolTests {
+    @Test func theResultLinesSpanBothColumns() {
+        var report = ReportFixture.report
+        report.protocolUsed.results = ["result, right hand (asht v1, mean of the trials per hand): 45.5 kg from 3 trials"]
+        let html = ReportHTML.page(report, paper: .a4)
+        #expect(html.contains("<div class=\"wide\"><dt>Result</dt><dd>result, right hand (asht v1, mean"), "\(html)")
+        #expect(html.contains("dl div.wide { grid-column: 1 / -1; }"))
+        #expect(!ReportHTML.page(ReportFixture.report, paper: .a4).contains("<dt>Result</dt>"))
+    }
+
     @Test func measuredTrialsGiveOneTableOfPeaksAndMeasures() {
         let measures = TrialMeasures(
             timeToPeak: .value(0.5),
