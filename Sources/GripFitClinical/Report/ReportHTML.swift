@@ -66,6 +66,8 @@ public enum ReportHTML {
             html += "<p class=\"none\">no counted trial</p>"
         } else if result.trials.contains(where: { $0.measures != nil }) {
             html += measures(result.trials)
+        } else if result.trials.count > GuidedProtocol.Settings.trialsPerHandRange.upperBound {
+            html += across(result.trials)
         } else {
             html +=
                 "<table><thead><tr><th>Trial</th><th>Peak</th></tr></thead><tbody>"
@@ -88,6 +90,17 @@ public enum ReportHTML {
                 }.joined() + "</ul></div>"
         }
         return html + "</section>"
+    }
+
+    /// More trials than a static protocol gives (a rapid-exchange run's ten or twenty) run across the
+    /// box, ten to a row of trial numbers over their peaks, so the page stays one sheet.
+    private static func across(_ trials: [CountedTrial]) -> String {
+        stride(from: 0, to: trials.count, by: 10).map { start in
+            let row = trials[start..<min(start + 10, trials.count)]
+            let peaks = row.map { "<td>" + ($0.kg.isFinite ? $0.kg.formatted(decimals: 1) : "–") + "</td>" }
+            return "<table class=\"across\"><tbody><tr><th>Trial</th>" + row.map { "<td>\($0.number)</td>" }.joined()
+                + "</tr><tr><th>Peak kg</th>" + peaks.joined() + "</tr></tbody></table>"
+        }.joined()
     }
 
     /// The counted trials' peaks and force–time measures (``TrialMeasures``, in kg and seconds) in one
@@ -201,6 +214,10 @@ public enum ReportHTML {
         .figures th { font-weight: normal; color: #555; }
         .consistency { margin: 1mm 0; }
         .measures { font-size: 7pt; }
+        .across { font-size: 7.5pt; }
+        .across th, .across td { padding: 0.4mm 0.6mm; }
+        .across th:first-child { width: 13mm; font-weight: normal; color: #555; }
+        .across td:first-child { width: auto; }
         .measures th { font-weight: normal; color: #555; vertical-align: bottom; }
         .measures th, .measures td { padding: 0.3mm 0.6mm; }
         .measures th:first-child, .measures td:first-child { width: auto; }

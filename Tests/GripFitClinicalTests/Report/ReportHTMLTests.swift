@@ -123,6 +123,20 @@ import Testing
 /// carry force–time measures with each trial's peak in the measures' own table, one row per trial,
 /// so four rapid-exchange lines or twelve intermittent grips do not push the charts onto a second sheet.
 @Suite struct ReportHTMLProtocolTests {
+    /// A rapid-exchange hand's twelve squeezes: ten to a row across the box, the last two on a second.
+    @Test func moreTrialsThanAStaticProtocolGivesRunAcross() {
+        var report = ReportFixture.report
+        report.hands[0].trials = (1...12).map { CountedTrial(number: $0, kg: 10 + Double($0)) }
+        let html = ReportHTML.page(report, paper: .a4)
+        let numbers = (1...10).map { "<td>\($0)</td>" }.joined()
+        let peaks = (1...10).map { "<td>\((10 + Double($0)).formatted(decimals: 1))</td>" }.joined()
+        let first = "<table class=\"across\"><tbody><tr><th>Trial</th>" + numbers + "</tr><tr><th>Peak kg</th>" + peaks
+        #expect(html.contains(first), "\(html)")
+        #expect(html.contains("<tr><th>Trial</th><td>11</td><td>12</td></tr><tr><th>Peak kg</th><td>21.0</td><td>22.0</td></tr>"))
+        // Three trials, as `standard` gives, keep the table down the box.
+        #expect(html.contains("<table><thead><tr><th>Trial</th><th>Peak</th></tr></thead><tbody><tr><td>1</td><td>44.2 kg</td>"))
+    }
+
     @Test func theResultLinesSpanBothColumns() {
         var report = ReportFixture.report
         report.protocolUsed.results = ["result, right hand (asht v1, mean of the trials per hand): 45.5 kg from 3 trials"]
