@@ -170,11 +170,11 @@ let package = Package(
         .testTarget(name: "GripFitCoreTests", dependencies: ["GripFitCore"]),
         .testTarget(name: "GripFitOutputTests", dependencies: ["GripFitOutput"]),
         .testTarget(name: "GripFitFirmwareTests", dependencies: ["GripFitFirmware", "GripFitCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "GripFitClinicalTests", dependencies: ["GripFitClinical", "GripFitCore"]),
+        .testTarget(name: "GripFitClinicalTests", dependencies: ["GripFitClinical", "GripFitCore", "FHIRTestSupport"]),
         .testTarget(name: "GripFitRecordsTests", dependencies: ["GripFitRecords", "GripFitCore"]),
         .testTarget(
             name: "GripFitExchangeTests",
-            dependencies: ["GripFitExchange", "GripFitRecords", "GripFitClinical", "GripFitCore", "StoreTestSupport"]
+            dependencies: ["GripFitExchange", "GripFitRecords", "GripFitClinical", "GripFitCore", "StoreTestSupport", "FHIRTestSupport"]
         ),
         .testTarget(
             name: "GripFitStoreTests",
@@ -192,6 +192,8 @@ let package = Package(
         // One consumer run on a fake clock (reports in, ticks at its deadlines, actions collected), shared by
         // the consumers' tests.
         .target(name: "ConsumerTestSupport", dependencies: ["GripFitCore"], path: "Tests/ConsumerTestSupport"),
+        // The FHIR R4 validators (fhir.resources, fhirclient) run on Bundles, shared by the Clinical and Exchange tests.
+        .target(name: "FHIRTestSupport", path: "Tests/FHIRTestSupport"),
         // Private scratch directories removed when a test process exits.
         .target(name: "ScratchSupport", path: "Tests/ScratchSupport"),
         // A throwaway PostgreSQL cluster (Debian's `postgresql`) per test process, for the store's tests

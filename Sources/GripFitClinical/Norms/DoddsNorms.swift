@@ -23,7 +23,8 @@ public enum DoddsNorms {
                 bestKg: input.bestKg,
                 centileKg: row,
                 z: z,
-                percentile: percentile
+                percentile: percentile,
+                basis: input.basis
             )
         )
     }

@@ -10,6 +10,10 @@ public struct NormInput: Sendable, Equatable {
     public var ageApproximate = false
     /// Whether the device was calibrated: an uncalibrated reading is not comparable with a published table.
     public var calibrated: Bool
+    /// What the centile is of (``NormBasis/label``), ahead of the norm's line; nil: the line as before.
+    public var basis: String?
+    /// Why the protocol's trials do not give the norms' statistic (``NormBasis/unfit``): the first reason.
+    public var unfit: NormMissing?
 
     public init(bestKg: Double, sex: Sex?, ageYears: Double?, calibrated: Bool) {
         self.bestKg = bestKg
@@ -26,7 +30,7 @@ public struct NormInput: Sendable, Equatable {
 
     /// Every reason a norm cannot be applied, in a fixed order (empty when it can).
     func missing(ages: ClosedRange<Double>?) -> [NormMissing] {
-        var reasons: [NormMissing] = []
+        var reasons = unfit.map { [$0] } ?? []
         if !calibrated { reasons.append(.uncalibrated) }
         if !bestKg.isFinite || bestKg < 0 { reasons.append(.invalidGrip(bestKg)) }
         if sex == nil { reasons.append(.sexUnknown) }

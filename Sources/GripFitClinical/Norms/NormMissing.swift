@@ -11,6 +11,9 @@ public enum NormMissing: Sendable, Equatable, CustomStringConvertible {
     case ageOutsideTable(age: Double, table: ClosedRange<Double>)
     /// EWGSOP2's cut-offs are read from ``EWGSOP2Threshold/minimumAge`` on.
     case underEWGSOP2Age(minimum: Double)
+    /// The protocol's trials do not give the statistic the norms were made from (``NormBasis``):
+    /// its title and why, e.g. one hand only, or paced squeezes rather than maximal static grips.
+    case protocolUnfit(protocol: String, why: String)
 
     /// An age is worded by its 5-year band, as on the page, never exactly.
     public var description: String {
@@ -25,6 +28,7 @@ public enum NormMissing: Sendable, Equatable, CustomStringConvertible {
                 + "\(table.lowerBound.formatted(upToDecimals: 1))–\(table.upperBound.formatted(upToDecimals: 1))"
         case .underEWGSOP2Age(let minimum):
             "EWGSOP2 does not apply under \(minimum.formatted(upToDecimals: 1)) (its cut-offs are read in older adults)"
+        case .protocolUnfit(let name, let why): "\(name) \(why)"
         }
     }
 }

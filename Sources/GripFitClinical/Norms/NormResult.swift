@@ -17,6 +17,8 @@ public struct NormResult: Sendable, Equatable {
     public let z: Double
     /// From the normal distribution of `z`, clamped to 1–99: the table stops at P10 and P90.
     public let percentile: Double
+    /// Which trials the placed grip is the best of (``NormBasis/label``), ahead of the line; nil: none said.
+    public var basis: String? = nil
 
     /// Where the grip falls among the table's centiles: "between the 25th and 50th centile",
     /// "below the 10th centile", "above the 90th centile", "at the 50th centile".
@@ -45,7 +47,8 @@ public struct NormResult: Sendable, Equatable {
         let figures = withinTable ? " (z \(z.formatted(decimals: 2)), percentile \(percentile.formatted(decimals: 0)))" : ""
         let band = Age.band(ageYears) ?? ageYears.formatted(upToDecimals: 1)
         let aged = ageApproximate ? "about \(band) (age from the birth year only)" : band
-        return "\(bestKg.formatted(decimals: 1)) \(unit): \(self.band)\(figures) for \(sexWord) aged \(aged), \(table) (\(statistic))"
+        return (basis.map { $0 + ": " } ?? "")
+            + "\(bestKg.formatted(decimals: 1)) \(unit): \(self.band)\(figures) for \(sexWord) aged \(aged), \(table) (\(statistic))"
     }
 
     private static func ordinal(_ number: Int) -> String { "\(number)th" }

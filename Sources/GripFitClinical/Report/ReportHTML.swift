@@ -50,22 +50,30 @@ public enum ReportHTML {
                         + (protocolUsed.trialsPerHand == 1 ? "" : "s") + " per hand, " + seconds(protocolUsed.restSeconds) + " rest"
                 ),
                 ("Statistic", text(protocolUsed.statistic)),
-            ] + (protocolUsed.results.isEmpty ? [] : [("Result", protocolUsed.results.map(text).joined(separator: "<br>"))])
+            ]
+        // The protocol's result lines across both columns: each names its statistic, and half a
+        // width made a rapid-exchange run's four lines and caveat push the charts off the sheet.
+        let result =
+            protocolUsed.results.isEmpty
+            ? "" : "<div class=\"wide\"><dt>Result</dt><dd>" + protocolUsed.results.map(text).joined(separator: "<br>") + "</dd></div>"
         return "<section class=\"facts\"><dl>"
-            + rows.map { "<div><dt>\($0.0)</dt><dd>\($0.1)</dd></div>" }.joined() + "</dl></section>"
+            + rows.map { "<div><dt>\($0.0)</dt><dd>\($0.1)</dd></div>" }.joined() + result + "</dl></section>"
     }
 
     private static func hand(_ result: HandResult, threshold: Double) -> String {
         var html = "<section class=\"hand\"><h2>\(result.hand == .left ? "Left" : "Right") hand</h2>"
         if result.trials.isEmpty {
             html += "<p class=\"none\">no counted trial</p>"
+        } else if result.trials.contains(where: { $0.measures != nil }) {
+            html += measures(result.trials)
+        } else if result.trials.count > GuidedProtocol.Settings.trialsPerHandRange.upperBound {
+            html += across(result.trials)
         } else {
             html +=
                 "<table><thead><tr><th>Trial</th><th>Peak</th></tr></thead><tbody>"
                 + result.trials.map { "<tr><td>\($0.number)</td><td>\(kg($0.kg))</td></tr>" }.joined()
                 + "</tbody></table>"
         }
-        html += measures(result.trials)
         html +=
             "<table class=\"figures\"><tbody>"
             + "<tr><th>Best</th><td>\(kg(result.bestKg))</td></tr>"
@@ -84,31 +92,42 @@ public enum ReportHTML {
         return html + "</section>"
     }
 
-    /// The counted trials' force–time measures (``TrialMeasures``, in kg and seconds), with the reason
-    /// under the table for each one the trace could not give; nothing for trials without measures
-    /// (a protocol that does not hold the grip).
+    /// More trials than a static protocol gives (a rapid-exchange run's ten or twenty) run across the
+    /// box, ten to a row of trial numbers over their peaks, so the page stays one sheet.
+    private static func across(_ trials: [CountedTrial]) -> String {
+        stride(from: 0, to: trials.count, by: 10).map { start in
+            let row = trials[start..<min(start + 10, trials.count)]
+            let peaks = row.map { "<td>" + ($0.kg.isFinite ? $0.kg.formatted(decimals: 1) : "–") + "</td>" }
+            return "<table class=\"across\"><tbody><tr><th>Trial</th>" + row.map { "<td>\($0.number)</td>" }.joined()
+                + "</tr><tr><th>Peak kg</th>" + peaks.joined() + "</tr></tbody></table>"
+        }.joined()
+    }
+
+    /// The counted trials' peaks and force–time measures (``TrialMeasures``, in kg and seconds) in one
+    /// table, so twelve intermittent grips still leave the page one sheet, with the reason under the
+    /// table for each measure the trace could not give; "–" for a trial without measures.
     private static func measures(_ trials: [CountedTrial]) -> String {
-        let measured = trials.compactMap { trial in trial.measures.map { (trial.number, $0) } }
-        guard let window = measured.first?.1.rfdWindow else { return "" }
+        guard let window = trials.lazy.compactMap(\.measures).first?.rfdWindow else { return "" }
         let columns: [(TrialMeasureField, String)] = [
             (.timeToPeak, "To peak s"), (.timeTo80, "To 80 % s"), (.peakRFD, "RFD\u{00B9} kg/s"), (.plateauForce, "Plateau\u{00B2} kg"),
             (.plateauCV, "CV %"), (.releaseRate, "Release\u{00B3} kg/s"), (.impulse, "Impulse kg·s"),
         ]
         var reasons: [String] = []
-        let rows = measured.map { number, measures in
-            "<tr><td>\(number)</td>"
+        let rows = trials.map { trial in
+            "<tr><td>\(trial.number)</td><td>" + (trial.kg.isFinite ? trial.kg.formatted(decimals: 1) : "–") + "</td>"
                 + columns.map { field, _ in
+                    guard let measures = trial.measures else { return "<td>–</td>" }
                     switch field.measure(measures) {
                     case .value(let value): return "<td>" + (value.isFinite ? value.formatted(decimals: field.decimals) : "–") + "</td>"
                     case .unavailable(let reason):
-                        reasons.append("trial \(number) \(field.label): \(reason)")
+                        reasons.append("trial \(trial.number) \(field.label): \(reason)")
                         return "<td>–</td>"
                     }
                 }.joined() + "</tr>"
         }.joined()
         let ms = Int((window * 1000).rounded())
-        return "<table class=\"measures\"><thead><tr><th>Trial</th>" + columns.map { "<th>\($0.1)</th>" }.joined() + "</tr></thead><tbody>"
-            + rows + "</tbody></table><p class=\"measures-notes\">"
+        return "<table class=\"measures\"><thead><tr><th>Trial</th><th>Peak kg</th>"
+            + columns.map { "<th>\($0.1)</th>" }.joined() + "</tr></thead><tbody>" + rows + "</tbody></table><p class=\"measures-notes\">"
             + "\u{00B9} steepest rise over \(ms) ms; \u{00B2} mean while at or above 90 % of the peak; "
             + "\u{00B3} mean fall from 80 % to 20 % of the peak; times from the first reading above the rep threshold."
             + reasons.map { " Not measured: " + text($0) + "." }.joined() + "</p>"
@@ -183,6 +202,7 @@ public enum ReportHTML {
         header p { margin: 0; font-size: 10pt; }
         dl { display: grid; grid-template-columns: 1fr 1fr; column-gap: 8mm; margin: 2mm 0; }
         dl div { display: flex; border-bottom: 0.5pt solid #ddd; padding: 0.6mm 0; }
+        dl div.wide { grid-column: 1 / -1; }
         dt { width: 28mm; flex: none; color: #555; }
         dd { margin: 0; overflow-wrap: anywhere; }
         .hands { display: grid; grid-template-columns: 1fr 1fr; column-gap: 8mm; margin-top: 2mm; }
@@ -194,6 +214,10 @@ public enum ReportHTML {
         .figures th { font-weight: normal; color: #555; }
         .consistency { margin: 1mm 0; }
         .measures { font-size: 7pt; }
+        .across { font-size: 7.5pt; }
+        .across th, .across td { padding: 0.4mm 0.6mm; }
+        .across th:first-child { width: 13mm; font-weight: normal; color: #555; }
+        .across td:first-child { width: auto; }
         .measures th { font-weight: normal; color: #555; vertical-align: bottom; }
         .measures th, .measures td { padding: 0.3mm 0.6mm; }
         .measures th:first-child, .measures td:first-child { width: auto; }

@@ -3,7 +3,8 @@ public struct ReportProtocol: Sendable, Equatable {
     public var name: String
     public var trialsPerHand: Int
     public var restSeconds: Double
-    /// The figure the norm is read from, e.g. "maximum of all trials, either hand".
+    /// The statistic beside the figures: the norm's ("maximum of all trials, either hand") where the best
+    /// per hand is the result (`standard`), else the protocol's own ("mean of the trials per hand").
     public var statistic: String
     /// The protocol's own result, each figure beside the statistic that made it ("result, right
     /// hand (asht v1, mean of the trials per hand): 31.0 kg from 3 trials"); empty when the best and

@@ -65,13 +65,20 @@ extension ClinicalView {
         return protocolResults(unit: "kgf") + lines
     }
 
-    /// The protocol's own figure lines (``protocolFigures``) with the forces in `unit`; none for a
-    /// protocol this build does not know or whose result is the best and mean.
+    /// The protocol's own figure lines (``protocolFigures``) with the forces in `unit`, then the
+    /// REG/static ratio's caveat once, after both hands' ratios (the terminal repeats it per line; a
+    /// page need not); none for a protocol this build does not know or whose result is the best and mean.
     func protocolResults(unit: String) -> [String] {
         guard let named = GripProtocol.named(assessment.facts.protocolName) else { return [] }
-        return protocolFigures.map { figure in
-            named.resultLine(figure) { "\($0.formatted(decimals: 1)) \(unit)" }
+        let caveat = "; " + GripProtocol.rapidExchangeCaveat
+        var ratios = false
+        let lines = protocolFigures.map { figure in
+            let line = named.resultLine(figure) { "\($0.formatted(decimals: 1)) \(unit)" }
+            guard figure.measure == .staticRatio, line.hasSuffix(caveat) else { return line }
+            ratios = true
+            return String(line.dropLast(caveat.count))
         }
+        return lines + (ratios ? [GripProtocol.Measure.staticRatio.rawValue + ": " + GripProtocol.rapidExchangeCaveat] : [])
     }
 
     /// A subject as a Patient: code, sex and as much of the birth as is known.

@@ -28,7 +28,7 @@ extension ClinicalView {
                 name: facts.protocolTitle,
                 trialsPerHand: facts.trialsPerHand,
                 restSeconds: facts.restSeconds,
-                statistic: placed?.statistic ?? DoddsTable.statistic,
+                statistic: reportStatistic(placed),
                 results: facts.calibrated ? protocolResults(unit: "kg") : []
             ),
             hands: facts.calibrated ? [Hand.left, .right].compactMap(handResult) : [],
@@ -39,9 +39,10 @@ extension ClinicalView {
             norm: NormSection(lines: normLines, citations: citations),
             centileCurves: placed.map { DoddsNorms.curves($0.sex).chartCurves } ?? [],
             subjectPoint: placed.map { ChartPoint(age: $0.ageYears, kg: $0.bestKg) },
+            // The trend plots best grips: a run whose trials give none (rapid exchange, one hand) is left out.
             trend: earlier.compactMap { earlier -> TrendPoint? in
-                let statistics = earlier.statistics(dominant: nil)
-                guard let best = [statistics.left.best, statistics.right.best].compactMap({ $0 }).max() else { return nil }
+                let basis = Self.normBasis(earlier)
+                guard basis.unfit == nil, let best = basis.bestKg else { return nil }
                 let date = Subject.Birth.Day(
                     Date(timeIntervalSince1970: Double(earlier.facts.startedAtMilliseconds) / 1000),
                     in: timeZone
@@ -49,6 +50,15 @@ extension ClinicalView {
                 return TrendPoint(date: date.description, bestKg: best)
             }
         )
+    }
+
+    /// The page's Statistic row: the norm's statistic where the best per hand is the result (`standard`,
+    /// as it always printed), else the protocol's own statistic; the norm line says what its centile is of.
+    private func reportStatistic(_ placed: NormResult?) -> String {
+        guard normBasis.label != nil || normBasis.unfit != nil,
+            let named = GripProtocol.named(assessment.facts.protocolName)
+        else { return placed?.statistic ?? DoddsTable.statistic }
+        return named.statistic.rawValue
     }
 
     /// One hand's part of the page; nil when the hand had no attempt.

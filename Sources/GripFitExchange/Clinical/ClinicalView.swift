@@ -22,6 +22,8 @@ public struct ClinicalView: Sendable, Equatable {
     /// The best counted trial of either hand: the statistic of Dodds 2014 and EWGSOP2. Raw counts
     /// when the device was uncalibrated (and then no norm is placed).
     public let bestOfEitherHand: Double?
+    /// Which counted trials the norm reads, or why the protocol's trials give no centile.
+    public let normBasis: NormBasis
     /// Nil when no trial counted, so there was nothing to place.
     public let norm: NormOutcome?
     public let ewgsop2: EWGSOP2Comparison?
@@ -59,13 +61,17 @@ public struct ClinicalView: Sendable, Equatable {
         let started = assessment.facts.startedAtMilliseconds
         let day = Subject.Birth.Day(Date(timeIntervalSince1970: Double(started) / 1000), in: timeZone)
         let age = subject?.age(on: day)
-        let best = [statistics.left.best, statistics.right.best].compactMap { $0 }.max()
+        let basis = Self.normBasis(assessment)
+        let best = basis.bestKg
         self.day = day
         self.age = age
         ageYears = age?.exactYears
         bestOfEitherHand = best
+        normBasis = basis
         if let best {
-            let input = NormInput(bestKg: best, sex: subject?.sex, age: age, calibrated: assessment.facts.calibrated)
+            var input = NormInput(bestKg: best, sex: subject?.sex, age: age, calibrated: assessment.facts.calibrated)
+            input.basis = basis.label
+            input.unfit = basis.unfit
             norm = DoddsNorms.place(input)
             ewgsop2 = settings.ewgsop2.compare(input)
         } else {
@@ -77,6 +83,16 @@ public struct ClinicalView: Sendable, Equatable {
                 && $0.facts.subject != nil && $0.facts.startedAtMilliseconds < started
         }.sorted { ($0.facts.startedAtMilliseconds, $0.id) < ($1.facts.startedAtMilliseconds, $1.id) }
         protocolFigures = Self.figures(assessment, traces: traces, earlier: earlier, dominant: subject?.dominant?.hand)
+    }
+
+    /// The norm's basis from the assessment's protocol (nil when this build does not know it) and its counted trials.
+    static func normBasis(_ assessment: StoredAssessment) -> NormBasis {
+        let statistics = assessment.statistics(dominant: nil)
+        return NormBasis(
+            protocol: GripProtocol.named(assessment.facts.protocolName),
+            left: statistics.left.peaks,
+            right: statistics.right.peaks
+        )
     }
 
     /// The counted attempts as their protocol's figures read them.

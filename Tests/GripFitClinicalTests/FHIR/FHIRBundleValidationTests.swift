@@ -1,3 +1,4 @@
+import FHIRTestSupport
 import Foundation
 import GripFitClinical
 import Testing
@@ -17,7 +18,7 @@ struct FHIRBundleValidationTests {
                 }
             }
         }
-        guard let result = try FHIRValidator.run(bundles) else { return }
+        let result = try FHIRValidator.run(bundles)
         #expect(result.status == 0, "\(result.output)")
         #expect(
             result.output.components(separatedBy: "valid FHIR R4 Bundle (fhir.resources and fhirclient)").count == bundles.count + 1,
@@ -59,7 +60,7 @@ struct FHIRBundleValidationTests {
         }
         #expect(bundles["figures-0-collection"]?.contains("\"valueString\":\"did not fall to 25 % within 30 s\"") == true)
         #expect(bundles["figures-1-collection"]?.contains("\"code\":\"kgf/{trial}\"") == true)
-        guard let result = try FHIRValidator.run(bundles) else { return }
+        let result = try FHIRValidator.run(bundles)
         #expect(result.status == 0, "\(result.output)")
     }
 
@@ -75,7 +76,7 @@ struct FHIRBundleValidationTests {
         let otherIdentifier = transaction.replacingOccurrences(of: "|S-047\"", with: "|S-048\"")
         #expect(otherIdentifier != transaction)
         let runs = ["no-status": withoutStatus, "no-request": withoutRequest, "other-identifier": otherIdentifier]
-        guard let result = try FHIRValidator.run(runs) else { return }
+        let result = try FHIRValidator.run(runs)
         #expect(result.status == 1, "\(result.output)")
         let output = result.output
         #expect(output.contains("fhir.resources: ") && output.contains("fhirclient: "), "\(output)")
@@ -91,7 +92,7 @@ struct FHIRBundleValidationTests {
         // so the second broken Bundle has a force that is not a decimal.
         let notANumber = full.replacingOccurrences(of: "\"value\":28.3,", with: "\"value\":\"28.3 kg\",")
         #expect(notANumber != full)
-        guard let result = try FHIRValidator.run(["no-status": withoutStatus, "not-a-number": notANumber, "valid": full]) else { return }
+        let result = try FHIRValidator.run(["no-status": withoutStatus, "not-a-number": notANumber, "valid": full])
         #expect(result.status == 1, "\(result.output)")
         #expect(result.output.contains("no-status.json: invalid FHIR R4 Bundle") && result.output.contains("status"), "\(result.output)")
         #expect(result.output.contains("not-a-number.json: invalid FHIR R4 Bundle") && result.output.contains("value"), "\(result.output)")
@@ -106,7 +107,7 @@ struct FHIRBundleValidationTests {
             with: "\"system\":\"http://loinc.org\",\"code\":\"83173-5\",\"display\":\"Grip strength Hand - left Dynamometer\""
         )
         #expect(broken != full)
-        guard let result = try FHIRValidator.run(["obs-7": broken, "valid": full]) else { return }
+        let result = try FHIRValidator.run(["obs-7": broken, "valid": full])
         #expect(result.status == 1, "\(result.output)")
         #expect(result.output.contains("obs-7.json: invalid FHIR R4 Bundle") && result.output.contains("(obs-7)"), "\(result.output)")
         #expect(result.output.contains("valid.json: valid FHIR R4 Bundle"), "\(result.output)")

@@ -118,3 +118,53 @@ import Testing
         #expect(!html.contains("Sources:") && !html.contains("of the stronger hand"))
     }
 }
+
+/// A named protocol's page: its result lines across the facts' two columns, and a hand whose trials
+/// carry force–time measures with each trial's peak in the measures' own table, one row per trial,
+/// so four rapid-exchange lines or twelve intermittent grips do not push the charts onto a second sheet.
+@Suite struct ReportHTMLProtocolTests {
+    /// A rapid-exchange hand's twelve squeezes: ten to a row across the box, the last two on a second.
+    @Test func moreTrialsThanAStaticProtocolGivesRunAcross() {
+        var report = ReportFixture.report
+        report.hands[0].trials = (1...12).map { CountedTrial(number: $0, kg: 10 + Double($0)) }
+        let html = ReportHTML.page(report, paper: .a4)
+        let numbers = (1...10).map { "<td>\($0)</td>" }.joined()
+        let peaks = (1...10).map { "<td>\((10 + Double($0)).formatted(decimals: 1))</td>" }.joined()
+        let first = "<table class=\"across\"><tbody><tr><th>Trial</th>" + numbers + "</tr><tr><th>Peak kg</th>" + peaks
+        #expect(html.contains(first), "\(html)")
+        #expect(html.contains("<tr><th>Trial</th><td>11</td><td>12</td></tr><tr><th>Peak kg</th><td>21.0</td><td>22.0</td></tr>"))
+        // Three trials, as `standard` gives, keep the table down the box.
+        #expect(html.contains("<table><thead><tr><th>Trial</th><th>Peak</th></tr></thead><tbody><tr><td>1</td><td>44.2 kg</td>"))
+    }
+
+    @Test func theResultLinesSpanBothColumns() {
+        var report = ReportFixture.report
+        report.protocolUsed.results = ["result, right hand (asht v1, mean of the trials per hand): 45.5 kg from 3 trials"]
+        let html = ReportHTML.page(report, paper: .a4)
+        #expect(html.contains("<div class=\"wide\"><dt>Result</dt><dd>result, right hand (asht v1, mean"), "\(html)")
+        #expect(html.contains("dl div.wide { grid-column: 1 / -1; }"))
+        #expect(!ReportHTML.page(ReportFixture.report, paper: .a4).contains("<dt>Result</dt>"))
+    }
+
+    @Test func measuredTrialsGiveOneTableOfPeaksAndMeasures() {
+        let measures = TrialMeasures(
+            timeToPeak: .value(0.5),
+            timeTo80: .value(0.4),
+            peakRFD: .value(80),
+            rfdWindow: 0.1,
+            plateauForce: .value(30),
+            plateauCV: .value(0.5),
+            heldDuration: .value(1.5),
+            releaseRate: .value(95),
+            impulse: .unavailable("the link dropped")
+        )
+        var report = ReportFixture.report
+        report.hands[0].trials = (1...12).map { CountedTrial(number: $0, kg: 40 - Double($0), measures: measures) }
+        let html = ReportHTML.page(report, paper: .a4)
+        #expect(html.components(separatedBy: "<table class=\"measures\"><thead><tr><th>Trial</th><th>Peak kg</th>").count == 2)
+        #expect(html.contains("<tr><td>12</td><td>28.0</td><td>0.50</td>"), "\(html)")
+        #expect(html.contains("Not measured: trial 12 impulse: the link dropped."), "\(html)")
+        // The other hand, without measures, keeps its plain table of peaks.
+        #expect(html.contains("<table><thead><tr><th>Trial</th><th>Peak</th></tr></thead><tbody><tr><td>1</td><td>44.2 kg</td>"))
+    }
+}

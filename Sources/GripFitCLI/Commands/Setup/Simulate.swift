@@ -61,11 +61,18 @@ struct Simulate: ParsableCommand {
 
     init() {}
 
+    /// `--person` is refused here: the guided protocol cues only after a rest and a still, empty handle,
+    /// and offers a flagged attempt again, so its cue times depend on the readings and on the host's
+    /// clock; the cue itself travels nowhere on the serial line. A person in this process could only
+    /// squeeze on a guessed timetable, and one host stall (a squeeze before the cue holds the cue back)
+    /// would put every later trial's peak on the wrong trial. `record --simulate` hands each cue to
+    /// its own simulator.
     func validate() throws {
         if !simulator.person.isEmpty {
             throw ValidationError(
-                "--person squeezes on a guided protocol's cues, which reach only a simulator in the same process: "
-                    + "use record --simulate --protocol NAME --person …"
+                "--person squeezes on each cue of a guided protocol, and record hands its cues only to a simulator it runs "
+                    + "itself (record --simulate); no cue crosses the serial line to this simulator, so a person here would "
+                    + "squeeze out of step. Use: gripfit-serial record --simulate --protocol NAME --person right=30,32 --person left=25,24"
             )
         }
     }

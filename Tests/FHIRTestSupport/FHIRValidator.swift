@@ -1,21 +1,18 @@
 import Foundation
-import Testing
 
-/// Tests/Tools/validate_fhir.py in the venv `make fhir-venv` creates (fhir.resources 6.1.0, FHIR R4).
-enum FHIRValidator {
-    static let skipped = ProcessInfo.processInfo.environment["GRIPFIT_SKIP_FHIR"] == "1"
+/// Tests/Tools/validate_fhir.py in the venv `make fhir-venv` creates (fhir.resources 6.1.0, FHIR R4):
+/// the writer's own Bundles (GripFitClinicalTests) and an assessment's of every protocol (GripFitExchangeTests).
+public enum FHIRValidator {
+    public static let skipped = ProcessInfo.processInfo.environment["GRIPFIT_SKIP_FHIR"] == "1"
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let python = root.appendingPathComponent(".build-venv/fhir/bin/python").path
     static let script = root.appendingPathComponent("Tests/Tools/validate_fhir.py").path
 
-    /// Writes the Bundles to a temporary directory and runs the validator on all of them; nil, with
-    /// the fix recorded as a test failure, when the venv is missing.
-    static func run(_ bundles: [String: String]) throws -> (status: Int32, output: String)? {
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            Issue.record("fhir.resources is not installed in \(python): run `make fhir-venv` (GRIPFIT_SKIP_FHIR=1 skips this)")
-            return nil
-        }
+    /// Writes the Bundles to a temporary directory and runs the validator on all of them; throws
+    /// ``FHIRValidatorMissing``, naming the fix, when the venv is missing (a test failure, not a skip).
+    public static func run(_ bundles: [String: String]) throws -> (status: Int32, output: String) {
+        guard FileManager.default.isExecutableFile(atPath: python) else { throw FHIRValidatorMissing(python: python) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gripfit-fhir-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
