@@ -52,9 +52,12 @@ struct SessionIdentityTests {
 struct PlainRelayIdentityTests {
     @Test func aPlainRelayFilesUnderThePortAndSaysSo() throws {
         let cli = BuiltBinary()
-        let simulator = try SimulatorProcess(["--plain-relay"])
-        defer { _ = simulator.stop() }
-        let record = try cli.run("record", "--port", simulator.path, "--duration", "0.5")
+        var options = SimulatorOptions()
+        options.plainRelay = true
+        let dongle = try VirtualDongle(options: options)
+        dongle.start()
+        defer { dongle.stop() }
+        let record = cli.runInProcess("record", "--port", dongle.path, "--duration", "0.5")
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stderr.contains("no bridge identity (no B: lines within 1.5 s, so a plain serial relay): filing under port:"))
         let session = try #require(try cli.historyJSONInProcess().first)

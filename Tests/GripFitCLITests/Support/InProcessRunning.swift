@@ -71,6 +71,12 @@ final class InProcessRunning: @unchecked Sendable {
         thread.start()
     }
 
+    /// A test that ended without stopping it (a failed `#require`) leaves no command running.
+    deinit {
+        sink.condition.withLock { sink.closed = true }
+        relay.forward(SIGINT)
+    }
+
     /// The exit status the binary would give, the command's failure said on the sink's stderr.
     private static func status(_ arguments: [String], sink: Sink, run: (any ParsableCommand) throws -> Bool) -> Int32 {
         do {
