@@ -2,11 +2,14 @@ import Foundation
 import GripFitSimulator
 import Testing
 
+/// `calibrate` and the readings it calibrates, and a device without one, run in-process on a
+/// simulator in the test (``InProcessCommand``, ``InProcessMonitor``): the calibration's end-to-end
+/// path through the binary is TareCalibrationTests.calibratingATaredGripFitWarns.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct CalibrateCommandTests {
     @Test func calibrationMatchesTheSimulatorScale() throws {
         let cli = BuiltBinary()
-        let calibrate = try cli.run("calibrate", "--simulate", "--mass", "10kg")
+        let calibrate = cli.runInProcess("calibrate", "--simulate", "--mass", "10kg")
         #expect(calibrate.status == 0, "\(calibrate.stderr)")
         #expect(calibrate.stdout.contains("calibrated ble:C0:FF:EE:00:00:01"))
 
@@ -19,17 +22,9 @@ struct CalibrateCommandTests {
         #expect(stored["date"] as? String != nil)
 
         for (unit, expected) in [("kg", 10.0), ("lb", 22.046), ("N", 98.07)] {
-            let monitor = try cli.run(
-                "monitor",
-                "--simulate",
-                "--load",
-                "10kg",
-                "--unit",
-                unit,
-                "--format",
-                "jsonl",
-                "--duration",
-                "2.5"
+            let monitor = InProcessMonitor.run(
+                ["--simulate", "--load", "10kg", "--unit", unit, "--format", "jsonl", "--duration", "2.5"],
+                in: cli
             )
             #expect(monitor.status == 0, "\(monitor.stderr)")
             let forces = monitor.stdout.split(separator: "\n").compactMap { line -> Double? in
@@ -46,7 +41,7 @@ struct CalibrateCommandTests {
 
     @Test func anUncalibratedDeviceShowsRawAndSaysSo() throws {
         let cli = BuiltBinary()
-        let monitor = try cli.run("monitor", "--simulate", "--unit", "kg", "--format", "jsonl", "--duration", "1.5")
+        let monitor = InProcessMonitor.run(["--simulate", "--unit", "kg", "--format", "jsonl", "--duration", "1.5"], in: cli)
         #expect(monitor.status == 0)
         #expect(monitor.stderr.contains("no calibration for this device: showing raw counts"))
         #expect(monitor.stdout.contains("\"raw\":"))
@@ -60,7 +55,7 @@ struct CalibrateCommandTests {
         let directory = cli.configHome + "/gripfit"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data("[{\"device\":".utf8).write(to: URL(fileURLWithPath: directory + "/calibrations.json"))
-        let monitor = try cli.run("monitor", "--simulate", "--unit", "kg", "--format", "jsonl", "--duration", "1.5")
+        let monitor = InProcessMonitor.run(["--simulate", "--unit", "kg", "--format", "jsonl", "--duration", "1.5"], in: cli)
         #expect(monitor.status == 0, "\(monitor.stderr)")
         #expect(monitor.stderr.contains("calibrations.json"), "\(monitor.stderr)")
         #expect(monitor.stderr.components(separatedBy: "showing raw counts").count == 2, "\(monitor.stderr)")
@@ -68,8 +63,8 @@ struct CalibrateCommandTests {
         #expect(!monitor.stdout.contains("\"force\":"))
     }
 
-    @Test func refusesAMassWithoutAUnit() throws {
-        let result = try BuiltBinary().run("calibrate", "--simulate", "--mass", "10")
+    @Test func refusesAMassWithoutAUnit() {
+        let result = InProcessParse.run(["calibrate", "--simulate", "--mass", "10"])
         #expect(result.status == 64)
     }
 }

@@ -201,12 +201,13 @@ struct ClinicalAcceptanceTests {
     }
 
     /// An uncalibrated GripFit's assessment: it is filed, and its report says why there is no force
-    /// and no norm; FHIR refuses it by name, since raw counts are not kilograms-force.
+    /// and no norm; FHIR refuses it by name, since raw counts are not kilograms-force. Run in-process
+    /// (``InProcessCommand``): the acceptance run above takes the protocol through the binary.
     @Test func anUncalibratedDevicesAssessmentGetsAReportSayingWhyThereIsNoNorm() throws {
         let cli = BuiltBinary()
-        #expect(try cli.run("subject", "add", "U1", "--sex", "male", "--birth-year", "1970").status == 0)
+        #expect(cli.runInProcess("subject", "add", "U1", "--sex", "male", "--birth-year", "1970").status == 0)
         let loads = ["0kg@0", "30kg@3", "0kg@5", "25kg@9", "0kg@11"]
-        let record = try cli.run(
+        let record = cli.runInProcess(
             ["record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "0", "--subject", "U1", "--consistency", "10"]
                 + loads.flatMap { ["--load", $0] }
         )
@@ -219,17 +220,17 @@ struct ClinicalAcceptanceTests {
         #expect(!recorded.contains("trial-consistency threshold") && !recorded.contains("age from the birth year"))
         #expect(!recorded.contains("CV 0.0 %"), "\(record.stdout)")
         let html = cli.home + "/U1.html"
-        #expect(try cli.run("report", "A1", "-o", html).status == 0)
+        #expect(cli.runInProcess("report", "A1", "-o", html).status == 0)
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(page.contains("raw counts, not kg") && page.contains("No norm: the device was not calibrated"))
         #expect(!page.contains("centile (z"))
         HostileInputTests.expectClean(
-            try cli.run("export", "A1", "--format", "fhir", "-o", cli.home + "/u.json"),
+            cli.runInProcess("export", "A1", "--format", "fhir", "-o", cli.home + "/u.json"),
             65,
             "measured uncalibrated"
         )
         #expect(!FileManager.default.fileExists(atPath: cli.home + "/u.json"))
-        let all = try cli.run("export", "--all", "--format", "fhir")
+        let all = cli.runInProcess("export", "--all", "--format", "fhir")
         HostileInputTests.expectClean(all, 66, "no assessment to export as FHIR")
         #expect(all.stderr.contains("not exported: assessment A1 was measured uncalibrated"))
     }

@@ -3,13 +3,15 @@ import Glibc
 import GripFitSimulator
 import Testing
 
-/// The acceptance path for sessions, against the simulator through the real binary; past the
-/// first test, what a recording saved is read back in-process.
+/// The acceptance path for sessions, against the simulator: one recording and a SIGTERM through
+/// the real binary (a protocol's is ClinicalAcceptanceTests' acceptance run); the other recordings
+/// run in-process on a simulator in the test (``InProcessCommand``, ``InProcessRunning``, stopped
+/// through their own signal pipe), and what they saved is read back in-process.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct RecordCommandTests {
     @Test func readingsTheBridgeLostAreStoredAsGaps() throws {
         let cli = BuiltBinary()
-        let record = try cli.run("record", "--simulate", "--fault", "data-loss", "--duration", "4")
+        let record = cli.runInProcess("record", "--simulate", "--fault", "data-loss", "--duration", "4")
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("link gaps"), "\(record.stdout)")
     }
@@ -20,7 +22,7 @@ struct RecordCommandTests {
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.hasPrefix("saved session 1"))
 
-        let sessions = try cli.historyJSON()
+        let sessions = try cli.historyJSONInProcess()
         #expect(sessions.count == 1)
         let session = try #require(sessions.first)
         #expect(session["id"] as? Int == 1)
@@ -30,23 +32,23 @@ struct RecordCommandTests {
         #expect((session["reps"] as? Int ?? 0) >= 1)
         #expect(session["hand"] as? String == "right")
 
-        let show = try cli.run("show", "1")
+        let show = cli.inProcess("show", "1")
         #expect(show.status == 0)
         #expect(show.stdout.contains("peak RFD"))
         #expect(show.stdout.contains("rep  start s"))
 
         for format in ["json", "csv"] {
             let file = cli.home + "/export.\(format)"
-            let export = try cli.run("export", "1", "--format", format, "-o", file)
+            let export = cli.inProcess("export", "1", "--format", format, "-o", file)
             #expect(export.status == 0, "\(export.stderr)")
-            let reimport = try cli.run("import", file)
+            let reimport = cli.runInProcess("import", file)
             #expect(reimport.status == 0, "\(reimport.stderr)")
             #expect(reimport.stdout == "imported 0 sessions, skipped 1 already in the history\n")
         }
-        #expect(try cli.historyJSON().count == 1)
+        #expect(try cli.historyJSONInProcess().count == 1)
 
         let svg = cli.home + "/plot.svg"
-        let plot = try cli.run("plot", "1", "-o", svg)
+        let plot = cli.inProcess("plot", "1", "-o", svg)
         #expect(plot.status == 0, "\(plot.stderr)")
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(text.contains("<svg"))
@@ -78,7 +80,7 @@ struct RecordCommandTests {
 
     @Test func anIdleUncalibratedRecordingFindsNoRepsInTheNoise() throws {
         let cli = BuiltBinary()
-        let record = try cli.run("record", "--simulate", "--load", "0kg", "--duration", "3")
+        let record = cli.runInProcess("record", "--simulate", "--load", "0kg", "--duration", "3")
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("no reps (nothing above 5000 raw)"), "\(record.stdout)")
         #expect(!record.stdout.contains("mean "), "no mean without a rep: \(record.stdout)")
@@ -88,7 +90,7 @@ struct RecordCommandTests {
     @Test func aCalibratedRecordingWithoutRepsSaysSoInsteadOfAMeanOfZero() throws {
         let cli = BuiltBinary()
         try cli.calibrateLikeTheSimulator()
-        let record = try cli.run("record", "--simulate", "--load", "0kg", "--duration", "2")
+        let record = cli.runInProcess("record", "--simulate", "--load", "0kg", "--duration", "2")
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("no reps (nothing above 2.00 kg)"), "\(record.stdout)")
         let show = cli.inProcess("show", "1")
@@ -100,7 +102,7 @@ struct RecordCommandTests {
     /// about half a second of the host's time instead of three to five.
     @Test func untilReleaseStopsAfterOneSqueeze() throws {
         let cli = BuiltBinary()
-        let result = try cli.run("record", "--simulate", "--speed", "10", "--until-release", "--duration", "20")
+        let result = cli.runInProcess("record", "--simulate", "--speed", "10", "--until-release", "--duration", "20")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("(squeeze released)"))
         #expect(try cli.historyJSONInProcess().first?["reps"] as? Int == 1)
@@ -120,7 +122,7 @@ struct RecordCommandTests {
     @Test func guidedProtocolCuesFromRestAndNamesTheTrialsUsed() throws {
         let cli = BuiltBinary()
         try cli.calibrateLikeTheSimulator()
-        let result = try cli.run("record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "1")
+        let result = cli.runInProcess("record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "1")
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.lines
         // Each trial waits for a resting handle, then cues; the rest counts down in plain lines off a terminal.
@@ -159,7 +161,7 @@ struct RecordCommandTests {
     @Test func aTrialCutShortIsFlaggedSavedAndOfferedAgain() throws {
         let cli = BuiltBinary()
         // One second per trial: every simulated squeeze outlasts it.
-        let running = try cli.running(["record", "--simulate", "--protocol", "standard", "--duration", "1", "--rest", "0"])
+        let running = try InProcessRunning(["record", "--simulate", "--protocol", "standard", "--duration", "1", "--rest", "0"], in: cli)
         var seen: [String] = []
         let deadline = Date().addingTimeInterval(30)
         while let line = running.nextLine(before: deadline) {
@@ -181,7 +183,7 @@ struct RecordCommandTests {
 
     /// Runs the protocol on a handle loaded with 20 kg until it says why it waits; returns every line.
     private func guidedOnALoadedHandle(_ cli: BuiltBinary) throws -> [String] {
-        let running = try cli.running(["record", "--simulate", "--load", "20kg", "--protocol", "standard", "--rest", "0"])
+        let running = try InProcessRunning(["record", "--simulate", "--load", "20kg", "--protocol", "standard", "--rest", "0"], in: cli)
         var seen: [String] = []
         let deadline = Date().addingTimeInterval(30)
         while let line = running.nextLine(before: deadline) {
@@ -217,12 +219,12 @@ struct RecordCommandTests {
         let cli = BuiltBinary()
         let file = cli.home + "/foreign.csv"
         try "time,raw\n1,2\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try cli.run("import", file)
+        let result = cli.runInProcess("import", file)
         #expect(result.status == 65)
         #expect(result.stderr.contains("\(file): line 1: not the header of a CSV export"), "\(result.stderr)")
         #expect(result.stderr.contains("Import only a file written by `gripfit-serial export`"))
-        // Read in-process: HostileInputTests take import's unreadable files through the binary.
+        // In-process: HostileInputTests take import's unreadable files through the binary.
         #expect(InProcessImport.run(cli.home + "/missing.json").status == 66)
-        #expect(try cli.run("show", "9").status == 66)
+        #expect(cli.inProcess("show", "9").status == 66)
     }
 }

@@ -1,18 +1,21 @@
 import Foundation
+import GripFitSimulator
 import Testing
 
 /// Issue 9, points 2–4: every session is filed under the GripFit that made it, with the
 /// firmware and bridge versions, and lasts as long as asked, counted from its first reading.
+/// `record` runs in-process (``InProcessCommand``) on a simulator in the test.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct SessionIdentityTests {
     /// Against a bridge that is already connected when each `record` opens the port.
     @Test func repeatedRecordsAgainstOneBridgeLandUnderItsGripFit() throws {
         let cli = BuiltBinary()
-        let simulator = try SimulatorProcess()
-        defer { _ = simulator.stop() }
+        let dongle = try VirtualDongle()
+        dongle.start()
+        defer { dongle.stop() }
         let runs = 20
         for run in 1...runs {
-            let record = try cli.run("record", "--port", simulator.path, "--duration", "0.3")
+            let record = cli.runInProcess("record", "--port", dongle.path, "--duration", "0.3")
             #expect(record.status == 0, "run \(run): \(record.stderr)")
             #expect(!record.stderr.contains("filing under"), "run \(run): \(record.stderr)")
         }
@@ -29,7 +32,7 @@ struct SessionIdentityTests {
 
     @Test func recordDurationCountsFromTheFirstReading() throws {
         let cli = BuiltBinary()
-        let record = try cli.run("record", "--simulate", "--duration", "3")
+        let record = cli.runInProcess("record", "--simulate", "--duration", "3")
         #expect(record.status == 0, "\(record.stderr)")
         let duration = try #require(try cli.historyJSONInProcess().first?["duration"] as? Double)
         #expect(abs(duration - 3) <= 0.1, "\(duration)")
@@ -49,9 +52,12 @@ struct SessionIdentityTests {
 struct PlainRelayIdentityTests {
     @Test func aPlainRelayFilesUnderThePortAndSaysSo() throws {
         let cli = BuiltBinary()
-        let simulator = try SimulatorProcess(["--plain-relay"])
-        defer { _ = simulator.stop() }
-        let record = try cli.run("record", "--port", simulator.path, "--duration", "0.5")
+        var options = SimulatorOptions()
+        options.plainRelay = true
+        let dongle = try VirtualDongle(options: options)
+        dongle.start()
+        defer { dongle.stop() }
+        let record = cli.runInProcess("record", "--port", dongle.path, "--duration", "0.5")
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stderr.contains("no bridge identity (no B: lines within 1.5 s, so a plain serial relay): filing under port:"))
         let session = try #require(try cli.historyJSONInProcess().first)

@@ -4,8 +4,8 @@ import GripFitStore
 import Testing
 
 /// Subjects and assessments: the documented exit codes (in-process, see ``InProcessCommand``), and
-/// through the real binary an erasure that leaves nothing in the file (the acceptance run with known
-/// loads is in ClinicalAcceptanceTests).
+/// through the real binary an erasure that leaves nothing in the file and its confirmation on a
+/// terminal (the acceptance run with known loads is in ClinicalAcceptanceTests).
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct SubjectCommandTests {
     @Test func badSubjectsGetClearMessagesAndTheDocumentedExitCodes() throws {
@@ -40,47 +40,47 @@ struct SubjectCommandTests {
 
     @Test func anUnknownSubjectIsRefusedBeforeAnyReading() throws {
         let cli = BuiltBinary()
-        let record = try cli.run("record", "--simulate", "--protocol", "standard", "--subject", "ghost")
+        let record = cli.runInProcess("record", "--simulate", "--protocol", "standard", "--subject", "ghost")
         HostileInputTests.expectClean(record, 66, "no subject 'ghost'")
         #expect(!record.stdout.contains("Trial"))
-        #expect(try cli.historyJSON().isEmpty)
+        #expect(try cli.historyJSONInProcess().isEmpty)
     }
 
     /// Another clinic's F47 is another person: the import is refused with the differing facts
     /// (exit 65) and nothing of the file is written.
     @Test func importingAKnownCodeWithOtherFactsIsRefused() throws {
         let cli = BuiltBinary()
-        #expect(try cli.run("subject", "add", "F47", "--sex", "female", "--birth-year", "1979").status == 0)
-        #expect(try cli.run("record", "--simulate", "--duration", "1", "--subject", "F47").status == 0)
+        #expect(cli.runInProcess("subject", "add", "F47", "--sex", "female", "--birth-year", "1979").status == 0)
+        #expect(cli.runInProcess("record", "--simulate", "--duration", "1", "--subject", "F47").status == 0)
         let file = cli.home + "/export.json"
-        #expect(try cli.run("export", "--all", "-o", file).status == 0)
+        #expect(cli.inProcess("export", "--all", "-o", file).status == 0)
         let clinic = BuiltBinary()
-        #expect(try clinic.run("subject", "add", "F47", "--sex", "male", "--birth-year", "1979").status == 0)
+        #expect(clinic.runInProcess("subject", "add", "F47", "--sex", "male", "--birth-year", "1979").status == 0)
         HostileInputTests.expectClean(
-            try clinic.run("import", file),
+            clinic.runInProcess("import", file),
             65,
             "subject 'F47' is in the history with other facts (sex: file female, history male)"
         )
-        #expect(try clinic.historyJSON().isEmpty)
+        #expect(try clinic.historyJSONInProcess().isEmpty)
     }
 
     @Test func forgettingASubjectLeavesNothingOfThemInTheHistoryFile() throws {
         let cli = BuiltBinary()
         let code = "QZX-erase-7"
-        #expect(try cli.run("subject", "add", code, "--note", "note-to-erase-3141").status == 0)
-        #expect(try cli.run("subject", "add", "KEEP").status == 0)
+        #expect(cli.runInProcess("subject", "add", code, "--note", "note-to-erase-3141").status == 0)
+        #expect(cli.runInProcess("subject", "add", "KEEP").status == 0)
         try cli.calibrateLikeTheSimulator()
         // A guided run (an assessment owning its attempts), then a plain session of theirs.
         let loads = ["0kg@0", "30kg@3", "0kg@5", "25kg@9", "0kg@11"]
-        let guided = try cli.run(
+        let guided = cli.runInProcess(
             ["record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "0", "--subject", code, "--label", "run-\(code)"]
                 + loads.flatMap { ["--load", $0] }
         )
         #expect(guided.status == 0, "\(guided.stderr)")
         #expect(guided.stdout.contains("saved assessment A1 of \(code)"), "\(guided.stdout)")
-        let record = try cli.run("record", "--simulate", "--duration", "2", "--subject", code, "--label", "label-\(code)")
+        let record = cli.runInProcess("record", "--simulate", "--duration", "2", "--subject", code, "--label", "label-\(code)")
         #expect(record.status == 0, "\(record.stderr)")
-        // The confirmation counts what the delete deletes.
+        // `subject forget` through the binary: its end-to-end path. The confirmation counts what the delete deletes.
         HostileInputTests.expectClean(try cli.run("subject", "forget", code), 64, "their 3 session(s) and 1 assessment(s) for good")
         let forget = try cli.run("subject", "forget", code, "--yes")
         #expect(forget.status == 0, "\(forget.stderr)")
@@ -104,14 +104,14 @@ struct SubjectCommandTests {
         let counts = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         // Nor do the counters say how many sessions and assessments there were.
         #expect(counts == "0\n1\n0\n0\n0\n", "\(counts)")
-        HostileInputTests.expectClean(try cli.run("subject", "show", code), 66)
+        HostileInputTests.expectClean(cli.runInProcess("subject", "show", code), 66)
     }
 
     /// The confirmation takes the code in any case, as every other command does. util-linux's
     /// `script` gives the binary the terminal it asks for and types the answer into it.
     @Test func theForgetConfirmationIsCaseBlind() throws {
         let cli = BuiltBinary()
-        #expect(try cli.run("subject", "add", "P017").status == 0)
+        #expect(cli.runInProcess("subject", "add", "P017").status == 0)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", "'\(CLIProcess.binary.path)' subject forget P017", "/dev/null"]
@@ -126,6 +126,6 @@ struct SubjectCommandTests {
         let result = cli.finish(process, out, err)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("forgot subject P017"), "\(result.stdout)")
-        HostileInputTests.expectClean(try cli.run("subject", "show", "P017"), 66)
+        HostileInputTests.expectClean(cli.runInProcess("subject", "show", "P017"), 66)
     }
 }

@@ -21,6 +21,10 @@ struct GuidedRecording {
     var unit: ForceUnit
     /// The subject's code, checked to be in the history; nil for a run without `--subject`.
     var subject: String?
+    /// Where the cues, notices and countdown go: the binary's streams, or a test's capture (issue 32).
+    var output: any CommandOutput = StandardStreams()
+    /// Whether `output` is a terminal that redraws the force and countdown in place.
+    var live = StandardOutput.isCapableTerminal
     /// The run's subject and assessment, filed with its first attempt, so every attempt points at it.
     let filing = AssessmentFiling()
     /// Called with each saved attempt, for the `saved session …` line.
@@ -30,12 +34,11 @@ struct GuidedRecording {
 
     /// Runs the protocol to its end or a signal; returns its summary and the display it used.
     func run() throws -> (GuidedProtocol.Summary, ForceDisplay, stopped: Bool) {
-        let live = StandardOutput.isCapableTerminal
         var line = StatusLine()
 
         func say(_ text: String) {
             line.clear()
-            StandardOutput.line(text)
+            output.line(text)
         }
         /// One line redrawn in place, cut to the window so it never wraps (a wrapped line would leave copies).
         func status(_ text: String) {
@@ -45,9 +48,9 @@ struct GuidedRecording {
         func show(_ event: LiveGuidedRun.Event) {
             switch event {
             case .notice(let text):
-                StandardOutput.error("gripfit-serial: \(text)")
+                output.error("gripfit-serial: \(text)")
             case .uncalibrated(let device):
-                StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)")
+                output.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)")
             case .step(let step, let display):
                 showAction(step.action, display: display)
             case .squeezing(let force, let peak, let display):
@@ -88,7 +91,7 @@ struct GuidedRecording {
                 if live {
                     status(text)
                 } else if seconds % 10 == 0 || seconds <= 3 || seconds == Int((settings.rest / .seconds(1)).rounded(.up)) {
-                    StandardOutput.line(text)
+                    output.line(text)
                 }
             case .finished:
                 line.clear()

@@ -15,6 +15,10 @@ struct SessionRunner {
     /// 69) and an older than recommended one is said on stderr; `check` judges it as a case instead.
     var gatesBridgeFirmware = true
 
+    /// The pipe whose signals end a run given no other: nil for the process's, installed as the run
+    /// starts; a ``SignalRelay``'s for a command run on a thread of a test, stopped by the test (issue 32).
+    var signals: SignalPipe?
+
     init(connection: Connection, timings: LinkTimings = LinkTimings()) {
         self.connection = connection
         clock = connection.clock
@@ -34,7 +38,7 @@ struct SessionRunner {
         signals: SignalPipe? = nil,
         handler: @escaping (LinkReport, MonotonicInstant) -> Bool
     ) throws -> LinkDriver.StopReason {
-        let signals = try signals ?? SignalPipe()
+        let signals = try signals ?? self.signals ?? SignalPipe()
         var everOpened = false
         var everConnected = false
         var startFailure: CLIFailure?

@@ -15,7 +15,8 @@ extension BuiltBinary {
         return parsed as? [[String: Any]] ?? []
     }
 
-    /// `subject`'s commands, `audit`'s, `history copy` and `sync`, and the history's readers in-process (see ``InProcessCommand``).
+    /// `record`, `calibrate`, `tare`, `subject`'s commands, `audit`'s, `history copy` and `sync`, and the history's readers
+    /// in-process (see ``InProcessCommand``).
     func runInProcess(_ arguments: String...) -> Result {
         InProcessCommand.run(arguments, in: self)
     }

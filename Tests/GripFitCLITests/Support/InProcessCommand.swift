@@ -1,7 +1,8 @@
 @testable import GripFitCLI
 
 /// What a command would write and exit with, run in-process on a ``BuiltBinary``'s files by the
-/// binary's own parse, `run(station:to:)` and error mapping (issue 32): `subject`'s add, list, show
+/// binary's own parse, `run(station:to:)` and error mapping (issue 32): `record` (off a terminal),
+/// `calibrate` and `tare` on a simulator in the test process, `subject`'s add, list, show
 /// and edit, `import`, `history copy` and `sync`, `audit`'s list, verify and export, and the
 /// history's readers and HTML reports through ``InProcessHistory``. Status -1 and a note on stderr
 /// for a command that does not run in-process: such a test launches the binary.
@@ -12,6 +13,9 @@ enum InProcessCommand {
         let station = Station(environment: cli.environment.merging(extra) { $1 })
         do {
             switch try GripFitSerial.parse(arguments) {
+            case let record as Record: try record.run(station: station, to: sink, terminal: false, columns: 80)
+            case let calibrate as Calibrate: try calibrate.run(station: station, to: sink)
+            case let tare as Tare: try tare.run(station: station, to: sink)
             case let add as SubjectAdd: try add.run(station: station, to: sink)
             case let list as SubjectList: try list.run(station: station, to: sink)
             case let show as SubjectShow: try show.run(station: station, to: sink)

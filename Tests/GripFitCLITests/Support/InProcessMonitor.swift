@@ -5,7 +5,8 @@ import Foundation
 /// What `monitor` would write and exit with off a terminal, run in-process by the command's own
 /// parse and run: its simulator (`--simulate`, or a ``VirtualDongle`` the test started) runs on a
 /// thread of the test process, and the readings, warnings and exit status come from the binary's
-/// code (issue 32). ``MonitorEndToEndTests`` keeps a run, signals and terminals through the binary.
+/// code (issue 32), with the calibrations of `cli`'s files when given. ``MonitorEndToEndTests``
+/// keeps a run, signals and terminals through the binary.
 enum InProcessMonitor {
     /// Written from the session's thread; read once the run is over.
     private final class Capture: @unchecked Sendable {
@@ -14,7 +15,7 @@ enum InProcessMonitor {
         var stderr = ""
     }
 
-    static func run(_ arguments: [String]) -> CLIProcess.Result {
+    static func run(_ arguments: [String], in cli: BuiltBinary? = nil) -> CLIProcess.Result {
         let capture = Capture()
         func result(_ status: Int32, _ said: String = "") -> CLIProcess.Result {
             capture.lock.withLock {
@@ -26,6 +27,7 @@ enum InProcessMonitor {
                 return result(-1, "\(arguments) did not parse as monitor")
             }
             try monitor.run(
+                station: cli.map { Station(environment: $0.environment) } ?? Station(),
                 terminal: false,
                 write: { bytes in
                     capture.lock.withLock { capture.stdout += bytes }

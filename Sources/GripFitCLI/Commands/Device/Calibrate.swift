@@ -49,15 +49,20 @@ struct Calibrate: ParsableCommand {
     }
 
     func run() throws {
-        let station = Station()
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The command on `station`'s files, writing to `output`: the binary's streams, or a test's
+    /// capture, its simulator on a thread of the test process (issue 32).
+    func run(station: Station, to output: any CommandOutput) throws {
         let book = station.calibrations
         try book.checkCanSave()
         let link = try connection.connect(pins: station.pins)
         let runner = SessionRunner(connection: link)
         let procedure = CalibrationProcedure(mass: mass, timeout: Duration(seconds: timeout)) { event in
             switch event {
-            case .prompt(.zero): StandardOutput.line("Step 1/2: put the dynamometer down with nothing on the handle and keep it still.")
-            case .prompt(.load(let mass)): StandardOutput.line("Step 2/2: hang \(mass) from the handle and keep it still.")
+            case .prompt(.zero): output.line("Step 1/2: put the dynamometer down with nothing on the handle and keep it still.")
+            case .prompt(.load(let mass)): output.line("Step 2/2: hang \(mass) from the handle and keep it still.")
             case .setLoad(let kilograms): link.simulator?.setLoad(.constant(kilograms: kilograms))
             case .done, .failed: break
             }
@@ -72,7 +77,7 @@ struct Calibrate: ParsableCommand {
         case .failure(let error)?: throw error
         case .success(let calibration)?:
             let facts = LinkFacts(runner.driver.machine, portOpen: runner.driver.openPortPath != nil)
-            try save(calibration, device: session.stage.settle(link: facts), in: station)
+            try save(calibration, device: session.stage.settle(link: facts), in: station, to: output)
         case nil:
             if case .signal(let number) = reason {
                 throw CLIFailure.interrupted(by: number, "calibration stopped before both steps were measured. Nothing was saved.")
@@ -82,7 +87,12 @@ struct Calibrate: ParsableCommand {
     }
 
     /// Files a plausible calibration under the device the session settled on, and says where.
-    private func save(_ calibration: Calibration, device settled: (key: String, notice: String?), in station: Station) throws {
+    private func save(
+        _ calibration: Calibration,
+        device settled: (key: String, notice: String?),
+        in station: Station,
+        to output: any CommandOutput
+    ) throws {
         guard
             StoredCalibration.isPlausible(
                 offset: calibration.offset,
@@ -97,7 +107,7 @@ struct Calibrate: ParsableCommand {
             )
         }
         let (device, notice) = settled
-        if let notice { StandardOutput.error("gripfit-serial: \(notice)") }
+        if let notice { output.error("gripfit-serial: \(notice)") }
         let stored = StoredCalibration(
             device: device,
             calibration: calibration,
@@ -106,7 +116,7 @@ struct Calibrate: ParsableCommand {
         )
         let book = station.calibrations
         try book.save(stored)
-        StandardOutput.line(
+        output.line(
             "calibrated \(device): \(calibration.countsPerKilogram.formatted(decimals: 1)) counts/kg, zero at "
                 + "\(calibration.offset.formatted(decimals: 0)) counts; saved to \(book.path)"
         )
@@ -114,7 +124,7 @@ struct Calibrate: ParsableCommand {
         station.auditInDefaultHistory(AuditEvent(.calibrate, detail: "device \(device)"))
         if calibration.offset <= 2 * ZeroTracker.untaredMarginKilograms * calibration.countsPerKilogram {
             // A tared GripFit's zero is near 0 counts too; then readings after a power cycle would be off by its own zero.
-            StandardOutput.error(
+            output.error(
                 "gripfit-serial: warning: the zero reads \(calibration.offset.formatted(decimals: 0)) counts, near 0, as on a "
                     + "tared GripFit. If it was tared (`tare`, or `t` in monitor), switch it off and on and calibrate "
                     + "again, or kg will be wrong after its next power cycle; an untared load cell that reads near 0 is fine."

@@ -146,9 +146,14 @@ struct Monitor: ParsableCommand {
     }
 
     /// The command with its streams given: the binary's stdout and stderr, or a test's capture with
-    /// no terminal, which runs one dongle's stream in-process on a simulator of its own (issue 32).
-    func run(terminal: Bool, write: @escaping ([UInt8]) -> Bool, notice: @escaping (String) -> Void) throws {
-        let station = Station()
+    /// no terminal, which runs one dongle's stream in-process on a simulator of its own, with the
+    /// calibrations of `station` (issue 32).
+    func run(
+        station: Station = Station(),
+        terminal: Bool,
+        write: @escaping ([UInt8]) -> Bool,
+        notice: @escaping (String) -> Void
+    ) throws {
         let connections = try connection.connectAll(allBridges: allBridges, pins: station.pins)
         if connections.count > 1 {
             try monitorSeveral(connections)

@@ -144,17 +144,39 @@ struct Record: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let station = Station()
+        try run(station: Station(), to: StandardStreams(), terminal: StandardOutput.isCapableTerminal)
+    }
+
+    /// The command on `station`'s files, writing to `output`: the binary's streams, or a test's
+    /// capture off a terminal, its simulator on a thread of the test process (issue 32). A protocol's
+    /// report is wrapped at `columns`, or at the window's width when it is printed; `signals` stops
+    /// the recording as SIGINT and SIGTERM do (nil: the process's).
+    func run(
+        station: Station,
+        to output: any CommandOutput,
+        terminal: Bool,
+        columns: Int? = nil,
+        signals: SignalPipe? = nil
+    ) throws {
         let store = try station.historyToRecord(historyOption)
         let subject = try self.subject.map { code throws in try store.subject(code: code) }
-        let runner = SessionRunner(connection: try connection.connect(pins: station.pins))
+        var runner = SessionRunner(connection: try connection.connect(pins: station.pins))
+        runner.signals = signals
         if protocolName != nil {
-            try runProtocol(runner: runner, station: station, store: store, subject: subject)
+            try runProtocol(
+                runner: runner,
+                station: station,
+                store: store,
+                subject: subject,
+                to: output,
+                terminal: terminal,
+                columns: columns
+            )
             return
         }
         let tags = SessionTags(label: label, hand: hand)
         var recording: Recording
-        if StandardOutput.isCapableTerminal {
+        if terminal {
             // The live view beside the recording, on the same calibrated session: its notices go above the view.
             let view = try LiveViewSession(runner: runner, unit: unit)
             recording = try view.run {
@@ -180,26 +202,26 @@ struct Record: ParsableCommand {
             ) { event in
                 switch event {
                 case .notice(let text):
-                    StandardOutput.error("gripfit-serial: \(text)")
+                    output.error("gripfit-serial: \(text)")
                 case .started(let device, let display):
-                    if !display.isCalibrated { StandardOutput.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
+                    if !display.isCalibrated { output.error("gripfit-serial: \(device): \(ForceDisplay.uncalibratedNotice)") }
                 }
             }
         }
         recording.session.tags.subject = subject?.code
         recording.session.uid = StableName.random()
-        report(try station.save(recording.session) { store }, recording, in: store)
+        report(try station.save(recording.session) { store }, recording, in: store, to: output)
         station.audit(store).record(.session(.record, recording.session))
     }
 
     /// "saved session 3 (s-…), peak …": the history's number, then the name every station knows it by;
     /// a session pending on this station has the name alone (the station file's number is no one else's).
-    private func report(_ id: Int64, _ recording: Recording, in store: any SessionHistory) {
+    private func report(_ id: Int64, _ recording: Recording, in store: any SessionHistory, to output: any CommandOutput) {
         let display = ForceDisplay(calibration: recording.session.calibration, unit: unit)
         let name = recording.session.name ?? ""
         let naming = Self.isPending(store) ? name : "\(id) (\(name))"
         let line = SessionText.oneLine(recording.session, id: nil, display: display).dropFirst("session".count)
-        StandardOutput.line("saved session \(naming)" + line + stopNote(recording.stop))
+        output.line("saved session \(naming)" + line + stopNote(recording.stop))
     }
 
     /// Whether what was just saved went to this station's file, pending, the server being away.
@@ -244,7 +266,15 @@ struct Record: ParsableCommand {
         }
     }
 
-    private func runProtocol(runner: SessionRunner, station: Station, store: any SessionHistory, subject: Subject?) throws {
+    private func runProtocol(
+        runner: SessionRunner,
+        station: Station,
+        store: any SessionHistory,
+        subject: Subject?,
+        to output: any CommandOutput,
+        terminal: Bool,
+        columns: Int?
+    ) throws {
         let chosen = protocolName ?? .standard
         let settings = GuidedRun.settings(
             for: chosen,
@@ -263,8 +293,10 @@ struct Record: ParsableCommand {
             label: label,
             unit: unit,
             subject: subject?.code,
+            output: output,
+            live: terminal,
             onSaved: { id, session in
-                report(id, Recording(session: session, stop: .duration), in: store)
+                report(id, Recording(session: session, stop: .duration), in: store, to: output)
             }
         )
         if let dongle = runner.connection.simulator {
@@ -274,19 +306,19 @@ struct Record: ParsableCommand {
             }
         }
         let (summary, display, stopped) = try guided.run()
-        if stopped { StandardOutput.error("gripfit-serial: protocol stopped; finished trials are saved.") }
-        let width = WindowResize.columns()
+        if stopped { output.error("gripfit-serial: protocol stopped; finished trials are saved.") }
+        let width = columns ?? WindowResize.columns()
         // The difference is the assessment's, printed once with its figures below (issue 33).
         let lines = ProtocolReport.lines(summary, display: display, width: width, difference: guided.filing.assessment == nil)
-        for line in lines { StandardOutput.line(line) }
+        for line in lines { output.line(line) }
         guard let id = guided.filing.assessment else { return }
         // The figures from the stored attempts, as `show A<n>` gives them again.
         let assessment = try store.assessment(id: id)
         station.audit(store).record(.assessment(.record, assessment, detail: "protocol standard"))
-        StandardOutput.line("")
+        output.line("")
         let of = subject.map { " of \(UntrustedText.escaped($0.code))" } ?? ""
         let name = assessment.stableName ?? ""
-        StandardOutput.line(Self.isPending(store) ? "saved assessment \(name)\(of)" : "saved assessment \(assessment.name)\(of) (\(name))")
+        output.line(Self.isPending(store) ? "saved assessment \(name)\(of)" : "saved assessment \(assessment.name)\(of) (\(name))")
         // The subject as checked before the run: its lines need no trend, so no other assessment is
         // read (with the server away, this station holds only its own), unless the run is a rapid
         // exchange, set beside the subject's latest static assessment.
@@ -301,7 +333,7 @@ struct Record: ParsableCommand {
             traces: try ClinicalViews.traces(of: assessment, in: store)
         )
         for line in AssessmentText.clinical(view, unit: unit, width: width, bestAndMeanShown: true) {
-            StandardOutput.line(line)
+            output.line(line)
         }
     }
 }

@@ -21,7 +21,13 @@ struct Tare: ParsableCommand {
     init() {}
 
     func run() throws {
-        _ = try OneShot.run(.device(.tare), connection: connection, pins: Station().pins, timeout: oneShot.timeout)
-        StandardOutput.line("tared")
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The command with `station`'s pins, writing to `output`: the binary's streams, or a test's
+    /// capture, with the device a simulator the test runs (issue 32).
+    func run(station: Station, to output: any CommandOutput) throws {
+        _ = try OneShot.run(.device(.tare), connection: connection, pins: station.pins, timeout: oneShot.timeout)
+        output.line("tared")
     }
 }
