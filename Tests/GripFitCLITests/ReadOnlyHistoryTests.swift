@@ -11,7 +11,7 @@ struct ReadOnlyHistoryTests {
     /// who ignores modes), else the owner of a 0500 folder.
     @Test func aHistoryInAReadOnlyFolderIsRead() throws {
         let cli = BuiltBinary()
-        let recorded = try cli.run("record", "--simulate", "--duration", "1", "--label", "kept")
+        let recorded = cli.runInProcess("record", "--simulate", "--duration", "1", "--label", "kept")
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let folder = cli.dataHome + "/gripfit"
         let prefix: [String]
@@ -34,20 +34,26 @@ struct ReadOnlyHistoryTests {
         let mount = Scratch.directory("gripfit-readonly-mount")
         let disk = try Tmpfs(at: mount, kilobytes: 4096)
         let history = mount + "/history.sqlite"
-        let recorded = try cli.run(["record", "--simulate", "--duration", "1", "--label", "kept", "--history", history])
+        let recorded = cli.runInProcess("record", "--simulate", "--duration", "1", "--label", "kept", "--history", history)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         try disk.remountReadOnly()
         try Self.expectReadable(cli, history: history, prefix: [])
     }
 
-    /// `history`, `show 1` and `export --all` each exit 0 with the one session labelled "kept".
+    /// `history`, `show 1` and `export --all` each exit 0 with the one session labelled "kept":
+    /// through the binary as another user (`prefix`), else in-process (the same opening of the history).
     private static func expectReadable(_ cli: BuiltBinary, history: String, prefix: [String]) throws {
         var environment = cli.environment
         environment["GRIPFIT_HISTORY"] = "sqlite:" + history
         for arguments in [["history", "--json"], ["show", "1"], ["export", "--all"]] {
-            let (process, out, err) = try CLIProcess.start(arguments, prefix: prefix, environment: environment)
-            cli.watchdog(process, seconds: 60)
-            let result = cli.finish(process, out, err)
+            let result: BuiltBinary.Result
+            if prefix.isEmpty {
+                result = cli.runInProcess(arguments, extra: ["GRIPFIT_HISTORY": "sqlite:" + history])
+            } else {
+                let (process, out, err) = try CLIProcess.start(arguments, prefix: prefix, environment: environment)
+                cli.watchdog(process, seconds: 60)
+                result = cli.finish(process, out, err)
+            }
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             #expect(result.stdout.contains("kept"), "\(arguments): \(result.stdout)")
         }
