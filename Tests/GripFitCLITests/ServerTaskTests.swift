@@ -17,7 +17,7 @@ import Testing
                 let task = ServerTask()
                 let logger = Diagnostics.logger(label: "gripfit.dashboard")
                 let application = DashboardServer.application(
-                    router: Router<DashboardRequestContext>(),
+                    router: Router(context: DashboardRequestContext.self),
                     listen: listen,
                     logger: logger,
                     onRunning: task.running
