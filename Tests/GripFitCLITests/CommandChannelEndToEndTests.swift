@@ -144,11 +144,12 @@ import Testing
         try Self.expectValid(channel.lines)
     }
 
+    /// Refused by the parse, before the session: in-process (issue 32).
     @Test func theOptionSaysWhatItNeeds() throws {
-        let text = try CLIProcess.run(["monitor", "--simulate", "--commands", "-"])
+        let text = InProcessParse.run(["monitor", "--simulate", "--commands", "-"])
         #expect(text.status == 64)
         #expect(text.stderr.contains("--commands answers in JSON lines: add --format jsonl."))
-        let file = try CLIProcess.run(["monitor", "--simulate", "--format", "jsonl", "--commands", "cmds.txt"])
+        let file = InProcessParse.run(["monitor", "--simulate", "--format", "jsonl", "--commands", "cmds.txt"])
         #expect(file.status == 64)
         #expect(file.stderr.contains("--commands reads stdin only: give --commands -."))
     }

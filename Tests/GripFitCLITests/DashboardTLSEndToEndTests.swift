@@ -97,36 +97,4 @@ import Testing
         )
         #expect(wrongPin.status == 90, "curl's code for a public key that is not the pinned one")
     }
-
-    @Test func plainHTTPOnTheSamePortIsRefusedNamingTheHTTPSURL() throws {
-        let dashboard = try Started(BuiltBinary())
-        defer { _ = dashboard.cli.stop() }
-        let client = HTTPTestClient(port: dashboard.port)
-        let response = try client.get("/api/status")
-        #expect(response.status == 400)
-        #expect(response.body.contains("open https://127.0.0.1:\(dashboard.port)/"), "\(response.body)")
-    }
-
-    @Test func aSecondStartReusesTheCertificateAndPrintsItsFingerprint() throws {
-        let binary = BuiltBinary()
-        let first = try Started(binary)
-        _ = first.cli.stop()
-        let second = try Started(binary)
-        defer { _ = second.cli.stop() }
-        #expect(!second.lines.contains { $0.hasPrefix("Made a self-signed") })
-        #expect(second.fingerprint != nil && second.fingerprint == first.fingerprint)
-    }
-
-    @Test func aWrongCertificateOrKeyFailsBeforeServingNamingThePath() throws {
-        let binary = BuiltBinary()
-        let missing = try binary.run([
-            "dashboard", "--simulate", "--tls-cert", "/nonexistent/cert.pem", "--tls-key", "/nonexistent/key.pem",
-        ])
-        #expect(missing.status == 66)
-        #expect(missing.stderr.contains("/nonexistent/cert.pem") && missing.stderr.contains("--tls-cert"), "\(missing.stderr)")
-        let alone = try binary.run(["dashboard", "--simulate", "--tls-cert", "/nonexistent/cert.pem"])
-        #expect(alone.status == 64 && alone.stderr.contains("--tls-cert and --tls-key go together"))
-        let other = try binary.run(["dashboard", "--simulate", "--tls", "letsencrypt"])
-        #expect(other.status == 64 && other.stderr.contains("--tls takes self-signed"))
-    }
 }

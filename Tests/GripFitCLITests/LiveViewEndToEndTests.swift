@@ -96,30 +96,6 @@ struct LiveViewEndToEndTests {
         #expect(done.filter { $0.contains("   peak ") }.count == 1)
     }
 
-    @Test func aLoadedHandleIsNotTaredUntilAskedAgainAndANegativeForceIsOnTheScale() throws {
-        try cli.calibrateLikeTheSimulator()
-        let session = try TmuxSession(
-            width: 120,
-            environment: environment,
-            ["monitor", "--simulate", "--load", "20kg@0", "--load", "0kg@8", "--duration", "14"]
-        )
-        #expect(session.waitFor { $0.contains { $0.contains("● connected") && $0.contains(" kg") } } != nil, "\(session.capture())")
-        session.send("t")
-        let refused = try #require(session.waitFor { $0.contains { $0.contains(" not tared: the handle reads ") } }, "\(session.capture())")
-        // The notice is cut to the width wherever a row fills, and capture trims the rows: compare without spaces.
-        let text = refused.joined().filter { $0 != " " }
-        #expect(text.contains("nottared:thehandlereads20.0") || text.contains("nottared:thehandlereads19.9"), "\(refused)")
-        #expect(text.contains("Letgofirst,thenpresst;ifnothingisonit,presstagainwithin3s"), "\(refused)")
-        #expect(!refused.contains { $0.hasSuffix(" tared") || $0.hasSuffix("tare requested") }, "\(refused)")
-        // Asked again at once: tared, as for an empty handle that reads loaded.
-        session.send("t")
-        #expect(session.waitFor { $0.contains { $0.hasSuffix(" tared") } } != nil, "\(session.capture())")
-        // The 20 kg come off: -20 kg is drawn on a scale that reaches below zero, and says so.
-        let negative = session.waitFor { $0.contains { $0.hasPrefix("10 s -") } }
-        #expect(negative?.first { $0.hasPrefix("10 s -") }?.contains(" kg–") == true, "\(session.capture())")
-        #expect(session.waitFor { $0.contains("EXIT=0") } != nil, "\(session.capture())")
-    }
-
     @Test func sigtermRestoresTheTerminal() throws {
         let pidFile = cli.home + "/pid"
         let session = try TmuxSession(width: 80, environment: environment, pidFile: pidFile, ["monitor", "--simulate"])
@@ -133,15 +109,6 @@ struct LiveViewEndToEndTests {
         let settings = done.joined(separator: " ")
         #expect(settings.contains(" icanon") && !settings.contains("-icanon"), "\(done)")
         #expect(settings.contains(" echo ") && !settings.contains("-echo "), "\(done)")
-    }
-
-    @Test func dumbTerminalGetsPlainLines() throws {
-        var dumb = environment
-        dumb["TERM"] = "dumb"
-        let session = try TmuxSession(width: 80, environment: dumb, ["monitor", "--simulate", "--duration", "2"])
-        let done = try #require(session.waitFor { $0.contains("EXIT=0") }, "\(session.capture())")
-        #expect(done.contains { $0.contains(" reading ") })
-        #expect(!done.contains { $0.hasPrefix("10 s ") })
     }
 
     @Test func protocolRestCountsDownInPlaceAndForceShowsLive() throws {

@@ -120,6 +120,8 @@ import Testing
         #expect(otherPort.status == .forbidden)
         let fetchSite = try await respond(.post, "/api/peak/reset", headers: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"])
         #expect(fetchSite.status == .forbidden)
+        // Nor does another site's page start a recording (the backend is never asked, so none runs).
+        #expect(try await respond(.post, "/api/record/start", headers: [.origin: "http://evil.example"]).status == .forbidden)
         #expect(backend.calls.withLock { $0 }.isEmpty)
     }
 
@@ -210,6 +212,16 @@ import Testing
             access: access
         )
         #expect(crossSite.status == .forbidden)
+        let tare = try await respond(
+            .post,
+            "/api/tare",
+            host: "pi.local:8642",
+            headers: [HTTPField.Name("X-GripFit-Token")!: "0123456789abcdef0123"],
+            access: access
+        )
+        #expect(tare.status == .accepted, "the page's requests carry the token in a header")
+        #expect(backend.calls.withLock { $0 }.last == "tare")
+        #expect(AccessPolicy.generateToken().count == 64, "--generate-token's token")
     }
 
     @Test func theDevicePickerScansAndPins() async throws {
@@ -340,8 +352,16 @@ import Testing
             try await respond(.get, "/no/such/route"),
             try await respond(.get, "/api/sessions/2"),
             try await respond(.post, "/api/record/stop"),
+            try await respond(.post, "/api/tare", headers: [.origin: "http://evil.example"]),
+            try await respond(
+                .post,
+                "/api/record/start",
+                headers: [.contentType: "application/json"],
+                body: #"{"label":""# + String(repeating: "x", count: 20 * 1024) + #""}"#
+            ),
         ]
-        #expect(answers.map(\.status) == [.badRequest, .forbidden, .unauthorized, .notFound, .notFound, .conflict])
+        let statuses: [HTTPResponse.Status] = [.badRequest, .forbidden, .unauthorized, .notFound, .notFound, .conflict, .forbidden]
+        #expect(answers.map(\.status) == statuses + [.contentTooLarge])
         for answer in answers {
             #expect(answer.headers[.xContentTypeOptions] == "nosniff", "\(answer.status)")
             #expect(answer.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true, "\(answer.status)")

@@ -111,4 +111,22 @@ struct LiveMonitorTests {
         #expect(monitor.view.peak == nil, "the peak starts again")
         #expect(monitor.press(UInt8(ascii: "q"), at: start + .milliseconds(600)) == .stop)
     }
+
+    /// `monitor --load 20kg@0` pressed `t` (issue 32: the binary's terminal test moved here): refused
+    /// with the load it reads and what to do, nothing tared nor requested; asked again at once,
+    /// tared. The negative force once the load comes off is ``LiveViewTests``'.
+    @Test func aLoadedHandleIsNotTaredUntilAskedAgain() {
+        let screen = Screen()
+        let monitor = monitor(screen, calibration: Self.calibration)
+        _ = feed(monitor, .state(.connected), at: 0)
+        _ = feed(monitor, .message(.reading(400_000)), at: 100)
+        #expect(monitor.press(UInt8(ascii: "t"), at: start + .milliseconds(200)) == nil, "20 kg on the handle: refused")
+        let refused = screen.notices.last ?? ""
+        #expect(refused.contains("not tared: the handle reads 20.0"), "\(refused)")
+        #expect(refused.contains("Let go first, then press t; if nothing is on it, press t again within 3 s"), "\(refused)")
+        #expect(!screen.notices.contains { $0.hasSuffix(" tared") || $0.hasSuffix("tare requested") }, "\(screen.notices)")
+        #expect(monitor.press(UInt8(ascii: "t"), at: start + .milliseconds(300)) == .submit(.device(.tare)), "asked again: tared")
+        _ = feed(monitor, .commandFinished(.device(.tare), .succeeded(reply: nil)), at: 400)
+        #expect(screen.notices.last?.hasSuffix(" tared") == true, "\(screen.notices)")
+    }
 }

@@ -24,7 +24,12 @@ enum StandardOutput {
 
     /// A terminal that can redraw in place: stdout is one and TERM is set and not `dumb`.
     static var isCapableTerminal: Bool {
-        guard isTerminal, let term = getenv("TERM").map({ String(cString: $0) }) else { return false }
+        isTerminal && canRedraw(term: getenv("TERM").map { String(cString: $0) })
+    }
+
+    /// Whether a terminal of type `term` (TERM's value) can redraw in place: set, and not `dumb`.
+    static func canRedraw(term: String?) -> Bool {
+        guard let term else { return false }
         return !term.isEmpty && term != "dumb"
     }
 

@@ -2,10 +2,11 @@
 
 /// What a command would write and exit with, run in-process on a ``BuiltBinary``'s files by the
 /// binary's own parse, `run(station:to:)` and error mapping (issue 32): `record` (off a terminal),
-/// `calibrate` and `tare` on a simulator in the test process, `subject`'s add, list, show
-/// and edit, `import`, `history copy` and `sync`, `audit`'s list, verify and export, and the
-/// history's readers and HTML reports through ``InProcessHistory``. Status -1 and a note on stderr
-/// for a command that does not run in-process: such a test launches the binary.
+/// `calibrate` and `tare` on a simulator in the test process, `subject`'s add, list, show and
+/// edit, `import`, `history copy` and `sync`, `audit`'s list, verify and export, `dashboard
+/// token`'s add, list and revoke, `dashboard`'s checks before it serves, and the history's readers
+/// and HTML reports through ``InProcessHistory``. Status -1 and a note on stderr for a command that
+/// does not run in-process (a dashboard that passed its checks would serve): such a test launches the binary.
 enum InProcessCommand {
     /// `extra` is added to the instance's environment (a server's `PGPASSWORD`, a declared user).
     static func run(_ arguments: [String], in cli: BuiltBinary, extra: [String: String] = [:]) -> CLIProcess.Result {
@@ -26,6 +27,12 @@ enum InProcessCommand {
             case let list as AuditList: try list.run(station: station, to: sink)
             case let verify as AuditVerify: try verify.run(station: station, to: sink)
             case let export as AuditExport: try export.run(station: station, to: sink)
+            case let add as DashboardTokenAdd: try add.run(station: station, to: sink)
+            case let list as DashboardTokenList: try list.run(station: station, to: sink)
+            case let revoke as DashboardTokenRevoke: try revoke.run(station: station, to: sink)
+            case let dashboard as Dashboard:
+                _ = try dashboard.checked(station: station)
+                return CLIProcess.Result(status: -1, stdout: sink.stdout, stderr: "\(arguments) passed its checks and would serve")
             case is History, is Show, is Export, is Plot, is ReportCommand: return InProcessHistory.run(arguments, in: cli, extra: extra)
             default: return CLIProcess.Result(status: -1, stdout: "", stderr: "\(arguments) does not run in-process")
             }

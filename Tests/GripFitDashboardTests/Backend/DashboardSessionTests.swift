@@ -28,6 +28,7 @@ struct DashboardSessionTests {
         clock: FakeClock = FakeClock(),
         selectedSubject: String? = nil,
         serverAway: Bool = false,
+        unit: ForceUnit = .kilograms,
         cue: @escaping @Sendable (Hand, Int) -> Void = { _, _ in }
     ) throws -> DashboardSession {
         let calibration = Self.calibration
@@ -49,7 +50,7 @@ struct DashboardSessionTests {
             opened: opened,
             calibrations: CalibrationBook(path: directory + "/calibrations.json"),
             historyPath: path,
-            unit: .kilograms,
+            unit: unit,
             selectedSubject: selectedSubject,
             today: HistoryQueries.today(wallTime: FixedWallTime(), now: { clock.now }),
             lastResort: { _ in }
@@ -57,7 +58,7 @@ struct DashboardSessionTests {
         return DashboardSession(
             post: posted.post,
             publisher: publisher,
-            unit: .kilograms,
+            unit: unit,
             wallTime: FixedWallTime(),
             now: { clock.now },
             history: history,
@@ -67,6 +68,17 @@ struct DashboardSessionTests {
             stage: LiveCalibration(fallbackKey: "usb:A1", gate: IdentityGate(wait: .zero)) { _ in calibration },
             cue: cue
         )
+    }
+
+    /// The `guided` objects among a page's events.
+    static func guided(_ lines: [String]) -> [[String: Any]] {
+        lines.compactMap { line in
+            guard let brace = line.firstIndex(of: "{"),
+                let object = try? JSONSerialization.jsonObject(with: Data(line[brace...].utf8)) as? [String: Any],
+                object["event"] as? String == "guided"
+            else { return nil }
+            return object
+        }
     }
 
     func status(_ session: DashboardSession) throws -> [String: Any] {
@@ -90,6 +102,32 @@ struct DashboardSessionTests {
         #expect(status["peak"] as? Double == 5)
         session.resetPeak()
         #expect(try self.status(session)["peak"] is NSNull)
+    }
+
+    /// A calibrated device's readings go to the page in the chosen unit, with the raw counts; the
+    /// status says it is calibrated and with what (issue 32: no binary).
+    @Test func aCalibratedDeviceStreamsForceInTheChosenUnit() throws {
+        let publisher = EventPublisher()
+        let session = try session(publisher: publisher, unit: .pounds)
+        let page = try #require(publisher.subscribe())
+        let start = MonotonicInstant(nanoseconds: 1_000_000_000)
+        let link = LinkFacts(firmware: "1.0", portOpen: true)
+        session.consume(.state(.connected), at: start, link: link)
+        // 10 kg: 200,000 counts at 20,000 a kilogram.
+        session.consume(.message(.reading(200_000)), at: start + .milliseconds(100), link: link)
+        let readings = publisher.take(page).compactMap { line -> [String: Any]? in
+            guard let brace = line.firstIndex(of: "{") else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: Data(line[brace...].utf8)) as? [String: Any]
+            return object?["event"] as? String == "reading" ? object : nil
+        }
+        let reading = try #require(readings.first)
+        #expect(reading["unit"] as? String == "lb")
+        #expect(reading["raw"] is Int)
+        let force = try #require(reading["force"] as? Double)
+        #expect(abs(force - 22.05) < 0.3, "10 kg is 22.05 lb")
+        let status = try status(session)
+        #expect(status["calibrated"] as? Bool == true)
+        #expect((status["calibration"] as? [String: Any])?["counts_per_kg"] is Double)
     }
 
     /// Sessions saved here while the history server was away: counted by the history's requests,
@@ -239,6 +277,102 @@ struct DashboardSessionTests {
         let assessment = try #require(try store.assessments(subject: nil).first)
         #expect(assessment.facts.subject == "P020")
         #expect(try store.list().rows.allSatisfy { try store.session(id: $0.id).tags.subject == "P020" })
+    }
+
+    /// `dashboard --subject p017`'s page: the subject picked as the history spells it, its
+    /// assessments (none yet) listed, a subject added from the page in the history (`subject list`'s
+    /// too), and a birth date that is not a day refused with the reason (issue 32: no binary; the
+    /// refusals before serving are ``DashboardTests``' in GripFitCLITests).
+    @Test func theSubjectIsPreselectedAndOneAddedFromThePageIsInTheHistory() throws {
+        let directory = Scratch.directory("gripfit-dashboard-subject")
+        let session = try session(directory: directory, selectedSubject: "p017")
+        _ = try session.history.addSubject(SubjectForm(code: "P017", birthYear: 1950))
+        let subjects = try JSONSerialization.jsonObject(with: Data(try session.history.subjects().utf8)) as? [String: Any]
+        #expect(subjects?["selected"] as? String == "P017")
+        let assessments = try session.history.assessments(subject: "P017")
+        #expect(assessments.contains(#""assessments":[]"#), "\(assessments)")
+        _ = try session.history.addSubject(SubjectForm(code: "K-2", sex: "male", birthYear: 1960))
+        do {
+            _ = try session.history.addSubject(SubjectForm(code: "K-3", birthDate: "1960-02-30"))
+            Issue.record("a birth date of 30 February was taken")
+        } catch {
+            #expect(error.status == .badRequest)
+            #expect(error.message.contains("is not a day of the calendar"), "\(error.message)")
+        }
+        let store = try SQLiteHistory(path: directory + "/history.sqlite")
+        #expect(try store.subjects().map(\.code).contains("K-2"))
+    }
+
+    /// The page's Stop during the rest (issue 32: no binary): the countdown goes on by the session's
+    /// own deadlines, once a second; the status says rest; Stop ends the run as stopped with the
+    /// finished attempts saved, nothing is left to stop, and the session is free for a recording again.
+    @Test func stoppingTheProtocolDuringTheRestSavesTheFinishedAttempts() throws {
+        let directory = Scratch.directory("gripfit-dashboard-rest")
+        let publisher = EventPublisher()
+        let clock = FakeClock()
+        let session = try session(publisher: publisher, directory: directory, clock: clock)
+        let page = try #require(publisher.subscribe())
+        _ = try session.startProtocol(.standard, firstHand: nil, label: nil, trialsPerHand: nil, restSeconds: 30, subject: nil)
+        let link = LinkFacts(firmware: "1.0", portOpen: true)
+        let squeeze: [Int32] = [20_000, 100_000, 200_000, 300_000, 320_000, 310_000, 200_000, 100_000, 20_000, 1_000, 0]
+        var now = MonotonicInstant(nanoseconds: 1_000_000_000)
+        session.consume(.state(.connected), at: now, link: link)
+        var events: [[String: Any]] = []
+        // A still handle, a squeeze, then still readings (the simulator streams on) until the rest
+        // has counted down to 28 or a minute of readings passed.
+        let readings = [Int32](repeating: 0, count: 12) + squeeze + [Int32](repeating: 0, count: 600)
+        for raw in readings where !events.contains(where: { ($0["remaining"] as? Int ?? 30) < 29 }) {
+            now = now + .milliseconds(100)
+            while let due = session.nextDeadline, due <= now { session.tick(at: due) }
+            session.consume(.message(.reading(raw)), at: now, link: link)
+            events += Self.guided(publisher.take(page))
+        }
+        let rest = events.compactMap { $0["remaining"] as? Int }
+        #expect(rest.contains(30) && rest.contains(28), "\(rest)")
+        let status = try status(session)
+        let recording = status["recording"] as? [String: Any]
+        let phase = (recording?["guided"] as? [String: Any])?["phase"] as? String
+        #expect(phase == "rest", "\(status)")
+        clock.set(now)
+        let stopped = try #require(try JSONSerialization.jsonObject(with: Data(try session.stopRecording().utf8)) as? [String: Any])
+        #expect(stopped["phase"] as? String == "finished" && stopped["stopped"] as? Bool == true)
+        let attempts = try #require(stopped["attempts"] as? [[String: Any]])
+        #expect(!attempts.isEmpty)
+        let store = try SQLiteHistory(path: directory + "/history.sqlite")
+        let rows = try store.list().rows
+        #expect(rows.count == attempts.count)
+        #expect(rows.allSatisfy { $0.tags.protocolName == "standard" && $0.tags.hand == .right }, "\(rows.map(\.tags))")
+        do {
+            _ = try session.stopRecording()
+            Issue.record("a second stop found something to stop")
+        } catch {
+            #expect(error.status == .conflict, "nothing left to stop")
+        }
+        _ = try session.startRecording(hand: .left, label: nil, subject: nil)
+    }
+
+    /// A loaded handle is never cued from the page either (issue 32: no binary): the settle phase
+    /// says what it waits on, and the force it reads.
+    @Test func aLoadedHandleIsNotCuedAndTheSettlePhaseSaysWhy() throws {
+        let publisher = EventPublisher()
+        let session = try session(publisher: publisher)
+        let page = try #require(publisher.subscribe())
+        _ = try session.startProtocol(.standard, firstHand: nil, label: nil, trialsPerHand: 1, restSeconds: 0, subject: nil)
+        let link = LinkFacts(firmware: "1.0", portOpen: true)
+        var now = MonotonicInstant(nanoseconds: 1_000_000_000)
+        session.consume(.state(.connected), at: now, link: link)
+        var events: [[String: Any]] = []
+        // 20 kg on the handle (20,000 counts a kilogram), for up to a minute of readings.
+        for _ in 0..<600 where !events.contains(where: { $0["holdup"] is [String: Any] }) {
+            now = now + .milliseconds(100)
+            while let due = session.nextDeadline, due <= now { session.tick(at: due) }
+            session.consume(.message(.reading(400_000)), at: now, link: link)
+            events += Self.guided(publisher.take(page))
+        }
+        let holdup = try #require(events.last?["holdup"] as? [String: Any], "\(events)")
+        #expect(holdup["reason"] as? String == "loaded")
+        #expect(abs((holdup["force"] as? Double ?? 0) - 20) < 1, "\(holdup)")
+        #expect(!events.contains { $0["phase"] as? String == "squeeze" }, "cued on a loaded handle")
     }
 
     /// The page's clinical history: a subject's assessments with the best grip per hand, the centile,

@@ -114,13 +114,7 @@ struct Dashboard: ParsableCommand {
         guard let address = ListenAddress(listen) else { throw CLIFailure("--listen \(listen) is not ADDR:PORT.", status: .usage) }
         let token = generateToken ? AccessPolicy.generateToken() : self.token
         let station = Station()
-        // Checked before the session starts, like the port: a wrong file fails at once.
-        let certificate = try tlsIdentity(configDirectory: station.paths.configDirectory)
-        let location = try station.location(historyOption)
-        // Checked by OpenedHistory at the first open, and again each time a try finds the server.
-        let opened = OpenedHistory(open: { try station.open(location) }, warn: StandardOutput.error)
-        // A subject that is not in the history is said at once, before the port is opened.
-        if let subject { _ = try opened.get().subject(code: subject) }
+        let (certificate, opened, tokens, named) = try checked(station: station)
         let runner = SessionRunner(connection: try connection.connect(pins: station.pins))
         guard let inbox = runner.driver.inbox else {
             throw CLIFailure("Cannot create the eventfd that carries commands from the page to the dongle.", status: .ioError)
@@ -128,13 +122,6 @@ struct Dashboard: ParsableCommand {
         let publisher = EventPublisher()
         let dongleKey = runner.connection.dongleKey
         let clock = runner.clock
-        let tokens = DashboardToken.store(station)
-        let named: Bool
-        do {
-            named = try !tokens.entries().isEmpty
-        } catch {
-            throw CLIFailure("\(error)", status: .dataError)
-        }
         let audit = station.dashboardAudit(opened, token: token, named: named)
         let history = HistoryQueries(
             opened: opened,
@@ -219,6 +206,26 @@ struct Dashboard: ParsableCommand {
         if let saved {
             let display = ForceDisplay(calibration: saved.calibration, unit: unit)
             StandardOutput.line("saved " + SessionText.oneLine(saved, id: saved.id, display: display) + " (recording when stopped)")
+        }
+    }
+
+    /// What is checked before the session starts, like the port, so a wrong one fails at once: the
+    /// certificate, the history, the subject and the named tokens (whether there are any). Tests run
+    /// it in-process (issue 32).
+    func checked(
+        station: Station
+    ) throws -> (certificate: (identity: TLSIdentity, made: String?)?, opened: OpenedHistory, tokens: TokenStore, named: Bool) {
+        let certificate = try tlsIdentity(configDirectory: station.paths.configDirectory)
+        let location = try station.location(historyOption)
+        // Checked by OpenedHistory at the first open, and again each time a try finds the server.
+        let opened = OpenedHistory(open: { try station.open(location) }, warn: StandardOutput.error)
+        // A subject that is not in the history is said at once, before the port is opened.
+        if let subject { _ = try opened.get().subject(code: subject) }
+        let tokens = DashboardToken.store(station)
+        do {
+            return (certificate, opened, tokens, try !tokens.entries().isEmpty)
+        } catch {
+            throw CLIFailure("\(error)", status: .dataError)
         }
     }
 

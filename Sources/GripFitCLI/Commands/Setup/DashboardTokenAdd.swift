@@ -30,7 +30,11 @@ struct DashboardTokenAdd: ParsableCommand {
     }
 
     func run() throws {
-        let station = Station()
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The command on `station`'s files, writing to `output`: tests run it in-process (issue 32).
+    func run(station: Station, to output: some CommandOutput) throws {
         let token: String
         do {
             token = try DashboardToken.store(station).add(name: name, role: role)
@@ -38,8 +42,8 @@ struct DashboardTokenAdd: ParsableCommand {
             throw CLIFailure("\(error)", status: .cannotCreate)
         }
         station.auditInDefaultHistory(AuditEvent(.tokenAdd, detail: "\(name) as \(role.rawValue)"))
-        StandardOutput.line(token)
-        StandardOutput.error(
+        output.line(token)
+        output.error(
             "gripfit-serial: token \(name) (\(role.rawValue)) added; it is shown only here. Open the dashboard's URL "
                 + "with ?token= and this token once; the browser keeps it."
         )

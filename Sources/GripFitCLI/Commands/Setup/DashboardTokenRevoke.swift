@@ -19,7 +19,11 @@ struct DashboardTokenRevoke: ParsableCommand {
     init() {}
 
     func run() throws {
-        let station = Station()
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The command on `station`'s files, writing to `output`: tests run it in-process (issue 32).
+    func run(station: Station, to output: some CommandOutput) throws {
         let role: DashboardRole
         do {
             role = try DashboardToken.store(station).revoke(name: name)
@@ -27,6 +31,6 @@ struct DashboardTokenRevoke: ParsableCommand {
             throw CLIFailure("\(error)", status: .dataError)
         }
         station.auditInDefaultHistory(AuditEvent(.tokenRevoke, detail: "\(name) (\(role.rawValue))"))
-        StandardOutput.line("revoked token \(name) (\(role.rawValue))")
+        output.line("revoked token \(name) (\(role.rawValue))")
     }
 }
