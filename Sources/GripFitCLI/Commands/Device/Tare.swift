@@ -21,7 +21,12 @@ struct Tare: ParsableCommand {
     init() {}
 
     func run() throws {
-        _ = try OneShot.run(.device(.tare), connection: connection, pins: Station().pins, timeout: oneShot.timeout)
-        StandardOutput.line("tared")
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The command with `station`'s pins, writing to `output`: tests run it in-process (issue 32).
+    func run(station: Station, to output: any CommandOutput) throws {
+        _ = try OneShot.run(.device(.tare), connection: connection, pins: station.pins, timeout: oneShot.timeout)
+        output.line("tared")
     }
 }
