@@ -1,5 +1,8 @@
+import ArgumentParser
 import Foundation
 import Testing
+
+@testable import GripFitCLI
 
 /// Shell completion knows values: enumerations their cases, file options file names, `--port`
 /// the bridges (PortCompletionTests, under umockdev). Checked on every command the binary has,
@@ -64,12 +67,12 @@ import Testing
         #expect(try BashCompletion.complete(["check", "--json-file", ""], in: directory).sorted() == both)
     }
 
+    /// Generated in-process by the code `--generate-completion-script` runs (bash's goes through the binary above).
     @Test func zshAndFishScriptsAskTheBinaryForPortsAndListValues() throws {
         for shell in ["zsh", "fish"] {
-            let script = try CLIProcess.run(["--generate-completion-script", shell])
-            #expect(script.status == 0)
-            #expect(script.stdout.contains("---completion"), "\(shell): --port asks the binary")
-            #expect(script.stdout.contains("jsonl"), "\(shell): --format values")
+            let script = GripFitSerial.completionScript(for: try #require(CompletionShell(rawValue: shell)))
+            #expect(script.contains("---completion"), "\(shell): --port asks the binary")
+            #expect(script.contains("jsonl"), "\(shell): --format values")
         }
     }
 }

@@ -3,8 +3,8 @@
 /// What a command would write and exit with, run in-process on a ``BuiltBinary``'s files by the
 /// binary's own parse, `run(station:to:)` and error mapping (issue 32): `subject`'s add, list, show
 /// and edit, `import`, `history copy` and `sync`, `audit`'s list, verify and export, and the
-/// history's readers and HTML reports through ``InProcessHistory``, and the one-shots `tare`, `ping`,
-/// `info` and `rate` (their `--simulate` on a thread of the test process). Status -1 and a note on stderr
+/// history's readers and HTML reports through ``InProcessHistory``, `scan` and the one-shots `tare`,
+/// `ping`, `info` and `rate` (their `--simulate` on a thread of the test process). Status -1 and a note on stderr
 /// for a command that does not run in-process: such a test launches the binary.
 enum InProcessCommand {
     /// `extra` is added to the instance's environment (a server's `PGPASSWORD`, a declared user).
@@ -27,6 +27,7 @@ enum InProcessCommand {
             case let ping as Ping: try ping.run(station: station, to: sink)
             case let info as Info: try info.run(station: station, to: sink)
             case let rate as Rate: try rate.run(station: station, to: sink)
+            case let scan as Scan: try scan.run(station: station, to: sink)
             case is History, is Show, is Export, is Plot, is ReportCommand: return InProcessHistory.run(arguments, in: cli, extra: extra)
             default: return CLIProcess.Result(status: -1, stdout: "", stderr: "\(arguments) does not run in-process")
             }
