@@ -193,8 +193,8 @@ import Testing
         #expect(result.stderr.contains("udev"))
     }
 
-    @Test func aMissingPortIsUnavailable() throws {
-        let result = try CLIProcess.run(["monitor", "--port", "/dev/ttyGONE9", "--duration", "1"])
+    @Test func aMissingPortIsUnavailable() {
+        let result = InProcessMonitor.run(["--port", "/dev/ttyGONE9", "--duration", "1"])
         #expect(result.status == 69)
         #expect(result.stderr.contains("/dev/ttyGONE9"))
     }
