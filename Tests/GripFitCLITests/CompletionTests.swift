@@ -42,7 +42,8 @@ import Testing
         #expect(enumerations >= 10)
     }
 
-    @Test func bashCompletesEnumerationValues() throws {
+    /// One test for bash's Tab through the binary: enumeration values, then file names.
+    @Test func bashCompletesEnumerationValuesAndFileNames() throws {
         #expect(try BashCompletion.complete(["monitor", "--format", ""]) == ["text", "jsonl", "csv"])
         #expect(try BashCompletion.complete(["monitor", "--format", "j"]) == ["jsonl"])
         #expect(
@@ -50,9 +51,8 @@ import Testing
                 == ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         )
         #expect(try BashCompletion.complete(["record", "--hand", ""]) == ["left", "right"])
-    }
 
-    @Test func bashCompletesFileNamesForFileOptionsAndImport() throws {
+        // File names for file options and import.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
