@@ -120,7 +120,7 @@ import Testing
         #expect((ping["message"] as? String ?? "").contains("3 of 3 pings got no S:PONG within 1000 ms"))
     }
 
-    /// A hand still pressing after the tare, through the binary: a load growing by 1 kg every 0.1 s
+    /// A hand still pressing after the tare, in-process: a load growing by 1 kg every 0.1 s
     /// (for ten minutes, a bound on a hang only), so wherever the tare lands, the readings after its
     /// 300 ms settle are at least 2 kg (40,000 counts) off 0, and the case names what to look for.
     @Test func aLoadedHandleFailsTareWithTheHintToLookAtIt() throws {
@@ -129,7 +129,7 @@ import Testing
         let simulator = try VirtualDongle(options: options)
         simulator.start()
         defer { simulator.stop() }
-        let result = try CLIProcess.run(["check", "--port", simulator.path, "--only", "tare", "--duration", "1"])
+        let result = InProcessCheck.run(["--port", simulator.path, "--only", "tare", "--duration", "1"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let counts = try #require(
             result.stdout.firstMatch(of: /the handle reads (\d+) counts: is something on it\?/)?.1,
@@ -264,8 +264,8 @@ import Testing
     }
 
     @Test func usageErrorsExit64() throws {
-        // The first through the binary, the others parsed in-process.
-        #expect(try CLIProcess.run(["check", "--simulate", "--duration", "0.1"]).status == 64)
+        // The first run in-process, the others parsed in-process.
+        #expect(InProcessCheck.run(["--simulate", "--duration", "0.1"]).status == 64)
         #expect(InProcessParse.run(["check", "--simulate", "--only", "nonsense"]).status == 64)
         #expect(InProcessParse.run(["check", "--simulate", "--only", "ping", "--skip", "ping"]).status == 64)
         #expect(InProcessParse.run(["check", "--port", "/dev/ttyACM0", "--bug", "slow-pong"]).status == 64)

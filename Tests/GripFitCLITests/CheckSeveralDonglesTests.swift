@@ -60,9 +60,7 @@ import Testing
         let junit = CheckEndToEndTests.temporaryPath("slow-pong.xml")
         defer { try? FileManager.default.removeItem(atPath: junit) }
         let ports = simulators.flatMap { ["--port", $0.path] }
-        let result = try CLIProcess.run(
-            ["check"] + ports + ["--only", "handshake", "ping", "--duration", "1", "--junit", junit, "--quiet"]
-        )
+        let result = InProcessCheck.run(ports + ["--only", "handshake", "ping", "--duration", "1", "--junit", junit, "--quiet"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(try JUnitSchema.validate(junit) == "")
         let suites = try Self.suites(junit)
@@ -81,17 +79,14 @@ import Testing
         let second = try Ser2Net(exporting: simulators[1].path)
         let junit = CheckEndToEndTests.temporaryPath("ser2net.xml")
         defer { try? FileManager.default.removeItem(atPath: junit) }
-        let result = try CLIProcess.run(
-            [
-                "check", "--port", first.rfc2217URL, "--port", second.rawURL, "--only", "handshake", "tare", "ping",
-                "--duration", "1", "--junit", junit,
-            ])
+        let result = InProcessCheck.run([
+            "--port", first.rfc2217URL, "--port", second.rawURL, "--only", "handshake", "tare", "ping", "--duration", "1", "--junit", junit,
+        ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(try JUnitSchema.validate(junit) == "")
         #expect(try Self.suites(junit).map { Self.attribute($0, "name") } == [first.rfc2217URL, second.rawURL])
 
-        let monitor = try CLIProcess.run(
-            ["monitor", "--port", first.rawURL, "--port", second.rfc2217URL, "--format", "jsonl", "--duration", "2"])
+        let monitor = InProcessMonitor.run(["--port", first.rawURL, "--port", second.rfc2217URL, "--format", "jsonl", "--duration", "2"])
         #expect(monitor.status == 0, "\(monitor.stderr)")
         let events = try monitor.lines.map(Event.init)
         let readingPorts = Set(events.filter { $0.kind == "reading" }.compactMap { $0["port"] as? String })
@@ -106,9 +101,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: junit) }
         let refusing = try RefusingPort()
         let refused = "tcp://127.0.0.1:\(refusing.port)"
-        let result = try withExtendedLifetime(refusing) {
-            try CLIProcess.run(
-                ["check", "--port", simulators[0].path, "--port", refused, "--only", "handshake", "--duration", "1", "--junit", junit])
+        let result = withExtendedLifetime(refusing) {
+            InProcessCheck.run([
+                "--port", simulators[0].path, "--port", refused, "--only", "handshake", "--duration", "1", "--junit", junit,
+            ])
         }
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(try JUnitSchema.validate(junit) == "")
@@ -118,10 +114,10 @@ import Testing
     }
 
     @Test func oneDongleCommandsRefuseSeveralPorts() throws {
-        let result = try CLIProcess.run(["ping", "--port", "/dev/ttyACM0", "--port", "/dev/ttyACM1"])
+        let result = InProcessCommand.run(["ping", "--port", "/dev/ttyACM0", "--port", "/dev/ttyACM1"], in: BuiltBinary())
         #expect(result.status == 64)
         #expect(result.stderr.contains("only check and monitor take several"))
-        // Parsed in-process: the refusal above went through the binary.
+        // Parsed in-process.
         #expect(InProcessParse.run(["monitor", "--port", "/dev/a", "--port", "/dev/b", "--format", "csv"]).status == 64)
     }
 }

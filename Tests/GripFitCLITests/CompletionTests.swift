@@ -1,5 +1,8 @@
+import ArgumentParser
 import Foundation
 import Testing
+
+@testable import GripFitCLI
 
 /// Shell completion knows values: enumerations their cases, file options file names, `--port`
 /// the bridges (PortCompletionTests, under umockdev). Checked on every command the binary has,
@@ -39,7 +42,8 @@ import Testing
         #expect(enumerations >= 10)
     }
 
-    @Test func bashCompletesEnumerationValues() throws {
+    /// One test for bash's Tab through the binary: enumeration values, then file names.
+    @Test func bashCompletesEnumerationValuesAndFileNames() throws {
         #expect(try BashCompletion.complete(["monitor", "--format", ""]) == ["text", "jsonl", "csv"])
         #expect(try BashCompletion.complete(["monitor", "--format", "j"]) == ["jsonl"])
         #expect(
@@ -47,9 +51,8 @@ import Testing
                 == ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         )
         #expect(try BashCompletion.complete(["record", "--hand", ""]) == ["left", "right"])
-    }
 
-    @Test func bashCompletesFileNamesForFileOptionsAndImport() throws {
+        // File names for file options and import.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -64,12 +67,12 @@ import Testing
         #expect(try BashCompletion.complete(["check", "--json-file", ""], in: directory).sorted() == both)
     }
 
+    /// Generated in-process by the code `--generate-completion-script` runs (bash's goes through the binary above).
     @Test func zshAndFishScriptsAskTheBinaryForPortsAndListValues() throws {
         for shell in ["zsh", "fish"] {
-            let script = try CLIProcess.run(["--generate-completion-script", shell])
-            #expect(script.status == 0)
-            #expect(script.stdout.contains("---completion"), "\(shell): --port asks the binary")
-            #expect(script.stdout.contains("jsonl"), "\(shell): --format values")
+            let script = GripFitSerial.completionScript(for: try #require(CompletionShell(rawValue: shell)))
+            #expect(script.contains("---completion"), "\(shell): --port asks the binary")
+            #expect(script.contains("jsonl"), "\(shell): --format values")
         }
     }
 }

@@ -14,7 +14,7 @@ struct DashboardMetricsEndToEndTests {
     @Test func prometheusScrapesTheDashboardWithItsTokenAndTheReadingsGrow() throws {
         let dashboard = try DashboardEndToEndTests.Dashboard(["--token", Self.token])
         defer { _ = dashboard.stop() }
-        let port = dashboard.client.port
+        let scrapes = try TCPRelay(to: dashboard.client.port)
         let prometheus = try PrometheusServer(
             config: """
                 global:
@@ -25,9 +25,10 @@ struct DashboardMetricsEndToEndTests {
                     authorization:
                       credentials: \(Self.token)
                     static_configs:
-                      - targets: ['127.0.0.1:\(port)']
+                      - targets: ['127.0.0.1:\(scrapes.port)']
 
-                """
+                """,
+            scrapesThrough: scrapes
         )
         let deadline = ContinuousClock.now + .seconds(60)
         // Three samples are two scrape intervals; `up` 1 says the token was taken.

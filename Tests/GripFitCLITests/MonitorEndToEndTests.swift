@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import GripFitLinux
 import GripFitSimulator
 import Testing
 
@@ -129,6 +130,7 @@ import Testing
         let monitor = Process()
         monitor.executableURL = CLIProcess.binary
         monitor.arguments = ["monitor", "--port", simulator.path, "--format", "jsonl"]
+        LaunchLog.note()
         let out = Pipe()
         monitor.standardOutput = out
         try monitor.run()
@@ -153,21 +155,15 @@ import Testing
         _ = simulator.stop()
     }
 
+    /// The first holder opens the port as a running monitor does (``SerialPort``, its lock; a second
+    /// open is busy in SerialPortTests); the second monitor runs in-process.
     @Test func aSecondMonitorOnABusyPortFailsFastSayingSo() throws {
-        let simulator = try SimulatorProcess()
-        defer { _ = simulator.stop() }
-        let first = Process()
-        first.executableURL = CLIProcess.binary
-        first.arguments = ["monitor", "--port", simulator.path, "--duration", "8", "--format", "jsonl"]
-        let out = Pipe()
-        first.standardOutput = out
-        try first.run()
-        defer { first.terminate() }
-        _ = out.fileHandleForReading.availableData
-        // Asked for ten minutes: only a refusal at once ends it before the watchdog's minute.
-        let (process, secondOut, secondErr) = try CLIProcess.start(["monitor", "--port", simulator.path, "--duration", "600"])
-        BuiltBinary().watchdog(process, seconds: 60)
-        let second = CLIProcess.finish(process, secondOut, secondErr)
+        let simulator = try Self.simulator { _ in }
+        defer { simulator.stop() }
+        let first = try SerialPort.open(path: simulator.path)
+        defer { first.close() }
+        // Asked for a minute: a run that waited instead of refusing at once would end 0, not 75.
+        let second = InProcessMonitor.run(["--port", simulator.path, "--duration", "60"])
         #expect(second.status == 75)
         #expect(second.stderr.contains("busy"))
         #expect(second.stderr.contains(simulator.path))
@@ -193,8 +189,8 @@ import Testing
         #expect(result.stderr.contains("udev"))
     }
 
-    @Test func aMissingPortIsUnavailable() throws {
-        let result = try CLIProcess.run(["monitor", "--port", "/dev/ttyGONE9", "--duration", "1"])
+    @Test func aMissingPortIsUnavailable() {
+        let result = InProcessMonitor.run(["--port", "/dev/ttyGONE9", "--duration", "1"])
         #expect(result.status == 69)
         #expect(result.stderr.contains("/dev/ttyGONE9"))
     }

@@ -15,12 +15,10 @@ import Testing
         var line = ""
         while !line.contains(#""event":"reading""#), let next = monitor.nextLine(before: deadline) { line = next }
         #expect(line.contains(#""event":"reading""#), "no reading within 60 s")
-        var ports: [UInt16] = []
-        _ = Polling.until(before: .now + .seconds(30)) {
-            ports = ListeningPorts.of(monitor.pid)
-            return !ports.isEmpty
-        }
-        let client = HTTPTestClient(port: Int(try #require(ports.first)))
+        // The port the kernel gave it, as the monitor reports it.
+        let notice = monitor.stderrText(until: "/metrics", before: .now + .seconds(30))
+        let port = notice.components(separatedBy: "metrics at http://127.0.0.1:").dropFirst().first?.prefix { $0.isNumber }
+        let client = HTTPTestClient(port: try #require(port.flatMap { Int($0) }, "\(notice)"))
         #expect(try client.get("/metrics").status == 401)
         let metrics = try client.get("/metrics", headers: ["Authorization": "Bearer \(token)"])
         #expect(metrics.status == 200)

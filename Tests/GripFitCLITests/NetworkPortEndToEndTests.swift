@@ -29,9 +29,8 @@ struct NetworkPortEndToEndTests {
         let simulator = try SimulatorProcess(["--load", "10kg"])
         defer { _ = simulator.stop() }
         let ser2net = try Ser2Net(exporting: simulator.path)
-        let result = try CLIProcess.run(
-            ["check", "--port", ser2net.rfc2217URL, "--only", "handshake", "set-rate", "tare", "ping", "--duration", "1"]
-                + TestLimits.check
+        let result = InProcessCheck.run(
+            ["--port", ser2net.rfc2217URL, "--only", "handshake", "set-rate", "tare", "ping", "--duration", "1"] + TestLimits.check
         )
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("4 cases: 4 passed, 0 failed"))
@@ -42,11 +41,11 @@ struct NetworkPortEndToEndTests {
         let simulator = try SimulatorProcess()
         defer { _ = simulator.stop() }
         let ser2net = try Ser2Net(exporting: simulator.path)
-        let tare = try CLIProcess.run(["tare", "--port", ser2net.rawURL])
+        let tare = InProcessCommand.run(["tare", "--port", ser2net.rawURL], in: BuiltBinary())
         #expect(tare.status == 0, "\(tare.stderr)")
         // pyserial's spelling of raw TCP works too.
         let socketURL = ser2net.rawURL.replacingOccurrences(of: "tcp://", with: "socket://")
-        let rate = try CLIProcess.run(["rate", "50", "--port", socketURL])
+        let rate = InProcessCommand.run(["rate", "50", "--port", socketURL], in: BuiltBinary())
         #expect(rate.status == 0, "\(rate.stderr)")
         #expect(rate.stdout.contains("sample interval 50 ms"))
     }

@@ -1,6 +1,9 @@
 import Foundation
+import GripFitSimulator
 import Testing
 
+/// The one-shots run in-process (``InProcessCommand``) on the binary's own code; the binary is
+/// launched for one path, a ping behind a flaky link.
 @Suite(.waitsOnProcesses, .serialized) struct OneShotEndToEndTests {
     @Test(arguments: [
         (["tare"], "tared"),
@@ -10,19 +13,20 @@ import Testing
         (["rate", "20"], "sample interval 20 ms"),
         (["rate", "1000"], "sample interval 1000 ms"),
     ])
-    func succeedsAgainstTheSimulator(arguments: [String], expected: String) throws {
-        let result = try CLIProcess.run(arguments + ["--simulate"])
+    func succeedsAgainstTheSimulator(arguments: [String], expected: String) {
+        let result = InProcessCommand.run(arguments + ["--simulate"], in: BuiltBinary())
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(expected))
     }
 
     @Test func anOutOfRangeRateExits64BeforeTheSimulatorSeesTheHost() throws {
-        let simulator = try SimulatorProcess()
-        let result = try CLIProcess.run(["rate", "--port", simulator.path, "--", "5"])
-        let stopped = simulator.stop()
+        let simulator = try VirtualDongle(options: SimulatorOptions())
+        simulator.start()
+        let result = InProcessCommand.run(["rate", "--port", simulator.path, "--", "5"], in: BuiltBinary())
+        simulator.stop()
         #expect(result.status == 64)
         #expect(result.stderr.contains("must be between 20 and 1000 ms; got 5."), "\(result.stderr)")
-        #expect(stopped.stderr.contains("host opened the port 0 times"), "nothing was sent: \(stopped.stderr)")
+        #expect(simulator.statistics.hostOpens == 0, "nothing was sent: the host opened the port")
     }
 
     /// Refused by the parse, so no port is ever opened: the other values need no simulator or launch.
@@ -33,15 +37,17 @@ import Testing
         #expect(result.stderr.contains("must be between 20 and 1000 ms; got \(ms)."), "\(result.stderr)")
     }
 
-    @Test func tareOnABrokenSensorFailsWithTheHardwareMessage() throws {
-        let result = try CLIProcess.run(["tare", "--simulate", "--fault", "not-ready"])
+    @Test func tareOnABrokenSensorFailsWithTheHardwareMessage() {
+        let result = InProcessCommand.run(["tare", "--simulate", "--fault", "not-ready"], in: BuiltBinary())
         #expect(result.status == 74)
         #expect(result.stderr.contains("NOT_READY"))
     }
 
+    /// Through the binary: the one-shot's end-to-end path.
     @Test func oneShotsWorkBehindAFlakyLink() throws {
         let result = try CLIProcess.run(["ping", "--simulate", "--fault", "fragment", "--fault", "garbage"])
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("PONG in"), "\(result.stdout)")
     }
 
     /// Parsed in-process: `check`'s usage errors show exit 64 through the binary.
@@ -51,11 +57,11 @@ import Testing
         #expect(InProcessParse.run(["monitor", "--simulate", "--fault", "nonsense"]).status == 64)
     }
 
+    /// Rendered in-process as the binary renders it (HelpTests launches the binary for `--help`).
     @Test func helpListsTheCommandsAndTheExitCodes() throws {
-        let result = try CLIProcess.run(["--help"])
-        #expect(result.status == 0)
+        let help = try #require(InProcessHelp.lines(["gripfit-serial"], columns: 80)).joined(separator: "\n")
         for word in ["monitor", "tare", "ping", "info", "rate", "simulate", "64", "69", "74", "75", "77"] {
-            #expect(result.stdout.contains(word), "\(word)")
+            #expect(help.contains(word), "\(word)")
         }
     }
 }

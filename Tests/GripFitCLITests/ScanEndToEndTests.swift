@@ -2,12 +2,12 @@ import Foundation
 import Glibc
 import Testing
 
-/// `scan` and `--device` against a simulator with two GripFits in range.
+/// `scan` and `--device` against a simulator with two GripFits in range: the listing and the
+/// nothing-found failure in-process (``InProcessCommand``), pinning through the binary.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(15)))
 struct ScanEndToEndTests {
-    @Test func scanListsBothGripFits() throws {
-        let cli = BuiltBinary()
-        let result = try cli.run("scan", "--simulate", "--gripfits", "2", "--duration", "1.5")
+    @Test func scanListsBothGripFits() {
+        let result = InProcessCommand.run(["scan", "--simulate", "--gripfits", "2", "--duration", "1.5"], in: BuiltBinary())
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.lines == [
@@ -38,12 +38,11 @@ struct ScanEndToEndTests {
         #expect(devices == ["ble:C0:FF:EE:00:00:01", "ble:C0:FF:EE:00:00:02", "ble:C0:FF:EE:00:00:02"])
     }
 
-    @Test func badDeviceAndNothingFound() throws {
-        let cli = BuiltBinary()
+    @Test func badDeviceAndNothingFound() {
         // Parsed in-process: the binary's usage errors are HostileInputTests' and each command's own.
         let bad = InProcessParse.run(["monitor", "--simulate", "--device", "not-an-address", "--duration", "1"])
         #expect(bad.status == 64)
-        let none = try cli.run("scan", "--simulate", "--duration", "0.2")
+        let none = InProcessCommand.run(["scan", "--simulate", "--duration", "0.2"], in: BuiltBinary())
         #expect(none.status == 69)
         #expect(none.stderr.contains("No GripFit seen in 0.2 s"))
     }

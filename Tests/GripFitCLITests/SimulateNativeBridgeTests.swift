@@ -33,8 +33,9 @@ import Testing
         #expect(result.stderr.contains("/nonexistent/gripfit-bridge-native"))
     }
 
+    /// Rendered in-process as the binary renders it.
     @Test func helpMentionsIt() throws {
-        let help = try CLIProcess.run(["simulate", "--help"])
-        #expect(help.stdout.contains("--native-bridge"))
+        let help = try #require(InProcessHelp.lines(["gripfit-serial", "simulate"], columns: 80))
+        #expect(help.joined(separator: "\n").contains("--native-bridge"))
     }
 }

@@ -2,11 +2,12 @@
 
 /// What a command would write and exit with, run in-process on a ``BuiltBinary``'s files by the
 /// binary's own parse, `run(station:to:)` and error mapping (issue 32): `record` (off a terminal),
-/// `calibrate` and `tare` on a simulator in the test process, `subject`'s add, list, show and
-/// edit, `import`, `history copy` and `sync`, `audit`'s list, verify and export, `dashboard
-/// token`'s add, list and revoke, `dashboard`'s checks before it serves, and the history's readers
-/// and HTML reports through ``InProcessHistory``. Status -1 and a note on stderr for a command that
-/// does not run in-process (a dashboard that passed its checks would serve): such a test launches the binary.
+/// `calibrate`, `scan` and the one-shots `tare`, `ping`, `info` and `rate` on a simulator in the
+/// test process, `subject`'s add, list, show and edit, `import`, `history copy` and `sync`,
+/// `audit`'s list, verify and export, `dashboard token`'s add, list and revoke, `dashboard`'s
+/// checks before it serves, and the history's readers and HTML reports through ``InProcessHistory``.
+/// Status -1 and a note on stderr for a command that does not run in-process (a dashboard that
+/// passed its checks would serve): such a test launches the binary.
 enum InProcessCommand {
     /// `extra` is added to the instance's environment (a server's `PGPASSWORD`, a declared user).
     static func run(_ arguments: [String], in cli: BuiltBinary, extra: [String: String] = [:]) -> CLIProcess.Result {
@@ -33,6 +34,10 @@ enum InProcessCommand {
             case let dashboard as Dashboard:
                 _ = try dashboard.checked(station: station)
                 return CLIProcess.Result(status: -1, stdout: sink.stdout, stderr: "\(arguments) passed its checks and would serve")
+            case let ping as Ping: try ping.run(station: station, to: sink)
+            case let info as Info: try info.run(station: station, to: sink)
+            case let rate as Rate: try rate.run(station: station, to: sink)
+            case let scan as Scan: try scan.run(station: station, to: sink)
             case is History, is Show, is Export, is Plot, is ReportCommand: return InProcessHistory.run(arguments, in: cli, extra: extra)
             default: return CLIProcess.Result(status: -1, stdout: "", stderr: "\(arguments) does not run in-process")
             }

@@ -3,7 +3,8 @@ import Glibc
 
 /// Debian's real Prometheus (`prometheus` package) on 127.0.0.1, on a port the kernel picks, with
 /// a scrape config of the test's and a scratch TSDB, as a rack's monitoring host would run it.
-/// Its HTTP API is how a test waits for scrapes: a query that counts them, asked again until it holds.
+/// It scrapes its target through a ``TCPRelay``, so a test waits for scrapes as events: a query is
+/// asked again each time the next scrape request starts (Prometheus has stored the one before it by then).
 final class PrometheusServer {
     static let executable = "/usr/bin/prometheus"
     static let promtool = "/usr/bin/promtool"
@@ -14,33 +15,35 @@ final class PrometheusServer {
     let directory: String
     let port: UInt16
     private let process: Process
+    private let scrapes: TCPRelay
     var url: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts Prometheus with `config` (YAML) and waits until it listens.
-    init(config: String) throws {
+    /// Starts Prometheus with `config` (YAML), whose target is `scrapes`' port, and waits until it
+    /// says it is ready; its port is the one its log says it listens on.
+    init(config: String, scrapesThrough scrapes: TCPRelay) throws {
+        self.scrapes = scrapes
         directory = NSTemporaryDirectory() + "gripfit-prometheus-\(getpid())-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try config.write(toFile: directory + "/prometheus.yml", atomically: true, encoding: .utf8)
         let process = Process()
+        let log = Pipe()
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = [
             "--config.file=\(directory)/prometheus.yml", "--storage.tsdb.path=\(directory)/data",
-            "--web.listen-address=127.0.0.1:0", "--log.level=warn",
+            "--web.listen-address=127.0.0.1:0", "--log.level=info",
         ]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = log
         process.standardInput = FileHandle.nullDevice
         try process.run()
         self.process = process
-        var ports: [UInt16] = []
-        _ = Polling.until(before: .now + .seconds(60)) {
-            ports = ListeningPorts.of(process.processIdentifier)
-            return !ports.isEmpty || !process.isRunning
-        }
-        guard let port = ports.first else {
+        let said = PipeReader.text(of: log, until: "Server is ready to receive web requests", before: .now + .seconds(60))
+        log.drainInBackground()
+        let listening = said.components(separatedBy: #"msg="Listening on" address=127.0.0.1:"#).dropFirst().first
+        guard said.contains("Server is ready"), let port = listening.flatMap({ UInt16(String($0.prefix { $0.isNumber })) }) else {
             process.terminate()
             process.waitUntilExit()
-            throw PrometheusError("prometheus did not listen within 60 s (config in \(directory)/prometheus.yml)")
+            throw PrometheusError("prometheus was not ready within 60 s (config in \(directory)/prometheus.yml); it said:\n\(said)")
         }
         self.port = port
     }
@@ -75,14 +78,17 @@ final class PrometheusServer {
         return Double(text)
     }
 
-    /// Asks `query` again until its value satisfies `holds` or `deadline` passes; the last value seen.
+    /// Asks `query` again at each new scrape until its value satisfies `holds` or `deadline` passes
+    /// (a bound on a hang); the last value seen.
     func value(of query: String, before deadline: ContinuousClock.Instant, until holds: (Double) -> Bool) -> Double? {
-        var last: Double?
-        _ = Polling.until(before: deadline) {
-            last = value(of: query)
-            return last.map(holds) ?? false
+        while true {
+            let scraped = scrapes.sent
+            let last = value(of: query)
+            if last.map(holds) ?? false { return last }
+            let left = deadline - .now
+            let until = Date() + Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            guard left > .zero, scrapes.awaitClientBytes(beyond: scraped, before: until) else { return last }
         }
-        return last
     }
 
     /// `promtool ARGUMENTS`: its exit status and everything it printed.

@@ -10,6 +10,8 @@ final class RunningCLI {
     /// The child's stdin, when the test writes to it; else it reads /dev/null.
     private let input: Pipe?
     private var buffer: [UInt8] = []
+    /// What ``stderrText(until:before:)`` has read, given back in front of the rest by ``wait()`` and ``stop()``.
+    private var stderrSaid = ""
 
     /// `executable`: another program run the same way (the native bridge, say).
     init(
@@ -42,7 +44,7 @@ final class RunningCLI {
     /// Waits for the child to exit by itself; returns its status and everything said on stderr.
     func wait() -> (status: Int32, stderr: String) {
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        return (process.terminationStatus, restOfStderr())
     }
 
     deinit {
@@ -51,6 +53,18 @@ final class RunningCLI {
 
     /// For ``ListeningPorts``: the ports a server of the binary's bound on `:0`.
     var pid: Int32 { process.processIdentifier }
+
+    /// What stderr has said until it holds `text` (a notice the test waits for), or until `deadline`
+    /// (a bound on a hang) or its end.
+    func stderrText(until text: String, before deadline: ContinuousClock.Instant) -> String {
+        let said = stderrSaid
+        stderrSaid += PipeReader.text(of: stderr, before: deadline) { (said + $0).contains(text) }
+        return stderrSaid
+    }
+
+    private func restOfStderr() -> String {
+        stderrSaid + String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
 
     /// The next stdout line, waiting in poll() until `deadline`; nil at end of file or on timeout.
     func nextLine(before deadline: Date) -> String? {
@@ -75,6 +89,6 @@ final class RunningCLI {
     func stop() -> (status: Int32, stderr: String) {
         if process.isRunning { kill(process.processIdentifier, SIGINT) }
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        return (process.terminationStatus, restOfStderr())
     }
 }

@@ -23,9 +23,14 @@ struct Info: ParsableCommand {
     init() {}
 
     func run() throws {
-        let reply = try OneShot.run(.device(.info), connection: connection, pins: Station().pins, timeout: oneShot.timeout)
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The command with `station`'s pins, writing to `output`: tests run it in-process (issue 32).
+    func run(station: Station, to output: any CommandOutput) throws {
+        let reply = try OneShot.run(.device(.info), connection: connection, pins: station.pins, timeout: oneShot.timeout)
         guard case .device(let info) = reply.message else { return }
         let bridge = reply.bridgeVersion.map { ", bridge firmware \(UntrustedText.escaped($0))" } ?? ", plain relay"
-        StandardOutput.line("\(UntrustedText.escaped(info.name)) firmware \(UntrustedText.escaped(info.firmware))\(bridge)")
+        output.line("\(UntrustedText.escaped(info.name)) firmware \(UntrustedText.escaped(info.firmware))\(bridge)")
     }
 }

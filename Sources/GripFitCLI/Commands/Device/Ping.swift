@@ -22,8 +22,13 @@ struct Ping: ParsableCommand {
     init() {}
 
     func run() throws {
-        let reply = try OneShot.run(.device(.ping), connection: connection, pins: Station().pins, timeout: oneShot.timeout)
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The command with `station`'s pins, writing to `output`: tests run it in-process (issue 32).
+    func run(station: Station, to output: any CommandOutput) throws {
+        let reply = try OneShot.run(.device(.ping), connection: connection, pins: station.pins, timeout: oneShot.timeout)
         let milliseconds = (reply.latency.milliseconds * 10).rounded() / 10
-        StandardOutput.line("PONG in \(milliseconds) ms")
+        output.line("PONG in \(milliseconds) ms")
     }
 }

@@ -47,8 +47,13 @@ struct Rate: ParsableCommand {
     }
 
     func run() throws {
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The command with `station`'s pins, writing to `output`: tests run it in-process (issue 32).
+    func run(station: Station, to output: any CommandOutput) throws {
         let rate = try SampleRate(milliseconds: milliseconds)
-        _ = try OneShot.run(.device(.rate(rate)), connection: connection, pins: Station().pins, timeout: oneShot.timeout)
-        StandardOutput.line("sample interval \(rate.milliseconds) ms")
+        _ = try OneShot.run(.device(.rate(rate)), connection: connection, pins: station.pins, timeout: oneShot.timeout)
+        output.line("sample interval \(rate.milliseconds) ms")
     }
 }

@@ -32,7 +32,12 @@ struct Scan: ParsableCommand {
     }
 
     func run() throws {
-        let link = try connection.connect(pins: Station().pins)
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The scan with `station`'s pins, writing to `output`: tests run it in-process (issue 32).
+    func run(station: Station, to output: any CommandOutput) throws {
+        let link = try connection.connect(pins: station.pins)
         let runner = SessionRunner(connection: link)
         runner.driver.submit(.bridge(.scan))
         var found: [(address: BLEAddress, rssi: Int, name: String)] = []
@@ -52,9 +57,9 @@ struct Scan: ParsableCommand {
             )
         }
         let pinned = link.pin ?? nil
-        StandardOutput.line("  address            rssi  name")
+        output.line("  address            rssi  name")
         for entry in found {
-            StandardOutput.line(
+            output.line(
                 (entry.address == pinned ? "* " : "  ") + SessionText.pad(entry.address.description, 19)
                     + SessionText.pad("\(entry.rssi)", 6) + entry.name
             )
