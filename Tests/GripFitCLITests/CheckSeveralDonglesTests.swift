@@ -60,7 +60,9 @@ import Testing
         let junit = CheckEndToEndTests.temporaryPath("slow-pong.xml")
         defer { try? FileManager.default.removeItem(atPath: junit) }
         let ports = simulators.flatMap { ["--port", $0.path] }
-        let result = InProcessCheck.run(ports + ["--only", "handshake", "ping", "--duration", "1", "--junit", junit, "--quiet"])
+        let result = try CLIProcess.run(
+            ["check"] + ports + ["--only", "handshake", "ping", "--duration", "1", "--junit", junit, "--quiet"]
+        )
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(try JUnitSchema.validate(junit) == "")
         let suites = try Self.suites(junit)
@@ -79,14 +81,17 @@ import Testing
         let second = try Ser2Net(exporting: simulators[1].path)
         let junit = CheckEndToEndTests.temporaryPath("ser2net.xml")
         defer { try? FileManager.default.removeItem(atPath: junit) }
-        let result = InProcessCheck.run([
-            "--port", first.rfc2217URL, "--port", second.rawURL, "--only", "handshake", "tare", "ping", "--duration", "1", "--junit", junit,
-        ])
+        let result = try CLIProcess.run(
+            [
+                "check", "--port", first.rfc2217URL, "--port", second.rawURL, "--only", "handshake", "tare", "ping",
+                "--duration", "1", "--junit", junit,
+            ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(try JUnitSchema.validate(junit) == "")
         #expect(try Self.suites(junit).map { Self.attribute($0, "name") } == [first.rfc2217URL, second.rawURL])
 
-        let monitor = InProcessMonitor.run(["--port", first.rawURL, "--port", second.rfc2217URL, "--format", "jsonl", "--duration", "2"])
+        let monitor = try CLIProcess.run(
+            ["monitor", "--port", first.rawURL, "--port", second.rfc2217URL, "--format", "jsonl", "--duration", "2"])
         #expect(monitor.status == 0, "\(monitor.stderr)")
         let events = try monitor.lines.map(Event.init)
         let readingPorts = Set(events.filter { $0.kind == "reading" }.compactMap { $0["port"] as? String })
@@ -101,10 +106,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: junit) }
         let refusing = try RefusingPort()
         let refused = "tcp://127.0.0.1:\(refusing.port)"
-        let result = withExtendedLifetime(refusing) {
-            InProcessCheck.run([
-                "--port", simulators[0].path, "--port", refused, "--only", "handshake", "--duration", "1", "--junit", junit,
-            ])
+        let result = try withExtendedLifetime(refusing) {
+            try CLIProcess.run(
+                ["check", "--port", simulators[0].path, "--port", refused, "--only", "handshake", "--duration", "1", "--junit", junit])
         }
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(try JUnitSchema.validate(junit) == "")
