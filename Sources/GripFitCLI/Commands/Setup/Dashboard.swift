@@ -33,7 +33,6 @@ struct Dashboard: ParsableCommand {
 
             Examples:
               gripfit-serial dashboard --simulate
-              gripfit-serial dashboard --simulate --speed 10 --person right=30,32,31 --person left=25,24,26
               gripfit-serial dashboard --port /dev/ttyACM0 --unit lb
               gripfit-serial dashboard --listen 0.0.0.0:8642 --generate-token
               gripfit-serial dashboard --generate-token --tls self-signed
