@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Issue 34's sustained, intermittent and rapid-exchange protocols through the real binary on the
-/// simulator: each run once for a calibrated subject by a scripted person (`--person` with its
+/// Issue 34's sustained, intermittent and rapid-exchange protocols through the CLI's own parse and
+/// run, in-process, on the simulator (ProtocolAcceptanceTests takes `record --protocol` through the
+/// binary): each run once for a calibrated subject by a scripted person (`--person` with its
 /// hold, fade and release), every figure `show A<n>` prints checked against a computation here from
 /// the script (FR50 and the fatigue index to one sample interval and 1 %), and the same figures in
 /// the report, the JSON and CSV listings and a validated FHIR Bundle. No test waits on a clock.
@@ -44,21 +45,20 @@ struct FatigueProtocolAcceptanceTests {
     ) throws -> (stdout: String, show: String) {
         if setUp {
             try cli.calibrateLikeTheSimulator()
-            #expect(try cli.run("subject", "add", "P1", "--sex", "male", "--birth-date", "1970-03-01", "--dominant", "right").status == 0)
+            let added = cli.runInProcess("subject", "add", "P1", "--sex", "male", "--birth-date", "1970-03-01", "--dominant", "right")
+            #expect(added.status == 0, "\(added.stderr)")
         }
-        let (process, out, err) = try cli.start(["record", "--simulate", "--protocol", name, "--subject", "P1"] + person)
-        cli.watchdog(process, seconds: 300)
-        let record = cli.finish(process, out, err)
+        let record = cli.runInProcess(["record", "--simulate", "--protocol", name, "--subject", "P1"] + person)
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("saved assessment \(assessment) of P1"), "\(record.stdout)")
-        let show = try cli.run("show", assessment)
+        let show = cli.runInProcess("show", assessment)
         #expect(show.status == 0, "\(show.stderr)")
         return (record.stdout, show.stdout)
     }
 
     /// The assessment as `history --assessments --json` lists it: its `figures`, keyed "MEASURE HAND".
     static func listedFigures(_ cli: BuiltBinary, _ assessment: String) throws -> [String: [String: Any]] {
-        let listed = try cli.run("history", "--assessments", "--json")
+        let listed = cli.runInProcess("history", "--assessments", "--json")
         let all = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         let entry = try #require(all.first { $0["id"] as? String == assessment })
         let figures = try #require(entry["figures"] as? [[String: Any]], "\(entry)")
@@ -71,10 +71,10 @@ struct FatigueProtocolAcceptanceTests {
     /// whole, a force by its measure and statistic only.
     static func expectEveryOutput(_ cli: BuiltBinary, _ assessment: String, show: String, lines: [String], units: [String]) throws {
         let html = cli.home + "/\(assessment).html"
-        let report = try cli.run("report", assessment, "-o", html)
+        let report = cli.runInProcess("report", assessment, "-o", html)
         #expect(report.status == 0, "\(report.stderr)")
         let page = ClinicalAcceptanceTests.unwrapped(try String(contentsOfFile: html, encoding: .utf8))
-        let csv = try cli.run("history", "--assessments", "--format", "csv").stdout
+        let csv = cli.runInProcess("history", "--assessments", "--format", "csv").stdout
         let shown = ClinicalAcceptanceTests.unwrapped(show)
         for line in lines {
             #expect(shown.contains(line), "show: \(line)\n\(show)")
@@ -86,7 +86,7 @@ struct FatigueProtocolAcceptanceTests {
             #expect(csv.contains(compared), "csv: \(compared)\n\(csv)")
         }
         let bundle = cli.home + "/\(assessment).fhir.json"
-        let fhir = try cli.run("export", assessment, "--format", "fhir", "-o", bundle)
+        let fhir = cli.runInProcess("export", assessment, "--format", "fhir", "-o", bundle)
         #expect(fhir.status == 0, "\(fhir.stderr)")
         ClinicalAcceptanceTests.expectValidFHIR(bundle)
         let text = try String(contentsOfFile: bundle, encoding: .utf8)
@@ -141,7 +141,7 @@ struct FatigueProtocolAcceptanceTests {
         let fr25 = try #require(listed["FR25 right"])
         #expect(fr25["value"] is NSNull && fr25["missing"] as? String == "did not fall to 25 % within 4 s", "\(fr25)")
         let bundle = cli.home + "/A1.fhir.json"
-        #expect(try cli.run("export", "A1", "--format", "fhir", "-o", bundle).status == 0)
+        #expect(cli.runInProcess("export", "A1", "--format", "fhir", "-o", bundle).status == 0)
         ClinicalAcceptanceTests.expectValidFHIR(bundle)
         #expect(try String(contentsOfFile: bundle, encoding: .utf8).contains("\"valueString\":\"did not fall to 25 % within 4 s\""))
     }

@@ -86,6 +86,7 @@ final class SimulatorProcess {
     private let err = Pipe()
 
     init(_ arguments: [String] = []) throws {
+        LaunchLog.note()
         process.executableURL = CLIProcess.binary
         process.arguments = ["simulate"] + arguments
         process.standardOutput = out
