@@ -124,7 +124,7 @@ struct ImportedAssessmentTests {
         let (path, result) = try Self.importFile(session, into: cli)
         HostileInputTests.expectClean(result, 65, path + ": ")
         #expect(result.stderr.contains("session 1: calibration_date @SUM(1) is not an RFC 3339 time"), "\(result.stderr)")
-        #expect(try cli.historyJSON().isEmpty)
+        #expect(try cli.historyJSONInProcess().isEmpty)
         // A date as `calibrate` writes it, or a plain day, imports; the report prints a time as people
         // read times (issue 33), and a day as a day.
         for (date, printed) in [("2026-11-20T10:00:00.000Z", "2026-11-20 10:00:00 +00:00"), ("2026-11-20", "2026-11-20")] {

@@ -73,13 +73,13 @@ struct SharedHistoryRefusalTests {
         // One of the three is on the server already.
         let one = cli.inProcess("export", "1", "-o", cli.home + "/one.json")
         #expect(one.status == 0, "\(one.stderr)")
-        #expect(try cli.run(["import", cli.home + "/one.json", "--history", url], extra: extra).status == 0)
+        #expect(cli.runInProcess(["import", cli.home + "/one.json", "--history", url], extra: extra).status == 0)
 
-        let first = try cli.run(["history", "copy", "--to", url], extra: extra)
+        let first = cli.runInProcess(["history", "copy", "--to", url], extra: extra)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("copied 2"), "\(first.stdout)")
         #expect(first.stdout.contains("skipped 1"), "\(first.stdout)")
-        let again = try cli.run(["history", "copy", "--to", url], extra: extra)
+        let again = cli.runInProcess(["history", "copy", "--to", url], extra: extra)
         #expect(again.stdout.contains("copied 0"), "\(again.stdout)")
         #expect(again.stdout.contains("skipped 3"), "\(again.stdout)")
     }
