@@ -9,7 +9,6 @@ in range, checks the device picker; a third, subjects, a protocol run for one an
 fourth, the page over HTTPS with its self-signed certificate, trusted by its key's fingerprint.
 Exits non-zero on the first failure.
 """
-import argparse
 import base64
 import datetime
 import hashlib
@@ -20,7 +19,7 @@ import ssl
 import subprocess
 import sys
 
-from dashboard_process import environment, scratch_home, start_dashboard, stop_dashboard
+from dashboard_process import browser_arguments, environment, scratch_home, start_dashboard, stop_dashboard
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
@@ -599,13 +598,7 @@ def check_https(chromium, chromedriver, binary, screenshots):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--binary", default=".build/debug/gripfit-serial")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--driver", default="/usr/bin/chromedriver")
-    parser.add_argument("--screenshots", default=".build/dashboard-screenshots")
-    arguments = parser.parse_args()
-    os.makedirs(arguments.screenshots, exist_ok=True)
+    arguments = browser_arguments()
 
     home = scratch_home("gripfit-browser-")
     process, url = start_dashboard(arguments.binary, home)

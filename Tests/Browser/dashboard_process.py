@@ -1,5 +1,6 @@
 """`gripfit-serial dashboard --simulate` as a process on a free loopback port with its own history,
 for the browser test and the benchmarks that time its pages (this module needs no browser)."""
+import argparse
 import atexit
 import os
 import re
@@ -47,3 +48,16 @@ def stop_dashboard(process):
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
+
+
+def browser_arguments():
+    """The browser tests' command line: the binary, Chromium, its driver and where screenshots go
+    (made if missing)."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=".build/debug/gripfit-serial")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--driver", default="/usr/bin/chromedriver")
+    parser.add_argument("--screenshots", default=".build/dashboard-screenshots")
+    arguments = parser.parse_args()
+    os.makedirs(arguments.screenshots, exist_ok=True)
+    return arguments

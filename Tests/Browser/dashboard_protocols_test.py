@@ -12,13 +12,12 @@ measures of the protocols that hold a grip. Then the History tab opens each asse
 shows the same figures. Screenshots of a few result cards on a 7-inch screen. Exits non-zero
 on the first failure.
 """
-import argparse
 import os
 import re
 import subprocess
 import sys
 
-from dashboard_process import environment, scratch_home, start_dashboard, stop_dashboard
+from dashboard_process import browser_arguments, environment, scratch_home, start_dashboard, stop_dashboard
 from dashboard_browser_test import browser, number, viewport
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
@@ -261,13 +260,7 @@ def check_protocols(driver, binary, screenshots):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--binary", default=".build/debug/gripfit-serial")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--driver", default="/usr/bin/chromedriver")
-    parser.add_argument("--screenshots", default=".build/dashboard-screenshots")
-    arguments = parser.parse_args()
-    os.makedirs(arguments.screenshots, exist_ok=True)
+    arguments = browser_arguments()
     driver = browser(arguments.chromium, arguments.driver)
     try:
         failure = check_protocols(driver, arguments.binary, arguments.screenshots)

@@ -8,14 +8,13 @@ The page is reached over HTTPS with the certificate `--tls self-signed` makes on
 trusted by Chromium for its key alone (--ignore-certificate-errors-spki-list), after checking that
 the certificate served is the one whose fingerprint the dashboard printed (issue 37).
 """
-import argparse
 import re
 import select
 import subprocess
 import sys
 
 from dashboard_browser_test import browser, served_certificate
-from dashboard_process import environment, scratch_home, stop_dashboard
+from dashboard_process import browser_arguments, environment, scratch_home, stop_dashboard
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -110,11 +109,7 @@ def check(driver, base, role, token, may):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--binary", default=".build/debug/gripfit-serial")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--driver", default="/usr/bin/chromedriver")
-    arguments = parser.parse_args()
+    arguments = browser_arguments()
 
     home = scratch_home("gripfit-roles-")
     run(arguments.binary, home, "subject", "add", "P017")

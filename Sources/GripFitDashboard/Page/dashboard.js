@@ -672,6 +672,17 @@ function cell(row, text, className) {
   return td;
 }
 
+// A row's "Open" button; `label` says what it opens, for a screen reader.
+function openButton(label, open) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "secondary";
+  button.textContent = "Open";
+  button.setAttribute("aria-label", label);
+  button.addEventListener("click", open);
+  return button;
+}
+
 // The history comes a page at a time, newest first: a long history opens as fast as a short one.
 const historyPage = 50;
 // The trend charts the most recent sessions, as many as one request may ask for.
@@ -729,13 +740,7 @@ function loadAssessments() {
         item.textContent = line.text.replace(/^trial consistency,?\s*/, "");
         consistency.appendChild(item);
       }
-      const open = document.createElement("button");
-      open.type = "button";
-      open.className = "secondary";
-      open.textContent = "Open";
-      open.setAttribute("aria-label", `Open assessment ${assessment.name}`);
-      open.addEventListener("click", () => openAssessment(assessment.id));
-      cell(row, "", "open").appendChild(open);
+      cell(row, "", "open").appendChild(openButton(`Open assessment ${assessment.name}`, () => openAssessment(assessment.id)));
       body.appendChild(row);
     }
     $("no-assessments").hidden = list.assessments.length > 0;
@@ -796,13 +801,7 @@ function showSessions(page) {
     cell(row, String(session.reps));
     cell(row, `${session.duration.toFixed(1)} s`);
     cell(row, session.label || "", "label");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "secondary";
-    button.textContent = "Open";
-    button.setAttribute("aria-label", `Open session ${session.id}`);
-    button.addEventListener("click", () => openSession(session.id));
-    cell(row, "").appendChild(button);
+    cell(row, "").appendChild(openButton(`Open session ${session.id}`, () => openSession(session.id)));
     body.appendChild(row);
   }
   $("older-sessions").hidden = !page.more;
