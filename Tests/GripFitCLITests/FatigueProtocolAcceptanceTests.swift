@@ -29,7 +29,8 @@ struct FatigueProtocolAcceptanceTests {
         return Double(text.prefix { $0.isNumber || $0 == "." || $0 == "-" })
     }
 
-    static func within(_ value: Double?, _ expected: Double, interval: Double = sampleInterval) -> Bool {
+    /// A time from a trace to one sample interval (and the host's read delay, ``TestLimits/stamping``) and 1 %.
+    static func within(_ value: Double?, _ expected: Double, interval: Double = sampleInterval + TestLimits.stamping) -> Bool {
         guard let value else { return false }
         return abs(value - expected) <= interval + abs(expected) * 0.01
     }

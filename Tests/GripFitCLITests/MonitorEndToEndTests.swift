@@ -64,7 +64,7 @@ import Testing
                 #expect(event["line"] is String)
             }
         }
-        #expect(warningsAfter.keys.allSatisfy { $0 % 5 == 0 && $0 > 0 })
+        #expect(warningsAfter.keys.allSatisfy { $0 % 5 == 0 && $0 > 0 }, "\(warningsAfter)")
         #expect(warningsAfter.values.allSatisfy { $0 == 1 })
         let expected = (1..<readings.count / 5).map { $0 * 5 }
         #expect(expected.allSatisfy { warningsAfter[$0] == 1 }, "\(warningsAfter)")

@@ -3,7 +3,8 @@ import Testing
 
 /// Issue 34 item 2 through the real binary on the simulator: one NIH Toolbox run by a scripted person
 /// who rises linearly to each peak and fades in the hold, then each trial's time to peak and to 80 %
-/// as `history --assessments --json` gives them, checked to one sample interval against the script;
+/// as `history --assessments --json` gives them, checked to one sample interval against the script
+/// (plus the host's read delay, ``TestLimits/stamping``);
 /// `show`, the CSV listing, the report and FHIR carry the measures too.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
 struct TrialMeasuresAcceptanceTests {
@@ -48,8 +49,9 @@ struct TrialMeasuresAcceptanceTests {
                 let onset = rise * threshold / peak
                 let toPeak = try #require(measures["time_to_peak_s"] as? Double, "\(measures)")
                 let to80 = try #require(measures["time_to_80_s"] as? Double, "\(measures)")
-                #expect(abs(toPeak - (rise - onset)) <= interval + 1e-3, "\(hand) \(peak): \(toPeak) vs \(rise - onset)")
-                #expect(abs(to80 - (0.8 * rise - onset)) <= interval + 1e-3, "\(hand) \(peak): \(to80) vs \(0.8 * rise - onset)")
+                let tolerance = interval + TestLimits.stamping
+                #expect(abs(toPeak - (rise - onset)) <= tolerance, "\(hand) \(peak): \(toPeak) vs \(rise - onset)")
+                #expect(abs(to80 - (0.8 * rise - onset)) <= tolerance, "\(hand) \(peak): \(to80) vs \(0.8 * rise - onset)")
                 #expect(measures["plateau_force_kg"] is Double && measures["impulse_kg_s"] is Double, "\(measures)")
                 #expect((measures["unavailable"] as? [String: Any])?.isEmpty == true, "\(measures)")
             }
