@@ -94,7 +94,7 @@ public final class GuidedControl: LinkConsumer {
                 guard case .step(let step, _) = event else { return }
                 self.stepped = true
                 if case .squeezeNow(let trial, _) = step.action {
-                    self.cue(trial.side, trial.practice ? trial.number : settings.practicePerHand + trial.number)
+                    self.cue(trial.side, settings.cueSlot(of: trial))
                 }
             }
         )

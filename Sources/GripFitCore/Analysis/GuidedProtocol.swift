@@ -80,6 +80,12 @@ public struct GuidedProtocol: Sendable {
             self.zero = zero
             stillTolerance = threshold / 4
         }
+
+        /// `trial`'s place among its hand's cues, practice first: the peak a scripted person
+        /// (`--person`) squeezes for it.
+        public func cueSlot(of trial: Trial) -> Int {
+            trial.practice ? trial.number : practicePerHand + trial.number
+        }
     }
 
     /// Why an attempt does not count.

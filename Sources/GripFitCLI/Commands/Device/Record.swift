@@ -302,7 +302,7 @@ struct Record: ParsableCommand {
         if let dongle = runner.connection.simulator {
             // The scripted person (--person) hears each cue: the trial's place among its hand's, practice first.
             guided.onCue = { trial in
-                dongle.cue(trial.side, slot: trial.practice ? trial.number : settings.practicePerHand + trial.number)
+                dongle.cue(trial.side, slot: settings.cueSlot(of: trial))
             }
         }
         let (summary, display, stopped) = try guided.run()
