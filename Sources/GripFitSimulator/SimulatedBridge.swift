@@ -93,7 +93,9 @@ public struct SimulatedBridge: Sendable {
                     {
                         readingsToLose = Self.readingsPerLoss
                     }
-                    if options.faults.contains(.garbage), device.readingsDelivered % 5 == 0 {
+                    // After every fifth reading, never after a pong: one bad line per five readings, so a
+                    // reader can tell each warning's place.
+                    if options.faults.contains(.garbage), reading.hasPrefix("R:"), device.readingsDelivered % 5 == 0 {
                         garbageDelivered += 1
                         output.append(GarbageLine.pick(using: &random))
                     }

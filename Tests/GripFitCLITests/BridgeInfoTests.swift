@@ -7,6 +7,7 @@ import XCTest
 /// older than required: firmware-bridge/native/gate-test.py (`make -C firmware-bridge gate-test`).
 final class BridgeInfoTests: XCTestCase {
     override func setUpWithError() throws {
+        LaunchLog.xcTest = name
         try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
     }
 

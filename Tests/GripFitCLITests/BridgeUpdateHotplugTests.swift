@@ -44,6 +44,7 @@ final class BridgeUpdateHotplugTests: XCTestCase {
     }()
 
     override func setUpWithError() throws {
+        LaunchLog.xcTest = name
         try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
         try XCTSkipUnless(
             FileManager.default.isExecutableFile(atPath: Self.fakeBootloader),

@@ -7,6 +7,11 @@ import XCTest
 /// firmware tests' fixtures (made by adafruit-nrfutil). The transfers themselves, against the fake
 /// bootloader, are in firmware-bridge/native/dfu-test.py (`make -C firmware-bridge dfu-test`).
 final class BridgeUpdateTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        LaunchLog.xcTest = name
+    }
+
     private func fixture(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("GripFitFirmwareTests/Fixtures").appendingPathComponent(name).path

@@ -237,26 +237,31 @@ struct ClinicalAcceptanceTests {
 
     @Test func badInputGetsTheDocumentedCodes() throws {
         let cli = BuiltBinary()
-        HostileInputTests.expectClean(try cli.run("report", "A9", "-o", cli.home + "/r.pdf"), 66, "no assessment A9")
-        HostileInputTests.expectClean(try cli.run("report", "A1", "-o", cli.home + "/r.txt"), 64, "ending in .pdf or .html")
-        HostileInputTests.expectClean(try cli.run("report", "7", "-o", cli.home + "/r.pdf"), 64, "assessment id A<n>")
-        HostileInputTests.expectClean(try cli.run("report", "A1", "-o", "/nonexistent/dir/r.pdf"), 73, "/nonexistent/dir/r.pdf")
+        // In-process (issue 32): each command's own checks and the binary's exit mapping.
+        HostileInputTests.expectClean(cli.runInProcess("report", "A9", "-o", cli.home + "/r.pdf"), 66, "no assessment A9")
+        HostileInputTests.expectClean(cli.runInProcess("report", "A1", "-o", cli.home + "/r.txt"), 64, "ending in .pdf or .html")
+        HostileInputTests.expectClean(cli.runInProcess("report", "7", "-o", cli.home + "/r.pdf"), 64, "assessment id A<n>")
+        HostileInputTests.expectClean(cli.runInProcess("report", "A1", "-o", "/nonexistent/dir/r.pdf"), 73, "/nonexistent/dir/r.pdf")
         HostileInputTests.expectClean(
-            try cli.run("report", "A1", "-o", cli.home + "/r.html", "--consistency", "0"),
+            cli.runInProcess("report", "A1", "-o", cli.home + "/r.html", "--consistency", "0"),
             64,
             "--consistency takes a CV in %"
         )
         HostileInputTests.expectClean(
-            try cli.run("show", "A1", "--ewgsop2-men", "0"),
+            cli.runInProcess("show", "A1", "--ewgsop2-men", "0"),
             64,
             "give kilograms from 1 to 100"
         )
-        HostileInputTests.expectClean(try cli.run("show", "A1", "--ewgsop2-min-age", "12"), 64, "is not an adult age")
-        HostileInputTests.expectClean(try cli.run("export", "3", "--format", "fhir"), 64, "is not a clinical observation")
-        HostileInputTests.expectClean(try cli.run("export", "A2", "--format", "fhir"), 66, "no assessment A2")
-        HostileInputTests.expectClean(try cli.run("export", "1", "2"), 64, "one session id or --all")
-        HostileInputTests.expectClean(try cli.run("export", "1", "--bundle", "transaction"), 64, "--bundle is for --format fhir")
-        HostileInputTests.expectClean(try cli.run("record", "--simulate", "--protocol", "standard", "--subject", "ghost"), 66, "no subject")
+        HostileInputTests.expectClean(cli.runInProcess("show", "A1", "--ewgsop2-min-age", "12"), 64, "is not an adult age")
+        HostileInputTests.expectClean(cli.runInProcess("export", "3", "--format", "fhir"), 64, "is not a clinical observation")
+        HostileInputTests.expectClean(cli.runInProcess("export", "A2", "--format", "fhir"), 66, "no assessment A2")
+        HostileInputTests.expectClean(cli.runInProcess("export", "1", "2"), 64, "one session id or --all")
+        HostileInputTests.expectClean(cli.runInProcess("export", "1", "--bundle", "transaction"), 64, "--bundle is for --format fhir")
+        HostileInputTests.expectClean(
+            cli.runInProcess("record", "--simulate", "--protocol", "standard", "--subject", "ghost"),
+            66,
+            "no subject"
+        )
     }
 
     /// The norm line a best grip gets for a woman born `born`, assessed today: age in days over the

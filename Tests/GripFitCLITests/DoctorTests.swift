@@ -4,6 +4,7 @@ import XCTest
 /// `doctor` from outside: one ✔/✘/– line per check, and the exit code says whether all passed.
 final class DoctorTests: XCTestCase {
     override func setUpWithError() throws {
+        LaunchLog.xcTest = name
         try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
     }
 

@@ -42,12 +42,12 @@ struct HistoryDamageTests {
         try Self.execute(path, "UPDATE trace SET data = x'00ff00ff' WHERE session_id = 4")
         try Self.execute(path, "UPDATE session SET label = 'abc' || char(8238) || 'fed' WHERE id = 5")
 
-        let history = try cli.run("history", "--json")
+        // In-process (issue 32): byteFlipsAndTypeChangesNeverCrashACommand reads damage through the binary.
+        let history = cli.inProcess("history", "--json")
         HostileInputTests.expectClean(history, 65, "session 2 is damaged (peak holds text)")
         let listed = try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]] ?? []
         #expect(listed.compactMap { $0["id"] as? Int }.sorted() == [1, 3, 4, 5])
 
-        // The listing above through the binary; each session's look in-process.
         HostileInputTests.expectClean(cli.inProcess("show", "2"), 65, "session 2 is damaged")
         HostileInputTests.expectClean(cli.inProcess("show", "3"), 65, "session 3 is damaged (calibration_offset is inf)")
         HostileInputTests.expectClean(cli.inProcess("show", "4"), 65, "session 4 is damaged (trace does not decode")
@@ -76,12 +76,12 @@ struct HistoryDamageTests {
                 WHERE name = 'session_started';
             """
         )
-        // `import` through the binary, the reading commands in-process.
+        // In-process (issue 32), `import` by InProcessCommand, the readers by InProcessHistory.
         let commands = [
             ["history"], ["show", "1"], ["export", "--all", "-o", cli.home + "/rescue.json"], ["import", cli.home + "/in.csv"],
         ]
         for arguments in commands {
-            let result = arguments[0] == "import" ? try cli.run(arguments) : InProcessHistory.run(arguments, in: cli)
+            let result = arguments[0] == "import" ? cli.runInProcess(arguments) : InProcessHistory.run(arguments, in: cli)
             HostileInputTests.expectClean(result, 65, "the history is damaged")
             #expect(result.stderr.contains(path), "\(arguments)")
         }

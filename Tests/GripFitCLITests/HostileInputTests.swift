@@ -197,7 +197,8 @@ struct HostileInputTests {
         let file = cli.home + "/plain"
         try Self.write("x", file)
         for port in [cli.home, file] {
-            let result = try cli.run("monitor", "--port", port, "--duration", "5")
+            // In-process (issue 32): the port's check is the monitor's own.
+            let result = InProcessMonitor.run(["--port", port, "--duration", "5"])
             Self.expectClean(result, 64, "\(port): not a serial device")
             #expect(result.stderr.contains("`gripfit-serial list`"), "\(result.stderr)")
         }
@@ -352,12 +353,13 @@ struct HostileInputTests {
         for (destination, plot) in [
             ("/nonexistent-dir/out.json", "/nonexistent-dir/out.svg"), (cli.home, directory), ("/proc/version", "/proc/version.svg"),
         ] {
-            Self.expectClean(try cli.run("export", "--all", "-o", destination), 73, destination)
-            Self.expectClean(try cli.run("plot", "1", "-o", plot), 73, plot)
+            // In-process (issue 32): each command's run checks its destination before anything else.
+            Self.expectClean(cli.runInProcess("export", "--all", "-o", destination), 73, destination)
+            Self.expectClean(cli.runInProcess("plot", "1", "-o", plot), 73, plot)
         }
         // check fails before it looks for a dongle: the missing port would say 69.
-        Self.expectClean(try cli.run("check", "--port", "/nonexistent", "--junit", "/nonexistent-dir/j.xml"), 73, "/nonexistent-dir/j.xml")
-        Self.expectClean(try cli.run("check", "--port", "/nonexistent", "--json", cli.home), 73, "is a directory")
+        Self.expectClean(InProcessCheck.run(["--port", "/nonexistent", "--junit", "/nonexistent-dir/j.xml"]), 73, "/nonexistent-dir/j.xml")
+        Self.expectClean(InProcessCheck.run(["--port", "/nonexistent", "--json", cli.home]), 73, "is a directory")
     }
 
     @Test func aDataDirectoryThatCannotBeCreatedIsNamed() throws {
@@ -380,9 +382,9 @@ struct HostileInputTests {
             text += row.joined(separator: "\n") + "\n"
         }
         try Self.write(text, file)
-        Self.expectClean(try cli.run("import", file), 0)
+        // In-process (issue 32): theBinaryAnswersAsTheInProcessParseAndImport imports through the binary.
+        Self.expectClean(cli.runInProcess("import", file), 0)
 
-        // The import through the binary; the escaping of each dialect checked in-process.
         let export = cli.inProcess("export", "--all", "--format", "csv")
         Self.expectClean(export, 0)
         for line in export.stdout.split(separator: "\n").dropFirst() {
@@ -395,7 +397,7 @@ struct HostileInputTests {
         #expect(export.stdout.contains("'=HYPERLINK"))
         let reimported = cli.home + "/again.csv"
         try Self.write(export.stdout, reimported)
-        #expect(try cli.run("import", reimported).stdout == "imported 0 sessions, skipped 3 already in the history\n")
+        #expect(cli.runInProcess("import", reimported).stdout == "imported 0 sessions, skipped 3 already in the history\n")
 
         // Cleaned on the way in: the override never reaches the store or the terminal.
         let history = cli.inProcess("history")

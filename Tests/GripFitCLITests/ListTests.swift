@@ -6,6 +6,7 @@ import XCTest
 /// `umockdev-run` with one or two fake dongles.
 final class ListTests: XCTestCase {
     override func setUpWithError() throws {
+        LaunchLog.xcTest = name
         try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
     }
 

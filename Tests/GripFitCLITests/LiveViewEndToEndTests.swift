@@ -54,8 +54,11 @@ struct LiveViewEndToEndTests {
         #expect(screen[..<headline].contains { $0.contains("no calibration for this device") })
     }
 
-    @Test func aResizeRedrawsToTheNewWidthWithoutCopies() throws {
-        let session = try TmuxSession(width: 100, environment: environment, ["monitor", "--simulate", "--duration", "8"])
+    /// One monitor, no end of its own (issue 32: one launch): each resize redraws the view to the
+    /// new width with no copies left above it, then SIGTERM ends it with the terminal as it was.
+    @Test func aResizeRedrawsToTheNewWidthWithoutCopiesAndSigtermRestoresTheTerminal() throws {
+        let pidFile = cli.home + "/pid"
+        let session = try TmuxSession(width: 100, environment: environment, pidFile: pidFile, ["monitor", "--simulate"])
         #expect(session.waitFor { $0.contains { $0.contains("● connected") } } != nil, "\(session.capture())")
         for width in [40, 200, 80] {
             session.resize(width: width)
@@ -75,6 +78,15 @@ struct LiveViewEndToEndTests {
                 "drawn to the new width: \(screen)"
             )
         }
+        let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(pid, SIGTERM)
+        let done = try #require(
+            session.waitFor { $0.contains { $0.hasPrefix("EXIT=") } && $0.joined(separator: " ").contains("icanon") },
+            "\(session.capture())"
+        )
+        let settings = done.joined(separator: " ")
+        #expect(settings.contains(" icanon") && !settings.contains("-icanon"), "\(done)")
+        #expect(settings.contains(" echo ") && !settings.contains("-echo "), "\(done)")
     }
 
     @Test func keysTareAndQuitAndTheTerminalComesBack() throws {
@@ -94,21 +106,6 @@ struct LiveViewEndToEndTests {
         #expect(settings.contains(" icanon") && !settings.contains("-icanon"), "\(done)")
         #expect(settings.contains(" echo ") && !settings.contains("-echo "), "\(done)")
         #expect(done.filter { $0.contains("   peak ") }.count == 1)
-    }
-
-    @Test func sigtermRestoresTheTerminal() throws {
-        let pidFile = cli.home + "/pid"
-        let session = try TmuxSession(width: 80, environment: environment, pidFile: pidFile, ["monitor", "--simulate"])
-        #expect(session.waitFor { $0.contains { $0.contains("● connected") } } != nil, "\(session.capture())")
-        let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        kill(pid, SIGTERM)
-        let done = try #require(
-            session.waitFor { $0.contains { $0.hasPrefix("EXIT=") } && $0.joined(separator: " ").contains("icanon") },
-            "\(session.capture())"
-        )
-        let settings = done.joined(separator: " ")
-        #expect(settings.contains(" icanon") && !settings.contains("-icanon"), "\(done)")
-        #expect(settings.contains(" echo ") && !settings.contains("-echo "), "\(done)")
     }
 
     @Test func protocolRestCountsDownInPlaceAndForceShowsLive() throws {

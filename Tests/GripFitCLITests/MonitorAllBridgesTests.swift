@@ -7,6 +7,7 @@ import XCTest
 /// every JSONL event names the port it came from.
 final class MonitorAllBridgesTests: XCTestCase {
     override func setUpWithError() throws {
+        LaunchLog.xcTest = name
         try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
     }
 

@@ -10,6 +10,7 @@ import XCTest
 /// `UMOCKDEV_DIR`, so it sees the fake dongle and the uevents this test sends.
 final class MonitorHotplugTests: XCTestCase {
     override func setUpWithError() throws {
+        LaunchLog.xcTest = name
         try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
     }
 

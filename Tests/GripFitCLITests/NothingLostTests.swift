@@ -66,7 +66,9 @@ struct NothingLostTests {
         // Room for an empty history (its migrations and write-ahead log), far from the 1 MiB a recording needs.
         let disk = try Tmpfs(at: cli.dataHome, kilobytes: 320)
         _ = disk
-        let result = try cli.run("record", "--simulate", "--duration", "30")
+        // In-process (issue 32): the check before the first reading is `record`'s own; the binary's
+        // exit mapping is InProcessCommand's.
+        let result = cli.runInProcess("record", "--simulate", "--duration", "30")
         #expect(result.status == 73, "\(result.stderr)")
         #expect(result.stderr.contains("KiB free"), "\(result.stderr)")
         #expect(!result.stderr.contains("no calibration for this device"), "a reading arrived: \(result.stderr)")
@@ -80,7 +82,7 @@ struct NothingLostTests {
         _ = try SQLiteHistory(path: cli.historyPath)
         try disk.fill(leavingKilobytes: 12)
         for arguments in [["record", "--simulate", "--duration", "1"], ["history"]] {
-            let result = try cli.run(arguments)
+            let result = cli.runInProcess(arguments)
             #expect(result.status == 73, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(cli.historyPath + ": the disk is full ("), "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("free some space"), "\(arguments): \(result.stderr)")
@@ -92,7 +94,7 @@ struct NothingLostTests {
         let disk = try Tmpfs(at: cli.dataHome, kilobytes: 4096)
         _ = try SQLiteHistory(path: cli.historyPath)
         try disk.remountReadOnly()
-        let result = try cli.run("record", "--simulate", "--duration", "30")
+        let result = cli.runInProcess("record", "--simulate", "--duration", "30")
         #expect(result.status == 73, "\(result.stderr)")
         #expect(result.stderr.contains("history.sqlite"), "\(result.stderr)")
         #expect(!result.stderr.contains("no calibration for this device"), "a reading arrived: \(result.stderr)")
@@ -102,7 +104,7 @@ struct NothingLostTests {
         let cli = BuiltBinary()
         let disk = try Tmpfs(at: cli.configHome, kilobytes: 512)
         try disk.remountReadOnly()
-        let result = try cli.run("calibrate", "--simulate", "--mass", "5kg")
+        let result = cli.runInProcess("calibrate", "--simulate", "--mass", "5kg")
         #expect(result.status == 73, "\(result.stderr)")
         #expect(result.stderr.contains(cli.configHome), "\(result.stderr)")
         #expect(!result.stdout.contains("Step 1/2"), "\(result.stdout)")

@@ -8,6 +8,11 @@ import XCTest
 /// `--port` completes the bridges `list` shows, asked of the binary by the real bash completion
 /// under `umockdev-run` with fake dongles; other USB serial adapters are not offered.
 final class PortCompletionTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        LaunchLog.xcTest = name
+    }
+
     private let raytac = [
         "/dev/ttyACM0", "/dev/serial/by-id/usb-Raytac_Corporation_GripFit_Bridge_F1E2D3C4B5A69788-if00",
         "F1E2D3C4B5A69788",

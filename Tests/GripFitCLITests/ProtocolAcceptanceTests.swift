@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-/// Issue 34's acceptance through the real binary on the simulator: each named protocol run for a
+/// Issue 34's acceptance through the CLI on the simulator: each named protocol run for a
 /// calibrated subject by a scripted person (`--person`, who squeezes on each cue), every figure it
 /// reports checked against a computation here from the script (maxima and means to 0.1 kg), and
-/// the bad input a protocol refuses. No test waits on a clock: the person follows the cues.
+/// the bad input a protocol refuses. `standard` runs `record` through the binary; the others run
+/// every command in-process, through the CLI's own parse and `run(station:to:)` (issue 32), as the
+/// fatigue protocols do. No test waits on a clock: the person follows the cues.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(10)))
 struct ProtocolAcceptanceTests {
     /// One figure as `record` and `show A<n>` print it: "result, right hand (asht v1, mean of the
@@ -38,27 +40,35 @@ struct ProtocolAcceptanceTests {
 
     /// A calibrated GripFit, a subject dominant on `dominant`, and `protocol` run by `person`; the
     /// run's stdout, the assessment as `history --assessments --json` lists it and `show A1`'s text.
+    /// `record` runs through the binary when `launched`, else in-process; the rest in-process.
     static func run(
         _ cli: BuiltBinary,
         protocol name: String,
         dominant: String = "right",
         person: [String],
-        extra: [String] = []
+        extra: [String] = [],
+        launched: Bool = false
     ) throws -> (stdout: String, assessment: [String: Any], show: String) {
         try cli.calibrateLikeTheSimulator()
-        #expect(try cli.run("subject", "add", "P1", "--sex", "female", "--birth-date", "1980-06-01", "--dominant", dominant).status == 0)
-        // A guided run takes longer than `run`'s 90 s watchdog allows on a busy machine: a longer one here.
-        let (process, out, err) = try cli.start(
-            ["record", "--simulate", "--protocol", name, "--subject", "P1"] + person.flatMap { ["--person", $0] } + extra
+        #expect(
+            cli.runInProcess("subject", "add", "P1", "--sex", "female", "--birth-date", "1980-06-01", "--dominant", dominant).status == 0
         )
-        cli.watchdog(process, seconds: 300)
-        let record = cli.finish(process, out, err)
+        let arguments = ["record", "--simulate", "--protocol", name, "--subject", "P1"] + person.flatMap { ["--person", $0] } + extra
+        let record: CLIProcess.Result
+        if launched {
+            // A guided run takes longer than `run`'s 90 s watchdog allows on a busy machine: a longer one here.
+            let (process, out, err) = try cli.start(arguments)
+            cli.watchdog(process, seconds: 300)
+            record = cli.finish(process, out, err)
+        } else {
+            record = cli.runInProcess(arguments)
+        }
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("saved assessment A1 of P1"), "\(record.stdout)")
-        let listed = try cli.run("history", "--assessments", "--json")
+        let listed = cli.runInProcess("history", "--assessments", "--json")
         let assessments = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(assessments.count == 1)
-        let show = try cli.run("show", "A1")
+        let show = cli.runInProcess("show", "A1")
         #expect(show.status == 0, "\(show.stderr)")
         return (record.stdout, try #require(assessments.first), show.stdout)
     }
@@ -69,12 +79,12 @@ struct ProtocolAcceptanceTests {
         let title = name + " v1"
         #expect(assessment["protocol_version"] as? Int == 1, "\(assessment)")
         let html = cli.home + "/A1.html"
-        let report = try cli.run("report", "A1", "-o", html)
+        let report = cli.runInProcess("report", "A1", "-o", html)
         #expect(report.status == 0, "\(report.stderr)")
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(page.contains(title + ":") && page.contains("<dt>Result</dt>"), "\(page)")
         let bundle = cli.home + "/A1.fhir.json"
-        let fhir = try cli.run("export", "A1", "--format", "fhir", "-o", bundle)
+        let fhir = cli.runInProcess("export", "A1", "--format", "fhir", "-o", bundle)
         #expect(fhir.status == 0, "\(fhir.stderr)")
         ClinicalAcceptanceTests.expectValidFHIR(bundle)
         let text = try String(contentsOfFile: bundle, encoding: .utf8)
@@ -89,10 +99,10 @@ struct ProtocolAcceptanceTests {
         }
         // The export carries the version: another history shows the same protocol.
         let file = cli.home + "/export.json"
-        #expect(try cli.run("export", "--all", "-o", file).status == 0)
+        #expect(cli.runInProcess("export", "--all", "-o", file).status == 0)
         let other = BuiltBinary()
-        #expect(try other.run("import", file).status == 0)
-        #expect(try other.run("show", "A1").stdout.contains("protocol     \(title):"))
+        #expect(other.runInProcess("import", file).status == 0)
+        #expect(other.runInProcess("show", "A1").stdout.contains("protocol     \(title):"))
     }
 
     static func hand(_ assessment: [String: Any], _ side: String) throws -> (best: Double, mean: Double) {
@@ -204,7 +214,8 @@ struct ProtocolAcceptanceTests {
             cli,
             protocol: "standard",
             person: ["right=30,32", "left=25,24"],
-            extra: ["--trials", "2", "--rest", "0"]
+            extra: ["--trials", "2", "--rest", "0"],
+            launched: true
         )
         #expect(stdout.contains("Squeeze now — as hard as you can, then let go."))
         // Its best and mean are the table's: no separate result line, as before named protocols.

@@ -5,7 +5,8 @@
 /// `calibrate`, `scan` and the one-shots `tare`, `ping`, `info` and `rate` on a simulator in the
 /// test process, `subject`'s add, list, show and edit, `import`, `history copy` and `sync`,
 /// `audit`'s list, verify and export, `dashboard token`'s add, list and revoke, `dashboard`'s
-/// checks before it serves, and the history's readers and HTML reports through ``InProcessHistory``.
+/// checks before it serves, `export`, `plot` and `report` (their destinations checked first, as
+/// the binary checks them; a PDF printed by Chromium), and `history` and `show` through ``InProcessHistory``.
 /// Status -1 and a note on stderr for a command that does not run in-process (a dashboard that
 /// passed its checks would serve): such a test launches the binary.
 enum InProcessCommand {
@@ -38,7 +39,10 @@ enum InProcessCommand {
             case let info as Info: try info.run(station: station, to: sink)
             case let rate as Rate: try rate.run(station: station, to: sink)
             case let scan as Scan: try scan.run(station: station, to: sink)
-            case is History, is Show, is Export, is Plot, is ReportCommand: return InProcessHistory.run(arguments, in: cli, extra: extra)
+            case let export as Export: try export.run(station: station, to: sink)
+            case let plot as Plot: try plot.run(station: station, to: sink)
+            case let report as ReportCommand: try report.run(station: station, to: sink)
+            case is History, is Show: return InProcessHistory.run(arguments, in: cli, extra: extra)
             default: return CLIProcess.Result(status: -1, stdout: "", stderr: "\(arguments) does not run in-process")
             }
             return CLIProcess.Result(status: 0, stdout: sink.stdout, stderr: sink.stderr)

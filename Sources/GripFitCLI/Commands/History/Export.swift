@@ -88,10 +88,15 @@ struct Export: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The whole command on `station`'s history, the destination checked first: tests run it
+    /// in-process (issue 32).
+    func run(station: Station, to sink: some CommandOutput) throws {
         if let output { try PrivateFiles.checkWritable(output) }
-        let station = Station()
         let (store, damage) = try station.historyToRead(historyOption)
-        try export(store, damage: damage, station: station, to: StandardStreams())
+        try export(store, damage: damage, station: station, to: sink)
     }
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).

@@ -51,10 +51,15 @@ struct Plot: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The whole command on `station`'s history, the destination checked first: tests run it
+    /// in-process (issue 32).
+    func run(station: Station, to sink: some CommandOutput) throws {
         if output != "-" { try PrivateFiles.checkWritable(output) }
-        let station = Station()
         let (store, damage) = try station.historyToRead(historyOption)
-        try plot(store, damage: damage, calibrations: station.calibrations, to: StandardStreams(), audit: station.audit(store))
+        try plot(store, damage: damage, calibrations: station.calibrations, to: sink, audit: station.audit(store))
     }
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).

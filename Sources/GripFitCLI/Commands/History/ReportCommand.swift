@@ -53,15 +53,20 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The whole command on `station`'s history, the destination checked first: tests run it
+    /// in-process (issue 32).
+    func run(station: Station, to sink: some CommandOutput) throws {
         try PrivateFiles.checkWritable(output)
-        let station = Station()
         let (store, damage) = try station.historyToRead(historyOption)
         let renderer: PDFRenderer? =
             switch ReportFormat(path: output) {
             case .pdf: try PDFRenderer.find(searchPath: station.environment["PATH"])
             case .html, nil: nil
             }
-        try report(store, damage: damage, renderer: renderer, to: StandardStreams(), audit: station.audit(store))
+        try report(store, damage: damage, renderer: renderer, to: sink, audit: station.audit(store))
     }
 
     /// The work of ``run()`` on an opened history; `renderer` prints a .pdf (nil for .html).
