@@ -35,6 +35,30 @@ struct IntervalStatisticsTests {
         #expect(statistics.dropped == 0)
     }
 
+    /// Readings every 100 ms with ±20 ms of spread (a fixed pseudo-random sequence); `late` are
+    /// read at once, a millisecond apart, at the last one's time, as a host stalled by a busy machine reads them.
+    static func spread(_ count: Int, missing: Int? = nil, late: ClosedRange<Int>? = nil) -> [MonotonicInstant] {
+        var state: UInt32 = 1
+        let jitter = (0..<count).map { _ in
+            state = state &* 1_103_515_245 &+ 12_345
+            return Int((state & 0x7FFF_FFFF) >> 16) % 41 - 20
+        }
+        let offsets = (0..<count).filter { $0 != missing }.map { index in
+            guard let late, late.contains(index) else { return index * 100 + jitter[index] }
+            return late.upperBound * 100 + jitter[late.upperBound] - (late.upperBound - index)
+        }
+        return arrivals(offsets)
+    }
+
+    @Test func readingsReadLateAllAtOnceAreNotCountedAsDropped() throws {
+        // The median of every interval is 90 ms here, which would count 6 of 51 as dropped.
+        let statistics = try #require(IntervalStatistics(arrivals: Self.spread(51, late: 30...45)))
+        #expect(statistics.dropped == 0, "\(statistics)")
+        // With the same spread a reading that never came is still counted.
+        let missing = try #require(IntervalStatistics(arrivals: Self.spread(51, missing: 20)))
+        #expect(missing.dropped == 1, "\(missing)")
+    }
+
     @Test func aWrongIntervalShowsInTheDeviation() throws {
         let statistics = try #require(IntervalStatistics(arrivals: Self.arrivals(Array(stride(from: 0, through: 2000, by: 100)))))
         #expect(abs(statistics.deviation(from: .milliseconds(50)) - 1.0) < 1e-9)
