@@ -50,6 +50,9 @@ public struct SimulatedGripFit: Sendable {
     /// Readings delivered to the host so far (the `counter` pattern's last value).
     public var readingsDelivered: Int { delivered }
 
+    /// `CMD:PING`s received, answered or not: a test counts what went out on the wire.
+    public private(set) var pingsReceived = 0
+
     /// The simulator started: the clock a load schedule counts from.
     public mutating func started(at now: MonotonicInstant) {
         startedAt = now
@@ -132,6 +135,7 @@ public struct SimulatedGripFit: Sendable {
         let stalled = stallsAt.map { now >= $0 } ?? false
         switch line {
         case "CMD:PING":
+            pingsReceived += 1
             if stalled && !options.faults.contains(.stallAnswersPing) { return [] }
             if options.bugs.contains(.slowPong) {
                 pongsDue.append(now + Self.slowPongDelay)

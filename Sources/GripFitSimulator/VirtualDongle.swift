@@ -14,6 +14,7 @@ public final class VirtualDongle: @unchecked Sendable {
         public var readingsDelivered = 0
         public var garbageDelivered = 0
         public var hostOpens = 0
+        public var pingsReceived = 0
     }
 
     private enum Control {
@@ -286,6 +287,7 @@ public final class VirtualDongle: @unchecked Sendable {
     private func publish() {
         stats.readingsDelivered = bridge.device.readingsDelivered
         stats.garbageDelivered = bridge.garbageDelivered
+        stats.pingsReceived = bridge.device.pingsReceived
         let snapshot = stats
         lock.withLock {
             published = snapshot

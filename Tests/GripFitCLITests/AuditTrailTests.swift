@@ -15,9 +15,14 @@ struct AuditTrailTests {
 
     /// The day: subject added, a protocol run on the simulator, its report, a FHIR export, the
     /// assessment shown by a second user, then the subject forgotten.
-    static func day(_ cli: BuiltBinary, history: [String] = [], extra: [String: String] = [:]) throws {
+    /// Through the binary when `launched`, else in-process (issue 32), each command by its own
+    /// `run(station:to:)` on `extra`'s environment.
+    static func day(_ cli: BuiltBinary, history: [String] = [], extra: [String: String] = [:], launched: Bool = true) throws {
         func run(_ arguments: [String], as user: [String: String] = [:]) throws {
-            let result = try cli.run(arguments + history, extra: extra.merging(user) { $1 })
+            let environment = extra.merging(user) { $1 }
+            let result =
+                launched
+                ? try cli.run(arguments + history, extra: environment) : cli.runInProcess(arguments + history, extra: environment)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             #expect(!result.stderr.contains("not recorded in the audit trail"), "\(result.stderr)")
         }
@@ -158,7 +163,8 @@ struct AuditTrailTests {
         let database = try #require(url.split(separator: "/").last.map(String.init))
         let cli = BuiltBinary()
         let extra = ["PGPASSWORD": password]
-        try Self.day(cli, history: ["--history", url], extra: extra)
+        // In-process: recordedDay runs the day through the binary on SQLite.
+        try Self.day(cli, history: ["--history", url], extra: extra, launched: false)
         let steps = try Self.entries(cli, ["--history", url], extra: extra).compactMap { $0["action"] as? String }
         #expect(steps == ["subject-add", "record", "report", "export", "show", "subject-forget"], "\(steps)")
         #expect(cli.runInProcess(["audit", "verify", "--history", url], extra: extra).status == 0)

@@ -2,8 +2,9 @@ import Foundation
 import UmockdevTestSupport
 import XCTest
 
-/// `bridge info` from outside, on a Raytac dongle udev knows (umockdev): the version the bridge
-/// answers, the board and serial number udev reports. Against the native bridge, current and
+/// `bridge info` on a Raytac dongle udev knows (umockdev): the version the bridge answers, the
+/// board and serial number udev reports; through the binary under `umockdev-run` once, in-process
+/// on a ``Testbed`` of the test's own otherwise (issue 32). Against the native bridge, current and
 /// older than required: firmware-bridge/native/gate-test.py (`make -C firmware-bridge gate-test`).
 final class BridgeInfoTests: XCTestCase {
     override func setUpWithError() throws {
@@ -23,11 +24,9 @@ final class BridgeInfoTests: XCTestCase {
     }
 
     func testJSONSaysTheSameForScripts() throws {
-        let run = try CLIProcess.underUmockdev(
-            ["raytac-bridge"],
-            scripts: ["/dev/ttyACM0": "bridge-connected.script"],
-            ["bridge", "info", "--json"]
-        )
+        let testbed = try Testbed()
+        try testbed.play(script: "bridge-connected.script", on: try testbed.add(fixture: "raytac-bridge"))
+        let run = withExtendedLifetime(testbed) { InProcessCommand.run(["bridge", "info", "--json"], in: BuiltBinary()) }
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
         XCTAssertEqual(object["firmware"] as? String, "1.2.0")
@@ -39,7 +38,9 @@ final class BridgeInfoTests: XCTestCase {
 
     /// A dongle that does not answer BRIDGE:INFO (a plain relay, a bootloader) is no bridge to describe.
     func testASilentPortExits69() throws {
-        let run = try CLIProcess.underUmockdev(["xiao-bridge"], ["bridge", "info"])
+        let testbed = try Testbed()
+        _ = try testbed.add(fixture: "xiao-bridge")
+        let run = withExtendedLifetime(testbed) { InProcessCommand.run(["bridge", "info"], in: BuiltBinary()) }
         XCTAssertEqual(run.status, 69, run.stdout + run.stderr)
         XCTAssertTrue(run.stderr.contains("did not answer BRIDGE:INFO"), run.stderr)
     }

@@ -3,6 +3,8 @@ import Foundation
 import Glibc
 import XCTest
 
+@testable import GripFitCLI
+
 /// `bridge update` refusals from outside, none of which sends anything to the dongle: the packages are the
 /// firmware tests' fixtures (made by adafruit-nrfutil). The transfers themselves, against the fake
 /// bootloader, are in firmware-bridge/native/dfu-test.py (`make -C firmware-bridge dfu-test`).
@@ -17,22 +19,34 @@ final class BridgeUpdateTests: XCTestCase {
             .appendingPathComponent("GripFitFirmwareTests/Fixtures").appendingPathComponent(name).path
     }
 
+    /// What `bridge update PACKAGE --port /nonexistent/port --no-confirm` says of `package`, in-process
+    /// (issue 32): the package is read and checked before any port is opened, so the port is never
+    /// looked at; ``testAPortUdevDoesNotKnowNeedsNoConfirmAndNothingIsSent`` runs the binary.
+    private func refusal(_ package: String) throws -> CLIFailure? {
+        let parsed = try GripFitSerial.parse(["bridge", "update", package, "--port", "/nonexistent/port", "--no-confirm"])
+        let update = try XCTUnwrap(parsed as? BridgeUpdate)
+        do {
+            try update.run()
+            return nil
+        } catch {
+            return CLIFailure(error)
+        }
+    }
+
     func testAPackageForAnotherDeviceTypeIsRefusedWith65BeforeThePortIsOpened() throws {
-        let run = try CLIProcess.run(
-            ["bridge", "update", fixture("tiny-device-0x0053.zip"), "--port", "/nonexistent/port", "--no-confirm"]
-        )
-        XCTAssertEqual(run.status, 65, run.stderr)
-        XCTAssertTrue(run.stderr.contains("device type 0x0053, not the Adafruit bootloader's 0x0052"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("Nothing was sent"), run.stderr)
+        let failure = try XCTUnwrap(try refusal(fixture("tiny-device-0x0053.zip")))
+        XCTAssertEqual(failure.status.rawValue, 65, failure.message)
+        XCTAssertTrue(failure.message.contains("device type 0x0053, not the Adafruit bootloader's 0x0052"), failure.message)
+        XCTAssertTrue(failure.message.contains("Nothing was sent"), failure.message)
     }
 
     func testAFileThatIsNoZipIsRefusedWith65AndAMissingOneWith66() throws {
-        let notZip = try CLIProcess.run(["bridge", "update", fixture("tiny.bin"), "--port", "/nonexistent/port", "--no-confirm"])
-        XCTAssertEqual(notZip.status, 65, notZip.stderr)
-        XCTAssertTrue(notZip.stderr.contains("it is not a zip file (it starts with 0xc0 0xdb"), notZip.stderr)
-        let missing = try CLIProcess.run(["bridge", "update", fixture("none.zip"), "--port", "/nonexistent/port", "--no-confirm"])
-        XCTAssertEqual(missing.status, 66, missing.stderr)
-        XCTAssertTrue(missing.stderr.contains("none.zip: cannot open (No such file or directory)"), missing.stderr)
+        let notZip = try XCTUnwrap(try refusal(fixture("tiny.bin")))
+        XCTAssertEqual(notZip.status.rawValue, 65, notZip.message)
+        XCTAssertTrue(notZip.message.contains("it is not a zip file (it starts with 0xc0 0xdb"), notZip.message)
+        let missing = try XCTUnwrap(try refusal(fixture("none.zip")))
+        XCTAssertEqual(missing.status.rawValue, 66, missing.message)
+        XCTAssertTrue(missing.message.contains("none.zip: cannot open (No such file or directory)"), missing.message)
     }
 
     /// A port that answers as no bridge and that udev does not know (a pty here) is taken as a

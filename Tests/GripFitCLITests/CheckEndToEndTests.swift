@@ -99,17 +99,19 @@ import Testing
     }
 
     /// Every PONG 1.5 s late: each ping is unanswered within its 1 s, its PONG answers no later
-    /// PING, and exactly the configured number of PINGs goes out (none repeated).
+    /// PING, and exactly the configured number of PINGs goes out (none repeated), as the simulator
+    /// counts them. In-process (issue 32), with the simulator on a thread of the test process.
     @Test func latePongsAreNotPairedWithLaterPings() throws {
+        var options = SimulatorOptions()
+        options.bugs = [.slowPong]
+        let simulator = try VirtualDongle(options: options)
+        simulator.start()
         let jsonPath = Self.temporaryPath("late-pong.json")
         defer { try? FileManager.default.removeItem(atPath: jsonPath) }
-        let result = try CLIProcess.run([
-            "check", "--simulate", "--bug", "slow-pong", "--only", "ping", "--duration", "1", "--json-file", jsonPath,
-            "--log-level", "debug",
-        ])
+        let result = InProcessCheck.run(["--port", simulator.path, "--only", "ping", "--duration", "1", "--json-file", jsonPath])
+        simulator.stop()
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
-        let pingsSent = result.stderr.split(separator: "\n").filter { $0.contains("send") && $0.contains("CMD:PING") }
-        #expect(pingsSent.count == 3, "\(result.stderr)")
+        #expect(simulator.statistics.pingsReceived == 3, "\(simulator.statistics)")
         let json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jsonPath))) as? [String: Any])
         let ping = try #require((json["cases"] as? [[String: Any]])?.first)
         let figures = try #require(ping["figures"] as? [String: Any])

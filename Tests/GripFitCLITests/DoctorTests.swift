@@ -1,15 +1,23 @@
 import UmockdevTestSupport
 import XCTest
 
-/// `doctor` from outside: one ✔/✘/– line per check, and the exit code says whether all passed.
+/// `doctor`: one ✔/✘/– line per check, and the exit code says whether all passed. A bridge that
+/// answers through the binary under `umockdev-run`; the failures in-process on a ``Testbed`` of
+/// the test's own (issue 32).
 final class DoctorTests: XCTestCase {
     override func setUpWithError() throws {
         LaunchLog.xcTest = name
         try XCTSkipUnless(try Testbed.available(), Testbed.skipReason)
     }
 
+    private func inProcess(_ fixture: String, _ arguments: [String]) throws -> CLIProcess.Result {
+        let testbed = try Testbed()
+        _ = try testbed.add(fixture: fixture)
+        return withExtendedLifetime(testbed) { InProcessCommand.run(arguments, in: BuiltBinary()) }
+    }
+
     func testASilentBridgeFailsWithFixesAndExitCodeOne() throws {
-        let run = try CLIProcess.underUmockdev(["xiao-bridge"], ["doctor", "--timeout", "1"])
+        let run = try inProcess("xiao-bridge", ["doctor", "--timeout", "1"])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         let lines = run.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 8, run.stdout)
@@ -32,7 +40,7 @@ final class DoctorTests: XCTestCase {
 
     /// Without a dongle, doctor's advice is what to look at next, not "run doctor".
     func testNoBridgeGivesTheNextStepNotDoctorAgain() throws {
-        let run = try CLIProcess.underUmockdev(["ftdi-adapter"], ["doctor", "--timeout", "1"])
+        let run = try inProcess("ftdi-adapter", ["doctor", "--timeout", "1"])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         XCTAssertFalse(run.stdout.contains("gripfit-serial doctor"), run.stdout)
         let bridge = try XCTUnwrap(run.stdout.split(separator: "\n").first { $0.hasPrefix("✘ bridge: ") }, run.stdout)

@@ -75,12 +75,19 @@ struct HistoryOutputTests {
         #expect(lines[2].contains(",later,"))
     }
 
+    /// Through the binary, in India's time zone; its `history` piped without COLUMNS fits 80 columns
+    /// (``theTableFitsTheTerminal`` tries other widths in-process).
     @Test func peopleGetLocalTimesAndMachinesGetUTC() throws {
         let cli = BuiltBinary()
-        try cli.recordLikeTheSimulator(seconds: 0.5)
+        try cli.recordLikeTheSimulator(seconds: 0.5, label: String(repeating: "a long label ", count: 10))
         let india = ["TZ": "Asia/Kolkata"]
-        let table = try cli.run(["history"], extra: india)
+        var environment = cli.environment.merging(india) { $1 }
+        environment["COLUMNS"] = nil
+        let (process, out, err) = try CLIProcess.start(["history"], environment: environment)
+        let table = CLIProcess.finish(process, out, err)
         #expect(table.stdout.contains(" +05:30"), "\(table.stdout)")
+        #expect(table.lines.count == 2 && table.lines.allSatisfy { $0.count <= 80 }, "\(table.lines)")
+        #expect(table.lines.first?.hasPrefix("id  date") == true && table.lines.last?.hasSuffix("…") == true, "\(table.lines)")
         let show = try cli.run(["show", "1"], extra: india)
         #expect(show.stdout.contains(" +05:30"), "\(show.stdout)")
         let plot = try cli.run(["plot", "1", "-o", "-"], extra: india)
@@ -138,21 +145,14 @@ struct HistoryOutputTests {
         let cli = BuiltBinary()
         let label = String(repeating: "a long label ", count: 10)
         try cli.recordLikeTheSimulator(kilograms: 10, seconds: 0.5, label: label)
-        // Piped without COLUMNS through the binary (80 columns); the wide and narrow ones in-process.
-        func table(_ columns: Int?) throws -> [String] {
-            let result: BuiltBinary.Result
-            if let columns {
-                result = cli.inProcess("history", "--unit", "N", columns: columns)
-            } else {
-                var environment = cli.environment
-                environment["COLUMNS"] = nil
-                let (process, out, err) = try CLIProcess.start(["history", "--unit", "N"], environment: environment)
-                result = CLIProcess.finish(process, out, err)
-            }
+        // In-process at 80, 300 and 50 columns (issue 32): peopleGetLocalTimesAndMachinesGetUTC pipes
+        // the binary's table without COLUMNS (80 columns).
+        func table(_ columns: Int) throws -> [String] {
+            let result = cli.inProcess("history", "--unit", "N", columns: columns)
             #expect(result.status == 0, "\(result.stderr)")
             return result.lines
         }
-        let piped = try table(nil)
+        let piped = try table(80)
         #expect(piped.count == 2, "\(piped)")
         #expect(piped.allSatisfy { $0.count <= 80 }, "\(piped)")
         #expect(piped[0].hasPrefix("id  date") && piped[0].contains("peak") && piped[0].hasSuffix("label"), "\(piped)")

@@ -2,8 +2,8 @@ import Foundation
 import UmockdevTestSupport
 import XCTest
 
-/// `list` and `--port` from outside, the way the issue's acceptance reads: the binary under
-/// `umockdev-run` with one or two fake dongles.
+/// `list` and `--port` with one or two fake dongles: in-process on a ``Testbed`` of the test's own
+/// (issue 32), and `doctor --port` through the binary under `umockdev-run`.
 final class ListTests: XCTestCase {
     override func setUpWithError() throws {
         LaunchLog.xcTest = name
@@ -14,8 +14,18 @@ final class ListTests: XCTestCase {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]], json)
     }
 
+    /// `arguments` run in-process with `fixtures` plugged into a fresh testbed.
+    private func inProcess(_ fixtures: [String], _ arguments: [String]) throws -> CLIProcess.Result {
+        let testbed = try Testbed()
+        for fixture in fixtures { _ = try testbed.add(fixture: fixture) }
+        return withExtendedLifetime(testbed) {
+            arguments[0] == "monitor"
+                ? InProcessMonitor.run(Array(arguments.dropFirst())) : InProcessCommand.run(arguments, in: BuiltBinary())
+        }
+    }
+
     func testOneDongleIsListedWithDevnodeUsbIDAndSerial() throws {
-        let run = try CLIProcess.underUmockdev(["raytac-bridge"], ["list", "--json"])
+        let run = try inProcess(["raytac-bridge"], ["list", "--json"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let ports = try ports(run.stdout)
         XCTAssertEqual(ports.count, 1)
@@ -32,12 +42,12 @@ final class ListTests: XCTestCase {
 
     func testTwoDonglesAreTwoEntriesAndOtherAdaptersOnlyWithAll() throws {
         let fixtures = ["raytac-bridge", "xiao-bridge", "ftdi-adapter"]
-        let bridges = try ports(try CLIProcess.underUmockdev(fixtures, ["list", "--json"]).stdout)
+        let bridges = try ports(try inProcess(fixtures, ["list", "--json"]).stdout)
         XCTAssertEqual(bridges.compactMap { $0["serial"] as? String }, ["F1E2D3C4B5A69788", "3C5A1B2D9E8F7A60"])
-        let all = try ports(try CLIProcess.underUmockdev(fixtures, ["list", "--json", "--all"]).stdout)
+        let all = try ports(try inProcess(fixtures, ["list", "--json", "--all"]).stdout)
         XCTAssertEqual(all.compactMap { $0["bridge"] as? Bool }, [true, true, false])
 
-        let table = try CLIProcess.underUmockdev(fixtures, ["list", "--all"])
+        let table = try inProcess(fixtures, ["list", "--all"])
         XCTAssertEqual(table.stdout.split(separator: "\n").count, 4, table.stdout)
         XCTAssertTrue(table.stdout.hasPrefix("DEVNODE"))
     }
@@ -55,7 +65,7 @@ final class ListTests: XCTestCase {
         )
         XCTAssertTrue(byId.stdout.contains("✔ bridge: /dev/ttyACM0 serial F1E2D3C4B5A69788"), byId.stdout)
 
-        let refused = try CLIProcess.underUmockdev(fixtures, ["ping"])
+        let refused = try inProcess(fixtures, ["ping"])
         XCTAssertEqual(refused.status, 64)
         XCTAssertTrue(refused.stderr.contains("Several GripFit bridges"), refused.stderr)
         XCTAssertTrue(refused.stderr.contains("3C5A1B2D9E8F7A60") && refused.stderr.contains("F1E2D3C4B5A69788"))
@@ -64,7 +74,7 @@ final class ListTests: XCTestCase {
     /// Without --port and without a bridge (only another adapter), commands say so and exit 69.
     func testNoDongleSaysPlugItInAndExits69() throws {
         for command in [["ping"], ["monitor", "--duration", "5"]] {
-            let run = try CLIProcess.underUmockdev(["ftdi-adapter"], command)
+            let run = try inProcess(["ftdi-adapter"], command)
             XCTAssertEqual(run.status, 69, "\(command)")
             XCTAssertTrue(run.stderr.contains("Plug in the dongle"), run.stderr)
         }

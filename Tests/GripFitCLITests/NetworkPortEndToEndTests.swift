@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import GripFitSimulator
 import Testing
 
 /// The real binary against the simulator exported by Debian's real ser2net, in raw and
@@ -8,11 +9,16 @@ import Testing
 struct NetworkPortEndToEndTests {
     @Test(arguments: [true, false])
     func fragmentedGarbledStreamArrivesExactlyOnceInOrder(rfc2217: Bool) throws {
-        let simulator = try SimulatorProcess(["--fault", "fragment", "--fault", "garbage", "--pattern", "counter"])
-        defer { _ = simulator.stop() }
+        // Simulator and monitor in the test process (issue 32); ser2net between them as in a lab.
+        var options = SimulatorOptions()
+        options.faults = [.fragment, .garbage]
+        options.pattern = .counter
+        let simulator = try VirtualDongle(options: options)
+        simulator.start()
+        defer { simulator.stop() }
         let ser2net = try Ser2Net(exporting: simulator.path)
         let url = rfc2217 ? ser2net.rfc2217URL : ser2net.rawURL
-        let result = try CLIProcess.run(["monitor", "--port", url, "--duration", "4", "--format", "jsonl"])
+        let result = InProcessMonitor.run(["--port", url, "--duration", "4", "--format", "jsonl"])
         #expect(result.status == 0, "\(result.stderr)")
         let events = try result.lines.map(Event.init)
         let readings = events.compactMap(\.raw)
@@ -25,9 +31,13 @@ struct NetworkPortEndToEndTests {
     }
 
     @Test func checkOverRFC2217PassesTareRateAndPing() throws {
-        // A constant load, not squeezes, so readings after tare settle near 0.
-        let simulator = try SimulatorProcess(["--load", "10kg"])
-        defer { _ = simulator.stop() }
+        // A constant load, not squeezes, so readings after tare settle near 0. The simulator on a
+        // thread of the test process, as check runs in it (issue 32): ser2net opens its pty.
+        var options = SimulatorOptions()
+        options.load = .constant(kilograms: 10)
+        let simulator = try VirtualDongle(options: options)
+        simulator.start()
+        defer { simulator.stop() }
         let ser2net = try Ser2Net(exporting: simulator.path)
         let result = InProcessCheck.run(
             ["--port", ser2net.rfc2217URL, "--only", "handshake", "set-rate", "tare", "ping", "--duration", "1"] + TestLimits.check
@@ -38,8 +48,9 @@ struct NetworkPortEndToEndTests {
     }
 
     @Test func oneShotTareAndRateWorkOverRawTCP() throws {
-        let simulator = try SimulatorProcess()
-        defer { _ = simulator.stop() }
+        let simulator = try VirtualDongle()
+        simulator.start()
+        defer { simulator.stop() }
         let ser2net = try Ser2Net(exporting: simulator.path)
         let tare = InProcessCommand.run(["tare", "--port", ser2net.rawURL], in: BuiltBinary())
         #expect(tare.status == 0, "\(tare.stderr)")

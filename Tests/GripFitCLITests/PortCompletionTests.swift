@@ -5,8 +5,9 @@ import XCTest
 
 @testable import GripFitCLI
 
-/// `--port` completes the bridges `list` shows, asked of the binary by the real bash completion
-/// under `umockdev-run` with fake dongles; other USB serial adapters are not offered.
+/// `--port` completes the bridges `list` shows; other USB serial adapters are not offered. Asked of
+/// the binary by the real bash completion under `umockdev-run` for several commands, and of the
+/// completion's candidates in-process on a ``Testbed`` of the test's own (issue 32).
 final class PortCompletionTests: XCTestCase {
     override func setUp() {
         super.setUp()
@@ -30,9 +31,16 @@ final class PortCompletionTests: XCTestCase {
         return try BashCompletion.complete(words, prefix: ["umockdev-run"] + devices + ["--"])
     }
 
+    /// What the completion offers for `prefix`, in-process, with `fixtures` plugged in.
+    private func candidates(_ fixtures: [String], _ prefix: String) throws -> [String] {
+        let testbed = try Testbed()
+        for fixture in fixtures { _ = try testbed.add(fixture: fixture) }
+        return withExtendedLifetime(testbed) { PortCompletion.candidates(prefix: prefix) }
+    }
+
     func testPortCompletesEveryNameOfEveryBridgeAndNoOtherAdapter() throws {
         try requireUmockdev()
-        let offered = try complete(["raytac-bridge", "xiao-bridge", "ftdi-adapter"], ["monitor", "--port", ""])
+        let offered = try candidates(["raytac-bridge", "xiao-bridge", "ftdi-adapter"], "")
         XCTAssertEqual(Set(offered), Set(raytac + xiao))
     }
 
@@ -45,7 +53,7 @@ final class PortCompletionTests: XCTestCase {
 
     func testNoBridgeOffersNothing() throws {
         try requireUmockdev()
-        XCTAssertEqual(try complete(["ftdi-adapter"], ["monitor", "--port", ""]), [])
+        XCTAssertEqual(try candidates(["ftdi-adapter"], ""), [])
     }
 
     /// A serial number is whatever the device says, and bash expands completion words.

@@ -1,12 +1,15 @@
 @testable import GripFitCLI
 
 /// What a command would write and exit with, run in-process on a ``BuiltBinary``'s files by the
-/// binary's own parse, `run(station:to:)` and error mapping (issue 32): `record` (off a terminal),
-/// `calibrate`, `scan` and the one-shots `tare`, `ping`, `info` and `rate` on a simulator in the
-/// test process, `subject`'s add, list, show and edit, `import`, `history copy` and `sync`,
-/// `audit`'s list, verify and export, `dashboard token`'s add, list and revoke, `dashboard`'s
-/// checks before it serves, `export`, `plot` and `report` (their destinations checked first, as
-/// the binary checks them; a PDF printed by Chromium), and `history` and `show` through ``InProcessHistory``.
+/// binary's own parse, `run(station:to:)` and error mapping (issue 32):
+/// - `record` (off a terminal), `calibrate`, `scan` and the one-shots `tare`, `ping`, `info` and
+///   `rate` on a simulator in the test process;
+/// - `list`, `bridge info` and `doctor` on a testbed's dongles (umockdev);
+/// - `subject`'s add, list, show, edit and forget (with --yes), `import`, `history copy` and `sync`,
+///   `audit`'s list, verify and export, `dashboard token`'s add, list and revoke, and `dashboard`'s
+///   checks before it serves;
+/// - `export`, `plot` and `report` (their destinations checked first, as the binary checks them; a
+///   PDF printed by Chromium), `show` (audited), and `history` through ``InProcessHistory``.
 /// Status -1 and a note on stderr for a command that does not run in-process (a dashboard that
 /// passed its checks would serve): such a test launches the binary.
 enum InProcessCommand {
@@ -23,6 +26,7 @@ enum InProcessCommand {
             case let list as SubjectList: try list.run(station: station, to: sink)
             case let show as SubjectShow: try show.run(station: station, to: sink)
             case let edit as SubjectEdit: try edit.run(station: station, to: sink)
+            case let forget as SubjectForget: try forget.run(station: station, to: sink)
             case let file as Import: try file.run(station: station, to: sink, showsProgress: false)
             case let copy as HistoryCopy: try copy.run(station: station, to: sink, showsProgress: false)
             case let sync as HistorySync: try sync.run(station: station, to: sink)
@@ -39,10 +43,14 @@ enum InProcessCommand {
             case let info as Info: try info.run(station: station, to: sink)
             case let rate as Rate: try rate.run(station: station, to: sink)
             case let scan as Scan: try scan.run(station: station, to: sink)
+            case let list as List: try list.run(to: sink)
+            case let info as BridgeInfo: try info.run(to: sink)
+            case let doctor as Doctor: try doctor.run(to: sink)
             case let export as Export: try export.run(station: station, to: sink)
             case let plot as Plot: try plot.run(station: station, to: sink)
             case let report as ReportCommand: try report.run(station: station, to: sink)
-            case is History, is Show: return InProcessHistory.run(arguments, in: cli, extra: extra)
+            case let show as Show: try show.run(station: station, to: sink, width: 80)
+            case is History: return InProcessHistory.run(arguments, in: cli, extra: extra)
             default: return CLIProcess.Result(status: -1, stdout: "", stderr: "\(arguments) does not run in-process")
             }
             return CLIProcess.Result(status: 0, stdout: sink.stdout, stderr: sink.stderr)

@@ -28,10 +28,11 @@ final class KeepAliveFlood: @unchecked Sendable {
     /// What one `recv` reads into, kept for the flood's thread alone.
     private var chunk = [UInt8](repeating: 0, count: 65_536)
 
-    /// `connections` clients asking `path` on 127.0.0.1:`port`, starting now.
-    init(port: Int, connections: Int, path: String) {
+    /// `connections` clients asking `path` on 127.0.0.1:`port`, starting now, with `token` when given.
+    init(port: Int, connections: Int, path: String, token: String? = nil) {
         self.port = port
-        request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+        let authorised = token.map { "X-GripFit-Token: \($0)\r\n" } ?? ""
+        request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(authorised)\r\n".utf8)
         let thread = Thread { [self] in
             run(connections)
             done.signal()

@@ -33,6 +33,11 @@ struct BridgeInfo: ParsableCommand {
 
     func run() throws {
         Diagnostics.bootstrap(level: .warning)
+        try run(to: StandardStreams())
+    }
+
+    /// The answer written to `sink`: tests ask a testbed's dongle in-process (issue 32).
+    func run(to sink: some CommandOutput) throws {
         let source = try PortSource.choose(port)
         if source.isRemote {
             throw CLIFailure("bridge info asks a local dongle only; \(source.path) is a network port.", status: .usage)
@@ -59,15 +64,15 @@ struct BridgeInfo: ParsableCommand {
             object.set("update", verdict.name)
             object.set("required", BridgeFirmwareGate.required)
             object.set("recommended", BridgeFirmwareGate.recommended)
-            StandardOutput.line(object.text)
+            sink.line(object.text)
             return
         }
         let escaped = UntrustedText.escaped(version)
-        StandardOutput.line("firmware: \(escaped)")
-        StandardOutput.line("board:    \(board ?? usb?.id.map { "unknown (USB ID \($0))" } ?? "unknown (not a USB device udev knows)")")
-        StandardOutput.line("serial:   \(usb?.serial.map(UntrustedText.escaped) ?? "-")")
-        StandardOutput.line("port:     \(path)")
+        sink.line("firmware: \(escaped)")
+        sink.line("board:    \(board ?? usb?.id.map { "unknown (USB ID \($0))" } ?? "unknown (not a USB device udev knows)")")
+        sink.line("serial:   \(usb?.serial.map(UntrustedText.escaped) ?? "-")")
+        sink.line("port:     \(path)")
         let advice = BridgeFirmwareGate.advice(for: version, escaped: escaped, port: path)
-        StandardOutput.line("update:   \(advice ?? "none needed (this gripfit-serial expects \(BridgeFirmwareGate.recommended))")")
+        sink.line("update:   \(advice ?? "none needed (this gripfit-serial expects \(BridgeFirmwareGate.recommended))")")
     }
 }

@@ -54,16 +54,14 @@ struct Show: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let station = Station()
+        try run(station: Station(), to: StandardStreams(), width: UsageLine.terminalWidth)
+    }
+
+    /// The whole command on `station`'s history, audited as the binary audits it: tests run it
+    /// in-process (issue 32).
+    func run(station: Station, to sink: some CommandOutput, width: Int) throws {
         let (store, damage) = try station.historyToRead(historyOption)
-        try show(
-            store,
-            damage: damage,
-            calibrations: station.calibrations,
-            width: UsageLine.terminalWidth,
-            to: StandardStreams(),
-            audit: station.audit(store)
-        )
+        try show(store, damage: damage, calibrations: station.calibrations, width: width, to: sink, audit: station.audit(store))
     }
 
     /// The work of ``run()`` on an opened history, so a test can read what it writes without a launch (issue 21).

@@ -46,10 +46,15 @@ struct Doctor: ParsableCommand {
 
     func run() throws {
         Diagnostics.bootstrap(level: .warning)
+        try run(to: StandardStreams())
+    }
+
+    /// The checks' lines written to `sink`: tests check a testbed's dongle in-process (issue 32).
+    func run(to sink: some CommandOutput) throws {
         var checkup = Checkup(portArgument: port)
         checkup.probe = BridgeProbe(timeout: Duration(seconds: timeout))
         // Lines are ready for the terminal: the checks and the errors they quote escape device text.
-        let passed = checkup.run { StandardOutput.line($0.description) }
+        let passed = checkup.run { sink.line($0.description) }
         if !passed { throw CLIFailure("some checks failed; see the ✘ lines above.", status: .failure) }
     }
 }

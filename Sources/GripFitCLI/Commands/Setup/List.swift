@@ -30,13 +30,18 @@ struct List: ParsableCommand {
 
     func run() throws {
         Diagnostics.bootstrap(level: .warning)
+        try run(to: StandardStreams())
+    }
+
+    /// The listing written to `sink`: tests list a testbed's dongles in-process (issue 32).
+    func run(to sink: some CommandOutput) throws {
         let ports = try UdevEnumerator(context: UdevContext()).usbSerialPorts().filter { all || $0.isBridge }
         if json {
-            StandardOutput.line("[" + ports.map(Self.json).joined(separator: ",") + "]")
+            sink.line("[" + ports.map(Self.json).joined(separator: ",") + "]")
             return
         }
         guard !ports.isEmpty else {
-            StandardOutput.error(
+            sink.error(
                 all
                     ? "No USB serial ports. Plug in the dongle; if it still does not appear, run `gripfit-serial doctor`."
                     : PortSelectionError.noBridge(otherPorts: []).description
@@ -57,7 +62,7 @@ struct List: ParsableCommand {
             let padded = row.enumerated().map { index, cell in
                 index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
             }
-            StandardOutput.line(padded.joined(separator: "  "))
+            sink.line(padded.joined(separator: "  "))
         }
     }
 

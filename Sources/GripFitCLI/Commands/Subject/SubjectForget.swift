@@ -32,7 +32,12 @@ struct SubjectForget: ParsableCommand {
     @OptionGroup var historyOption: HistoryOption
 
     func run() throws {
-        let station = Station()
+        try run(station: Station(), to: StandardStreams())
+    }
+
+    /// The whole command at `station`, said on `sink`; without --yes it asks on the terminal.
+    /// Tests run it in-process with --yes (issue 32).
+    func run(station: Station, to sink: some CommandOutput) throws {
         let store = try station.history(historyOption)
         let held = try store.holdings(subject: code)
         let (sessions, assessments) = (held.sessions, held.assessments)
@@ -44,7 +49,7 @@ struct SubjectForget: ParsableCommand {
                     status: .usage
                 )
             }
-            StandardOutput.error(
+            sink.error(
                 "This deletes subject \(UntrustedText.escaped(code)), \(sessions) session(s) and \(assessments) assessment(s) "
                     + "for good. Type the code again to confirm:"
             )
@@ -56,7 +61,7 @@ struct SubjectForget: ParsableCommand {
         let forgotten = try store.forgetSubject(code: code)
         let deleted = "\(forgotten.sessions) sessions, \(forgotten.assessments) assessments deleted"
         station.audit(store).record(.subjectForget, subjects: [code], detail: deleted)
-        StandardOutput.line(
+        sink.line(
             "forgot subject \(UntrustedText.escaped(code)): \(forgotten.sessions) session(s) and \(forgotten.assessments) "
                 + "assessment(s) deleted; " + forgotten.done.joined(separator: "; ")
         )
