@@ -8,17 +8,19 @@ import Testing
 /// server (and into one SQLite file) at once, and a server that goes away mid-recording.
 @Suite(.waitsOnProcesses, .timeLimit(.minutes(15)), .enabled(if: TestPostgres.isUsable, Comment(rawValue: TestPostgres.skipReason)))
 struct SharedHistoryTests {
-    /// Four `record` processes at once, as four stations would: every session there once, no "locked".
-    @Test func fourRecordingsIntoOneServerAreAllKept() throws {
-        let server = try #require(try TestPostgres.shared())
-        let (url, password) = try server.freshDatabase()
-        let labels = try Self.recordFour(history: url, password: password)
-        #expect(labels == (1...4).map { "station\($0)" })
-    }
-
-    @Test func fourRecordingsIntoOneSQLiteFileAreAllKept() throws {
-        let path = Scratch.directory("gripfit-shared") + "/history.sqlite"
-        let labels = try Self.recordFour(history: "sqlite:" + path, password: nil)
+    /// Four `record` processes at once, as four stations would, into one server or one SQLite
+    /// file: every session there once, no "locked".
+    @Test(arguments: [true, false])
+    func fourRecordingsIntoOneHistoryAreAllKept(onAServer: Bool) throws {
+        let labels: [String]
+        if onAServer {
+            let server = try #require(try TestPostgres.shared())
+            let (url, password) = try server.freshDatabase()
+            labels = try Self.recordFour(history: url, password: password)
+        } else {
+            let path = Scratch.directory("gripfit-shared") + "/history.sqlite"
+            labels = try Self.recordFour(history: "sqlite:" + path, password: nil)
+        }
         #expect(labels == (1...4).map { "station\($0)" })
     }
 
