@@ -224,7 +224,9 @@ def check_protocols(driver, binary, screenshots):
                 assert "information only, not a verdict" in card and "Almoosa 2024" in card, card
                 assert len(driver.find_elements(By.CSS_SELECTOR, "#guided-figures .figure-caveat")) == 1, "the caveat twice"
                 assert "Hildreth 1989" in card, card
-                assert re.search(r"static best 32\.00 kg in A\d+ \(nih-toolbox v1\)", card), card
+                # The scripted 32 kg as measured, to 0.1 kg as the forces are (31.99 kg was seen).
+                static = re.search(r"static best (\d+\.\d\d) kg in A\d+ \(nih-toolbox v1\)", card)
+                assert static and abs(float(static.group(1)) - 32.0) <= 0.1, card
             cards[name] = shown
             if name == "rapid-exchange":
                 caveat = driver.find_element(By.CSS_SELECTOR, "#guided-figures .figure-caveat")
