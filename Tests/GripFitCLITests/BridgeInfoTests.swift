@@ -24,9 +24,9 @@ final class BridgeInfoTests: XCTestCase {
     }
 
     func testJSONSaysTheSameForScripts() throws {
-        let testbed = try Testbed()
-        try testbed.play(script: "bridge-connected.script", on: try testbed.add(fixture: "raytac-bridge"))
-        let run = withExtendedLifetime(testbed) { InProcessCommand.run(["bridge", "info", "--json"], in: BuiltBinary()) }
+        let run = try Testbed.with(["raytac-bridge"], scripts: ["/dev/ttyACM0": "bridge-connected.script"]) {
+            InProcessCommand.run(["bridge", "info", "--json"], in: BuiltBinary())
+        }
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
         XCTAssertEqual(object["firmware"] as? String, "1.2.0")
@@ -38,9 +38,7 @@ final class BridgeInfoTests: XCTestCase {
 
     /// A dongle that does not answer BRIDGE:INFO (a plain relay, a bootloader) is no bridge to describe.
     func testASilentPortExits69() throws {
-        let testbed = try Testbed()
-        _ = try testbed.add(fixture: "xiao-bridge")
-        let run = withExtendedLifetime(testbed) { InProcessCommand.run(["bridge", "info"], in: BuiltBinary()) }
+        let run = try Testbed.with(["xiao-bridge"]) { InProcessCommand.run(["bridge", "info"], in: BuiltBinary()) }
         XCTAssertEqual(run.status, 69, run.stdout + run.stderr)
         XCTAssertTrue(run.stderr.contains("did not answer BRIDGE:INFO"), run.stderr)
     }

@@ -11,9 +11,7 @@ final class DoctorTests: XCTestCase {
     }
 
     private func inProcess(_ fixture: String, _ arguments: [String]) throws -> CLIProcess.Result {
-        let testbed = try Testbed()
-        _ = try testbed.add(fixture: fixture)
-        return withExtendedLifetime(testbed) { InProcessCommand.run(arguments, in: BuiltBinary()) }
+        try Testbed.with([fixture]) { InProcessCommand.run(arguments, in: BuiltBinary()) }
     }
 
     func testASilentBridgeFailsWithFixesAndExitCodeOne() throws {

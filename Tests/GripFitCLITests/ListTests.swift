@@ -16,9 +16,7 @@ final class ListTests: XCTestCase {
 
     /// `arguments` run in-process with `fixtures` plugged into a fresh testbed.
     private func inProcess(_ fixtures: [String], _ arguments: [String]) throws -> CLIProcess.Result {
-        let testbed = try Testbed()
-        for fixture in fixtures { _ = try testbed.add(fixture: fixture) }
-        return withExtendedLifetime(testbed) {
+        try Testbed.with(fixtures) {
             arguments[0] == "monitor"
                 ? InProcessMonitor.run(Array(arguments.dropFirst())) : InProcessCommand.run(arguments, in: BuiltBinary())
         }

@@ -33,9 +33,7 @@ final class PortCompletionTests: XCTestCase {
 
     /// What the completion offers for `prefix`, in-process, with `fixtures` plugged in.
     private func candidates(_ fixtures: [String], _ prefix: String) throws -> [String] {
-        let testbed = try Testbed()
-        for fixture in fixtures { _ = try testbed.add(fixture: fixture) }
-        return withExtendedLifetime(testbed) { PortCompletion.candidates(prefix: prefix) }
+        try Testbed.with(fixtures) { PortCompletion.candidates(prefix: prefix) }
     }
 
     func testPortCompletesEveryNameOfEveryBridgeAndNoOtherAdapter() throws {

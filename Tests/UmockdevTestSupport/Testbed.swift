@@ -100,6 +100,17 @@ public final class Testbed {
         }
     }
 
+    /// `body` run with `fixtures` plugged into a fresh testbed and `scripts` (devnode: script file)
+    /// playing on their devices: the in-process twin of `umockdev-run --device … --script …`.
+    public static func with<T>(_ fixtures: [String], scripts: [String: String] = [:], _ body: () throws -> T) throws -> T {
+        let testbed = try Testbed()
+        for fixture in fixtures {
+            let device = try testbed.add(fixture: fixture)
+            if let script = scripts[device.devnode] { try testbed.play(script: script, on: device) }
+        }
+        return try withExtendedLifetime(testbed) { try body() }
+    }
+
     /// The pty master behind an emulated tty: what the test writes here, the program reads.
     public func peer(of device: Device) -> Int32 {
         library.getDevFD(handle, device.devnode)
