@@ -26,6 +26,24 @@ struct ReadingWindow: Equatable, Sendable {
         return now >= closes
     }
 
+    /// Whether the host read readings near both ends of the window, so their arrival times measure
+    /// the device's pace. A host that was not scheduled (a busy machine) reads what queued meanwhile
+    /// all at once: when that happens at an edge, the span shrinks and the mean interval with it,
+    /// though the device kept time. Three intervals, or 250 ms, of slack at each end.
+    func sawBothEdges(nominal: Duration) -> Bool {
+        guard let first = arrivals.first, let last = arrivals.last else { return false }
+        let slack = max(nominal * 3, .milliseconds(250))
+        return first - opens <= slack && closes - last <= slack
+    }
+
+    /// The same window again, from `now`: for a measurement whose edges the host did not see.
+    func again(from now: MonotonicInstant) -> ReadingWindow {
+        ReadingWindow(opens: now, length: closes - opens)
+    }
+
+    /// How many windows a rate is measured in at most before it is judged on what the last showed.
+    static let attempts = 3
+
     var median: Int32? {
         guard !values.isEmpty else { return nil }
         let sorted = values.sorted()

@@ -2,13 +2,14 @@ import GripFitCore
 
 /// `set-rate`: each rate asked is confirmed with `S:RATE:<ms>`; the measured ones also stream at
 /// that interval; then the default is asked for again and confirmed, so later cases and the next
-/// user find the device as it was.
+/// user find the device as it was. A window whose edges a busy host did not see is measured again
+/// (up to ``ReadingWindow/attempts``), so the verdict is on the device's pace, not the scheduler's.
 struct SetRateProbe: ConformanceProbe {
     let kind = ConformanceCase.setRate
     let settings: ConformanceSettings
     private var remaining: [Int]
     private var asking: (milliseconds: Int, command: PendingCommand)?
-    private var measuring: (milliseconds: Int, window: ReadingWindow)?
+    private var measuring: (milliseconds: Int, window: ReadingWindow, attempt: Int)?
     private var restoring = false
     private var problems: [String] = []
     private var figures: [Figure] = []
@@ -28,7 +29,13 @@ struct SetRateProbe: ConformanceProbe {
             let closed = current.window.collect(event, at: now)
             measuring = current
             guard closed else { return .running }
+            let nominal = Duration.milliseconds(current.milliseconds)
+            if !current.window.sawBothEdges(nominal: nominal), current.attempt < ReadingWindow.attempts {
+                measuring = (current.milliseconds, current.window.again(from: now), current.attempt + 1)
+                return .running
+            }
             measuring = nil
+            figures.append(Figure("rate_\(current.milliseconds)_windows", Double(current.attempt)))
             judge(current.milliseconds, current.window.arrivals)
             return askNext(now)
         }
@@ -48,7 +55,7 @@ struct SetRateProbe: ConformanceProbe {
             figures.append(Figure(restoring ? "restore_reply" : "rate_\(milliseconds)_reply", milliseconds: now - command.sentAt))
             if !restoring, settings.measuredRates.contains(milliseconds) {
                 let window = ReadingWindow(opens: now + settings.settle, length: settings.rateWindow(milliseconds: milliseconds))
-                measuring = (milliseconds, window)
+                measuring = (milliseconds, window, 1)
                 return .running
             }
         case .failed(let failure):

@@ -16,6 +16,10 @@ struct FakeSession {
     var reconnectAt: MonotonicInstant?
     var connected = false
     var pending: [(at: MonotonicInstant, report: LinkReport)] = []
+    /// When the host is not scheduled (a busy machine): nothing is read, and what the device sent
+    /// meanwhile is read all at once as the stall ends.
+    var hostStalls: [Range<MonotonicInstant>] = []
+    var held: [LinkReport] = []
 
     init(cases: [ConformanceCase] = ConformanceCase.allCases, settings: ConformanceSettings = ConformanceSettings()) {
         run = ConformanceRun(cases: cases, settings: settings)
@@ -69,8 +73,13 @@ struct FakeSession {
         let end = now + limit
         while !run.isFinished, now < end {
             now = now + .milliseconds(10)
-            while let due = pending.firstIndex(where: { $0.at <= now }) {
-                deliver(pending.remove(at: due).report)
+            let stalled = hostStalls.contains { $0.contains(now) }
+            if !stalled {
+                for report in held { deliver(report) }
+                held = []
+                while let due = pending.firstIndex(where: { $0.at <= now }) {
+                    deliver(pending.remove(at: due).report)
+                }
             }
             if let reconnectAt, reconnectAt <= now {
                 self.reconnectAt = nil
@@ -78,9 +87,12 @@ struct FakeSession {
             }
             if connected, nextReading <= now {
                 nextReading = nextReading + .milliseconds(interval)
-                deliver(.message(.reading(Int32(now.nanoseconds / 1_000_000 % 7) - 3)))
+                let reading = LinkReport.message(.reading(Int32(now.nanoseconds / 1_000_000 % 7) - 3))
+                if stalled { held.append(reading) } else { deliver(reading) }
             }
-            for command in run.tick(at: now) { answer(command) }
+            if !stalled {
+                for command in run.tick(at: now) { answer(command) }
+            }
         }
         return run.results
     }
@@ -106,6 +118,45 @@ struct ConformanceRunTests {
         var session = FakeSession()
         session.streamsAtAskedRate = false
         #expect(Self.failed(session.runToEnd()) == [.setRate])
+    }
+
+    static func seconds(_ from: Double, _ until: Double) -> Range<MonotonicInstant> {
+        MonotonicInstant(nanoseconds: Int64(from * 1e9))..<MonotonicInstant(nanoseconds: Int64(until * 1e9))
+    }
+
+    /// A busy host read the first second of the window in one burst: measured from there, the
+    /// mean interval is 82 ms for a 100 ms stream. The window is measured again and passes.
+    @Test func aHostThatStallsAtTheWindowsStartMeasuresTheDefaultRateAgain() throws {
+        var session = FakeSession(cases: [.defaultRate])
+        session.hostStalls = [Self.seconds(0.05, 1)]
+        let result = try #require(session.runToEnd().first)
+        #expect(result.verdict == .passed, "\(result)")
+        #expect(result.figures.contains(Figure("windows", 2)))
+        #expect(result.figures.contains(Figure("mean_interval", 100, unit: "ms")))
+    }
+
+    /// The whole 50 ms window read at once at its end ("readings came every 0.01 ms" beside
+    /// stress-ng): measured again, it passes; a device that ignores the rate still fails.
+    @Test func aHostThatReadsTheWholeRateWindowAtOnceMeasuresItAgain() throws {
+        var session = FakeSession(cases: [.setRate])
+        session.hostStalls = [Self.seconds(0.2, 2.2)]
+        let result = try #require(session.runToEnd().first)
+        #expect(result.verdict == .passed, "\(result)")
+        #expect(result.figures.contains(Figure("rate_50_windows", 2)))
+        #expect(result.figures.contains(Figure("rate_20_windows", 1)))
+
+        var ignoring = FakeSession(cases: [.setRate])
+        ignoring.streamsAtAskedRate = false
+        ignoring.hostStalls = [Self.seconds(0.2, 2.2)]
+        #expect(ignoring.runToEnd().first?.verdict.isFailure == true)
+    }
+
+    /// Every window's edges unseen: after three windows the rate is judged on the last one.
+    @Test func aHostThatNeverSeesTheEdgesIsJudgedAfterThreeWindows() throws {
+        var session = FakeSession(cases: [.defaultRate])
+        session.hostStalls = stride(from: 0.05, to: 30, by: 1).map { Self.seconds($0, $0 + 0.9) }
+        let result = try #require(session.runToEnd().first)
+        #expect(result.figures.contains(Figure("windows", 3)), "\(result)")
     }
 
     @Test func unansweredPingsFailOnlyPingAfterTheirDeadlines() {
