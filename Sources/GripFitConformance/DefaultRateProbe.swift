@@ -14,18 +14,20 @@ struct DefaultRateProbe: ConformanceProbe {
     }
 
     mutating func handle(_ event: ProbeEvent, at now: MonotonicInstant, observed: RunObservations) -> ProbeStep {
-        if event == .start { window = ReadingWindow(opens: now, length: settings.samplingWindow) }
+        if event == .start {
+            window = ReadingWindow(opens: now, length: settings.samplingWindow, pace: .milliseconds(settings.defaultRate))
+        }
         guard var window else { return .running }
         let closed = window.collect(event, at: now)
         self.window = window
         guard closed else { return .running }
         let nominal = Duration.milliseconds(settings.defaultRate)
-        if !window.sawBothEdges(nominal: nominal), attempt < ReadingWindow.attempts {
+        if !window.sawBothEdges(), attempt < ReadingWindow.attempts {
             self.window = window.again(from: now)
             attempt += 1
             return .running
         }
-        let verdict = Self.verdict(window.arrivals, nominal: nominal, settings: settings, dataLosses: window.dataLosses)
+        let verdict = Self.verdict(Array(window.pacedArrivals), nominal: nominal, settings: settings, dataLosses: window.dataLosses)
         return .finished(
             verdict.verdict,
             [Figure("nominal_interval", milliseconds: nominal)] + verdict.figures

@@ -8,9 +8,9 @@ import GripFitCore
 /// Dropped samples are estimated from the span: the slots the median interval fits into it, less
 /// the readings seen. The median, not the nominal interval, so a device that is merely slow is
 /// judged on its rate, not also counted as dropping readings; and the median of the intervals
-/// at least half the overall median, since a host that reads late (a busy machine) gets the
-/// readings it missed at once, and those near-zero intervals would pull the median down and count
-/// readings that all came as missing.
+/// at least half the mean, since a host that reads late (a busy machine) gets the readings it
+/// missed at once, and those near-zero intervals would pull the median down and count readings
+/// that all came as missing (with most of them bunched, by the million).
 public struct IntervalStatistics: Equatable, Sendable {
     public let readings: Int
     public let meanInterval: Duration
@@ -25,11 +25,9 @@ public struct IntervalStatistics: Equatable, Sendable {
         guard arrivals.count >= 3, let first = arrivals.first, let last = arrivals.last, last > first else { return nil }
         let span = last - first
         let intervals = zip(arrivals.dropFirst(), arrivals).map { $0 - $1 }
-        let sorted = intervals.sorted()
-        let overall = sorted[sorted.count / 2]
-        let paced = sorted.filter { $0 * 2 >= overall }
-        let median = paced[paced.count / 2]
         let mean = span / intervals.count
+        let paced = intervals.sorted().filter { $0 * 2 >= mean }
+        let median = paced[paced.count / 2]
         var jitter = DurationPercentiles()
         for interval in intervals {
             jitter.record(interval > mean ? interval - mean : mean - interval)

@@ -29,14 +29,13 @@ struct SetRateProbe: ConformanceProbe {
             let closed = current.window.collect(event, at: now)
             measuring = current
             guard closed else { return .running }
-            let nominal = Duration.milliseconds(current.milliseconds)
-            if !current.window.sawBothEdges(nominal: nominal), current.attempt < ReadingWindow.attempts {
+            if !current.window.sawBothEdges(), current.attempt < ReadingWindow.attempts {
                 measuring = (current.milliseconds, current.window.again(from: now), current.attempt + 1)
                 return .running
             }
             measuring = nil
             figures.append(Figure("rate_\(current.milliseconds)_windows", Double(current.attempt)))
-            judge(current.milliseconds, current.window.arrivals)
+            judge(current.milliseconds, Array(current.window.pacedArrivals))
             return askNext(now)
         }
         return event == .start ? askNext(now) : .running
@@ -54,7 +53,11 @@ struct SetRateProbe: ConformanceProbe {
             figures.append(Figure(label, text: "yes"))
             figures.append(Figure(restoring ? "restore_reply" : "rate_\(milliseconds)_reply", milliseconds: now - command.sentAt))
             if !restoring, settings.measuredRates.contains(milliseconds) {
-                let window = ReadingWindow(opens: now + settings.settle, length: settings.rateWindow(milliseconds: milliseconds))
+                let window = ReadingWindow(
+                    opens: now + settings.settle,
+                    length: settings.rateWindow(milliseconds: milliseconds),
+                    pace: .milliseconds(milliseconds)
+                )
                 measuring = (milliseconds, window, 1)
                 return .running
             }
