@@ -47,7 +47,8 @@ struct ReadingWindowTests {
 
     /// A burst in the middle leaves the span, and so the mean interval, as the device kept it.
     @Test func aBurstInTheMiddleKeepsBothEdges() {
-        let offsets = Array(stride(from: 100, through: 500, by: 50)) + Array(repeating: 1000, count: 10)
+        let offsets =
+            Array(stride(from: 100, through: 500, by: 50)) + Array(repeating: 1000, count: 10)
             + Array(stride(from: 1050, through: 2100, by: 50))
         let window = Self.window(readingsAt: offsets)
         #expect(window.sawBothEdges())
