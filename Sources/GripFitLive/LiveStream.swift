@@ -25,16 +25,12 @@ public final class LiveStream: LinkConsumer {
         case csv
 
         /// The format's encoder: `unit` names CSV's force column; `port` tags each event (JSONL, text).
-        public func encoder(unit: ForceUnit?, port: String?) -> any ByteEncoder<StreamEvent, Never> {
-            switch self {
-            case .text: EventLineEncoder(lines: TextEventLines(), port: port)
-            case .jsonl: EventLineEncoder(lines: JSONLEventLines(), port: port)
-            case .csv: EventLineEncoder(lines: CSVEventLines(unit: unit), port: nil)
-            }
+        public func encoder(unit: ForceUnit?, port: String?) -> StreamEncoder {
+            StreamEncoder(format: self, unit: unit, port: port)
         }
     }
 
-    private var encoder: any ByteEncoder<StreamEvent, Never>
+    private let encoder: StreamEncoder
     private let unit: ForceUnit?
     private let output: BatchedOutput
     private let wallTime: any WallTime
@@ -64,7 +60,6 @@ public final class LiveStream: LinkConsumer {
     /// The line the encoder writes before the first event: CSV's column names; nil for the other formats.
     public var header: String? {
         var bytes: [UInt8] = []
-        var encoder = encoder
         encoder.begin(into: &bytes)
         return bytes.isEmpty ? nil : String(decoding: bytes.dropLast(), as: UTF8.self)
     }

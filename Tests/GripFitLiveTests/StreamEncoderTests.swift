@@ -10,7 +10,7 @@ struct StreamEncoderTests {
 
     @Test(arguments: LiveStream.Format.allCases)
     func eachFormatsEncoderBeginsAndWritesAReading(format: LiveStream.Format) {
-        var encoder = format.encoder(unit: nil, port: nil)
+        let encoder = format.encoder(unit: nil, port: nil)
         var bytes: [UInt8] = []
         encoder.begin(into: &bytes)
         encoder.add(StreamEvent(report: .message(.reading(-12)), time: Self.time), into: &bytes)
@@ -28,7 +28,7 @@ struct StreamEncoderTests {
         let event = StreamEvent(report: .state(.connected), time: Self.time)
         var lines: [LiveStream.Format: String] = [:]
         for format in LiveStream.Format.allCases {
-            var encoder = format.encoder(unit: .kilograms, port: nil)
+            let encoder = format.encoder(unit: .kilograms, port: nil)
             var bytes: [UInt8] = []
             encoder.add(event, into: &bytes)
             lines[format] = String(decoding: bytes, as: UTF8.self)

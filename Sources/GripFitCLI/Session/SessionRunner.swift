@@ -64,7 +64,7 @@ struct SessionRunner {
                     break
                 }
             }
-            if !judgedBridge, case .message(.bridge(.hello(let version))) = report {
+            if case .message(.bridge(.hello(let version))) = report, !judgedBridge {
                 judgedBridge = true
                 if let refusal = bridgeGate(version) {
                     startFailure = refusal
