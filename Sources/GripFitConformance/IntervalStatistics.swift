@@ -5,19 +5,21 @@ import GripFitCore
 ///
 /// The mean is the span over the intervals, so an occasional late notification (BLE delivers in
 /// connection events) does not move it; jitter is each interval's distance from that mean.
-/// Dropped samples are estimated from the span: the slots the median interval fits into it, less
-/// the readings seen. The median, not the nominal interval, so a device that is merely slow is
-/// judged on its rate, not also counted as dropping readings; and the median of the intervals
-/// at least half the mean, since a host that reads late (a busy machine) gets the readings it
-/// missed at once, and those near-zero intervals would pull the median down and count readings
-/// that all came as missing (with most of them bunched, by the million).
+/// Dropped samples are estimated from the span: the slots the usual interval fits into it, less
+/// the readings seen. The usual interval is the mean of those between half and one and a half
+/// times the overall mean, not the nominal interval, so a device that is merely slow is judged on
+/// its rate, not also counted as dropping readings. Not the median: a stream delivered in BLE
+/// connection events comes on their grid (every 90, 90 then 120 ms for 100 ms readings on a 30 ms
+/// interval), whose median is short, and a host that reads late (a busy machine) gets the readings
+/// it missed at once, near-zero intervals that would count readings that all came as missing. A
+/// gap where readings are missing is longer than the band, so it stays out of the usual interval.
 public struct IntervalStatistics: Equatable, Sendable {
     public let readings: Int
     public let meanInterval: Duration
     public let jitterP50: Duration
     public let jitterP99: Duration
     public let dropped: Int
-    /// The readings the median interval predicts for the span.
+    /// The readings the usual interval predicts for the span.
     public let expected: Int
 
     /// Nil with fewer than three readings: two intervals are the least that say anything.
@@ -26,8 +28,8 @@ public struct IntervalStatistics: Equatable, Sendable {
         let span = last - first
         let intervals = zip(arrivals.dropFirst(), arrivals).map { $0 - $1 }
         let mean = span / intervals.count
-        let paced = intervals.sorted().filter { $0 * 2 >= mean }
-        let median = paced[paced.count / 2]
+        let usual = intervals.filter { $0 * 2 >= mean && $0 * 2 <= mean * 3 }
+        let pace = usual.isEmpty ? mean : usual.reduce(.zero, +) / usual.count
         var jitter = DurationPercentiles()
         for interval in intervals {
             jitter.record(interval > mean ? interval - mean : mean - interval)
@@ -36,7 +38,7 @@ public struct IntervalStatistics: Equatable, Sendable {
         meanInterval = mean
         jitterP50 = .microseconds(Int64((jitter.milliseconds(at: 50) ?? 0) * 1000))
         jitterP99 = .microseconds(Int64((jitter.milliseconds(at: 99) ?? 0) * 1000))
-        expected = median > .zero ? Int((Double(span.nanoseconds) / Double(median.nanoseconds)).rounded()) + 1 : arrivals.count
+        expected = pace > .zero ? Int((Double(span.nanoseconds) / Double(pace.nanoseconds)).rounded()) + 1 : arrivals.count
         dropped = max(0, expected - arrivals.count)
     }
 

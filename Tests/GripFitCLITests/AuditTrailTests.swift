@@ -28,10 +28,9 @@ struct AuditTrailTests {
         }
         try run(["subject", "add", code, "--sex", "female", "--birth-year", "1970"])
         try cli.calibrateLikeTheSimulator()
-        let loads = ["0kg@0", "30kg@3", "0kg@5", "25kg@9", "0kg@11"]
         try run(
             ["record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "0", "--subject", code]
-                + loads.flatMap { ["--load", $0] }
+                + ["--speed", "5", "--person", "right=30", "--person", "left=25"]
         )
         try run(["report", "A1", "-o", cli.home + "/report.html"])
         try run(["export", "A1", "--format", "fhir", "-o", cli.home + "/fhir.json"])

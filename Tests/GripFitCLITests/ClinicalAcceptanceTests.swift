@@ -24,11 +24,10 @@ struct ClinicalAcceptanceTests {
         let born = formatter.string(from: try #require(birth))
         let norm = try Self.expectedNorm(born: try #require(birth))
         #expect(try cli.run("subject", "add", "F47", "--sex", "female", "--birth-date", born, "--dominant", "right").status == 0)
-        // Each load begins well after the cue (which needs a second of stillness) and ends before the 10 s limit.
-        let loads = ["0kg@0", "30kg@3", "0kg@5", "25kg@9", "0kg@11", "32kg@15", "0kg@17", "24kg@21", "0kg@23"]
+        // The simulated person squeezes on each cue, on the simulator's clock, five times faster than real time.
         let record = try cli.run(
-            ["record", "--simulate", "--protocol", "standard", "--trials", "2", "--rest", "0", "--subject", "F47"]
-                + loads.flatMap { ["--load", $0] }
+            ["record", "--simulate", "--protocol", "standard", "--trials", "2", "--rest", "0", "--subject", "F47", "--speed", "5"]
+                + ["--person", "right=30,32", "--person", "left=25,24"]
         )
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("saved assessment A1 of F47"), "\(record.stdout)")
@@ -206,10 +205,12 @@ struct ClinicalAcceptanceTests {
     @Test func anUncalibratedDevicesAssessmentGetsAReportSayingWhyThereIsNoNorm() throws {
         let cli = BuiltBinary()
         #expect(cli.runInProcess("subject", "add", "U1", "--sex", "male", "--birth-year", "1970").status == 0)
+        // A timed load, not the person: an uncalibrated handle's resting level is learnt from a
+        // squeeze before the first cue. On the simulator's clock, five times faster than real time.
         let loads = ["0kg@0", "30kg@3", "0kg@5", "25kg@9", "0kg@11"]
         let record = cli.runInProcess(
             ["record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "0", "--subject", "U1", "--consistency", "10"]
-                + loads.flatMap { ["--load", $0] }
+                + ["--speed", "5"] + loads.flatMap { ["--load", $0] }
         )
         #expect(record.status == 0, "\(record.stderr)")
         let noNorm = "norm: No norm: the device was not calibrated (calibrate it, then measure again)"

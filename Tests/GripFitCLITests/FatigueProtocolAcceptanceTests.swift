@@ -154,7 +154,9 @@ struct FatigueProtocolAcceptanceTests {
         let (stdout, show) = try Self.record(
             cli,
             protocol: "intermittent",
-            person: ["--rest", "0", "--person", "right=" + peaks.map { "\($0)" }.joined(separator: ","), "--person-hold", "1"]
+            person: [
+                "--rest", "0", "--speed", "5", "--person", "right=" + peaks.map { "\($0)" }.joined(separator: ","), "--person-hold", "1",
+            ]
         )
         #expect(stdout.contains("Trial 12 of 12, right hand") && !stdout.contains("left hand"), "\(stdout)")
         let index = (peaks[0] - peaks[11]) / peaks[0] * 100
@@ -189,14 +191,14 @@ struct FatigueProtocolAcceptanceTests {
         _ = try Self.record(
             cli,
             protocol: "southampton",
-            person: ["--rest", "0", "--person", "right=30,32,31", "--person", "left=25,24,26"]
+            person: ["--rest", "0", "--speed", "5", "--person", "right=30,32,31", "--person", "left=25,24,26"]
         )
         let (right, left) = ([20.0, 22, 21, 23], [18.0, 17, 19, 18])
         let (stdout, show) = try Self.record(
             cli,
             protocol: "rapid-exchange",
             person: [
-                "--trials", "4", "--person", "right=" + right.map { "\($0)" }.joined(separator: ","),
+                "--trials", "4", "--speed", "5", "--person", "right=" + right.map { "\($0)" }.joined(separator: ","),
                 "--person", "left=" + left.map { "\($0)" }.joined(separator: ","), "--person-reaction", "0.35",
                 "--person-rise", "0.3", "--person-hold", "0.2",
             ],

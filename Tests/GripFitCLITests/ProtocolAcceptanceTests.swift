@@ -128,7 +128,7 @@ struct ProtocolAcceptanceTests {
             cli,
             protocol: "southampton",
             person: ["right=" + right.map { "\($0)" }.joined(separator: ","), "left=" + left.map { "\($0)" }.joined(separator: ",")],
-            extra: ["--rest", "0"]
+            extra: ["--rest", "0", "--speed", "5"]
         )
         #expect(stdout.contains("Squeeze now — as hard and as long as you can until I say stop."), "\(stdout)")
         let lines = stdout.split(separator: "\n").map(String.init)
@@ -157,13 +157,13 @@ struct ProtocolAcceptanceTests {
     @Test func ashtReportsTheMeanOfThreePerHand() throws {
         let cli = BuiltBinary()
         let (right, left) = ([28.0, 33, 31.5], [22.0, 25, 24.5])
-        // ASHT rests at least 15 s, five times: at --speed 5 the session and the person run on the
-        // simulator's clock, so the rests take 15 s of the host's time in all, and the figures are the same.
+        // ASHT rests at least 15 s, five times: at --speed 10 the session and the person run on the
+        // simulator's clock, so the rests take 7.5 s of the host's time in all, and the figures are the same.
         let (stdout, assessment, show) = try Self.run(
             cli,
             protocol: "asht",
             person: ["right=" + right.map { "\($0)" }.joined(separator: ","), "left=" + left.map { "\($0)" }.joined(separator: ",")],
-            extra: ["--speed", "5"]
+            extra: ["--speed", "10"]
         )
         #expect(stdout.contains("rest: 15 s before trial 1 of 3, left hand"), "\(stdout)")
         for text in [stdout, show] {
@@ -188,7 +188,7 @@ struct ProtocolAcceptanceTests {
             protocol: "nih-toolbox",
             dominant: "left",
             person: ["right=12,40", "left=10,35.5"],
-            extra: ["--rest", "0"]
+            extra: ["--rest", "0", "--speed", "5"]
         )
         let lines = stdout.split(separator: "\n").map(String.init)
         let firstCue = try #require(lines.firstIndex { $0.contains("let go of the handle") }, "\(stdout)")
@@ -214,7 +214,7 @@ struct ProtocolAcceptanceTests {
             cli,
             protocol: "standard",
             person: ["right=30,32", "left=25,24"],
-            extra: ["--trials", "2", "--rest", "0"],
+            extra: ["--trials", "2", "--rest", "0", "--speed", "5"],
             launched: true
         )
         #expect(stdout.contains("Squeeze now — as hard as you can, then let go."))

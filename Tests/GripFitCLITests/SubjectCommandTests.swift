@@ -71,10 +71,9 @@ struct SubjectCommandTests {
         #expect(cli.runInProcess("subject", "add", "KEEP").status == 0)
         try cli.calibrateLikeTheSimulator()
         // A guided run (an assessment owning its attempts), then a plain session of theirs.
-        let loads = ["0kg@0", "30kg@3", "0kg@5", "25kg@9", "0kg@11"]
         let guided = cli.runInProcess(
             ["record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "0", "--subject", code, "--label", "run-\(code)"]
-                + loads.flatMap { ["--load", $0] }
+                + ["--speed", "5", "--person", "right=30", "--person", "left=25"]
         )
         #expect(guided.status == 0, "\(guided.stderr)")
         #expect(guided.stdout.contains("saved assessment A1 of \(code)"), "\(guided.stdout)")

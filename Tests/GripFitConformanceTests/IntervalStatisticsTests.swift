@@ -84,4 +84,14 @@ struct IntervalStatisticsTests {
         let statistics = try #require(IntervalStatistics(arrivals: Self.arrivals(offsets)))
         #expect(statistics.dropped == 0)
     }
+
+    /// BLE delivers in connection events: 100 ms readings on a 30 ms interval come 90, 90, then
+    /// 120 ms apart (the median said about 5 of 55 missing); a missing one still counts.
+    @Test func readingsOnAConnectionEventGridCountNoneDropped() throws {
+        let offsets = (0..<51).map { $0 * 100 / 30 * 30 }
+        let statistics = try #require(IntervalStatistics(arrivals: Self.arrivals(offsets)))
+        #expect(statistics.dropped == 0, "\(statistics)")
+        let missingOne = try #require(IntervalStatistics(arrivals: Self.arrivals(offsets.filter { $0 != offsets[20] })))
+        #expect(missingOne.dropped == 1, "\(missingOne)")
+    }
 }

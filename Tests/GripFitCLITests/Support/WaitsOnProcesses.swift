@@ -19,6 +19,8 @@ struct WaitsOnProcesses: SuiteTrait, TestTrait, TestScoping {
     ) async throws {
         guard let threads = TestThreads.shared else { return try await function() }
         try await withTaskExecutorPreference(threads) {
+            let started = ContinuousClock.now
+            defer { TestTimes.note(test, ran: ContinuousClock.now - started) }
             try await function()
         }
     }
