@@ -23,7 +23,7 @@ struct CalibrateCommandTests {
 
         for (unit, expected) in [("kg", 10.0), ("lb", 22.046), ("N", 98.07)] {
             let monitor = InProcessMonitor.run(
-                ["--simulate", "--load", "10kg", "--unit", unit, "--format", "jsonl", "--duration", "2.5"],
+                ["--simulate", "--speed", "5", "--load", "10kg", "--unit", unit, "--format", "jsonl", "--duration", "0.6"],
                 in: cli
             )
             #expect(monitor.status == 0, "\(monitor.stderr)")

@@ -112,7 +112,8 @@ struct LiveViewEndToEndTests {
         let session = try TmuxSession(
             width: 80,
             environment: environment,
-            ["record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "3"]
+            // On the simulator's clock, five times faster: the 10 s rest takes 2 s, long enough to see it count.
+            ["record", "--simulate", "--speed", "5", "--protocol", "standard", "--trials", "1", "--rest", "10"]
         )
         let squeezing = session.waitFor(seconds: 30) { $0.contains { $0.hasPrefix("● ") && $0.contains("   peak ") } }
         #expect(squeezing != nil, "live force during the trial: \(session.capture())")

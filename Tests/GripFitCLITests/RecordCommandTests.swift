@@ -122,7 +122,7 @@ struct RecordCommandTests {
     @Test func guidedProtocolCuesFromRestAndNamesTheTrialsUsed() throws {
         let cli = BuiltBinary()
         try cli.calibrateLikeTheSimulator()
-        let result = cli.runInProcess("record", "--simulate", "--protocol", "standard", "--trials", "1", "--rest", "1")
+        let result = cli.runInProcess("record", "--simulate", "--speed", "5", "--protocol", "standard", "--trials", "1", "--rest", "1")
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.lines
         // Each trial waits for a resting handle, then cues; the rest counts down in plain lines off a terminal.
