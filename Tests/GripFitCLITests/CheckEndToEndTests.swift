@@ -165,7 +165,7 @@ import Testing
         }
         let tare = InProcessCheck.run([
             "--simulate", "--only", "tare", "--duration", "1", "--max-tare-spread", "0", "--max-ping-p99", "250",
-            "--junit", junitPath, "--json-file", jsonPath,
+            "--max-dropped", "7", "--junit", junitPath, "--json-file", jsonPath,
         ])
         #expect(tare.status == 1, "\(tare.stdout)\(tare.stderr)")
         #expect(tare.stdout.contains("more than 0"), "\(tare.stdout)")
@@ -174,6 +174,7 @@ import Testing
         #expect(limits["tare_spread_counts"] as? Int == 0)
         #expect(limits["ping_p99_ms"] as? Int == 250)
         #expect(limits["tare_band_counts"] as? Int == 2000)
+        #expect(limits["dropped_percent"] as? Int == 7, "\(limits)")
         #expect(try JUnit(path: junitPath).suiteProperty("limit.ping_p99_ms") == "250")
         #expect(try JUnitSchema.validate(junitPath) == "")
         let reconnect = InProcessCheck.run(["--simulate", "--only", "reconnect", "--duration", "1", "--reconnect-within", "1"])

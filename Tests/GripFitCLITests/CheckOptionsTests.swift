@@ -10,11 +10,12 @@ struct CheckOptionsTests {
     @Test func limitsAndVersionsReachTheSettings() throws {
         let check = try Check.parse([
             "--max-ping-p99", "250", "--tare-band", "300", "--max-tare-spread", "40", "--reconnect-within", "3.5",
-            "--expect-firmware", "1.4.2", "--expect-bridge", "2.0.0", "--max-jitter-p99", "900",
+            "--expect-firmware", "1.4.2", "--expect-bridge", "2.0.0", "--max-jitter-p99", "900", "--max-dropped", "10",
         ])
         let settings = check.settings
         #expect(settings.maximumPingP99 == .milliseconds(250))
         #expect(settings.maximumJitterP99 == .milliseconds(900))
+        #expect(settings.maximumDropFraction == 0.1)
         #expect(settings.tareTolerance == 300)
         #expect(settings.maximumTareSpread == 40)
         #expect(settings.reconnectBound == .milliseconds(3500))
@@ -29,7 +30,7 @@ struct CheckOptionsTests {
 
     @Test(arguments: [
         ["--max-ping-p99", "0"], ["--max-ping-p99", "10001"], ["--max-jitter-p99", "0"], ["--max-jitter-p99", "10001"],
-        ["--max-ping-p99", "2.5"], ["--tare-band", "-1"],
+        ["--max-ping-p99", "2.5"], ["--tare-band", "-1"], ["--max-dropped", "101"], ["--max-dropped", "-1"], ["--max-dropped", "2.5"],
         ["--tare-band", "12abc"], ["--max-tare-spread", "99999999"], ["--reconnect-within", "0.5"], ["--reconnect-within", "nan"],
         ["--expect-firmware", ""], ["--expect-bridge", "1.0,evil"],
     ])

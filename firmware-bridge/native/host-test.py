@@ -212,11 +212,12 @@ def run_protocol(rig):
 
 
 # The timing limits of a test machine with builds or stress-ng beside it, not the users' defaults
-# (jitter p99 60 ms, ping p99 500 ms, reconnect within 8 s): a reading a second late was seen at
-# 1,468 ms and 1,643 ms, a PONG at 2,012 ms (beside `stress-ng --cpu 2` and a build). What they cannot
+# (jitter p99 60 ms, ping p99 500 ms, 2 % estimated missing, reconnect within 8 s): a reading a second
+# late was seen at 1,468 ms and 1,643 ms, a PONG at 2,012 ms (beside `stress-ng --cpu 2` and a build),
+# and "about 2 of 52 readings missing" estimated from arrival times with none lost. What they cannot
 # hide still fails: a reading missing without DATA_LOST or a link-down (the counted run below), a
 # command unanswered, a wrong rate, a line that does not parse.
-TEST_MACHINE_LIMITS = ["--max-jitter-p99", "5000", "--max-ping-p99", "5000", "--reconnect-within", "60"]
+TEST_MACHINE_LIMITS = ["--max-jitter-p99", "5000", "--max-ping-p99", "5000", "--max-dropped", "10", "--reconnect-within", "60"]
 
 
 def run_check(gripfit_serial, rig):

@@ -8,6 +8,7 @@ extension ConformanceSettings {
         var limits = [
             Figure("rate_tolerance", Figure.rounded(rateTolerance * 100), unit: "percent"),
             Figure("jitter_p99", milliseconds: maximumJitterP99),
+            Figure("dropped", Figure.rounded(maximumDropFraction * 100), unit: "percent"),
             Figure("ping_p99", milliseconds: maximumPingP99),
             Figure("ping_timeout", milliseconds: pingTimeout),
             Figure("tare_band", Double(tareTolerance), unit: "counts"),

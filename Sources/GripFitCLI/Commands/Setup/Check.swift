@@ -31,7 +31,7 @@ struct Check: ParsableCommand {
             could not run (see gripfit-serial --help).
 
             The cases, the reports and CI set-ups: docs/ci.md. CI can tighten or loosen the \
-            limits: --max-jitter-p99, --max-ping-p99, --tare-band, \
+            limits: --max-jitter-p99, --max-dropped, --max-ping-p99, --tare-band, \
             --max-tare-spread, --reconnect-within, --rate-tolerance; and require versions: \
             --expect-firmware and --expect-bridge fail handshake on any other.
 
@@ -107,6 +107,16 @@ struct Check: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
+            "The share of readings default-rate may estimate missing, 0 to 100 % (from arrival times, which a busy host blurs).",
+            valueName: "percent"
+        ),
+        transform: LimitOption.parser("--max-dropped", unit: "percent", range: 0...100)
+    )
+    var maxDropped = 2
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
             "The PONG latency p99 ping allows, 1 to 10000 ms (a PING waits 1 s; a host too busy to read sees more).",
             valueName: "ms"
         ),
@@ -178,6 +188,7 @@ struct Check: ParsableCommand {
         settings.rateTolerance = rateTolerance / 100
         settings.maximumPingP99 = .milliseconds(maxPingP99)
         settings.maximumJitterP99 = .milliseconds(maxJitterP99)
+        settings.maximumDropFraction = Double(maxDropped) / 100
         settings.tareTolerance = tareBand
         settings.maximumTareSpread = maxTareSpread
         settings.reconnectBound = Duration(seconds: reconnectWithin)
