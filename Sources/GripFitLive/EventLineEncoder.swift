@@ -30,12 +30,17 @@ struct EventLineEncoder<Lines: EventLines>: ByteEncoder {
                 EventEncoder.appendLine(line, to: &bytes)
                 return
             }
-            if port == nil {
-                lines.appendReading(raw, time: event.time, to: &bytes)
-                return
-            }
+            if addPlainReading(raw, time: event.time, into: &bytes) { return }
         }
         if let line = lines.line(event.report, time: event.timeText, port: port) { EventEncoder.appendLine(line, to: &bytes) }
+    }
+
+    /// A reading without a force by the format's byte fast path; false, writing nothing, when
+    /// events carry a port (the line is then built whole).
+    func addPlainReading(_ raw: Int32, time: [UInt8], into bytes: inout [UInt8]) -> Bool {
+        guard port == nil else { return false }
+        lines.appendReading(raw, time: time, to: &bytes)
+        return true
     }
 
     func finish(into bytes: inout [UInt8]) {}

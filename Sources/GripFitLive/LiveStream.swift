@@ -109,6 +109,12 @@ public final class LiveStream: LinkConsumer {
         }
         time.set(milliseconds: wallTime.epochMilliseconds(at: now))
         let calibrated = display.flatMap { $0.isCalibrated ? $0 : nil }
+        if calibrated == nil, case .message(.reading(let raw)) = report,
+            encoder.addPlainReading(raw, time: time.bytes, into: &output.bytes)
+        {
+            output.flushIfFull()
+            return
+        }
         encoder.add(StreamEvent(report: report, time: time.bytes, kilograms: kilograms, display: calibrated), into: &output.bytes)
         output.flushIfFull()
     }

@@ -40,5 +40,15 @@ public struct StreamEncoder: ByteEncoder {
         }
     }
 
+    /// A reading without a force, straight to its bytes (``EventLineEncoder/addPlainReading(_:time:into:)``):
+    /// a flood's path, which builds no ``StreamEvent`` and copies no report. False when it wrote nothing.
+    func addPlainReading(_ raw: Int32, time: [UInt8], into bytes: inout [UInt8]) -> Bool {
+        switch lines {
+        case .text(let encoder): encoder.addPlainReading(raw, time: time, into: &bytes)
+        case .jsonl(let encoder): encoder.addPlainReading(raw, time: time, into: &bytes)
+        case .csv(let encoder): encoder.addPlainReading(raw, time: time, into: &bytes)
+        }
+    }
+
     public func finish(into bytes: inout [UInt8]) {}
 }
