@@ -34,25 +34,24 @@ extension TestPostgres {
         while let pid = processes.first {
             guard try ProcessExit.awaitExit(of: pid, before: deadline) else { return false }
         }
-        clearStaleLock()
-        return true
+        return try clearStaleLock(before: deadline)
     }
 
     /// A killed postmaster nobody has reaped yet (this sandbox's init may not) is a zombie, which the
     /// next postmaster's `kill(pid, 0)` takes for a live server: its lock files (the data
-    /// directory's and the socket's) go, as an administrator would remove them once `ps` shows no server.
-    private func clearStaleLock() {
+    /// directory's and the socket's) go, as an administrator would remove them once `ps` shows no
+    /// server. A postmaster still exiting has already left its working directory, so it is not among
+    /// ``processes``: its exit is waited for first (a busy machine widened that window, and the next
+    /// start found the lock of a postmaster not yet a zombie); false if it still runs at `deadline`.
+    private func clearStaleLock(before deadline: ContinuousClock.Instant) throws -> Bool {
         let lock = directory + "/data/postmaster.pid"
         guard let text = try? String(contentsOfFile: lock, encoding: .utf8),
             let pid = text.split(separator: "\n").first.flatMap({ Int32($0) })
-        else { return }
-        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-        // The state follows the command's closing parenthesis.
-        let state = stat.range(of: ")", options: .backwards).map { stat[$0.upperBound...].dropFirst().first } ?? nil
-        if stat.isEmpty || state == "Z" {
-            unlink(lock)
-            unlink(directory + "/.s.PGSQL.\(port).lock")
-        }
+        else { return true }
+        guard try ProcessExit.awaitExit(of: pid, before: deadline) else { return false }
+        unlink(lock)
+        unlink(directory + "/.s.PGSQL.\(port).lock")
+        return true
     }
 
     /// The shell command that ends this cluster `how`, for a server process to run (`COPY … TO
